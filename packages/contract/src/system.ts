@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import type { Route } from './common';
+
+export const systemRoutes = {
+  health: { method: 'GET', path: '/api/health' },
+  ready: { method: 'GET', path: '/api/ready' },
+  site: { method: 'GET', path: '/api/site/' },
+  publicStats: { method: 'GET', path: '/api/stats/public/' },
+} as const satisfies Record<string, Route>;
+
+export const healthSchema = z.object({ status: z.literal('ok') });
+export const readySchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });
+
+export const videoSchema = z.object({
+  title_en: z.string().min(1),
+  title_bg: z.string().min(1),
+  /** An embeddable video address (https), e.g. a YouTube or Vimeo player URL. */
+  url: z.url({ protocol: /^https$/ }),
+});
+
+export const socialLinkSchema = z.object({
+  network: z.enum(['facebook', 'instagram', 'youtube', 'tiktok', 'linkedin', 'x']),
+  url: z.url({ protocol: /^https$/ }),
+});
+
+/** Public facts of this deployment that the web app needs before anyone signs in. */
+export const siteSchema = z.object({
+  name: z.string(),
+  contact_email: z.string(),
+  google_sign_in: z.boolean(),
+  daily_card_limit: z.number().int(),
+  trial_days: z.number().int(),
+  social_links: z.array(socialLinkSchema),
+  demo_videos: z.array(videoSchema),
+  teacher_videos: z.object({ language: z.array(videoSchema), science: z.array(videoSchema) }),
+});
+
+/** Counts shown on the home page. */
+export const publicStatsSchema = z.object({
+  categories_count: z.number().int(),
+  cards_count: z.number().int(),
+});
+
+export type Health = z.infer<typeof healthSchema>;
+export type Video = z.infer<typeof videoSchema>;
+export type SocialLink = z.infer<typeof socialLinkSchema>;
+export type Site = z.infer<typeof siteSchema>;
+export type PublicStats = z.infer<typeof publicStatsSchema>;

@@ -1,0 +1,61 @@
+import bgCommon from '../locales/bg/common.json';
+import bgErrors from '../locales/bg/errors.json';
+import bgHome from '../locales/bg/home.json';
+import bgLegal from '../locales/bg/legal.json';
+import bgPages from '../locales/bg/pages.json';
+import bgShell from '../locales/bg/shell.json';
+import bgTeachers from '../locales/bg/teachers.json';
+import enCommon from '../locales/en/common.json';
+import enErrors from '../locales/en/errors.json';
+import enHome from '../locales/en/home.json';
+import enLegal from '../locales/en/legal.json';
+import enPages from '../locales/en/pages.json';
+import enShell from '../locales/en/shell.json';
+import enTeachers from '../locales/en/teachers.json';
+
+export const languages = ['en', 'bg'] as const;
+export type Language = (typeof languages)[number];
+export const defaultLanguage: Language = 'en';
+
+/** Namespaces: one JSON file per namespace and language under `locales/<lang>/`. */
+export const resources = {
+  en: {
+    common: enCommon,
+    errors: enErrors,
+    home: enHome,
+    legal: enLegal,
+    pages: enPages,
+    shell: enShell,
+    teachers: enTeachers,
+  },
+  bg: {
+    common: bgCommon,
+    errors: bgErrors,
+    home: bgHome,
+    legal: bgLegal,
+    pages: bgPages,
+    shell: bgShell,
+    teachers: bgTeachers,
+  },
+} as const;
+
+export type Namespace = keyof (typeof resources)['en'];
+
+export const isLanguage = (value: unknown): value is Language =>
+  typeof value === 'string' && (languages as readonly string[]).includes(value);
+
+/** Picks en or bg from an Accept-Language header (the best-ranked supported language, else en). */
+export const languageFromHeader = (header: string | undefined): Language => {
+  if (!header) return defaultLanguage;
+  const ranked = header
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { tag: tag.trim().toLowerCase().slice(0, 2), q: q ? Number(q.slice(2)) || 0 : 1 };
+    })
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q);
+  const best = ranked.find((entry) => isLanguage(entry.tag));
+  return best ? (best.tag as Language) : defaultLanguage;
+};
