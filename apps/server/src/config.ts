@@ -1,0 +1,114 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { defaultWebDistDir } from './paths';
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => ['true', '1', 'yes'].includes(value));
+const optional = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  TRUST_PROXY: flag.default(false),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .url()
+    .refine((url) => /^postgres(ql)?:\/\//.test(url), 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATABASE_POOL_SIZE: positiveInt(10),
+  JWT_SECRET: optional,
+  ACCESS_TOKEN_MINUTES: positiveInt(15),
+  REFRESH_TOKEN_DAYS: positiveInt(7),
+  SMTP_URL: optional,
+  MAIL_FROM: z.string().default('Flashcards <no-reply@localhost>'),
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  OIDC_ISSUER: z.url().default('https://accounts.google.com'),
+  AI_BASE_URL: optional,
+  AI_API_KEY: optional,
+  AI_MODEL: optional,
+  S3_ENDPOINT: optional,
+  S3_BUCKET: optional,
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  DAILY_CARD_LIMIT: positiveInt(30),
+  TRIAL_DAYS: z.coerce.number().int().min(0).default(30),
+  LEARNED_THRESHOLD: positiveInt(10),
+  MARKET_AUTO_APPROVE: flag.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SITE_NAME: z.string().min(1).default('Flashcards'),
+  CONTACT_EMAIL: z.string().default('contact@localhost'),
+  SITE_CONTENT_FILE: optional,
+  WEB_DIST_DIR: optional,
+});
+
+export type Env = z.input<typeof envSchema>;
+
+const toConfig = (env: z.output<typeof envSchema>) => {
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    trustProxy: env.TRUST_PROXY,
+    dataDir,
+    mediaDir: path.join(dataDir, 'media'),
+    database: env.DATABASE_URL
+      ? { kind: 'postgres' as const, url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
+      : { kind: 'pglite' as const, dir: path.join(dataDir, 'db') },
+    jwt: {
+      secret: env.JWT_SECRET,
+      accessMinutes: env.ACCESS_TOKEN_MINUTES,
+      refreshDays: env.REFRESH_TOKEN_DAYS,
+    },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: env.OIDC_ISSUER }
+        : undefined,
+    ai: { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL },
+    s3:
+      env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: env.S3_ENDPOINT,
+            bucket: env.S3_BUCKET,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          }
+        : undefined,
+    stripe: { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET },
+    limits: {
+      dailyCardLimit: env.DAILY_CARD_LIMIT,
+      trialDays: env.TRIAL_DAYS,
+      learnedThreshold: env.LEARNED_THRESHOLD,
+    },
+    marketAutoApprove: env.MARKET_AUTO_APPROVE,
+    logLevel: env.LOG_LEVEL,
+    site: { name: env.SITE_NAME, contactEmail: env.CONTACT_EMAIL, contentFile: env.SITE_CONTENT_FILE },
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDistDir,
+  };
+};
+
+export type Config = ReturnType<typeof toConfig>;
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once; a bad value is reported as one line naming the variable. */
+export const loadConfig = (env: Record<string, string | undefined> = process.env): Config => {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  return toConfig(result.data);
+};

@@ -1,0 +1,96 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import type { Logger } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Repositories take either the database or an open transaction. */
+export type Executor = Database | Transaction;
+
+export type DatabaseOptions =
+  | { kind: 'pglite'; dir?: string; loadDataDir?: Blob }
+  | { kind: 'postgres'; url: string; poolSize?: number };
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: DatabaseOptions['kind'];
+  /** Runs `fn` holding a cluster-wide lock, so only one process migrates at a time. */
+  withMigrationLock: <T>(fn: () => Promise<T>) => Promise<T>;
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+  pglite?: PGlite;
+};
+
+export class DatabaseUnavailableError extends Error {}
+
+/** Called for every statement; tests use it to count the queries of a request. */
+export type QueryListener = (sql: string) => void;
+
+const queryLogger = (listener?: QueryListener): Logger | undefined =>
+  listener ? { logQuery: (query) => listener(query) } : undefined;
+
+export const openDatabase = async (options: DatabaseOptions, onQuery?: QueryListener): Promise<DatabaseHandle> => {
+  const logger = queryLogger(onQuery);
+  if (options.kind === 'pglite') {
+    if (options.dir) await mkdir(options.dir, { recursive: true });
+    const pglite = await PGlite.create({ dataDir: options.dir, loadDataDir: options.loadDataDir });
+    const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case', logger }) as unknown as Database;
+    return {
+      db,
+      kind: 'pglite',
+      pglite,
+      // A single in-process connection: statements never interleave, so no lock is needed.
+      withMigrationLock: (fn) => fn(),
+      ping: async () => {
+        await pglite.query('select 1');
+      },
+      close: () => pglite.close(),
+    };
+  }
+
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+  });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on the next checkout.
+  });
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (error) {
+    await pool.end().catch(() => {});
+    const { hostname, port, pathname } = new URL(options.url);
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new DatabaseUnavailableError(
+      `Cannot reach the database ${pathname.slice(1)} at ${hostname}:${port || 5432}: ${reason}`,
+    );
+  }
+  const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case', logger }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgres',
+    withMigrationLock: async (fn) => {
+      // The lock lives on a connection of its own, so the migration may use the whole pool.
+      const client = new pg.Client({ connectionString: options.url });
+      await client.connect();
+      try {
+        await client.query("select pg_advisory_lock(hashtext('flashcards:migrations'))");
+        return await fn();
+      } finally {
+        await client.end().catch(() => {});
+      }
+    },
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+};

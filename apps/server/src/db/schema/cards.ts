@@ -1,0 +1,62 @@
+import { boolean, index, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+export const cardTypeEnum = pgEnum('card_type', ['text', 'picture', 'kids']);
+export const marketApprovementEnum = pgEnum('market_approvement', ['none', 'pending', 'approved', 'rejected']);
+
+const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    typeOfCards: cardTypeEnum('type_of_cards').notNull(),
+    description: text('description').notNull().default(''),
+    language: text('language').notNull().default(''),
+    topic: text('topic').notNull().default(''),
+    sendToMe: boolean('send_to_me').notNull().default(false),
+    aiCreated: boolean('ai_created').notNull().default(false),
+    marketAccessible: boolean('market_accessible').notNull().default(false),
+    marketApprovement: marketApprovementEnum('market_approvement').notNull().default('none'),
+    marketRejectionReason: text('market_rejection_reason').notNull().default(''),
+    /** How many times the category was adopted from the catalog. */
+    adopted: integer('adopted').notNull().default(0),
+    createdAt: moment('created_at').notNull().defaultNow(),
+    updatedAt: moment('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('categories_user_created_idx').on(table.userId, table.createdAt),
+    index('categories_market_idx').on(table.marketApprovement, table.marketAccessible),
+  ],
+);
+
+/** Text, picture and kids cards; the kind follows the category's type_of_cards. */
+export const cards = pgTable(
+  'cards',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    /** The text of a text card; the storage key of the image of picture and kids cards. */
+    firstSide: text('first_side').notNull(),
+    secondSide: text('second_side').notNull(),
+    tag: text('tag').notNull().default(''),
+    /** Language of a kids card's text. */
+    language: text('language').notNull().default(''),
+    /** Storage key of a kids card's audio. */
+    audio: text('audio'),
+    listenCounts: integer('listen_counts').notNull().default(0),
+    guessesScore: integer('guesses_score').notNull().default(0),
+    incorrectGuessesScore: integer('incorrect_guesses_score').notNull().default(0),
+    guessesScoreTyping: integer('guesses_score_typing').notNull().default(0),
+    incorrectGuessesScoreTyping: integer('incorrect_guesses_score_typing').notNull().default(0),
+    createdAt: moment('created_at').notNull().defaultNow(),
+    updatedAt: moment('updated_at').notNull().defaultNow(),
+  },
+  (table) => [index('cards_category_created_idx').on(table.categoryId, table.createdAt)],
+);

@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+export const genderEnum = pgEnum('gender', ['male', 'female']);
+export const languageEnum = pgEnum('language', ['en', 'bg']);
+export const subscriptionTypeEnum = pgEnum('subscription_type', [
+  'none',
+  'monthly',
+  'annual',
+  'gold_monthly',
+  'gold_annual',
+]);
+
+const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull(),
+    /** argon2id hash; null for accounts that only sign in through Google. */
+    passwordHash: text('password_hash'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    /** Storage key of the avatar image. */
+    avatar: text('avatar'),
+    region: text('region').notNull().default(''),
+    municipality: text('municipality').notNull().default(''),
+    town: text('town').notNull().default(''),
+    school: text('school').notNull().default(''),
+    gender: genderEnum('gender'),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    ranking: integer('ranking').notNull().default(0),
+    receiveInvitationsForCategories: boolean('receive_invitations_for_categories').notNull().default(true),
+    receiveInvitationsForContest: boolean('receive_invitations_for_contest').notNull().default(true),
+    receiveInvitationsForFriends: boolean('receive_invitations_for_friends').notNull().default(true),
+    receivePromoEmails: boolean('receive_promo_emails').notNull().default(false),
+    aiUsage: integer('ai_usage').notNull().default(0),
+    aiImageUsage: integer('ai_image_usage').notNull().default(0),
+    subscriptionType: subscriptionTypeEnum('subscription_type').notNull().default('none'),
+    trialEndDate: moment('trial_end_date'),
+    subscriptionEndDate: moment('subscription_end_date'),
+    annualSubscriptionEndDate: moment('annual_subscription_end_date'),
+    isActive: boolean('is_active').notNull().default(false),
+    isStaff: boolean('is_staff').notNull().default(false),
+    isAutoCreated: boolean('is_auto_created').notNull().default(false),
+    isStudent: boolean('is_student').notNull().default(false),
+    isTeacher: boolean('is_teacher').notNull().default(false),
+    isOrganizationHost: boolean('is_organization_host').notNull().default(false),
+    isOrganizationMember: boolean('is_organization_member').notNull().default(false),
+    autoSchoolAdd: boolean('auto_school_add').notNull().default(false),
+    language: languageEnum('language').notNull().default('en'),
+    referredById: integer('referred_by_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    acceptedTermsAt: moment('accepted_terms_at'),
+    lastLoginAt: moment('last_login_at'),
+    createdAt: moment('created_at').notNull().defaultNow(),
+    updatedAt: moment('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('users_email_key').on(sql`lower(${table.email})`),
+    index('users_referred_by_idx').on(table.referredById),
+  ],
+);

@@ -1,0 +1,63 @@
+import { accessSync, constants, mkdirSync } from 'node:fs';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { DatabaseUnavailableError, openDatabase } from './db/client';
+import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
+import { migrateDatabase } from './db/migrate';
+
+/** Known start-up failures end with one line, not a stack trace. */
+const fail = (message: string): never => {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+};
+
+const prepareDataDir = (dir: string) => {
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+  } catch (error) {
+    fail(`The data directory ${dir} cannot be written (${(error as NodeJS.ErrnoException).code ?? 'error'}); set DATA_DIR to a writable folder.`);
+  }
+};
+
+const start = async () => {
+  const config = loadConfig();
+  prepareDataDir(config.dataDir);
+  const lock = config.database.kind === 'pglite' ? lockDataDir(config.dataDir) : undefined;
+  const database = await openDatabase(config.database);
+  await migrateDatabase(database);
+  const app = await buildApp({ config, database });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => fail('Shutdown took longer than 10 seconds; exiting.'), 10_000);
+    timer.unref();
+    try {
+      await app.close();
+    } finally {
+      lock?.release();
+      clearTimeout(timer);
+    }
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('exit', () => lock?.release());
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Serving ${config.publicUrl} (${config.database.kind === 'pglite' ? `embedded database in ${config.database.dir}` : 'PostgreSQL'})`);
+};
+
+start().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof DatabaseUnavailableError) {
+    fail(error.message);
+  }
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') fail(`The port is already in use; set PORT to a free port. (${(error as Error).message})`);
+  if (code === 'EACCES' || code === 'EROFS') fail(`Cannot write where the server needs to: ${(error as Error).message}`);
+  process.stderr.write(`The server could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

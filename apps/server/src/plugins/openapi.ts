@@ -1,0 +1,38 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+
+/** The OpenAPI 3.1 description at /api/openapi.json and interactive docs at /api/docs, from the contract. */
+export const openapiPlugin = fp(
+  async (app: FastifyInstance) => {
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: 'Flashcards API',
+          version: '1.0.0',
+          description: [
+            'Every path lives under `/api/` and ends in `/` (the path without the slash works too).',
+            'Authenticate with `Authorization: JWT <access>` (`Bearer` is accepted too).',
+            'Errors follow Django REST Framework: `{"detail": "...", "code": "..."}`, or field errors',
+            '`{"field": ["message"]}` with `non_field_errors` for the whole body. A path parameter that is not',
+            'a positive integer answers 404, as an unmatched URL does. Messages are in English, or in Bulgarian',
+            'when the request sends `Accept-Language: bg`.',
+            'Paginated lists answer `{count, next, previous, results}` with 20 items a page; a page past the',
+            'end answers 404 `{"detail": "Invalid page."}`.',
+          ].join(' '),
+        },
+        components: {
+          securitySchemes: { jwt: { type: 'apiKey', in: 'header', name: 'Authorization' } },
+        },
+      },
+      transform: jsonSchemaTransform,
+      transformObject: jsonSchemaTransformObject,
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  },
+  { name: 'openapi' },
+);

@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { notFound } from '../lib/api-error';
+
+const apiPath = /^\/(api|media)(\/|$)/;
+
+/**
+ * Serves the built web app. Unknown paths outside /api and /media get index.html (the app routes them
+ * and shows its own 404 page); unknown API paths get a JSON 404.
+ */
+export const webAppPlugin = fp(
+  async (app: FastifyInstance, options: { distDir: string }) => {
+    const indexFile = path.join(options.distDir, 'index.html');
+    const hasWebApp = existsSync(indexFile);
+    if (hasWebApp) {
+      await app.register(fastifyStatic, {
+        root: options.distDir,
+        wildcard: false,
+        index: false,
+        setHeaders: (reply, filePath) => {
+          const hashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+          reply.header('cache-control', hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+    } else {
+      app.log.warn(`The web app is not built (${indexFile} is missing): only the API is served.`);
+    }
+
+    app.setNotFoundHandler(async (request, reply) => {
+      const isPage = request.method === 'GET' || request.method === 'HEAD';
+      if (!hasWebApp || !isPage || apiPath.test(request.url)) throw notFound();
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html');
+    });
+  },
+  { name: 'web-app', dependencies: ['errors'] },
+);
