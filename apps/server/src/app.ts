@@ -25,7 +25,10 @@ export type BuildAppOptions = {
 
 export const loggerOptions = (config: Config): FastifyServerOptions['logger'] => ({
   level: config.logLevel,
-  redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[hidden]' },
+  redact: {
+    paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    censor: '[hidden]',
+  },
 });
 
 /** Builds the HTTP application: framework plugins, then ours, then the feature modules. */

@@ -16,7 +16,9 @@ const prepareDataDir = (dir: string) => {
     mkdirSync(dir, { recursive: true });
     accessSync(dir, constants.W_OK);
   } catch (error) {
-    fail(`The data directory ${dir} cannot be written (${(error as NodeJS.ErrnoException).code ?? 'error'}); set DATA_DIR to a writable folder.`);
+    fail(
+      `The data directory ${dir} cannot be written (${(error as NodeJS.ErrnoException).code ?? 'error'}); set DATA_DIR to a writable folder.`,
+    );
   }
 };
 
@@ -47,17 +49,27 @@ const start = async () => {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('exit', () => lock?.release());
 
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Serving ${config.publicUrl} (${config.database.kind === 'pglite' ? `embedded database in ${config.database.dir}` : 'PostgreSQL'})`);
+  const address = await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    `Serving ${address} (${config.database.kind === 'pglite' ? `embedded database in ${config.database.dir}` : 'PostgreSQL'})`,
+  );
 };
 
 start().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof DatabaseUnavailableError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof DatabaseUnavailableError
+  ) {
     fail(error.message);
   }
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE') fail(`The port is already in use; set PORT to a free port. (${(error as Error).message})`);
-  if (code === 'EACCES' || code === 'EROFS') fail(`Cannot write where the server needs to: ${(error as Error).message}`);
-  process.stderr.write(`The server could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  if (code === 'EADDRINUSE')
+    fail(`The port is already in use; set PORT to a free port. (${(error as Error).message})`);
+  if (code === 'EACCES' || code === 'EROFS')
+    fail(`Cannot write where the server needs to: ${(error as Error).message}`);
+  process.stderr.write(
+    `The server could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -8,7 +8,13 @@ export const buildUser = async (db: Executor, overrides: Partial<typeof users.$i
   const n = next();
   const [user] = await db
     .insert(users)
-    .values({ email: `user${n}@example.com`, firstName: `First${n}`, lastName: `Last${n}`, isActive: true, ...overrides })
+    .values({
+      email: `user${n}@example.com`,
+      firstName: `First${n}`,
+      lastName: `Last${n}`,
+      isActive: true,
+      ...overrides,
+    })
     .returning();
   return user!;
 };

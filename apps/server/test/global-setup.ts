@@ -41,7 +41,11 @@ export default async function setup(project: TestProject) {
     await admin.query(`drop database if exists ${template}`);
     await admin.query(`create database ${template}`);
     await admin.end();
-    const templateDb = await openDatabase({ kind: 'postgres', url: databaseUrl(serverUrl, template), poolSize: 1 });
+    const templateDb = await openDatabase({
+      kind: 'postgres',
+      url: databaseUrl(serverUrl, template),
+      poolSize: 1,
+    });
     await migrateDatabase(templateDb);
     await templateDb.close();
   }
@@ -53,10 +57,11 @@ export default async function setup(project: TestProject) {
       const admin = new pg.Client({ connectionString: serverUrl });
       await admin.connect();
       const leftovers = await admin.query<{ datname: string }>(
-        "select datname from pg_database where datname like $1",
+        'select datname from pg_database where datname like $1',
         [`flashcards_test_${process.pid}_%`],
       );
-      for (const { datname } of leftovers.rows) await admin.query(`drop database if exists ${datname} with (force)`);
+      for (const { datname } of leftovers.rows)
+        await admin.query(`drop database if exists ${datname} with (force)`);
       await admin.query(`drop database if exists ${template} with (force)`);
       await admin.end();
     }

@@ -5,7 +5,9 @@ type Tree = { [key: string]: unknown };
 
 const leaves = (value: unknown, prefix = ''): [string, unknown][] =>
   value && typeof value === 'object'
-    ? Object.entries(value as Tree).flatMap(([key, child]) => leaves(child, prefix ? `${prefix}.${key}` : key))
+    ? Object.entries(value as Tree).flatMap(([key, child]) =>
+        leaves(child, prefix ? `${prefix}.${key}` : key),
+      )
     : [[prefix, value]];
 
 describe('locales', () => {
@@ -20,7 +22,10 @@ describe('locales', () => {
   it('translates every English sentence into Bulgarian', () => {
     const bg = new Map(leaves(resources.bg));
     const untranslated = leaves(resources.en)
-      .filter(([key, text]) => typeof text === 'string' && /[a-z]{3,} [a-z]{3,}/i.test(text) && bg.get(key) === text)
+      .filter(
+        ([key, text]) =>
+          typeof text === 'string' && /[a-z]{3,} [a-z]{3,}/i.test(text) && bg.get(key) === text,
+      )
       .map(([key]) => key);
     expect(untranslated).toEqual([]);
   });

@@ -34,7 +34,10 @@ export type QueryListener = (sql: string) => void;
 const queryLogger = (listener?: QueryListener): Logger | undefined =>
   listener ? { logQuery: (query) => listener(query) } : undefined;
 
-export const openDatabase = async (options: DatabaseOptions, onQuery?: QueryListener): Promise<DatabaseHandle> => {
+export const openDatabase = async (
+  options: DatabaseOptions,
+  onQuery?: QueryListener,
+): Promise<DatabaseHandle> => {
   const logger = queryLogger(onQuery);
   if (options.kind === 'pglite') {
     if (options.dir) await mkdir(options.dir, { recursive: true });

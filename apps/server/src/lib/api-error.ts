@@ -41,7 +41,9 @@ export const invalid = (fields: Record<string, string | Message | (string | Mess
     Object.fromEntries(
       Object.entries(fields).map(([field, value]) => [
         field,
-        (Array.isArray(value) ? value : [value]).map((entry) => (typeof entry === 'string' ? message(entry) : entry)),
+        (Array.isArray(value) ? value : [value]).map((entry) =>
+          typeof entry === 'string' ? message(entry) : entry,
+        ),
       ]),
     ),
   );

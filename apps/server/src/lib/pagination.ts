@@ -21,7 +21,12 @@ const pageUrl = (request: FastifyRequest, page: number): string => {
  * DRF page-number pagination: `{count, next, previous, results}` with absolute links;
  * a page past the end (other than the first page of an empty list) is 404 `Invalid page.`.
  */
-export const toPage = <T>(request: FastifyRequest, window: PageWindow, count: number, results: T[]): Paginated<T> => {
+export const toPage = <T>(
+  request: FastifyRequest,
+  window: PageWindow,
+  count: number,
+  results: T[],
+): Paginated<T> => {
   if (window.page > 1 && window.offset >= count) throw invalidPage();
   return {
     count,

@@ -42,7 +42,10 @@ const frameworkError = (error: FastifyError, request: FastifyRequest): ApiError 
   if (status === 413) return new ApiError(413, 'payload_too_large', { key: 'payload_too_large' });
   if (status === 404) return notFound();
   if (status === 405) {
-    return new ApiError(405, 'method_not_allowed', { key: 'method_not_allowed', values: { method: request.method } });
+    return new ApiError(405, 'method_not_allowed', {
+      key: 'method_not_allowed',
+      values: { method: request.method },
+    });
   }
   if (status === 429) return new ApiError(429, 'throttled', { key: 'throttled' });
   if (status === 400 && (error.code?.startsWith('FST_ERR_CTP_') || error instanceof SyntaxError)) {

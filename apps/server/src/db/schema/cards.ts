@@ -2,7 +2,12 @@ import { boolean, index, integer, pgEnum, pgTable, text, timestamp } from 'drizz
 import { users } from './users';
 
 export const cardTypeEnum = pgEnum('card_type', ['text', 'picture', 'kids']);
-export const marketApprovementEnum = pgEnum('market_approvement', ['none', 'pending', 'approved', 'rejected']);
+export const marketApprovementEnum = pgEnum('market_approvement', [
+  'none',
+  'pending',
+  'approved',
+  'rejected',
+]);
 
 const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

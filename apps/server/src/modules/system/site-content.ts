@@ -27,7 +27,9 @@ export const loadSiteContent = async (file: string | undefined): Promise<SiteCon
   }
   const result = siteContentSchema.safeParse(raw);
   if (!result.success) {
-    throw new ConfigError(`SITE_CONTENT_FILE ${file} is not valid: ${z.prettifyError(result.error).replace(/\n/g, ' ')}`);
+    throw new ConfigError(
+      `SITE_CONTENT_FILE ${file} is not valid: ${z.prettifyError(result.error).replace(/\n/g, ' ')}`,
+    );
   }
   return { ...emptyContent, ...result.data };
 };

@@ -3,8 +3,8 @@ import {
   healthSchema,
   publicStatsSchema,
   readySchema,
-  siteSchema,
   systemRoutes as routes,
+  siteSchema,
 } from '@flashcards/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { serviceUnavailable } from '../../lib/api-error';
@@ -12,7 +12,11 @@ import type { SiteContent } from './site-content';
 import { createSystemService } from './system.service';
 
 export const systemModule: FastifyPluginAsyncZod<{ content: SiteContent }> = async (app, options) => {
-  const service = createSystemService({ database: app.database, config: app.config, content: options.content });
+  const service = createSystemService({
+    database: app.database,
+    config: app.config,
+    content: options.content,
+  });
   const tags = ['system'];
 
   app.route({
@@ -46,7 +50,11 @@ export const systemModule: FastifyPluginAsyncZod<{ content: SiteContent }> = asy
   app.route({
     ...routes.publicStats,
     url: routes.publicStats.path,
-    schema: { tags, summary: 'Counts of categories and cards for the home page', response: { 200: publicStatsSchema } },
+    schema: {
+      tags,
+      summary: 'Counts of categories and cards for the home page',
+      response: { 200: publicStatsSchema },
+    },
     handler: async (_request, reply) => {
       // Shared caches may keep it briefly: the counts change slowly and every visitor of the home page asks.
       reply.header('cache-control', 'public, max-age=60');

@@ -4,7 +4,11 @@ import type { DatabaseHandle } from '../../db/client';
 import type { SiteContent } from './site-content';
 import { countCategoriesAndCards } from './system.repository';
 
-export const createSystemService = (deps: { database: DatabaseHandle; config: Config; content: SiteContent }) => ({
+export const createSystemService = (deps: {
+  database: DatabaseHandle;
+  config: Config;
+  content: SiteContent;
+}) => ({
   site: (): Site => ({
     name: deps.config.site.name,
     contact_email: deps.config.site.contactEmail,

@@ -60,8 +60,9 @@ describe('system routes', () => {
     expect(Object.keys(document.paths)).toEqual(
       expect.arrayContaining(['/api/health', '/api/ready', '/api/site/', '/api/stats/public/']),
     );
-    expect(document.paths['/api/stats/public/'].get.responses['200'].content['application/json'].schema.properties)
-      .toHaveProperty('cards_count');
+    expect(
+      document.paths['/api/stats/public/'].get.responses['200'].content['application/json'].schema.properties,
+    ).toHaveProperty('cards_count');
     const docs = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(docs.statusCode).toBe(200);
     expect(docs.headers['content-type']).toContain('text/html');
@@ -77,12 +78,22 @@ describe('site content from configuration', () => {
 
   it('serves the configured videos, social links and Google sign-in flag', async () => {
     const content = {
-      demo_videos: [{ title_en: 'Getting started', title_bg: 'Първи стъпки', url: 'https://www.youtube-nocookie.com/embed/abc' }],
+      demo_videos: [
+        {
+          title_en: 'Getting started',
+          title_bg: 'Първи стъпки',
+          url: 'https://www.youtube-nocookie.com/embed/abc',
+        },
+      ],
       social_links: [{ network: 'facebook', url: 'https://facebook.com/flashcards' }],
     };
     const file = path.join(dir, 'site.json');
     await writeFile(file, JSON.stringify(content));
-    const t = await buildTestApp({ SITE_CONTENT_FILE: file, GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' });
+    const t = await buildTestApp({
+      SITE_CONTENT_FILE: file,
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+    });
     try {
       const site = (await t.app.inject({ method: 'GET', url: '/api/site/' })).json();
       expect(site.demo_videos).toEqual(content.demo_videos);
@@ -98,6 +109,8 @@ describe('site content from configuration', () => {
   it('refuses a content file that does not match the schema, naming the file', async () => {
     const file = path.join(dir, 'bad.json');
     await writeFile(file, JSON.stringify({ demo_videos: [{ title_en: 'x', url: 'http://insecure' }] }));
-    await expect(buildTestApp({ SITE_CONTENT_FILE: file })).rejects.toThrow(/SITE_CONTENT_FILE .*bad\.json is not valid/);
+    await expect(buildTestApp({ SITE_CONTENT_FILE: file })).rejects.toThrow(
+      /SITE_CONTENT_FILE .*bad\.json is not valid/,
+    );
   });
 });

@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('works with no variables at all (the embedded mode)', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.dataDir).toBe(path.resolve('data'));
+    expect(config.database).toEqual({ kind: 'pglite', dir: path.resolve('data', 'db') });
+    expect(config.jwt).toMatchObject({ accessMinutes: 15, refreshDays: 7 });
+    expect(config.limits).toEqual({ dailyCardLimit: 30, trialDays: 30, learnedThreshold: 10 });
+    expect(config.marketAutoApprove).toBe(false);
+    expect(config.google).toBeUndefined();
+  });
+
+  it('reads the variables it is given', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      PUBLIC_URL: 'https://cards.example.org/',
+      DATABASE_URL: 'postgres://app:pw@db:5432/cards',
+      DAILY_CARD_LIMIT: '50',
+      MARKET_AUTO_APPROVE: 'true',
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+    });
+    expect(config.port).toBe(8080);
+    expect(config.publicUrl).toBe('https://cards.example.org');
+    expect(config.database).toMatchObject({ kind: 'postgres', url: 'postgres://app:pw@db:5432/cards' });
+    expect(config.limits.dailyCardLimit).toBe(50);
+    expect(config.marketAutoApprove).toBe(true);
+    expect(config.google).toEqual({
+      clientId: 'id',
+      clientSecret: 'secret',
+      issuer: 'https://accounts.google.com',
+    });
+  });
+
+  it('names the variable of a bad value in one line, without echoing secrets', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/^Invalid configuration: PORT /);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://root:hunter2@db/x' })).toThrow(/DATABASE_URL/);
+    try {
+      loadConfig({ DATABASE_URL: 'mysql://root:hunter2@db/x' });
+    } catch (error) {
+      expect((error as Error).message).not.toContain('hunter2');
+      expect((error as Error).message).not.toContain('\n');
+    }
+    expect(() => loadConfig({ MARKET_AUTO_APPROVE: 'maybe' })).toThrow(/MARKET_AUTO_APPROVE/);
+  });
+});

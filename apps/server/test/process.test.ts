@@ -1,0 +1,162 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client';
+import { cards, categories, users } from '../src/db/schema';
+
+const serverDir = path.resolve(import.meta.dirname, '..');
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+type Running = { child: ChildProcess; port: number; output: () => string; exited: Promise<number | null> };
+
+const run = (script: string, args: string[], env: Record<string, string>, port = 0): Running => {
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      WEB_DIST_DIR: '/nonexistent',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, port, output: () => output, exited };
+};
+
+const startServer = async (env: Record<string, string>): Promise<Running> => {
+  const port = await freePort();
+  const server = run('src/main.ts', [], env, port);
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output()}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/ready`);
+      if (response.ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  server.child.kill('SIGKILL');
+  throw new Error(`server did not become ready: ${server.output()}`);
+};
+
+const oneLine = (text: string) => {
+  const lines = text.split('\n').filter((line) => line.trim() && !line.includes('ExperimentalWarning'));
+  expect(lines, text).toHaveLength(1);
+  expect(text).not.toMatch(/\n\s+at /);
+  return lines[0];
+};
+
+describe('the server process', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'flashcards-process-'));
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  it('keeps data across a SIGTERM, a crash and restarts, and refuses a second process on the same data', async () => {
+    const env = { DATA_DIR: dataDir };
+    const first = await startServer(env);
+    expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(true);
+
+    const second = run('src/main.ts', [], env, await freePort());
+    expect(await second.exited).toBe(1);
+    expect(oneLine(second.output())).toMatch(/is in use by another server process \(pid \d+\)/);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+
+    // Rows written while no server runs are served after the restart.
+    const handle = await openDatabase({ kind: 'pglite', dir: path.join(dataDir, 'db') });
+    const [user] = await handle.db.insert(users).values({ email: 'kept@example.com' }).returning();
+    const [category] = await handle.db
+      .insert(categories)
+      .values({ userId: user!.id, name: 'Kept', typeOfCards: 'text' })
+      .returning();
+    await handle.db.insert(cards).values({ categoryId: category!.id, firstSide: 'a', secondSide: 'b' });
+    await handle.close();
+
+    const restarted = await startServer(env);
+    const stats = await (await fetch(`http://127.0.0.1:${restarted.port}/api/stats/public/`)).json();
+    expect(stats).toEqual({ categories_count: 1, cards_count: 1 });
+
+    // A crash leaves a stale lock behind; the next start takes it over.
+    restarted.child.kill('SIGKILL');
+    await restarted.exited;
+    expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(true);
+    const afterCrash = await startServer(env);
+    const again = await (await fetch(`http://127.0.0.1:${afterCrash.port}/api/stats/public/`)).json();
+    expect(again).toEqual({ categories_count: 1, cards_count: 1 });
+    afterCrash.child.kill('SIGTERM');
+    expect(await afterCrash.exited).toBe(0);
+  });
+
+  it('keeps a committed write when the process writing it is killed', async () => {
+    const dir = path.join(dataDir, 'crash-db');
+    const writer = run('test/fixtures/write-and-hang.ts', [dir, 'survivor@example.com'], {});
+    const deadline = Date.now() + 30_000;
+    while (!writer.output().includes('written') && Date.now() < deadline) {
+      if (writer.child.exitCode !== null) throw new Error(writer.output());
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    writer.child.kill('SIGKILL');
+    await writer.exited;
+    const handle = await openDatabase({ kind: 'pglite', dir });
+    const rows = await handle.db.select().from(users).where(eq(users.email, 'survivor@example.com'));
+    await handle.close();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('ends with one clear line when the data directory cannot be written', async () => {
+    // A path below a regular file can never be created, even by root.
+    const file = path.join(dataDir, 'a-file');
+    await writeFile(file, '');
+    const server = run('src/main.ts', [], { DATA_DIR: path.join(file, 'data') });
+    expect(await server.exited).toBe(1);
+    expect(oneLine(server.output())).toMatch(
+      /^The data directory .*a-file\/data cannot be written \(ENOTDIR\)/,
+    );
+  });
+
+  it('ends with one clear line when the database server cannot be reached', async () => {
+    const port = await freePort();
+    const server = run('src/main.ts', [], {
+      DATA_DIR: dataDir,
+      DATABASE_URL: `postgres://someone:hunter2@127.0.0.1:${port}/cards`,
+    });
+    expect(await server.exited).toBe(1);
+    const line = oneLine(server.output());
+    expect(line).toMatch(new RegExp(`^Cannot reach the database cards at 127.0.0.1:${port}`));
+    expect(line).not.toContain('hunter2');
+  });
+
+  it('ends with one clear line on a bad setting', async () => {
+    const server = run('src/main.ts', [], { DATA_DIR: dataDir, PORT: 'eighty' });
+    expect(await server.exited).toBe(1);
+    expect(oneLine(server.output())).toMatch(/^Invalid configuration: PORT/);
+  });
+});
