@@ -25,6 +25,7 @@ export type BuildAppOptions = {
 
 export const loggerOptions = (config: Config): FastifyServerOptions['logger'] => ({
   level: config.logLevel,
+  ...(config.env === 'development' ? { transport: { target: 'pino-pretty' } } : {}),
   redact: {
     paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     censor: '[hidden]',
