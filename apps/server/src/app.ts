@@ -2,12 +2,18 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { authModule } from './modules/auth/auth.routes';
 import { loadSiteContent } from './modules/system/site-content';
 import { systemModule } from './modules/system/system.routes';
+import { usersModule } from './modules/users/users.routes';
+import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
+import { mailerPlugin } from './plugins/mailer';
+import { multipartPlugin } from './plugins/multipart';
 import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
+import { storagePlugin } from './plugins/storage';
 import { validatorCompiler } from './plugins/validation';
 import { webAppPlugin } from './plugins/web-app';
 
@@ -52,10 +58,16 @@ export const buildApp = async ({ config, database, logger }: BuildAppOptions) =>
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(multipartPlugin);
   await app.register(dbPlugin, { database });
+  await app.register(storagePlugin);
+  await app.register(mailerPlugin);
+  await app.register(authPlugin);
   await app.register(openapiPlugin);
 
   await app.register(systemModule, { content: await loadSiteContent(config.site.contentFile) });
+  await app.register(authModule);
+  await app.register(usersModule);
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;

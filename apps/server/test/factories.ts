@@ -1,10 +1,15 @@
 import type { Executor } from '../src/db/client';
 import { cards, categories, users } from '../src/db/schema';
+import { hashPassword } from '../src/modules/auth/auth.service';
 
 let sequence = 0;
 const next = () => ++sequence;
 
-export const buildUser = async (db: Executor, overrides: Partial<typeof users.$inferInsert> = {}) => {
+/** An active user; pass `password` to be able to sign in as them. */
+export const buildUser = async (
+  db: Executor,
+  { password, ...overrides }: Partial<typeof users.$inferInsert> & { password?: string } = {},
+) => {
   const n = next();
   const [user] = await db
     .insert(users)
@@ -13,6 +18,7 @@ export const buildUser = async (db: Executor, overrides: Partial<typeof users.$i
       firstName: `First${n}`,
       lastName: `Last${n}`,
       isActive: true,
+      passwordHash: password ? await hashPassword(password) : null,
       ...overrides,
     })
     .returning();
@@ -41,3 +47,6 @@ export const buildCard = async (
     .returning();
   return card!;
 };
+
+/** The password every factory user has (see buildUser with `password`). */
+export const PASSWORD = 'Correct-Horse-Battery-9';

@@ -77,7 +77,9 @@ describe('the server process', () => {
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-  it('keeps data across a SIGTERM, a crash and restarts, and refuses a second process on the same data', async () => {
+  it('keeps data across a SIGTERM, a crash and restarts, and refuses a second process on the same data', {
+    timeout: 120_000,
+  }, async () => {
     const env = { DATA_DIR: dataDir };
     const first = await startServer(env);
     expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(true);

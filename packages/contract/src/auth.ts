@@ -15,14 +15,85 @@ export const authRoutes = {
   resetPasswordConfirm: { method: 'POST', path: '/api/user/users/reset_password_confirm/' },
   uploadAvatar: { method: 'POST', path: '/api/upload-avatar/' },
   removeUser: { method: 'DELETE', path: '/api/remove-user/' },
+  googleAuthorizationUrl: { method: 'GET', path: '/api/user/o/google-oauth2/' },
   googleSignIn: { method: 'POST', path: '/api/user/o/google-oauth2/' },
 } as const satisfies Record<string, Route>;
+
+export const genderSchema = z.enum(['male', 'female']);
+
+/** Accepts a boolean, or the strings of form fields (`true`/`false`, also `True`/`False`, `1`/`0`). */
+export const formBoolean = z.union([
+  z.boolean(),
+  z
+    .enum(['true', 'false', 'True', 'False', '1', '0', 'on'])
+    .transform((value) => ['true', 'True', '1', 'on'].includes(value)),
+]);
+
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ error: 'errors:invalid_email' }));
+const name = z.string().trim().max(150);
+
+export const registerBody = z.object({
+  first_name: name.min(1),
+  last_name: name.min(1),
+  email,
+  password: z.string().min(1).max(128),
+  re_password: z.string().max(128),
+  ref_code: z.string().trim().max(64).optional().nullable(),
+  accepted_terms: formBoolean.optional(),
+  language: z.enum(['en', 'bg']).optional(),
+});
+export const registerResponse = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+});
+
+export const uidTokenBody = z.object({ uid: z.string().min(1).max(64), token: z.string().min(1).max(128) });
+export const emailBody = z.object({ email });
+export const tokenCreateBody = z.object({
+  email: z.string().trim().toLowerCase().max(254),
+  password: z.string().max(128),
+});
+export const resetPasswordConfirmBody = uidTokenBody.extend({
+  new_password: z.string().min(1).max(128),
+  re_new_password: z.string().max(128),
+});
+
+const optionalText = name.optional();
+/** PATCH of the current user: only the fields sent change; `id` and `email` are read-only. */
+export const updateMeBody = z.object({
+  first_name: optionalText,
+  last_name: optionalText,
+  region: optionalText,
+  municipality: optionalText,
+  town: optionalText,
+  school: optionalText,
+  gender: z.union([genderSchema, z.literal('').transform(() => null), z.null()]).optional(),
+  date_of_birth: z.union([z.iso.date(), z.literal('').transform(() => null), z.null()]).optional(),
+  receive_invitations_for_categories: formBoolean.optional(),
+  receive_invitations_for_contest: formBoolean.optional(),
+  receive_invitations_for_friends: formBoolean.optional(),
+  receive_promo_emails: formBoolean.optional(),
+  language: z.enum(['en', 'bg']).optional(),
+});
+
+export const googleAuthorizationQuery = z.object({ redirect_uri: z.url() });
+export const googleAuthorizationResponse = z.object({ authorization_url: z.string() });
+export const googleSignInBody = z.object({
+  state: z.string().min(1).max(200),
+  code: z.string().min(1).max(2000),
+});
 
 export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
 export const tokenRefreshBody = z.object({ refresh: z.string().min(1) });
 export const tokenVerifyBody = z.object({ token: z.string().min(1) });
 
-export const genderSchema = z.enum(['male', 'female']);
 export const subscriptionTypeSchema = z.enum(['none', 'monthly', 'annual', 'gold_monthly', 'gold_annual']);
 
 /** The current user as `user/users/me/` returns it (spec: User). */
@@ -61,4 +132,6 @@ export const userSchema = z.object({
 });
 
 export type TokenPair = z.infer<typeof tokenPairSchema>;
+export type RegisterBody = z.input<typeof registerBody>;
+export type UpdateMeBody = z.input<typeof updateMeBody>;
 export type User = z.infer<typeof userSchema>;

@@ -1,4 +1,5 @@
 import bgCommon from '../locales/bg/common.json';
+import bgEmail from '../locales/bg/email.json';
 import bgErrors from '../locales/bg/errors.json';
 import bgHome from '../locales/bg/home.json';
 import bgLegal from '../locales/bg/legal.json';
@@ -6,6 +7,7 @@ import bgPages from '../locales/bg/pages.json';
 import bgShell from '../locales/bg/shell.json';
 import bgTeachers from '../locales/bg/teachers.json';
 import enCommon from '../locales/en/common.json';
+import enEmail from '../locales/en/email.json';
 import enErrors from '../locales/en/errors.json';
 import enHome from '../locales/en/home.json';
 import enLegal from '../locales/en/legal.json';
@@ -21,6 +23,7 @@ export const defaultLanguage: Language = 'en';
 export const resources = {
   en: {
     common: enCommon,
+    email: enEmail,
     errors: enErrors,
     home: enHome,
     legal: enLegal,
@@ -30,6 +33,7 @@ export const resources = {
   },
   bg: {
     common: bgCommon,
+    email: bgEmail,
     errors: bgErrors,
     home: bgHome,
     legal: bgLegal,

@@ -1,5 +1,5 @@
 /** Message keys of the `errors` locale namespace, with their interpolation values. */
-export type Message = { key: string; values?: Record<string, string | number> };
+export type Message = { key: string; values?: Record<string, string | number | Message> };
 
 const message = (key: string, values?: Message['values']): Message => ({ key, values });
 

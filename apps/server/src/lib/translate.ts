@@ -1,5 +1,6 @@
 import { defaultLanguage, type Language, languageFromHeader, resources } from '@flashcards/i18n';
 import { createInstance, type TFunction } from 'i18next';
+import type { Message } from './api-error';
 
 const i18n = createInstance();
 void i18n.init({
@@ -21,3 +22,17 @@ export const translate = (language: Language, key: string, values?: Record<strin
 
 export const requestLanguage = (acceptLanguage: string | string[] | undefined): Language =>
   languageFromHeader(Array.isArray(acceptLanguage) ? acceptLanguage[0] : acceptLanguage);
+
+/** Translates a message whose values may themselves be messages (e.g. a field's name). */
+export const translateMessage = (language: Language, message: Message): string =>
+  translate(
+    language,
+    message.key,
+    message.values &&
+      Object.fromEntries(
+        Object.entries(message.values).map(([name, value]) => [
+          name,
+          typeof value === 'object' ? translateMessage(language, value) : value,
+        ]),
+      ),
+  );

@@ -2,8 +2,8 @@ import type { Language } from '@flashcards/i18n';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { ApiError, type Message, notFound } from '../lib/api-error';
-import { requestLanguage, translate } from '../lib/translate';
+import { ApiError, notFound } from '../lib/api-error';
+import { requestLanguage, translate, translateMessage } from '../lib/translate';
 import { RequestValidationError } from './validation';
 
 const zodLocales = { en: z.locales.en(), bg: z.locales.bg() };
@@ -28,8 +28,6 @@ const fieldErrors = (error: RequestValidationError, language: Language): Record<
   }
   return fields;
 };
-
-const say = (language: Language, message: Message) => translate(language, message.key, message.values);
 
 /** Fastify's own 4xx errors (body parsing, content type, size) mapped onto our error keys. */
 const frameworkError = (error: FastifyError, request: FastifyRequest): ApiError | undefined => {
@@ -58,11 +56,16 @@ const send = (request: FastifyRequest, reply: FastifyReply, error: ApiError) => 
   const language = requestLanguage(request.headers['accept-language']);
   if (error.fields) {
     const body = Object.fromEntries(
-      Object.entries(error.fields).map(([field, messages]) => [field, messages.map((m) => say(language, m))]),
+      Object.entries(error.fields).map(([field, messages]) => [
+        field,
+        messages.map((m) => translateMessage(language, m)),
+      ]),
     );
     return reply.code(error.statusCode).send(body);
   }
-  const detail = error.detail ? say(language, error.detail) : translate(language, 'invalid_value');
+  const detail = error.detail
+    ? translateMessage(language, error.detail)
+    : translate(language, 'invalid_value');
   return reply.code(error.statusCode).send({ detail, code: error.code });
 };
 

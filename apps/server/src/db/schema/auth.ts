@@ -1,0 +1,79 @@
+import { bigint, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Values the servers share, such as the generated token-signing secret. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+/** Issued refresh tokens; rotation and logout revoke them. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    jti: uuid('jti').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: moment('expires_at').notNull(),
+    revokedAt: moment('revoked_at'),
+    createdAt: moment('created_at').notNull().defaultNow(),
+  },
+  (table) => [index('refresh_tokens_user_idx').on(table.userId)],
+);
+
+export const userTokenPurposeEnum = pgEnum('user_token_purpose', ['activation', 'password_reset']);
+
+/** Single-use, expiring tokens sent by e-mail; only their SHA-256 is kept. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: userTokenPurposeEnum('purpose').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: moment('expires_at').notNull(),
+    usedAt: moment('used_at'),
+    createdAt: moment('created_at').notNull().defaultNow(),
+  },
+  (table) => [index('user_tokens_user_idx').on(table.userId, table.purpose)],
+);
+
+/** Failed sign-ins of the last hour, counted per e-mail and per address for throttling. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: moment('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('login_failures_email_idx').on(table.email, table.createdAt),
+    index('login_failures_ip_idx').on(table.ip, table.createdAt),
+  ],
+);
+
+/** OpenID Connect requests in flight: state -> PKCE verifier and nonce, used once. */
+export const oauthStates = pgTable('oauth_states', {
+  state: text('state').primaryKey(),
+  codeVerifier: text('code_verifier').notNull(),
+  nonce: text('nonce').notNull(),
+  redirectUri: text('redirect_uri').notNull(),
+  expiresAt: moment('expires_at').notNull(),
+});
+
+/** Referral codes of users taking part in the affiliate programme. */
+export const affiliates = pgTable('affiliates', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  affiliateCode: text('affiliate_code').notNull().unique(),
+  createdAt: moment('created_at').notNull().defaultNow(),
+});

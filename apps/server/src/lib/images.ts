@@ -1,0 +1,45 @@
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import { ApiError, invalid } from './api-error';
+
+const IMAGE_TYPES = new Set([
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+  'image/heic',
+  'image/heif',
+]);
+/** Refuses decompression bombs: a small file that would expand into a huge bitmap. */
+const MAX_INPUT_PIXELS = 40_000_000;
+
+/**
+ * Checks an upload by its bytes (never its name or declared type), then re-encodes it with sharp,
+ * which drops metadata and anything hidden in the file. Returns WebP.
+ */
+export const reencodeImage = async (
+  field: string,
+  data: Buffer,
+  options: { maxBytes: number; width: number; height: number; fit: 'cover' | 'inside' },
+): Promise<Buffer> => {
+  if (data.length > options.maxBytes) {
+    throw new ApiError(413, 'payload_too_large', undefined, {
+      [field]: [{ key: 'image_too_large', values: { max: Math.round(options.maxBytes / 1024 / 1024) } }],
+    });
+  }
+  const type = await fileTypeFromBuffer(data);
+  if (!type || !IMAGE_TYPES.has(type.mime)) throw invalid({ [field]: 'invalid_image' });
+  try {
+    return await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize(options.width, options.height, {
+        fit: options.fit,
+        withoutEnlargement: options.fit === 'inside',
+      })
+      .webp({ quality: 85 })
+      .toBuffer();
+  } catch {
+    throw invalid({ [field]: 'invalid_image' });
+  }
+};

@@ -1,0 +1,223 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { TokenPair } from '@flashcards/contract';
+import type { Language } from '@flashcards/i18n';
+import { hash, verify } from '@node-rs/argon2';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { ApiError, invalid, type Message, throttled, tokenNotValid } from '../../lib/api-error';
+import type { Mailer } from '../../lib/mailer';
+import type { Tokens, User } from '../../plugins/auth';
+import { actionMail } from './auth.emails';
+import * as repo from './auth.repository';
+import { type PasswordOwner, passwordProblems } from './password-rules';
+
+const ACTIVATION_HOURS = 72;
+const RESET_HOURS = 24;
+const MAX_FAILURES_PER_EMAIL = 5;
+const MAX_FAILURES_PER_ADDRESS = 20;
+
+/** argon2id with the library's defaults (19 MiB, 2 passes), OWASP's recommended minimum. */
+export const hashPassword = (password: string) => hash(password);
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+export const encodeUid = (id: number) => Buffer.from(String(id)).toString('base64url');
+const decodeUid = (uid: string): number | undefined => {
+  const id = Number(Buffer.from(uid, 'base64url').toString('utf8'));
+  return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : undefined;
+};
+
+export type AuthDeps = {
+  db: Database;
+  config: Config;
+  tokens: Tokens;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+};
+
+export const createAuthService = ({ db, config, tokens, mailer, log }: AuthDeps) => {
+  // Unknown e-mails are checked against this hash too, so response times do not reveal accounts.
+  const dummyHash = hashPassword(randomBytes(16).toString('hex'));
+
+  const checkNewPassword = (field: string, password: string, confirmation: string, owner: PasswordOwner) => {
+    const problems: Record<string, Message[]> = {};
+    const passwordErrors = passwordProblems(password, owner);
+    if (passwordErrors.length > 0) problems[field] = passwordErrors;
+    if (password !== confirmation) problems.non_field_errors = [{ key: 'password_mismatch' }];
+    return problems;
+  };
+
+  const sendActionMail = async (user: User, kind: 'activation' | 'password_reset') => {
+    const token = randomBytes(32).toString('base64url');
+    const hours = kind === 'activation' ? ACTIVATION_HOURS : RESET_HOURS;
+    await repo.insertUserToken(db, {
+      userId: user.id,
+      purpose: kind,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + hours * 3_600_000),
+    });
+    const path = kind === 'activation' ? 'activation' : 'password/reset/confirm';
+    const url = `${config.publicUrl}/${path}/${encodeUid(user.id)}/${token}`;
+    const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
+    try {
+      await mailer.send(
+        actionMail(user.language, kind, { to: user.email, name, url, site: config.site.name, hours }),
+      );
+    } catch (error) {
+      // The account stays; the person can ask for the mail again.
+      log.error({ err: error, userId: user.id, kind }, 'sending mail failed');
+    }
+  };
+
+  const issuePair = async (userId: number): Promise<TokenPair> => {
+    const access = await tokens.sign('access', userId);
+    const refresh = await tokens.sign('refresh', userId);
+    await repo.insertRefreshToken(db, { jti: refresh.jti, userId, expiresAt: refresh.expiresAt });
+    return { access: access.token, refresh: refresh.token };
+  };
+
+  /** Resolves a uid/token pair of an e-mailed link to its user, or the field error djoser gives. */
+  const userOfLink = async (uid: string) => {
+    const id = decodeUid(uid);
+    const user = id ? await repo.findUserById(db, id) : undefined;
+    if (!user) throw invalid({ uid: 'invalid_uid' });
+    return user;
+  };
+
+  return {
+    issuePair,
+
+    async register(
+      input: {
+        first_name: string;
+        last_name: string;
+        email: string;
+        password: string;
+        re_password: string;
+        ref_code?: string | null;
+        accepted_terms?: boolean;
+        language?: Language;
+      },
+      language: Language,
+    ) {
+      const problems = checkNewPassword('password', input.password, input.re_password, input);
+      if (input.accepted_terms === false) problems.accepted_terms = [{ key: 'terms_required' }];
+      if (await repo.findUserByEmail(db, input.email)) problems.email = [{ key: 'email_taken' }];
+      if (Object.keys(problems).length > 0) throw invalid(problems);
+
+      const referredById = input.ref_code ? await repo.findReferrerId(db, input.ref_code) : undefined;
+      const now = Date.now();
+      const user = await repo
+        .insertUser(db, {
+          email: input.email,
+          passwordHash: await hashPassword(input.password),
+          firstName: input.first_name,
+          lastName: input.last_name,
+          language: input.language ?? language,
+          referredById,
+          acceptedTermsAt: input.accepted_terms ? new Date(now) : null,
+          trialEndDate: new Date(now + config.limits.trialDays * 86_400_000),
+        })
+        .catch((error: unknown) => {
+          // Two sign-ups with one e-mail at once: the unique index decides.
+          if ((error as { cause?: { code?: string } }).cause?.code === '23505')
+            throw invalid({ email: 'email_taken' });
+          throw error;
+        });
+      await sendActionMail(user, 'activation');
+      return user;
+    },
+
+    async activate(uid: string, token: string) {
+      const user = await userOfLink(uid);
+      if (user.isActive) throw new ApiError(403, 'stale_token', { key: 'stale_token' });
+      await db.transaction(async (tx) => {
+        const consumed = await repo.consumeUserToken(tx, {
+          userId: user.id,
+          purpose: 'activation',
+          tokenHash: sha256(token),
+        });
+        if (!consumed) throw invalid({ token: 'invalid_token' });
+        await repo.updateUser(tx, user.id, { isActive: true });
+      });
+    },
+
+    async resendActivation(email: string) {
+      const user = await repo.findUserByEmail(db, email);
+      if (user && !user.isActive) await sendActionMail(user, 'activation');
+    },
+
+    async login(email: string, password: string, ip: string): Promise<TokenPair> {
+      const failures = await repo.countRecentLoginFailures(db, email, ip);
+      if (failures.byEmail >= MAX_FAILURES_PER_EMAIL || failures.byIp >= MAX_FAILURES_PER_ADDRESS) {
+        throw throttled('login_throttled');
+      }
+      const user = await repo.findUserByEmail(db, email);
+      const passwordMatches = await verify(user?.passwordHash ?? (await dummyHash), password).catch(
+        () => false,
+      );
+      if (!user?.passwordHash || !passwordMatches || !user.isActive) {
+        await repo.recordLoginFailure(db, email, ip);
+        throw new ApiError(401, 'no_active_account', { key: 'no_active_account' });
+      }
+      await repo.clearLoginFailures(db, email);
+      await repo.updateUser(db, user.id, { lastLoginAt: new Date() });
+      return issuePair(user.id);
+    },
+
+    /** Rotation: the presented refresh token is revoked and a new pair issued; a reused one fails. */
+    async refresh(refreshToken: string): Promise<TokenPair> {
+      const claims = await tokens.verify(refreshToken, 'refresh');
+      const userId = await repo.revokeRefreshToken(db, claims.jti);
+      if (userId === undefined) throw tokenNotValid();
+      const user = await repo.findUserById(db, userId);
+      if (!user?.isActive) throw tokenNotValid();
+      return issuePair(user.id);
+    },
+
+    async verifyToken(token: string) {
+      const claims = await tokens.verify(token);
+      if (claims.token_type === 'refresh' && !(await repo.isRefreshTokenLive(db, claims.jti)))
+        throw tokenNotValid();
+    },
+
+    async logout(refreshToken: string) {
+      const claims = await tokens.verify(refreshToken, 'refresh');
+      await repo.revokeRefreshToken(db, claims.jti);
+    },
+
+    async requestPasswordReset(email: string) {
+      const user = await repo.findUserByEmail(db, email);
+      if (user?.isActive) await sendActionMail(user, 'password_reset');
+    },
+
+    async confirmPasswordReset(input: {
+      uid: string;
+      token: string;
+      new_password: string;
+      re_new_password: string;
+    }) {
+      const user = await userOfLink(input.uid);
+      const problems = checkNewPassword('new_password', input.new_password, input.re_new_password, {
+        email: user.email,
+        first_name: user.firstName,
+        last_name: user.lastName,
+      });
+      if (Object.keys(problems).length > 0) throw invalid(problems);
+      const passwordHash = await hashPassword(input.new_password);
+      await db.transaction(async (tx) => {
+        const consumed = await repo.consumeUserToken(tx, {
+          userId: user.id,
+          purpose: 'password_reset',
+          tokenHash: sha256(input.token),
+        });
+        if (!consumed) throw invalid({ token: 'invalid_token' });
+        await repo.updateUser(tx, user.id, { passwordHash });
+        // Signed-in sessions end with the old password.
+        await repo.revokeAllRefreshTokens(tx, user.id);
+      });
+    },
+  };
+};
+
+export type AuthService = ReturnType<typeof createAuthService>;

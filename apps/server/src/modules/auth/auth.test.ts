@@ -1,0 +1,364 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-app';
+import { buildUser, PASSWORD } from '../../../test/factories';
+import { linkIn, type MailServer, startMailServer } from '../../../test/mail-server';
+import { buildApp } from '../../app';
+import { affiliates, loginFailures, users, userTokens } from '../../db/schema';
+
+let t: TestApp;
+let mail: MailServer;
+const PUBLIC_URL = 'http://cards.test';
+
+beforeAll(async () => {
+  mail = await startMailServer();
+  t = await buildTestApp({ SMTP_URL: mail.url, PUBLIC_URL, MAIL_FROM: 'Cards <no-reply@cards.test>' });
+});
+afterAll(async () => {
+  await t.close();
+  await mail.close();
+});
+
+// Letters only: digits in the e-mail would make numeric test passwords "similar to the email address".
+const uniqueEmail = () =>
+  `person.${Array.from({ length: 10 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}@example.com`;
+
+const register = (body: Record<string, unknown>, language?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/user/users/',
+    payload: {
+      first_name: 'Maria',
+      last_name: 'Ivanova',
+      password: PASSWORD,
+      re_password: PASSWORD,
+      accepted_terms: true,
+      ...body,
+    },
+    headers: language ? { 'accept-language': language } : {},
+  });
+
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers });
+
+const login = (email: string, password = PASSWORD, remoteAddress = '10.0.0.1') =>
+  t.app.inject({ method: 'POST', url: '/api/user/jwt/create/', payload: { email, password }, remoteAddress });
+
+const uidAndToken = (link: string) => {
+  const [uid, token] = link.split('/').slice(-2);
+  return { uid: uid!, token: token! };
+};
+
+describe('registration', () => {
+  it('creates an inactive account, records the agreement and mails an activation link', async () => {
+    const email = uniqueEmail();
+    const response = await register({ email: `  ${email.toUpperCase()} ` });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ email, first_name: 'Maria', last_name: 'Ivanova' });
+
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
+    expect(user!.isActive).toBe(false);
+    expect(user!.acceptedTermsAt).toBeInstanceOf(Date);
+    expect(user!.passwordHash).toMatch(/^\$argon2id\$/);
+    const trialDays = (user!.trialEndDate!.getTime() - Date.now()) / 86_400_000;
+    expect(trialDays).toBeGreaterThan(29.9);
+    expect(trialDays).toBeLessThan(30.1);
+
+    const message = await mail.nextTo(email);
+    expect(message.subject).toBe('Activate your Flashcards account');
+    expect(message.from?.address).toBe('no-reply@cards.test');
+    const link = linkIn(message, `${PUBLIC_URL}/activation/`);
+    expect(message.html).toContain(link);
+    expect(message.text).toContain('Hello Maria Ivanova');
+
+    expect((await login(email)).statusCode).toBe(401);
+  });
+
+  it('writes the mail in Bulgarian for a Bulgarian sign-up', async () => {
+    const email = uniqueEmail();
+    expect((await register({ email }, 'bg')).statusCode).toBe(201);
+    const message = await mail.nextTo(email);
+    expect(message.subject).toBe('Активирайте профила си в Flashcards');
+    expect(message.text).toContain('Здравейте, Maria Ivanova,');
+  });
+
+  it('rejects a taken e-mail, whatever its case and spaces', async () => {
+    const email = uniqueEmail();
+    await register({ email });
+    const again = await register({ email: ` ${email.toUpperCase()}` });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ email: ['User account with this email already exists.'] });
+    const bg = await register({ email }, 'bg');
+    expect(bg.json()).toEqual({ email: ['Вече има профил с този имейл адрес.'] });
+  });
+
+  it('applies the password validators with Django messages', async () => {
+    const cases: [string, Record<string, unknown>, Record<string, string[]>][] = [
+      [
+        'common',
+        { password: 'password', re_password: 'password' },
+        { password: ['This password is too common.'] },
+      ],
+      [
+        'numeric',
+        { password: '12345678', re_password: '12345678' },
+        { password: ['This password is too common.', 'This password is entirely numeric.'] },
+      ],
+      [
+        'short',
+        { password: 'Xy7#q', re_password: 'Xy7#q' },
+        { password: ['This password is too short. It must contain at least 8 characters.'] },
+      ],
+      [
+        'similar',
+        { first_name: 'Stanislava', password: 'stanislava', re_password: 'stanislava' },
+        { password: ['The password is too similar to the first name.'] },
+      ],
+      [
+        'mismatch',
+        { re_password: 'Something-Else-77' },
+        { non_field_errors: ["The two password fields didn't match."] },
+      ],
+      [
+        'terms',
+        { accepted_terms: false },
+        { accepted_terms: ['You must accept the terms of usage and the privacy policy.'] },
+      ],
+    ];
+    for (const [name, body, expected] of cases) {
+      const response = await register({ email: uniqueEmail(), ...body });
+      expect(response.statusCode, name).toBe(400);
+      expect(response.json(), name).toEqual(expected);
+    }
+    const bg = await register({ email: uniqueEmail(), password: '12345678', re_password: '12345678' }, 'bg');
+    expect(bg.json()).toEqual({
+      password: ['Тази парола е твърде често срещана.', 'Паролата се състои само от цифри.'],
+    });
+  });
+
+  it('requires the fields and a valid e-mail', async () => {
+    const response = await post('/api/user/users/', { email: 'not-an-email' });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.email).toEqual(['Enter a valid email address.']);
+    expect(body.first_name).toEqual(['This field is required.']);
+    expect(body.password).toEqual(['This field is required.']);
+  });
+
+  it('keeps a known referral code and ignores an unknown one', async () => {
+    const referrer = await buildUser(t.database.db);
+    await t.database.db.insert(affiliates).values({ userId: referrer.id, affiliateCode: 'MARIA2026' });
+    const referred = uniqueEmail();
+    expect((await register({ email: referred, ref_code: 'MARIA2026' })).statusCode).toBe(201);
+    const stranger = uniqueEmail();
+    expect((await register({ email: stranger, ref_code: 'NO-SUCH-CODE' })).statusCode).toBe(201);
+    const rows = await t.database.db
+      .select({ email: users.email, referredById: users.referredById })
+      .from(users)
+      .where(sql`${users.email} in (${referred}, ${stranger})`);
+    expect(Object.fromEntries(rows.map((r) => [r.email, r.referredById]))).toEqual({
+      [referred]: referrer.id,
+      [stranger]: null,
+    });
+  });
+});
+
+describe('activation', () => {
+  const registerAndGetLink = async () => {
+    const email = uniqueEmail();
+    await register({ email });
+    return { email, ...uidAndToken(linkIn(await mail.nextTo(email), `${PUBLIC_URL}/activation/`)) };
+  };
+
+  it('activates once; the same link then answers stale', async () => {
+    const { email, uid, token } = await registerAndGetLink();
+    expect((await post('/api/user/users/activation/', { uid, token })).statusCode).toBe(204);
+    expect((await login(email)).statusCode).toBe(200);
+    const again = await post('/api/user/users/activation/', { uid, token });
+    expect(again.statusCode).toBe(403);
+    expect(again.json().detail).toBe('Stale token for given user.');
+  });
+
+  it('refuses a wrong token, an unknown user and an expired link', async () => {
+    const { uid, token, email } = await registerAndGetLink();
+    const wrong = await post('/api/user/users/activation/', { uid, token: `${token}x` });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ token: ['Invalid token for given user.'] });
+    const unknown = await post('/api/user/users/activation/', { uid: 'OTk5OTk5', token });
+    expect(unknown.json()).toEqual({ uid: ["Invalid user id or user doesn't exist."] });
+
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
+    await t.database.db
+      .update(userTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(userTokens.userId, user!.id));
+    const expired = await post('/api/user/users/activation/', { uid, token });
+    expect(expired.json()).toEqual({ token: ['Invalid token for given user.'] });
+  });
+
+  it('resends the link to an inactive account and says the same for any e-mail', async () => {
+    const { email } = await registerAndGetLink();
+    expect((await post('/api/user/users/resend_activation/', { email })).statusCode).toBe(204);
+    const { uid, token } = uidAndToken(linkIn(await mail.nextTo(email), `${PUBLIC_URL}/activation/`));
+    expect((await post('/api/user/users/activation/', { uid, token })).statusCode).toBe(204);
+    const before = mail.messages.length;
+    expect(
+      (await post('/api/user/users/resend_activation/', { email: 'nobody@example.com' })).statusCode,
+    ).toBe(204);
+    expect((await post('/api/user/users/resend_activation/', { email })).statusCode).toBe(204);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(mail.messages.length).toBe(before);
+  });
+});
+
+describe('tokens', () => {
+  it('signs in, verifies, refreshes with rotation and logs out', async () => {
+    const user = await buildUser(t.database.db, { password: PASSWORD });
+    const created = await login(user.email.toUpperCase());
+    expect(created.statusCode).toBe(200);
+    const { access, refresh } = created.json();
+
+    for (const scheme of ['JWT', 'Bearer']) {
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/api/user/users/me/',
+        headers: { authorization: `${scheme} ${access}` },
+      });
+      expect(me.statusCode, scheme).toBe(200);
+      expect(me.json().email).toBe(user.email);
+    }
+    expect((await post('/api/user/jwt/verify/', { token: access })).json()).toEqual({});
+
+    const rotated = await post('/api/user/jwt/refresh/', { refresh });
+    expect(rotated.statusCode).toBe(200);
+    expect(Object.keys(rotated.json()).sort()).toEqual(['access', 'refresh']);
+    const reused = await post('/api/user/jwt/refresh/', { refresh });
+    expect(reused.statusCode).toBe(401);
+    expect(reused.json()).toEqual({
+      detail: 'Given token not valid for any token type',
+      code: 'token_not_valid',
+    });
+    expect((await post('/api/user/jwt/verify/', { token: refresh })).statusCode).toBe(401);
+
+    const next = rotated.json().refresh;
+    expect((await post('/api/user/logout/', { refresh: next })).statusCode).toBe(204);
+    expect((await post('/api/user/jwt/refresh/', { refresh: next })).statusCode).toBe(401);
+  });
+
+  it('lets only one of several simultaneous refreshes with one token succeed', async () => {
+    const user = await buildUser(t.database.db, { password: PASSWORD });
+    const { refresh } = (await login(user.email)).json();
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => post('/api/user/jwt/refresh/', { refresh })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401, 401, 401, 401]);
+  });
+
+  it('refuses wrong credentials, inactive accounts, garbage and missing tokens', async () => {
+    const user = await buildUser(t.database.db, { password: PASSWORD });
+    const inactive = await buildUser(t.database.db, { password: PASSWORD, isActive: false });
+    for (const response of [
+      await login(user.email, 'Wrong-Password-1'),
+      await login(inactive.email),
+      await login('nobody@example.com'),
+    ]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json().detail).toBe('No active account found with the given credentials');
+    }
+    const garbage = await post('/api/user/jwt/verify/', { token: 'not.a.token' });
+    expect(garbage.statusCode).toBe(401);
+    const missing = await t.app.inject({ method: 'GET', url: '/api/user/users/me/' });
+    expect(missing.statusCode).toBe(401);
+    expect(missing.json().detail).toBe('Authentication credentials were not provided.');
+    const refreshAsAccess = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/users/me/',
+      headers: { authorization: `JWT ${(await login(user.email)).json().refresh}` },
+    });
+    expect(refreshAsAccess.statusCode).toBe(401);
+  });
+
+  it('throttles an e-mail after 5 failures within an hour, counted in the database', async () => {
+    const user = await buildUser(t.database.db, { password: PASSWORD });
+    for (let i = 0; i < 5; i++)
+      expect((await login(user.email, 'Wrong-Password-1', `10.1.0.${i}`)).statusCode).toBe(401);
+    const blocked = await login(user.email, PASSWORD, '10.1.1.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().detail).toBe('Try again in one hour!');
+
+    // Another server process on the same database sees the same count.
+    const other = await buildApp({
+      config: t.app.config,
+      database: { ...t.database, close: async () => {} },
+    });
+    const fromOther = await other.inject({
+      method: 'POST',
+      url: '/api/user/jwt/create/',
+      payload: { email: user.email, password: PASSWORD },
+      headers: { 'accept-language': 'bg' },
+    });
+    expect(fromOther.statusCode).toBe(429);
+    expect(fromOther.json().detail).toBe('Опитайте отново след един час!');
+    await other.close();
+
+    await t.database.db
+      .update(loginFailures)
+      .set({ createdAt: sql`now() - interval '61 minutes'` })
+      .where(eq(loginFailures.email, user.email));
+    expect((await login(user.email)).statusCode).toBe(200);
+  });
+
+  it('throttles an address after 20 failures within an hour', async () => {
+    for (let i = 0; i < 20; i++) await login(`ghost${i}@example.com`, 'Wrong-Password-1', '10.9.9.9');
+    const user = await buildUser(t.database.db, { password: PASSWORD });
+    expect((await login(user.email, PASSWORD, '10.9.9.9')).statusCode).toBe(429);
+    expect((await login(user.email, PASSWORD, '10.9.9.10')).statusCode).toBe(200);
+  });
+});
+
+describe('password reset', () => {
+  it('mails a single-use link and changes the password, ending other sessions', async () => {
+    const user = await buildUser(t.database.db, { password: PASSWORD, language: 'bg' });
+    const session = (await login(user.email)).json();
+    expect((await post('/api/user/users/reset_password/', { email: user.email })).statusCode).toBe(204);
+    const message = await mail.nextTo(user.email);
+    expect(message.subject).toBe('Нова парола за Flashcards');
+    const { uid, token } = uidAndToken(linkIn(message, `${PUBLIC_URL}/password/reset/confirm/`));
+
+    const weak = await post('/api/user/users/reset_password_confirm/', {
+      uid,
+      token,
+      new_password: '12345678',
+      re_new_password: '12345678',
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json()).toEqual({
+      new_password: ['This password is too common.', 'This password is entirely numeric.'],
+    });
+    const mismatch = await post('/api/user/users/reset_password_confirm/', {
+      uid,
+      token,
+      new_password: 'Another-Good-Pass-5',
+      re_new_password: 'Another-Good-Pass-6',
+    });
+    expect(mismatch.json()).toEqual({ non_field_errors: ["The two password fields didn't match."] });
+
+    const body = { uid, token, new_password: 'Another-Good-Pass-5', re_new_password: 'Another-Good-Pass-5' };
+    expect((await post('/api/user/users/reset_password_confirm/', body)).statusCode).toBe(204);
+    expect((await post('/api/user/users/reset_password_confirm/', body)).json()).toEqual({
+      token: ['Invalid token for given user.'],
+    });
+    expect((await login(user.email)).statusCode).toBe(401);
+    expect((await login(user.email, 'Another-Good-Pass-5')).statusCode).toBe(200);
+    expect((await post('/api/user/jwt/refresh/', { refresh: session.refresh })).statusCode).toBe(401);
+  });
+
+  it('answers the same for an unknown e-mail and sends nothing', async () => {
+    const before = mail.messages.length;
+    const response = await post('/api/user/users/reset_password/', { email: 'nobody-here@example.com' });
+    expect(response.statusCode).toBe(204);
+    expect(response.body).toBe('');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(mail.messages.length).toBe(before);
+  });
+});

@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import type { users } from '../../db/schema';
+import { invalid } from '../../lib/api-error';
+import { reencodeImage } from '../../lib/images';
+import type { MediaStorage } from '../../lib/storage';
+import type { User } from '../../plugins/auth';
+import type { UploadedFile } from '../../plugins/multipart';
+import { assertMayDeleteAccount } from './users.policy';
+import * as repo from './users.repository';
+
+const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+const AVATAR_SIZE = 256;
+
+/** Every file of a user lives under this prefix, so deleting the account deletes them all. */
+export const userMediaPrefix = (userId: number) => `u/${userId}`;
+
+export type ProfileChanges = {
+  first_name?: string;
+  last_name?: string;
+  region?: string;
+  municipality?: string;
+  town?: string;
+  school?: string;
+  gender?: 'male' | 'female' | null;
+  date_of_birth?: string | null;
+  receive_invitations_for_categories?: boolean;
+  receive_invitations_for_contest?: boolean;
+  receive_invitations_for_friends?: boolean;
+  receive_promo_emails?: boolean;
+  language?: 'en' | 'bg';
+  avatar?: UploadedFile;
+};
+
+export const createUsersService = ({
+  db,
+  storage,
+  log,
+}: {
+  db: Database;
+  storage: MediaStorage;
+  log: FastifyBaseLogger;
+}) => {
+  const storeAvatar = async (user: User, file: UploadedFile) => {
+    const image = await reencodeImage('avatar', file.data, {
+      maxBytes: AVATAR_MAX_BYTES,
+      width: AVATAR_SIZE,
+      height: AVATAR_SIZE,
+      fit: 'cover',
+    });
+    const key = `${userMediaPrefix(user.id)}/avatar-${randomBytes(12).toString('hex')}.webp`;
+    await storage.put(key, image, 'image/webp');
+    return key;
+  };
+
+  const dropFile = async (key: string | null) => {
+    if (key)
+      await storage
+        .delete(key)
+        .catch((error) => log.warn({ err: error, key }, 'could not delete a media file'));
+  };
+
+  return {
+    /** Changes only the fields sent. */
+    async updateProfile(user: User, changes: ProfileChanges) {
+      if (changes.date_of_birth && changes.date_of_birth > new Date().toISOString().slice(0, 10)) {
+        throw invalid({ date_of_birth: 'date_of_birth_future' });
+      }
+      const values: Partial<typeof users.$inferInsert> = {
+        firstName: changes.first_name,
+        lastName: changes.last_name,
+        region: changes.region,
+        municipality: changes.municipality,
+        town: changes.town,
+        school: changes.school,
+        gender: changes.gender,
+        dateOfBirth: changes.date_of_birth,
+        receiveInvitationsForCategories: changes.receive_invitations_for_categories,
+        receiveInvitationsForContest: changes.receive_invitations_for_contest,
+        receiveInvitationsForFriends: changes.receive_invitations_for_friends,
+        receivePromoEmails: changes.receive_promo_emails,
+        language: changes.language,
+      };
+      if (changes.avatar) values.avatar = await storeAvatar(user, changes.avatar);
+      const defined = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+      const updated = await repo.updateUserFields(db, user.id, defined);
+      if (changes.avatar) await dropFile(user.avatar);
+      return updated;
+    },
+
+    async uploadAvatar(user: User, file: UploadedFile | undefined) {
+      if (!file || file.data.length === 0) throw invalid({ avatar: 'no_file' });
+      const key = await storeAvatar(user, file);
+      const updated = await repo.updateUserFields(db, user.id, { avatar: key });
+      await dropFile(user.avatar);
+      return updated;
+    },
+
+    async deleteAccount(user: User) {
+      assertMayDeleteAccount(user);
+      await repo.deleteUser(db, user.id);
+      await storage
+        .deletePrefix(userMediaPrefix(user.id))
+        .catch((error) => log.warn({ err: error, userId: user.id }, 'could not delete the files of a user'));
+    },
+  };
+};

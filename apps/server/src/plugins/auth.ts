@@ -1,0 +1,95 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { settings, users } from '../db/schema';
+import { notAuthenticated, tokenNotValid } from '../lib/api-error';
+
+export type User = typeof users.$inferSelect;
+export type TokenType = 'access' | 'refresh';
+export type TokenClaims = { token_type: TokenType; user_id: number; jti: string; exp: number };
+
+export type Tokens = {
+  sign(type: TokenType, userId: number): Promise<{ token: string; jti: string; expiresAt: Date }>;
+  /** Verifies signature, expiry and (when given) the type; throws 401 token_not_valid otherwise. */
+  verify(token: string, type?: TokenType): Promise<TokenClaims>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tokens: Tokens;
+    /** onRequest hook of every route that needs a signed-in, active user. */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    user: User | null;
+  }
+}
+
+/** The configured secret, or one generated once and kept in the database so every process shares it. */
+const loadSecret = async (app: FastifyInstance): Promise<Uint8Array> => {
+  if (app.config.jwt.secret) return new TextEncoder().encode(app.config.jwt.secret);
+  await app.db
+    .insert(settings)
+    .values({ key: 'jwt_secret', value: randomBytes(48).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await app.db.select().from(settings).where(eq(settings.key, 'jwt_secret'));
+  return new TextEncoder().encode(row!.value);
+};
+
+const bearer = (header: string | undefined): string | undefined => {
+  const match = header?.match(/^(?:JWT|Bearer)\s+(\S+)$/i);
+  return match?.[1];
+};
+
+export const authPlugin = fp(
+  async (app: FastifyInstance) => {
+    const secret = await loadSecret(app);
+    const lifetimeSeconds = {
+      access: app.config.jwt.accessMinutes * 60,
+      refresh: app.config.jwt.refreshDays * 24 * 60 * 60,
+    };
+
+    const tokens: Tokens = {
+      async sign(type, userId) {
+        const jti = randomUUID();
+        const expiresAt = new Date(Date.now() + lifetimeSeconds[type] * 1000);
+        const token = await new SignJWT({ token_type: type, user_id: userId })
+          .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+          .setJti(jti)
+          .setIssuedAt()
+          .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+          .sign(secret);
+        return { token, jti, expiresAt };
+      },
+      async verify(token, type) {
+        try {
+          const { payload } = await jwtVerify<TokenClaims>(token, secret, { algorithms: ['HS256'] });
+          const valid =
+            (payload.token_type === 'access' || payload.token_type === 'refresh') &&
+            Number.isInteger(payload.user_id) &&
+            typeof payload.jti === 'string' &&
+            (!type || payload.token_type === type);
+          if (!valid) throw tokenNotValid();
+          return payload as TokenClaims;
+        } catch (error) {
+          if (error instanceof joseErrors.JOSEError) throw tokenNotValid();
+          throw error;
+        }
+      },
+    };
+
+    app.decorate('tokens', tokens);
+    app.decorateRequest('user', null);
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const token = bearer(request.headers.authorization);
+      if (!token) throw notAuthenticated();
+      const claims = await tokens.verify(token, 'access');
+      const [user] = await app.db.select().from(users).where(eq(users.id, claims.user_id));
+      if (!user?.isActive) throw tokenNotValid();
+      request.user = user;
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);
