@@ -54,11 +54,15 @@ export const usersModule: FastifyPluginAsyncZod = async (app) => {
       security,
       summary: 'Change the profile picture (multipart field `avatar`; JPEG, PNG, WebP, GIF, AVIF or HEIC)',
       consumes: ['multipart/form-data'],
-      body: z.object({ avatar: uploadedFile.optional() }).optional(),
+      // A form without parts arrives as no body at all.
+      body: z.preprocess(
+        (value) => (value && typeof value === 'object' ? value : {}),
+        z.object({ avatar: uploadedFile.optional() }),
+      ),
       response: { 200: userSchema, ...errors, 413: fieldErrorsSchema },
     },
     handler: async (request) =>
-      toUserResponse(await service.uploadAvatar(request.user!, request.body?.avatar), app.storage),
+      toUserResponse(await service.uploadAvatar(request.user!, request.body.avatar), app.storage),
   });
 
   app.route({
