@@ -161,4 +161,20 @@ describe('the server process', () => {
     expect(await server.exited).toBe(1);
     expect(oneLine(server.output())).toMatch(/^Invalid configuration: PORT/);
   });
+
+  it('creates a staff account from the command line', async () => {
+    const dir = path.join(dataDir, 'admin');
+    const args = ['--email', 'Admin@Example.org', '--password', 'Strong-Admin-Pass-1'];
+    const first = run('src/cli/create-admin.ts', args, { DATA_DIR: dir });
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain('Created the staff account admin@example.org.');
+    const again = run('src/cli/create-admin.ts', args, { DATA_DIR: dir });
+    expect(await again.exited).toBe(0);
+    expect(again.output()).toContain('Updated the staff account admin@example.org.');
+    const weak = run('src/cli/create-admin.ts', ['--email', 'a@b.org', '--password', '12345678'], {
+      DATA_DIR: dir,
+    });
+    expect(await weak.exited).toBe(1);
+    expect(oneLine(weak.output())).toMatch(/^The password is not accepted: This password is too common\./);
+  });
 });

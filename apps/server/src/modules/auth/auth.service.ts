@@ -221,3 +221,17 @@ export const createAuthService = ({ db, config, tokens, mailer, log }: AuthDeps)
 };
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+/** Creates an active staff account, or promotes and re-passwords an existing one (command line only). */
+export const createStaffUser = async (db: Database, email: string, password: string) => {
+  const problems = passwordProblems(password, { email });
+  if (problems.length > 0) return { problems };
+  const passwordHash = await hashPassword(password);
+  const existing = await repo.findUserByEmail(db, email);
+  if (existing) {
+    await repo.updateUser(db, existing.id, { passwordHash, isStaff: true, isActive: true });
+    return { user: existing, created: false };
+  }
+  const user = await repo.insertUser(db, { email, passwordHash, isStaff: true, isActive: true });
+  return { user, created: true };
+};

@@ -5,6 +5,7 @@ import { buildUser, PASSWORD } from '../../../test/factories';
 import { linkIn, type MailServer, startMailServer } from '../../../test/mail-server';
 import { buildApp } from '../../app';
 import { affiliates, loginFailures, users, userTokens } from '../../db/schema';
+import { createStaffUser } from './auth.service';
 
 let t: TestApp;
 let mail: MailServer;
@@ -360,5 +361,24 @@ describe('password reset', () => {
     expect(response.body).toBe('');
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(mail.messages.length).toBe(before);
+  });
+});
+
+describe('staff accounts from the command line', () => {
+  it('creates an active staff user who can sign in, and promotes an existing one', async () => {
+    const email = uniqueEmail();
+    const created = await createStaffUser(t.database.db, email, 'Staff-Pass-Word-31');
+    expect(created).toMatchObject({ created: true });
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
+    expect(row).toMatchObject({ isStaff: true, isActive: true });
+    expect((await login(email, 'Staff-Pass-Word-31')).statusCode).toBe(200);
+
+    const existing = await buildUser(t.database.db, { isActive: false });
+    expect(await createStaffUser(t.database.db, existing.email, 'Staff-Pass-Word-32')).toMatchObject({
+      created: false,
+    });
+    expect((await login(existing.email, 'Staff-Pass-Word-32')).statusCode).toBe(200);
+
+    expect(await createStaffUser(t.database.db, uniqueEmail(), '12345678')).toHaveProperty('problems');
   });
 });

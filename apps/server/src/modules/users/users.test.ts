@@ -24,10 +24,14 @@ const signIn = async (overrides: Parameters<typeof buildUser>[1] = {}) => {
 };
 
 /** A multipart body with text fields and files, as a browser's FormData sends it. */
-const formData = (fields: Record<string, string>, files: Record<string, { name: string; type: string; data: Buffer }> = {}) => {
+const formData = (
+  fields: Record<string, string>,
+  files: Record<string, { name: string; type: string; data: Buffer }> = {},
+) => {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const [name, file] of Object.entries(files)) form.append(name, new Blob([file.data], { type: file.type }), file.name);
+  for (const [name, file] of Object.entries(files))
+    form.append(name, new Blob([file.data], { type: file.type }), file.name);
   const request = new Request('http://local/', { method: 'POST', body: form });
   return request.arrayBuffer().then((body) => ({
     payload: Buffer.from(body),
@@ -36,7 +40,9 @@ const formData = (fields: Record<string, string>, files: Record<string, { name: 
 };
 
 const png = (width = 400, height = 300) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 90 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 90 } } })
+    .png()
+    .toBuffer();
 
 const mediaFile = (url: string) => path.join(t.dataDir, 'media', url.replace(/^\/media\//, ''));
 
@@ -48,11 +54,37 @@ describe('current user', () => {
     const body = response.json();
     expect(Object.keys(body).sort()).toEqual(
       [
-        'id', 'email', 'first_name', 'last_name', 'avatar', 'avatar_url', 'region', 'municipality', 'town', 'school',
-        'gender', 'date_of_birth', 'ranking', 'receive_invitations_for_categories', 'receive_invitations_for_contest',
-        'receive_invitations_for_friends', 'receive_promo_emails', 'ai_usage', 'ai_image_usage', 'subscription_type',
-        'trial_end_date', 'subscription_end_date', 'annual_subscription_end_date', 'is_auto_created', 'is_student',
-        'is_teacher', 'is_organization_host', 'is_organization_member', 'auto_school_add', 'is_staff', 'language',
+        'id',
+        'email',
+        'first_name',
+        'last_name',
+        'avatar',
+        'avatar_url',
+        'region',
+        'municipality',
+        'town',
+        'school',
+        'gender',
+        'date_of_birth',
+        'ranking',
+        'receive_invitations_for_categories',
+        'receive_invitations_for_contest',
+        'receive_invitations_for_friends',
+        'receive_promo_emails',
+        'ai_usage',
+        'ai_image_usage',
+        'subscription_type',
+        'trial_end_date',
+        'subscription_end_date',
+        'annual_subscription_end_date',
+        'is_auto_created',
+        'is_student',
+        'is_teacher',
+        'is_organization_host',
+        'is_organization_member',
+        'auto_school_add',
+        'is_staff',
+        'language',
       ].sort(),
     );
     expect(body).toMatchObject({ id: user.id, first_name: 'Petar', is_teacher: true, avatar_url: null });
@@ -65,7 +97,13 @@ describe('current user', () => {
       method: 'PATCH',
       url: '/api/user/users/me/',
       headers,
-      payload: { town: 'Bankya', gender: 'female', date_of_birth: '2010-05-17', email: 'hijack@example.com', id: 1 },
+      payload: {
+        town: 'Bankya',
+        gender: 'female',
+        date_of_birth: '2010-05-17',
+        email: 'hijack@example.com',
+        id: 1,
+      },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
@@ -82,7 +120,12 @@ describe('current user', () => {
   it('changes the fields of a multipart form, booleans sent as strings, with an avatar', async () => {
     const { headers } = await signIn();
     const body = await formData(
-      { first_name: 'Елена', receive_promo_emails: 'True', receive_invitations_for_friends: 'false', gender: '' },
+      {
+        first_name: 'Елена',
+        receive_promo_emails: 'True',
+        receive_invitations_for_friends: 'false',
+        gender: '',
+      },
       { avatar: { name: 'me.png', type: 'image/png', data: await png() } },
     );
     const response = await t.app.inject({
@@ -135,7 +178,9 @@ describe('avatar upload', () => {
 
   it('re-encodes the picture as a 256 px WebP, serves it, and drops the previous one', async () => {
     const { headers } = await signIn();
-    const first = await upload(headers, { avatar: { name: 'a.png', type: 'image/png', data: await png(800, 500) } });
+    const first = await upload(headers, {
+      avatar: { name: 'a.png', type: 'image/png', data: await png(800, 500) },
+    });
     expect(first.statusCode).toBe(200);
     const firstUrl: string = first.json().avatar_url;
     const served = await t.app.inject({ method: 'GET', url: firstUrl });
@@ -171,9 +216,12 @@ describe('avatar upload', () => {
 
   it('refuses a picture over 5 MB and a decompression bomb', async () => {
     const { headers } = await signIn();
-    const noise = await sharp(Buffer.from(Array.from({ length: 1600 * 1600 * 3 }, () => Math.floor(Math.random() * 256))), {
-      raw: { width: 1600, height: 1600, channels: 3 },
-    })
+    const noise = await sharp(
+      Buffer.from(Array.from({ length: 1600 * 1600 * 3 }, () => Math.floor(Math.random() * 256))),
+      {
+        raw: { width: 1600, height: 1600, channels: 3 },
+      },
+    )
       .png({ compressionLevel: 0 })
       .toBuffer();
     expect(noise.length).toBeGreaterThan(5 * 1024 * 1024);
@@ -181,7 +229,9 @@ describe('avatar upload', () => {
     expect(big.statusCode).toBe(413);
     expect(big.json().avatar[0]).toMatch(/too large/);
 
-    const bomb = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#000000' } })
+    const bomb = await sharp({
+      create: { width: 10_000, height: 10_000, channels: 3, background: '#000000' },
+    })
       .png({ compressionLevel: 9 })
       .toBuffer();
     expect(bomb.length).toBeLessThan(1024 * 1024);
@@ -198,7 +248,12 @@ describe('account deletion', () => {
     await buildCard(t.database.db, { categoryId: category.id });
     const body = await formData({}, { avatar: { name: 'a.png', type: 'image/png', data: await png() } });
     const avatarUrl = (
-      await t.app.inject({ method: 'POST', url: '/api/upload-avatar/', headers: { ...headers, ...body.headers }, payload: body.payload })
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/upload-avatar/',
+        headers: { ...headers, ...body.headers },
+        payload: body.payload,
+      })
     ).json().avatar_url;
 
     const response = await t.app.inject({ method: 'DELETE', url: '/api/remove-user/', headers });
@@ -214,7 +269,11 @@ describe('account deletion', () => {
     const en = await t.app.inject({ method: 'DELETE', url: '/api/remove-user/', headers });
     expect(en.statusCode).toBe(403);
     expect(en.json().detail).toBe('You are a school principal and cannot delete your account.');
-    const bg = await t.app.inject({ method: 'DELETE', url: '/api/remove-user/', headers: { ...headers, 'accept-language': 'bg' } });
+    const bg = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/remove-user/',
+      headers: { ...headers, 'accept-language': 'bg' },
+    });
     expect(bg.json().detail).toBe('Вие сте директор на училище и не можете да изтриете профила си.');
     expect(await t.database.db.select().from(users).where(eq(users.id, user.id))).toHaveLength(1);
   });
