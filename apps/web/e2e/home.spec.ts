@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { saveScreenshot, withCookieConsent } from './support';
+
+test.beforeEach(async ({ page }) => withCookieConsent(page));
+
+test('the home page shows the demo cards, which flip on click and from the keyboard', async ({ page }) => {
+  await page.goto('/');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Learn anything, one card at a time' }),
+  ).toBeVisible();
+  await expect(page.getByText('On the platform today')).toBeVisible();
+  const cards = page.getByRole('main').getByRole('button', { pressed: false });
+  await expect(cards).toHaveCount(6);
+  await saveScreenshot(page, 'home-en');
+
+  const bulgaria = page.getByRole('button', { name: 'Bulgaria What is its capital?' });
+  await bulgaria.click();
+  const sofia = page.getByRole('button', { name: 'Sofia Capital' });
+  await expect(sofia).toHaveAttribute('aria-pressed', 'true');
+
+  const france = page.getByRole('button', { name: 'France What is its capital?' });
+  await france.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Paris Capital' })).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('Space');
+  await expect(france).toHaveAttribute('aria-pressed', 'false');
+});
+
+test('the start-free button leads to sign-up', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Start free' }).click();
+  await expect(page).toHaveURL('/signup');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign up' })).toBeVisible();
+  await expect(page.getByText('This page is not available yet.')).toBeVisible();
+  await expect(page).toHaveTitle('Sign up · Flashcards');
+  await saveScreenshot(page, 'not-available');
+});
+
+test('a ?ref= code is kept for the registration', async ({ page }) => {
+  await page.goto('/?ref=FRIEND42');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('ref_code'))).toBe('FRIEND42');
+});

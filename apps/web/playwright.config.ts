@@ -1,0 +1,45 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const port = 3310;
+const baseURL = `http://127.0.0.1:${port}`;
+
+// A fresh database for every run. Workers load this file again but inherit the variable, so the run
+// shares one directory.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'flashcards-e2e-'));
+
+export default defineConfig({
+  testDir: 'e2e',
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? 'line' : 'list',
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    // Debian's Chromium: Playwright never downloads a browser here.
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    locale: 'en-GB',
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    // The real server, serving the built web app (the root `npm run test:e2e` builds both first).
+    command: 'node ../server/dist/main.js',
+    url: `${baseURL}/api/health`,
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'warn' },
+    reuseExistingServer: false,
+    timeout: 60_000,
+  },
+});

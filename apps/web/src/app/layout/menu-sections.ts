@@ -1,0 +1,87 @@
+import type { resources } from '@flashcards/i18n';
+import {
+  type Icon,
+  IconCards,
+  IconCertificate,
+  IconChartBar,
+  IconClipboardCheck,
+  IconClipboardList,
+  IconInbox,
+  IconMap2,
+  IconMoodKid,
+  IconRoute,
+  IconSparkles,
+  IconUsers,
+  IconUsersGroup,
+  IconVideo,
+} from '@tabler/icons-react';
+import type { PageName } from '../../lib/paths';
+
+type MenuLabels = (typeof resources)['en']['shell']['menu'];
+
+export interface MenuItem {
+  label: keyof MenuLabels['items'];
+  page: PageName;
+  icon: Icon;
+  /** Auto-created accounts (created for a school's students) get a reduced menu (spec). */
+  hiddenForAutoCreated?: boolean;
+}
+
+export interface MenuSection {
+  label: keyof MenuLabels['sections'];
+  items: MenuItem[];
+}
+
+export const menuSections: MenuSection[] = [
+  {
+    label: 'flashCards',
+    items: [
+      { label: 'myCategories', page: 'myCategories', icon: IconCards },
+      { label: 'aiCategories', page: 'aiCards', icon: IconSparkles, hiddenForAutoCreated: true },
+      { label: 'kidsCategories', page: 'kids', icon: IconMoodKid },
+    ],
+  },
+  {
+    label: 'assignedFromMe',
+    items: [
+      { label: 'myTests', page: 'schoolTests', icon: IconClipboardList },
+      { label: 'myExams', page: 'schoolExams', icon: IconCertificate },
+      { label: 'reports', page: 'reports', icon: IconChartBar, hiddenForAutoCreated: true },
+      { label: 'learningPaths', page: 'learningPaths', icon: IconRoute, hiddenForAutoCreated: true },
+    ],
+  },
+  {
+    label: 'assignedToMe',
+    items: [
+      { label: 'sentToMe', page: 'sendToMeCategories', icon: IconInbox },
+      {
+        label: 'examsAssignedToMe',
+        page: 'studentsSchoolExams',
+        icon: IconClipboardCheck,
+        hiddenForAutoCreated: true,
+      },
+      { label: 'myLearningPaths', page: 'myLearningPaths', icon: IconMap2, hiddenForAutoCreated: true },
+    ],
+  },
+  {
+    label: 'social',
+    items: [
+      { label: 'friends', page: 'friends', icon: IconUsers },
+      { label: 'userGroups', page: 'userGroups', icon: IconUsersGroup, hiddenForAutoCreated: true },
+    ],
+  },
+  {
+    label: 'other',
+    items: [{ label: 'demoVideos', page: 'demoVideos', icon: IconVideo }],
+  },
+];
+
+/** The sections with the items this user may see; sections left empty are dropped. */
+export function visibleMenu(isAutoCreated: boolean): MenuSection[] {
+  return menuSections
+    .map((section) => ({
+      ...section,
+      items: section.items.filter((item) => !(isAutoCreated && item.hiddenForAutoCreated)),
+    }))
+    .filter((section) => section.items.length > 0);
+}

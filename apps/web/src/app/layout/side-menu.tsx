@@ -1,0 +1,53 @@
+import { Box, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useCurrentUser } from '../../lib/current-user';
+import { paths } from '../../lib/paths';
+import { type MenuSection, visibleMenu } from './menu-sections';
+
+/** The signed-in side menu. Until the user's data arrives, every item shows (the server enforces access). */
+export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
+  const isAutoCreated = useCurrentUser().data?.is_auto_created ?? false;
+  return (
+    <ScrollArea type="scroll">
+      <Stack gap="lg" p="md">
+        {visibleMenu(isAutoCreated).map((section) => (
+          <MenuGroup key={section.label} section={section} onNavigate={onNavigate} />
+        ))}
+      </Stack>
+    </ScrollArea>
+  );
+}
+
+function MenuGroup({ section, onNavigate }: { section: MenuSection; onNavigate: () => void }) {
+  const { t } = useTranslation('shell');
+  const { pathname } = useLocation();
+  const headingId = useId();
+  return (
+    <div>
+      <Text component="h2" id={headingId} size="xs" fw={700} tt="uppercase" c="dimmed" mb={4} px="xs">
+        {t(`menu.sections.${section.label}`)}
+      </Text>
+      <Box component="ul" aria-labelledby={headingId} m={0} p={0} style={{ listStyle: 'none' }}>
+        {section.items.map(({ label, page, icon: ItemIcon }) => {
+          const current = pathname === paths[page];
+          return (
+            <li key={page}>
+              <NavLink
+                component={Link}
+                to={paths[page]}
+                label={t(`menu.items.${label}`)}
+                leftSection={<ItemIcon size={18} stroke={1.6} aria-hidden="true" />}
+                active={current}
+                aria-current={current ? 'page' : undefined}
+                onClick={onNavigate}
+                style={{ borderRadius: 'var(--mantine-radius-md)' }}
+              />
+            </li>
+          );
+        })}
+      </Box>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { Anchor, Burger, Group } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../lib/paths';
+import { useIsSignedIn } from '../../lib/session';
+import { AccountActions } from './account-actions';
+import { BrandLink } from './brand-link';
+import { LanguageSwitch } from './language-switch';
+import { ThemeMenu } from './theme-menu';
+
+interface TopBarProps {
+  /** The side menu the burger shows and hides on narrow screens. */
+  menu: { id: string; opened: boolean; toggle: () => void };
+}
+
+export function TopBar({ menu }: TopBarProps) {
+  const { t } = useTranslation('shell');
+  const signedIn = useIsSignedIn();
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
+      <Group gap="md" wrap="nowrap">
+        {signedIn && (
+          <Burger
+            opened={menu.opened}
+            onClick={menu.toggle}
+            hiddenFrom="sm"
+            size="sm"
+            aria-label={t('topBar.menu')}
+            aria-expanded={menu.opened}
+            aria-controls={menu.id}
+          />
+        )}
+        <BrandLink />
+        <Anchor component={Link} to={paths.marketPublic} fw={600} visibleFrom="xs">
+          {t('topBar.market')}
+        </Anchor>
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <LanguageSwitch />
+        <ThemeMenu />
+        <AccountActions />
+      </Group>
+    </Group>
+  );
+}

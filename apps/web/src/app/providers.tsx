@@ -1,0 +1,20 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
+import { colorSchemeOf, useTheme } from '../lib/theme';
+import { queryClient } from './query-client';
+import { mantineTheme } from './theme';
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  const theme = useTheme();
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider theme={mantineTheme} forceColorScheme={colorSchemeOf(theme)}>
+        {children}
+      </MantineProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,12 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../lib/api-client';
+
+// A 4xx answer will not change on a retry; network and server errors might.
+const isWorthRetrying = (error: Error) =>
+  !(error instanceof ApiError && error.status >= 400 && error.status < 500);
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: (failures, error) => failures < 2 && isWorthRetrying(error) },
+  },
+});

@@ -1,0 +1,32 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet } from 'react-router';
+import { PageLoader } from '../components/ui/page-loader';
+import { paths } from '../lib/paths';
+import { useIsSignedIn } from '../lib/session';
+import { checkSession } from '../lib/session-check';
+
+/**
+ * Wraps every signed-in route: checks the stored tokens once on entry (see checkSession for the rules)
+ * and sends the visitor to /login when the session is not usable, or stops being so later, for example
+ * after a sign-out in another tab.
+ */
+export function SignedInGuard() {
+  const { t } = useTranslation();
+  const signedIn = useIsSignedIn();
+  const [check, setCheck] = useState<'running' | 'passed' | 'failed'>('running');
+
+  useEffect(() => {
+    let current = true;
+    checkSession().then((usable) => {
+      if (current) setCheck(usable ? 'passed' : 'failed');
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  if (check === 'failed' || (check === 'passed' && !signedIn)) return <Navigate to={paths.login} replace />;
+  if (check === 'running') return <PageLoader label={t('status.checkingSession')} />;
+  return <Outlet />;
+}

@@ -1,0 +1,14 @@
+import { authRoutes } from '@flashcards/contract';
+import { api } from '../../../lib/api-client';
+import { clearTokens, readTokens } from '../../../lib/session';
+
+/**
+ * Forgets the session in this browser at once, then asks the server to revoke the refresh token. The
+ * revocation is best effort and, as with simplejwt's blacklist view, needs no access token.
+ */
+export async function logout(): Promise<void> {
+  const { refresh } = readTokens();
+  clearTokens();
+  if (!refresh) return;
+  await api.request(authRoutes.logout, { auth: false, body: { refresh } }).catch(() => undefined);
+}

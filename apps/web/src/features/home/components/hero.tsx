@@ -1,0 +1,27 @@
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../lib/paths';
+
+export function Hero() {
+  const { t } = useTranslation(['home', 'common']);
+  return (
+    <Stack gap="lg" align="flex-start">
+      <Title order={1} fz={{ base: 32, sm: 44 }} lh={1.15}>
+        {t('hero.title')}
+      </Title>
+      <Text size="lg" maw={640}>
+        {t('hero.about')}
+      </Text>
+      <Button
+        component={Link}
+        to={paths.signup}
+        size="lg"
+        rightSection={<IconArrowRight size={20} aria-hidden="true" />}
+      >
+        {t('common:actions.startFree')}
+      </Button>
+    </Stack>
+  );
+}

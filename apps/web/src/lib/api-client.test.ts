@@ -1,0 +1,172 @@
+import { authRoutes, type Route } from '@flashcards/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError, createApiClient } from './api-client';
+import { readTokens, storeTokens } from './session';
+
+/** An unsigned JWT-shaped token expiring after the given seconds (negative: already expired). */
+function fakeJwt(expiresInSeconds: number, id = 'token'): string {
+  const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
+  const exp = Math.floor(Date.now() / 1000) + expiresInSeconds;
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ exp, jti: id })}.signature`;
+}
+
+const thingRoute: Route = { method: 'GET', path: '/api/things/{id}/' };
+
+const json = (status: number, body?: unknown) =>
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+/** A fake network: `refresh` answers the token refresh, `answer` every other call. */
+function fakeNetwork({
+  refresh = async () => json(200, { access: fakeJwt(900, 'renewed'), refresh: 'refresh-2' }),
+  answer = async () => json(200, { ok: true }),
+}: {
+  refresh?: () => Promise<Response>;
+  answer?: (init: RequestInit) => Promise<Response>;
+} = {}) {
+  const fetch = vi.fn(async (url: string, init: RequestInit) => {
+    if (url === authRoutes.tokenRefresh.path) {
+      await tick();
+      return refresh();
+    }
+    return answer(init);
+  });
+  const client = createApiClient({ fetch, language: () => 'bg' });
+  const callsTo = (path: string) => fetch.mock.calls.filter(([url]) => url === path);
+  const authorizationOf = (init: RequestInit) => new Headers(init.headers).get('Authorization');
+  return { client, fetch, callsTo, authorizationOf };
+}
+
+afterEach(() => localStorage.clear());
+
+describe('api client', () => {
+  it('sends the token, the language, the path parameters, the query and a JSON body', async () => {
+    const access = fakeJwt(900);
+    storeTokens({ access, refresh: 'refresh-1' });
+    const { client, fetch } = fakeNetwork();
+
+    const result = await client.request(
+      { method: 'POST', path: '/api/things/{id}/' },
+      {
+        params: { id: 7 },
+        query: { page: 2, search: '', tags: 'a,b' },
+        body: { name: 'x' },
+        schema: z.object({ ok: z.boolean() }),
+      },
+    );
+
+    expect(result).toEqual({ ok: true });
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('/api/things/7/?page=2&tags=a%2Cb');
+    const headers = new Headers(init.headers);
+    expect(headers.get('Authorization')).toBe(`JWT ${access}`);
+    expect(headers.get('Accept-Language')).toBe('bg');
+    expect(headers.get('Content-Type')).toBe('application/json');
+    expect(init.body).toBe('{"name":"x"}');
+  });
+
+  it('leaves the token off public calls', async () => {
+    storeTokens({ access: fakeJwt(-60), refresh: 'refresh-1' });
+    const { client, fetch, authorizationOf } = fakeNetwork();
+
+    await client.request(thingRoute, { params: { id: 1 }, auth: false });
+
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(authorizationOf(fetch.mock.calls[0]![1])).toBeNull();
+  });
+
+  it('renews an expired token once for ten concurrent calls', async () => {
+    storeTokens({ access: fakeJwt(-60), refresh: 'refresh-1' });
+    const { client, callsTo, fetch, authorizationOf } = fakeNetwork();
+
+    await Promise.all(Array.from({ length: 10 }, (_, id) => client.request(thingRoute, { params: { id } })));
+
+    expect(callsTo(authRoutes.tokenRefresh.path)).toHaveLength(1);
+    const { access, refresh } = readTokens();
+    expect(refresh).toBe('refresh-2');
+    const calls = fetch.mock.calls.filter(([url]) => url.startsWith('/api/things/'));
+    expect(calls).toHaveLength(10);
+    for (const [, init] of calls) expect(authorizationOf(init)).toBe(`JWT ${access}`);
+  });
+
+  it('renews the token and retries once when the server answers 401', async () => {
+    storeTokens({ access: fakeJwt(900, 'revoked'), refresh: 'refresh-1' });
+    let first = true;
+    const { client, fetch, callsTo } = fakeNetwork({
+      answer: async () => {
+        const status = first ? 401 : 200;
+        first = false;
+        return json(status, status === 401 ? { detail: 'Token not valid' } : { ok: true });
+      },
+    });
+
+    await expect(client.request(thingRoute, { params: { id: 1 } })).resolves.toEqual({ ok: true });
+    expect(callsTo(authRoutes.tokenRefresh.path)).toHaveLength(1);
+    expect(fetch).toHaveBeenCalledTimes(3);
+  });
+
+  it('clears both tokens when the refresh token is refused', async () => {
+    storeTokens({ access: fakeJwt(-60), refresh: 'refresh-1' });
+    const { client, fetch, authorizationOf } = fakeNetwork({
+      refresh: async () => json(401, { detail: 'Token is blacklisted' }),
+      answer: async () => json(401, { detail: 'Authentication credentials were not provided.' }),
+    });
+
+    const failure = await client.request(thingRoute, { params: { id: 1 } }).catch((error: unknown) => error);
+
+    expect(readTokens()).toEqual({ access: null, refresh: null });
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).status).toBe(401);
+    expect(authorizationOf(fetch.mock.calls.at(-1)![1])).toBeNull();
+  });
+
+  it('clears an expired access token that no refresh token can renew', async () => {
+    localStorage.setItem('access', fakeJwt(-60));
+    const { client, callsTo, fetch, authorizationOf } = fakeNetwork();
+
+    await client.request(thingRoute, { params: { id: 1 } });
+
+    expect(callsTo(authRoutes.tokenRefresh.path)).toHaveLength(0);
+    expect(readTokens()).toEqual({ access: null, refresh: null });
+    expect(authorizationOf(fetch.mock.calls[0]![1])).toBeNull();
+  });
+
+  it('keeps the tokens when the refresh cannot reach the server or the server fails', async () => {
+    const tokens = { access: fakeJwt(-60), refresh: 'refresh-1' };
+    storeTokens(tokens);
+    const { client: offline } = fakeNetwork({
+      refresh: () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    await expect(offline.request(thingRoute, { params: { id: 1 } })).rejects.toMatchObject({ status: 0 });
+    expect(readTokens()).toEqual(tokens);
+
+    const { client: failing } = fakeNetwork({ refresh: async () => json(503, { detail: 'Unavailable' }) });
+    await expect(failing.request(thingRoute, { params: { id: 1 } })).rejects.toMatchObject({ status: 503 });
+    expect(readTokens()).toEqual(tokens);
+  });
+
+  it('throws the DRF error body with the status', async () => {
+    const { client } = fakeNetwork({
+      answer: async () => json(400, { email: ['Enter a valid email address.'] }),
+    });
+    const fieldError = await client
+      .request(thingRoute, { params: { id: 1 } })
+      .catch((error: unknown) => error);
+    expect(fieldError).toBeInstanceOf(ApiError);
+    expect(fieldError).toMatchObject({ status: 400, body: { email: ['Enter a valid email address.'] } });
+
+    const { client: throttled } = fakeNetwork({
+      answer: async () => json(429, { detail: 'Try again in one hour!' }),
+    });
+    await expect(throttled.request(thingRoute, { params: { id: 1 } })).rejects.toMatchObject({
+      status: 429,
+      detail: 'Try again in one hour!',
+      message: 'Try again in one hour!',
+    });
+  });
+});

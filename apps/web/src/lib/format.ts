@@ -1,0 +1,24 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Number and date formatting for the interface language. */
+export function useFormatters() {
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage;
+  return useMemo(() => {
+    const numbers = new Intl.NumberFormat(language);
+    return {
+      number: (value: number) => numbers.format(value),
+      /** An ISO date or time as a long date, or null when it cannot be read. */
+      date: (iso: string) => {
+        const date = new Date(iso);
+        if (Number.isNaN(date.getTime())) return null;
+        // A bare date means that calendar day, wherever the reader is.
+        const timeZone = DATE_ONLY.test(iso) ? 'UTC' : undefined;
+        return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone }).format(date);
+      },
+    };
+  }, [language]);
+}
