@@ -3,6 +3,7 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { authModule } from './modules/auth/auth.routes';
+import { googleModule } from './modules/google/google.routes';
 import { loadSiteContent } from './modules/system/site-content';
 import { systemModule } from './modules/system/system.routes';
 import { usersModule } from './modules/users/users.routes';
@@ -68,6 +69,7 @@ export const buildApp = async ({ config, database, logger }: BuildAppOptions) =>
   await app.register(systemModule, { content: await loadSiteContent(config.site.contentFile) });
   await app.register(authModule);
   await app.register(usersModule);
+  await app.register(googleModule);
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;

@@ -162,7 +162,7 @@ describe('the server process', () => {
     expect(oneLine(server.output())).toMatch(/^Invalid configuration: PORT/);
   });
 
-  it('creates a staff account from the command line', async () => {
+  it('creates a staff account from the command line', { timeout: 120_000 }, async () => {
     const dir = path.join(dataDir, 'admin');
     const args = ['--email', 'Admin@Example.org', '--password', 'Strong-Admin-Pass-1'];
     const first = run('src/cli/create-admin.ts', args, { DATA_DIR: dir });

@@ -12,13 +12,14 @@ import {
   tokenVerifyBody,
   uidTokenBody,
 } from '@flashcards/contract';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { at, noContent } from '../../lib/route';
 import { requestLanguage } from '../../lib/translate';
 import { createAuthService } from './auth.service';
 
-export const authModule: FastifyPluginAsyncZod = async (app) => {
+const authRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
   const service = createAuthService({
     db: app.db,
     config: app.config,
@@ -152,6 +153,9 @@ export const authModule: FastifyPluginAsyncZod = async (app) => {
     },
   });
 };
+
+/** Not encapsulated: other modules (Google sign-in) call the auth service through `app.auth`. */
+export const authModule = fp(authRoutesPlugin, { name: 'auth-module', dependencies: ['auth', 'mailer'] });
 
 declare module 'fastify' {
   interface FastifyInstance {
