@@ -43,3 +43,6 @@ export const reencodeImage = async (
     throw invalid({ [field]: 'invalid_image' });
   }
 };
+
+/** Card pictures are stored with a small copy for lists beside them. */
+export const thumbnailKey = (key: string) => key.replace(/\.webp$/, '-thumb.webp');
