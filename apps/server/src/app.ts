@@ -3,6 +3,7 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { authModule } from './modules/auth/auth.routes';
+import { cardsModule } from './modules/cards/cards.routes';
 import { categoriesModule } from './modules/categories/categories.routes';
 import { googleModule } from './modules/google/google.routes';
 import { loadSiteContent } from './modules/system/site-content';
@@ -71,6 +72,7 @@ export const buildApp = async ({ config, database, logger }: BuildAppOptions) =>
   await app.register(authModule);
   await app.register(usersModule);
   await app.register(categoriesModule);
+  await app.register(cardsModule);
   await app.register(googleModule);
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });

@@ -46,3 +46,14 @@ export const reencodeImage = async (
 
 /** Card pictures are stored with a small copy for lists beside them. */
 export const thumbnailKey = (key: string) => key.replace(/\.webp$/, '-thumb.webp');
+
+/** A card picture: the display copy (at most 1200 px) and the list thumbnail (at most 320 px). */
+export const cardPictureVariants = async (field: string, data: Buffer) => {
+  const options = { maxBytes: 8 * 1024 * 1024, fit: 'inside' as const };
+  const display = await reencodeImage(field, data, { ...options, width: 1200, height: 1200 });
+  const thumbnail = await sharp(display)
+    .resize(320, 320, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 80 })
+    .toBuffer();
+  return { display, thumbnail };
+};

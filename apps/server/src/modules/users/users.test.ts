@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { buildCard, buildCategory, buildUser, PASSWORD } from '../../../test/factories';
+import { formData } from '../../../test/multipart';
 import { categories, users } from '../../db/schema';
 
 let t: TestApp;
@@ -21,22 +22,6 @@ const signIn = async (overrides: Parameters<typeof buildUser>[1] = {}) => {
     payload: { email: user.email, password: PASSWORD },
   });
   return { user, headers: { authorization: `JWT ${response.json().access}` } };
-};
-
-/** A multipart body with text fields and files, as a browser's FormData sends it. */
-const formData = (
-  fields: Record<string, string>,
-  files: Record<string, { name: string; type: string; data: Buffer }> = {},
-) => {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const [name, file] of Object.entries(files))
-    form.append(name, new Blob([file.data], { type: file.type }), file.name);
-  const request = new Request('http://local/', { method: 'POST', body: form });
-  return request.arrayBuffer().then((body) => ({
-    payload: Buffer.from(body),
-    headers: { 'content-type': request.headers.get('content-type')! },
-  }));
 };
 
 const png = (width = 400, height = 300) =>

@@ -1,0 +1,75 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { cards, categories } from '../../db/schema';
+
+export type CardRow = typeof cards.$inferSelect;
+export type CardFilter = { categoryId: number; tags?: string[]; search?: string; searchFirstSide?: boolean };
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+const whereOf = (filter: CardFilter) => {
+  const pattern = filter.search ? `%${escapeLike(filter.search)}%` : undefined;
+  return and(
+    eq(cards.categoryId, filter.categoryId),
+    filter.tags?.length ? inArray(cards.tag, filter.tags) : undefined,
+    pattern
+      ? filter.searchFirstSide
+        ? or(ilike(cards.firstSide, pattern), ilike(cards.secondSide, pattern), ilike(cards.tag, pattern))
+        : or(ilike(cards.secondSide, pattern), ilike(cards.tag, pattern))
+      : undefined,
+  );
+};
+
+export const countCards = async (db: Executor, filter: CardFilter) => {
+  const [row] = await db.select({ total: count() }).from(cards).where(whereOf(filter));
+  return row?.total ?? 0;
+};
+
+/** A page of cards, newest first. */
+export const pageOfCards = (db: Executor, filter: CardFilter, limit: number, offset: number) =>
+  db
+    .select()
+    .from(cards)
+    .where(whereOf(filter))
+    .orderBy(desc(cards.createdAt), desc(cards.id))
+    .limit(limit)
+    .offset(offset);
+
+/** Cards in the order they were made (decks and public practice). */
+export const listCards = (db: Executor, filter: CardFilter, limit?: number) => {
+  const query = db.select().from(cards).where(whereOf(filter)).orderBy(asc(cards.id)).$dynamic();
+  return limit ? query.limit(limit) : query;
+};
+
+export const tagsOf = async (db: Executor, categoryId: number) => {
+  const rows = await db
+    .selectDistinct({ tag: cards.tag })
+    .from(cards)
+    .where(and(eq(cards.categoryId, categoryId), sql`${cards.tag} <> ''`))
+    .orderBy(asc(cards.tag));
+  return rows.map((row) => row.tag);
+};
+
+/** The card with its category's owner and kind, for ownership and kind checks. */
+export const findCard = async (db: Executor, id: number) => {
+  const [row] = await db
+    .select({ card: cards, userId: categories.userId, kind: categories.typeOfCards })
+    .from(cards)
+    .innerJoin(categories, eq(categories.id, cards.categoryId))
+    .where(eq(cards.id, id));
+  return row;
+};
+
+export const insertCards = (db: Executor, values: (typeof cards.$inferInsert)[]) =>
+  db.insert(cards).values(values).returning();
+
+export const updateCard = async (db: Executor, id: number, values: Partial<typeof cards.$inferInsert>) => {
+  const [row] = await db
+    .update(cards)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(cards.id, id))
+    .returning();
+  return row!;
+};
+
+export const deleteCard = (db: Executor, id: number) => db.delete(cards).where(eq(cards.id, id));

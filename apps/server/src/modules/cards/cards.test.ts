@@ -1,0 +1,380 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-app';
+import { buildCard, buildCategory, buildUser, PASSWORD } from '../../../test/factories';
+import { formData, wavFile } from '../../../test/multipart';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+const signIn = async () => {
+  const user = await buildUser(t.database.db, { password: PASSWORD });
+  const { access } = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user/jwt/create/',
+      payload: { email: user.email, password: PASSWORD },
+    })
+  ).json();
+  const headers = { authorization: `JWT ${access}` };
+  const call = (method: Method, url: string, payload?: object) =>
+    t.app.inject({ method, url, payload, headers });
+  const send = async (
+    method: Method,
+    url: string,
+    fields: Record<string, string | number>,
+    files: Parameters<typeof formData>[1] = {},
+  ) => {
+    const body = await formData(fields, files);
+    return t.app.inject({ method, url, payload: body.payload, headers: { ...headers, ...body.headers } });
+  };
+  return { user, call, send };
+};
+
+const png = (width = 600, height = 400) =>
+  sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
+const mediaPath = (url: string) => path.join(t.dataDir, 'media', url.replace(/^\/media\//, ''));
+
+describe('text cards', () => {
+  it('adds, reads, edits and deletes a card', async () => {
+    const { user, call } = await signIn();
+    const category = await buildCategory(t.database.db, { userId: user.id });
+    const created = await call('POST', '/api/card/card-text/', {
+      first_side: ' Sofia ',
+      second_side: 'Bulgaria',
+      category: category.id,
+      tag: 'europe',
+    });
+    expect(created.statusCode).toBe(201);
+    const card = created.json();
+    expect(card).toMatchObject({
+      first_side: 'Sofia',
+      second_side: 'Bulgaria',
+      tag: 'europe',
+      category: category.id,
+      guesses_score: 0,
+    });
+    expect((await call('GET', `/api/card/card-text/${card.id}/`)).json().first_side).toBe('Sofia');
+    const edited = await call('PUT', `/api/card/card-text/${card.id}/`, {
+      first_side: 'Plovdiv',
+      second_side: 'Bulgaria',
+      category: category.id,
+      tag: 'cities',
+    });
+    expect(edited.json()).toMatchObject({ first_side: 'Plovdiv', tag: 'cities' });
+    expect((await call('DELETE', `/api/card/card-text/${card.id}/`)).statusCode).toBe(204);
+    expect((await call('GET', `/api/card/card-text/${card.id}/`)).statusCode).toBe(404);
+  });
+
+  it('validates the card and the kind of its category', async () => {
+    const { user, call } = await signIn();
+    const pictures = await buildCategory(t.database.db, { userId: user.id, typeOfCards: 'picture' });
+    const empty = await call('POST', '/api/card/card-text/', { first_side: ' ', category: pictures.id });
+    expect(empty.statusCode).toBe(400);
+    expect(Object.keys(empty.json()).sort()).toEqual(['first_side', 'second_side']);
+    const wrongKind = await call('POST', '/api/card/card-text/', {
+      first_side: 'a',
+      second_side: 'b',
+      category: pictures.id,
+    });
+    expect(wrongKind.statusCode).toBe(400);
+    expect(wrongKind.json()).toEqual({ category: ['This category holds another type of cards.'] });
+  });
+
+  it('lists tags, pages by 20 newest first, filters by tags and searches', async () => {
+    const { user, call } = await signIn();
+    const category = await buildCategory(t.database.db, { userId: user.id });
+    for (let i = 1; i <= 25; i++) {
+      await buildCard(t.database.db, {
+        categoryId: category.id,
+        firstSide: `word ${i}`,
+        secondSide: i === 7 ? 'Ябълка' : `meaning ${i}`,
+        tag: i % 2 ? 'odd' : 'even',
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
+      });
+    }
+    expect((await call('GET', `/api/card/card-text-tags/?category_id=${category.id}`)).json()).toEqual([
+      'even',
+      'odd',
+    ]);
+    const first = (await call('GET', `/api/card/card-text-paginated/?category_id=${category.id}`)).json();
+    expect(first.count).toBe(25);
+    expect(first.results).toHaveLength(20);
+    expect(first.results[0].first_side).toBe('word 25');
+    expect(first.next).toContain('page=2');
+    const second = (
+      await call('GET', `/api/card/card-text-paginated/?category_id=${category.id}&page=2`)
+    ).json();
+    expect(second.results).toHaveLength(5);
+    const even = (
+      await call('GET', `/api/card/card-text-paginated/?category_id=${category.id}&tags=even`)
+    ).json();
+    expect(even.count).toBe(12);
+    const both = (
+      await call('GET', `/api/card/card-text-paginated/?category_id=${category.id}&tags=even,odd`)
+    ).json();
+    expect(both.count).toBe(25);
+    const found = (
+      await call('GET', `/api/card/card-text-paginated/?category_id=${category.id}&search_value=ябъл`)
+    ).json();
+    expect(found.results.map((c: { first_side: string }) => c.first_side)).toEqual(['word 7']);
+    const wildcard = (
+      await call('GET', `/api/card/card-text-paginated/?category_id=${category.id}&search_value=%25`)
+    ).json();
+    expect(wildcard.count).toBe(0);
+    const deck = (
+      await call('GET', `/api/card/card-text/?category_id=${category.id}&tags=odd&quantity=5`)
+    ).json();
+    expect(deck).toHaveLength(5);
+    expect(deck.every((c: { tag: string }) => c.tag === 'odd')).toBe(true);
+  });
+
+  it('costs the same number of queries for a page of 2 and a page of 20 cards', async () => {
+    const { user, call } = await signIn();
+    const category = await buildCategory(t.database.db, { userId: user.id });
+    const measure = async () => {
+      t.database.queries.length = 0;
+      expect(
+        (await call('GET', `/api/card/card-text-paginated/?category_id=${category.id}`)).statusCode,
+      ).toBe(200);
+      return t.database.queries.length;
+    };
+    for (let i = 0; i < 2; i++) await buildCard(t.database.db, { categoryId: category.id });
+    const small = await measure();
+    for (let i = 0; i < 30; i++) await buildCard(t.database.db, { categoryId: category.id });
+    expect(await measure()).toBe(small);
+  });
+});
+
+describe('picture cards', () => {
+  it('stores a re-encoded picture with a thumbnail, keeps it on edits without one and replaces it with one', async () => {
+    const { user, call, send } = await signIn();
+    const category = await buildCategory(t.database.db, { userId: user.id, typeOfCards: 'picture' });
+    const created = await send(
+      'POST',
+      '/api/card/card-picture/',
+      { second_side: 'A blue square', category: category.id, tag: 'colours' },
+      { first_side: { name: 'blue.png', type: 'image/png', data: await png(2400, 1600) } },
+    );
+    expect(created.statusCode).toBe(201);
+    const card = created.json();
+    expect(card.first_side_url).toMatch(/^\/media\/u\/\d+\/cards\/[0-9a-f]+\.webp$/);
+    const full = await sharp(
+      (await t.app.inject({ method: 'GET', url: card.first_side_url })).rawPayload,
+    ).metadata();
+    expect([full.format, full.width, full.height]).toEqual(['webp', 1200, 800]);
+    const thumb = await sharp(
+      (await t.app.inject({ method: 'GET', url: card.first_side_thumbnail_url })).rawPayload,
+    ).metadata();
+    expect([thumb.width, thumb.height]).toEqual([320, 213]);
+
+    const kept = await send('PUT', `/api/card/card-picture/${card.id}/`, {
+      second_side: 'Still blue',
+      category: category.id,
+      tag: 'colours',
+      id: card.id,
+    });
+    expect(kept.json()).toMatchObject({ second_side: 'Still blue', first_side_url: card.first_side_url });
+
+    const replaced = await send(
+      'PUT',
+      `/api/card/card-picture/${card.id}/`,
+      { second_side: 'Now red', category: category.id, tag: 'colours' },
+      { first_side: { name: 'red.png', type: 'image/png', data: await png() } },
+    );
+    expect(replaced.json().first_side_url).not.toBe(card.first_side_url);
+    expect(existsSync(mediaPath(card.first_side_url))).toBe(false);
+    expect(existsSync(mediaPath(card.first_side_thumbnail_url))).toBe(false);
+
+    const listed = (await call('GET', `/api/card/card-picture-paginated/?category_id=${category.id}`)).json();
+    expect(listed.results[0].first_side_thumbnail_url).toBe(replaced.json().first_side_thumbnail_url);
+
+    expect((await call('DELETE', `/api/card/card-picture/${card.id}/`)).statusCode).toBe(204);
+    expect(existsSync(mediaPath(replaced.json().first_side_url))).toBe(false);
+  });
+
+  it('needs a real picture: missing, a text file named .jpg, too large, or a pixel bomb are refused', async () => {
+    const { user, send } = await signIn();
+    const category = await buildCategory(t.database.db, { userId: user.id, typeOfCards: 'picture' });
+    const fields = { second_side: 'x', category: category.id, tag: '' };
+    const missing = await send('POST', '/api/card/card-picture/', fields);
+    expect(missing.json()).toEqual({ first_side: ['No file provided'] });
+    const text = await send('POST', '/api/card/card-picture/', fields, {
+      first_side: { name: 'fake.jpg', type: 'image/jpeg', data: Buffer.from('not a picture at all') },
+    });
+    expect(text.statusCode).toBe(400);
+    expect(text.json().first_side[0]).toMatch(/^Upload a valid image/);
+    const noise = await sharp(
+      Buffer.from(Array.from({ length: 2000 * 1500 * 3 }, () => Math.floor(Math.random() * 256))),
+      {
+        raw: { width: 2000, height: 1500, channels: 3 },
+      },
+    )
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    const big = await send('POST', '/api/card/card-picture/', fields, {
+      first_side: { name: 'big.png', type: 'image/png', data: noise },
+    });
+    expect(big.statusCode).toBe(413);
+    const bomb = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const refused = await send('POST', '/api/card/card-picture/', fields, {
+      first_side: { name: 'bomb.png', type: 'image/png', data: bomb },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(existsSync(path.join(t.dataDir, 'media', 'u', String(user.id)))).toBe(false);
+  });
+});
+
+describe('kids cards', () => {
+  it('stores the picture and the sound, counts listens from zero, and deletes both files with the category', async () => {
+    const { user, call, send } = await signIn();
+    const category = await buildCategory(t.database.db, { userId: user.id, typeOfCards: 'kids' });
+    const created = await send(
+      'POST',
+      '/api/card/card-picture-kids/',
+      { second_side: 'котка', category: category.id, language: 'bg' },
+      {
+        first_side: { name: 'cat.png', type: 'image/png', data: await png() },
+        audio: { name: 'cat.wav', type: 'audio/wav', data: wavFile() },
+      },
+    );
+    expect(created.statusCode).toBe(201);
+    const card = created.json();
+    expect(card).toMatchObject({ second_side: 'котка', language: 'bg', listen_counts: 0 });
+    expect(card.audio_url).toMatch(/\.wav$/);
+    const audio = await t.app.inject({ method: 'GET', url: card.audio_url });
+    expect(audio.statusCode).toBe(200);
+
+    const page = (
+      await call('GET', `/api/card/card-picture-kids-paginated/?category_id=${category.id}&search_value=кот`)
+    ).json();
+    expect(page.count).toBe(1);
+
+    const notSound = await send(
+      'PUT',
+      `/api/card/card-picture-kids/${card.id}/`,
+      { second_side: 'котка', category: category.id, language: 'bg' },
+      {
+        audio: {
+          name: 'cat.mp3',
+          type: 'audio/mpeg',
+          data: Buffer.from('plain text pretending to be audio'),
+        },
+      },
+    );
+    expect(notSound.statusCode).toBe(400);
+    expect(notSound.json().audio[0]).toMatch(/valid sound file/);
+
+    expect((await call('DELETE', `/api/card/category/${category.id}/`)).statusCode).toBe(204);
+    expect(existsSync(mediaPath(card.first_side_url))).toBe(false);
+    expect(existsSync(mediaPath(card.audio_url))).toBe(false);
+  });
+});
+
+describe('ownership and the catalog', () => {
+  it("answers 404 on every card path for another user's category and cards", async () => {
+    const owner = await signIn();
+    const text = await buildCategory(t.database.db, { userId: owner.user.id });
+    const pictures = await buildCategory(t.database.db, { userId: owner.user.id, typeOfCards: 'picture' });
+    const kids = await buildCategory(t.database.db, { userId: owner.user.id, typeOfCards: 'kids' });
+    const textCard = await buildCard(t.database.db, { categoryId: text.id });
+    const pictureCard = await buildCard(t.database.db, {
+      categoryId: pictures.id,
+      firstSide: 'u/0/cards/x.webp',
+    });
+    const kidsCard = await buildCard(t.database.db, { categoryId: kids.id, firstSide: 'u/0/cards/y.webp' });
+    const paths: [Method, string, object?][] = [
+      ['GET', `/api/card/card-text-tags/?category_id=${text.id}`],
+      ['GET', `/api/card/card-text-paginated/?category_id=${text.id}`],
+      ['GET', `/api/card/card-text/?category_id=${text.id}`],
+      ['GET', `/api/card/card-text/${textCard.id}/`],
+      [
+        'PUT',
+        `/api/card/card-text/${textCard.id}/`,
+        { first_side: 'a', second_side: 'b', category: text.id },
+      ],
+      ['DELETE', `/api/card/card-text/${textCard.id}/`],
+      ['POST', '/api/card/card-text/', { first_side: 'a', second_side: 'b', category: text.id }],
+      ['GET', `/api/card/card-images-tags/?category_id=${pictures.id}`],
+      ['GET', `/api/card/card-picture-paginated/?category_id=${pictures.id}`],
+      ['GET', `/api/card/card-picture/?category_id=${pictures.id}`],
+      ['GET', `/api/card/card-picture/${pictureCard.id}/`],
+      ['DELETE', `/api/card/card-picture/${pictureCard.id}/`],
+      ['GET', `/api/card/card-picture-kids-paginated/?category_id=${kids.id}`],
+      ['GET', `/api/card/card-picture-kids/?category_id=${kids.id}`],
+      ['GET', `/api/card/card-picture-kids/${kidsCard.id}/`],
+      ['DELETE', `/api/card/card-picture-kids/${kidsCard.id}/`],
+    ];
+    for (const [method, url, body] of paths) {
+      if (method === 'GET') expect((await owner.call(method, url)).statusCode, `owner ${url}`).toBe(200);
+    }
+    const stranger = await signIn();
+    for (const [method, url, body] of paths) {
+      const response = await stranger.call(method, url, body);
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+    }
+    const multipartWrites: [Method, string, Record<string, string | number>][] = [
+      ['PUT', `/api/card/card-picture/${pictureCard.id}/`, { second_side: 'x', category: pictures.id }],
+      ['POST', '/api/card/card-picture/', { second_side: 'x', category: pictures.id }],
+      [
+        'PUT',
+        `/api/card/card-picture-kids/${kidsCard.id}/`,
+        { second_side: 'x', category: kids.id, language: 'en' },
+      ],
+      ['POST', '/api/card/card-picture-kids/', { second_side: 'x', category: kids.id, language: 'en' }],
+    ];
+    for (const [method, url, fields] of multipartWrites) {
+      expect((await stranger.send(method, url, fields)).statusCode, `${method} ${url}`).toBe(404);
+    }
+    expect((await owner.call('GET', `/api/card/card-text/${textCard.id}/`)).statusCode).toBe(200);
+  });
+
+  it('serves public cards only of approved catalog categories, without signing in', async () => {
+    const owner = await buildUser(t.database.db);
+    const approved = await buildCategory(t.database.db, {
+      userId: owner.id,
+      marketApprovement: 'approved',
+      marketAccessible: true,
+    });
+    await buildCard(t.database.db, { categoryId: approved.id, tag: 'a' });
+    await buildCard(t.database.db, { categoryId: approved.id, tag: 'b' });
+    const anonymous = (url: string) => t.app.inject({ method: 'GET', url });
+    expect((await anonymous(`/api/card/card-text-public/?category_id=${approved.id}`)).json()).toHaveLength(
+      2,
+    );
+    expect(
+      (await anonymous(`/api/card/card-text-public/?category_id=${approved.id}&tags=b`)).json(),
+    ).toHaveLength(1);
+    expect((await anonymous(`/api/card/card-text-tags-public/?category_id=${approved.id}`)).json()).toEqual([
+      'a',
+      'b',
+    ]);
+
+    for (const state of [
+      { marketApprovement: 'pending' as const, marketAccessible: true },
+      { marketApprovement: 'approved' as const, marketAccessible: false },
+      { marketApprovement: 'none' as const, marketAccessible: false },
+    ]) {
+      const hidden = await buildCategory(t.database.db, { userId: owner.id, ...state });
+      await buildCard(t.database.db, { categoryId: hidden.id });
+      expect((await anonymous(`/api/card/card-text-public/?category_id=${hidden.id}`)).statusCode).toBe(404);
+      expect((await anonymous(`/api/card/card-text-tags-public/?category_id=${hidden.id}`)).statusCode).toBe(
+        404,
+      );
+    }
+    expect((await anonymous(`/api/card/card-picture-public/?category_id=${approved.id}`)).statusCode).toBe(
+      404,
+    );
+  });
+});
