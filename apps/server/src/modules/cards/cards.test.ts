@@ -316,7 +316,7 @@ describe('ownership and the catalog', () => {
       ['GET', `/api/card/card-picture-kids/${kidsCard.id}/`],
       ['DELETE', `/api/card/card-picture-kids/${kidsCard.id}/`],
     ];
-    for (const [method, url, body] of paths) {
+    for (const [method, url] of paths) {
       if (method === 'GET') expect((await owner.call(method, url)).statusCode, `owner ${url}`).toBe(200);
     }
     const stranger = await signIn();
