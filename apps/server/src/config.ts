@@ -35,6 +35,7 @@ const envSchema = z.object({
   AI_API_KEY: optional,
   AI_MODEL: optional,
   S3_ENDPOINT: optional,
+  S3_REGION: z.string().default('us-east-1'),
   S3_BUCKET: optional,
   S3_ACCESS_KEY_ID: optional,
   S3_SECRET_ACCESS_KEY: optional,
@@ -81,6 +82,7 @@ const toConfig = (env: z.output<typeof envSchema>) => {
       env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
         ? {
             endpoint: env.S3_ENDPOINT,
+            region: env.S3_REGION,
             bucket: env.S3_BUCKET,
             accessKeyId: env.S3_ACCESS_KEY_ID,
             secretAccessKey: env.S3_SECRET_ACCESS_KEY,

@@ -1,5 +1,15 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 
 /** Where uploaded media live; keys are relative paths such as `u/12/avatar-<random>.webp`. */
 export interface MediaStorage {
@@ -31,3 +41,64 @@ export const createLocalStorage = (root: string): MediaStorage => ({
   },
   url: (key) => `/media/${key}`,
 });
+
+export type S3Settings = {
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+};
+
+export type S3Storage = MediaStorage & {
+  /** The object's bytes as a stream, or undefined when there is none. */
+  read(key: string): Promise<{ body: Readable; contentType?: string; length?: number } | undefined>;
+  close(): void;
+};
+
+/** Any S3-compatible store (AWS, MinIO, Ceph, R2...); objects are still served at /media/ by the server. */
+export const createS3Storage = (settings: S3Settings): S3Storage => {
+  const client = new S3Client({
+    endpoint: settings.endpoint,
+    region: settings.region,
+    forcePathStyle: Boolean(settings.endpoint),
+    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+  });
+  const Bucket = settings.bucket;
+  return {
+    async put(key, data, contentType) {
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: safeKey(key), Body: data, ContentType: contentType }),
+      );
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: safeKey(key) }));
+    },
+    async deletePrefix(prefix) {
+      const Prefix = `${safeKey(prefix)}/`;
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }));
+        const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
+        if (keys.length > 0)
+          await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys } }));
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
+    async read(key) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: safeKey(key) }));
+        return {
+          body: object.Body as Readable,
+          contentType: object.ContentType,
+          length: object.ContentLength,
+        };
+      } catch (error) {
+        if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return undefined;
+        throw error;
+      }
+    },
+    url: (key) => `/media/${key}`,
+    close: () => client.destroy(),
+  };
+};
