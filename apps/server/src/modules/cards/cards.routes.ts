@@ -5,6 +5,7 @@ import {
   errorDetailSchema,
   fieldErrorsSchema,
   idParams,
+  idValue,
   kidsCardFields,
   kidsCardSchema,
   paginated,
@@ -229,6 +230,26 @@ export const cardsModule: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) =>
       toTextCard(await service.updateText(request.user!, request.params.id, request.body)),
+  });
+
+  app.route({
+    ...at(routes.uploadTextCards),
+    onRequest: app.authenticate,
+    schema: {
+      ...common,
+      ...multipart,
+      summary: 'Add many text cards from a file, all or none',
+      description:
+        'A UTF-8 text file of at most 1000 cards: `Side one%Side two&Tag` per line, a tab-separated export ' +
+        '(Quizlet, Anki: front, back, optional tag) or CSV with a header row. Any bad line rejects the whole file, ' +
+        'naming the line.',
+      body: z.object({ category_id: idValue, file: uploadedFile.optional() }),
+      response: { 201: z.object({ created: z.number().int() }), ...errors, 413: fieldErrorsSchema },
+    },
+    handler: async (request, reply) => {
+      const created = await service.uploadText(request.user!, request.body.category_id, request.body.file);
+      return reply.code(201).send({ created });
+    },
   });
 
   const pictureBody = pictureCardFields.extend({ first_side: uploadedFile.optional() });

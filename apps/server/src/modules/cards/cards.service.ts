@@ -10,10 +10,14 @@ import type { UploadedFile } from '../../plugins/multipart';
 import type { CardKind } from '../categories/categories.repository';
 import type { createCategoriesService } from '../categories/categories.service';
 import { userMediaPrefix } from '../users/users.service';
+import { parseCardFile } from './card-file';
 import * as repo from './cards.repository';
 
 type Categories = ReturnType<typeof createCategoriesService>;
 export type CardQuery = { categoryId: number; tags?: string[]; search?: string };
+
+/** 1000 cards of two full sides and a tag stay well below this. */
+const MAX_CARD_FILE_BYTES = 3 * 1024 * 1024;
 
 const random = () => randomBytes(12).toString('hex');
 
@@ -150,24 +154,23 @@ export const createCardsService = ({
       });
     },
 
-    /** Many text cards at once, all or none. */
-    async createManyText(
-      user: User,
-      categoryId: number,
-      parsed: { first_side: string; second_side: string; tag: string }[],
-    ) {
+    /** Many text cards from a file, all or none (one statement); returns how many were added. */
+    async uploadText(user: User, categoryId: number, file: UploadedFile | undefined) {
       await targetCategory(user, categoryId, 'text');
-      return db.transaction((tx) =>
-        repo.insertCards(
-          tx,
-          parsed.map((card) => ({
-            categoryId,
-            firstSide: card.first_side,
-            secondSide: card.second_side,
-            tag: card.tag,
-          })),
-        ),
+      if (!file) throw invalid({ file: 'no_file' });
+      if (file.data.length > MAX_CARD_FILE_BYTES) throw invalid({ file: 'card_file_too_large' });
+      const parsed = parseCardFile(file.data);
+      if (!parsed.ok) throw invalid({ file: parsed.error });
+      const created = await repo.insertCards(
+        db,
+        parsed.cards.map((card) => ({
+          categoryId,
+          firstSide: card.first_side,
+          secondSide: card.second_side,
+          tag: card.tag,
+        })),
       );
+      return created.length;
     },
 
     async createPicture(

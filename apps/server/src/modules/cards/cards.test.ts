@@ -31,9 +31,15 @@ const signIn = async () => {
     url: string,
     fields: Record<string, string | number>,
     files: Parameters<typeof formData>[1] = {},
+    extraHeaders: Record<string, string> = {},
   ) => {
     const body = await formData(fields, files);
-    return t.app.inject({ method, url, payload: body.payload, headers: { ...headers, ...body.headers } });
+    return t.app.inject({
+      method,
+      url,
+      payload: body.payload,
+      headers: { ...headers, ...body.headers, ...extraHeaders },
+    });
   };
   return { user, call, send };
 };
@@ -376,5 +382,103 @@ describe('ownership and the catalog', () => {
     expect((await anonymous(`/api/card/card-picture-public/?category_id=${approved.id}`)).statusCode).toBe(
       404,
     );
+  });
+});
+
+describe('uploading a file of text cards', () => {
+  const upload = async (
+    session: Awaited<ReturnType<typeof signIn>>,
+    categoryId: number,
+    content: Buffer | string,
+    name = 'cards.txt',
+  ) =>
+    session.send(
+      'POST',
+      '/api/card/card-text-multiple/',
+      { category_id: categoryId },
+      {
+        file: { name, type: 'text/plain', data: Buffer.isBuffer(content) ? content : Buffer.from(content) },
+      },
+    );
+  const count = async (session: Awaited<ReturnType<typeof signIn>>, categoryId: number) =>
+    (await session.call('GET', `/api/card/card-text-paginated/?category_id=${categoryId}`)).json().count;
+  const lines = (n: number) =>
+    Array.from({ length: n }, (_, i) => `word ${i}%meaning ${i}&tag${i % 3}`).join('\n');
+
+  it('adds 1000 cards and refuses 1001, saving nothing', async () => {
+    const session = await signIn();
+    const category = await buildCategory(t.database.db, { userId: session.user.id });
+    const ok = await upload(session, category.id, lines(1000));
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json()).toEqual({ created: 1000 });
+    const other = await buildCategory(t.database.db, { userId: session.user.id });
+    const tooMany = await upload(session, other.id, lines(1001));
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().file[0]).toMatch(/^Your file structure not meet requirements/);
+    expect(await count(session, other.id)).toBe(0);
+  });
+
+  it('rejects the whole file for one bad line, naming it, in both languages', async () => {
+    const session = await signIn();
+    const category = await buildCategory(t.database.db, { userId: session.user.id });
+    const content = ['one%един&bg', '', 'two%два&bg', 'three without a separator', 'four%четири&bg'].join(
+      '\n',
+    );
+    const response = await upload(session, category.id, content);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ file: ['Your file structure not meet requirements (line 4).'] });
+    expect(await count(session, category.id)).toBe(0);
+    const bg = await session.send(
+      'POST',
+      '/api/card/card-text-multiple/',
+      { category_id: category.id },
+      { file: { name: 'c.txt', type: 'text/plain', data: Buffer.from(content) } },
+      { 'accept-language': 'bg' },
+    );
+    expect(bg.json().file[0]).toMatch(/ред 4/);
+  });
+
+  it('refuses an empty file, a non-UTF-8 file and a missing file', async () => {
+    const session = await signIn();
+    const category = await buildCategory(t.database.db, { userId: session.user.id });
+    expect((await upload(session, category.id, '')).statusCode).toBe(400);
+    expect((await upload(session, category.id, '\n \n')).statusCode).toBe(400);
+    // "котка%cat" in Windows-1251
+    const cp1251 = Buffer.from([0xea, 0xee, 0xf2, 0xea, 0xe0, 0x25, 0x63, 0x61, 0x74]);
+    const notUtf8 = await upload(session, category.id, cp1251);
+    expect(notUtf8.statusCode).toBe(400);
+    expect(notUtf8.json().file[0]).toMatch(/UTF-8/);
+    const missing = await session.send('POST', '/api/card/card-text-multiple/', { category_id: category.id });
+    expect(missing.json()).toEqual({ file: ['No file provided'] });
+    expect(await count(session, category.id)).toBe(0);
+  });
+
+  it('reads tab-separated exports and CSV with a header', async () => {
+    const session = await signIn();
+    const category = await buildCategory(t.database.db, { userId: session.user.id });
+    const anki = '#separator:tab\n#html:true\nhouse\tкъща\tnouns\ngo<br>away\tтръгвам си\n';
+    expect((await upload(session, category.id, anki, 'anki.txt')).json()).toEqual({ created: 2 });
+    const csv = '\ufeffterm,definition,tag\n"apple, red",ябълка,fruit\npear,круша,fruit\n';
+    expect((await upload(session, category.id, csv, 'cards.csv')).json()).toEqual({ created: 2 });
+    const cards = (await session.call('GET', `/api/card/card-text/?category_id=${category.id}`)).json();
+    expect(
+      cards.map((c: { first_side: string; second_side: string; tag: string }) => [
+        c.first_side,
+        c.second_side,
+        c.tag,
+      ]),
+    ).toEqual([
+      ['house', 'къща', 'nouns'],
+      ['go away', 'тръгвам си', ''],
+      ['apple, red', 'ябълка', 'fruit'],
+      ['pear', 'круша', 'fruit'],
+    ]);
+  });
+
+  it("answers 404 for another user's category", async () => {
+    const owner = await buildUser(t.database.db);
+    const category = await buildCategory(t.database.db, { userId: owner.id });
+    const session = await signIn();
+    expect((await upload(session, category.id, 'a%b&c')).statusCode).toBe(404);
   });
 });
