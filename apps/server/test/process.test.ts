@@ -48,7 +48,7 @@ const run = (script: string, args: string[], env: Record<string, string>, port =
 const startServer = async (env: Record<string, string>): Promise<Running> => {
   const port = await freePort();
   const server = run('src/main.ts', [], env, port);
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output()}`);
     try {
@@ -117,10 +117,10 @@ describe('the server process', () => {
     expect(await afterCrash.exited).toBe(0);
   });
 
-  it('keeps a committed write when the process writing it is killed', async () => {
+  it('keeps a committed write when the process writing it is killed', { timeout: 120_000 }, async () => {
     const dir = path.join(dataDir, 'crash-db');
     const writer = run('test/fixtures/write-and-hang.ts', [dir, 'survivor@example.com'], {});
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + 90_000;
     while (!writer.output().includes('written') && Date.now() < deadline) {
       if (writer.child.exitCode !== null) throw new Error(writer.output());
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -133,7 +133,7 @@ describe('the server process', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('ends with one clear line when the data directory cannot be written', async () => {
+  it('ends with one clear line when the data directory cannot be written', { timeout: 120_000 }, async () => {
     // A path below a regular file can never be created, even by root.
     const file = path.join(dataDir, 'a-file');
     await writeFile(file, '');
@@ -144,7 +144,9 @@ describe('the server process', () => {
     );
   });
 
-  it('ends with one clear line when the database server cannot be reached', async () => {
+  it('ends with one clear line when the database server cannot be reached', {
+    timeout: 120_000,
+  }, async () => {
     const port = await freePort();
     const server = run('src/main.ts', [], {
       DATA_DIR: dataDir,
@@ -156,7 +158,7 @@ describe('the server process', () => {
     expect(line).not.toContain('hunter2');
   });
 
-  it('ends with one clear line on a bad setting', async () => {
+  it('ends with one clear line on a bad setting', { timeout: 120_000 }, async () => {
     const server = run('src/main.ts', [], { DATA_DIR: dataDir, PORT: 'eighty' });
     expect(await server.exited).toBe(1);
     expect(oneLine(server.output())).toMatch(/^Invalid configuration: PORT/);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -219,12 +220,9 @@ describe('picture cards', () => {
     });
     expect(text.statusCode).toBe(400);
     expect(text.json().first_side[0]).toMatch(/^Upload a valid image/);
-    const noise = await sharp(
-      Buffer.from(Array.from({ length: 2000 * 1500 * 3 }, () => Math.floor(Math.random() * 256))),
-      {
-        raw: { width: 2000, height: 1500, channels: 3 },
-      },
-    )
+    const noise = await sharp(randomBytes(2000 * 1500 * 3), {
+      raw: { width: 2000, height: 1500, channels: 3 },
+    })
       .png({ compressionLevel: 0 })
       .toBuffer();
     const big = await send('POST', '/api/card/card-picture/', fields, {
