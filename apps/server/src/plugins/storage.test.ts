@@ -2,9 +2,10 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-app';
-import { buildCategory, buildUser, PASSWORD } from '../../test/factories';
+import { buildCategory } from '../../test/factories';
 import { formData } from '../../test/multipart';
 import { startS3Server } from '../../test/s3-server';
+import { signIn } from '../../test/session';
 
 describe('media on an S3-compatible store', () => {
   let s3: Awaited<ReturnType<typeof startS3Server>>;
@@ -32,15 +33,7 @@ describe('media on an S3-compatible store', () => {
     );
 
   it('stores uploads in the bucket, serves them at /media/ and deletes them with the account', async () => {
-    const user = await buildUser(t.database.db, { password: PASSWORD });
-    const { access } = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/user/jwt/create/',
-        payload: { email: user.email, password: PASSWORD },
-      })
-    ).json();
-    const headers = { authorization: `JWT ${access}` };
+    const { user, headers } = await signIn(t);
     const picture = await sharp({ create: { width: 500, height: 500, channels: 3, background: '#ff8800' } })
       .png()
       .toBuffer();

@@ -4,8 +4,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
-import { buildCard, buildCategory, buildUser, PASSWORD } from '../../../test/factories';
-import { formData, wavFile } from '../../../test/multipart';
+import { buildCard, buildCategory, buildUser } from '../../../test/factories';
+import { wavFile } from '../../../test/multipart';
+import { type Method, type Session, signIn as signInAs } from '../../../test/session';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,37 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-const signIn = async () => {
-  const user = await buildUser(t.database.db, { password: PASSWORD });
-  const { access } = (
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/user/jwt/create/',
-      payload: { email: user.email, password: PASSWORD },
-    })
-  ).json();
-  const headers = { authorization: `JWT ${access}` };
-  const call = (method: Method, url: string, payload?: object) =>
-    t.app.inject({ method, url, payload, headers });
-  const send = async (
-    method: Method,
-    url: string,
-    fields: Record<string, string | number>,
-    files: Parameters<typeof formData>[1] = {},
-    extraHeaders: Record<string, string> = {},
-  ) => {
-    const body = await formData(fields, files);
-    return t.app.inject({
-      method,
-      url,
-      payload: body.payload,
-      headers: { ...headers, ...body.headers, ...extraHeaders },
-    });
-  };
-  return { user, call, send };
-};
+const signIn = () => signInAs(t);
 
 const png = (width = 600, height = 400) =>
   sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
@@ -384,12 +355,7 @@ describe('ownership and the catalog', () => {
 });
 
 describe('uploading a file of text cards', () => {
-  const upload = async (
-    session: Awaited<ReturnType<typeof signIn>>,
-    categoryId: number,
-    content: Buffer | string,
-    name = 'cards.txt',
-  ) =>
+  const upload = async (session: Session, categoryId: number, content: Buffer | string, name = 'cards.txt') =>
     session.send(
       'POST',
       '/api/card/card-text-multiple/',
@@ -398,7 +364,7 @@ describe('uploading a file of text cards', () => {
         file: { name, type: 'text/plain', data: Buffer.isBuffer(content) ? content : Buffer.from(content) },
       },
     );
-  const count = async (session: Awaited<ReturnType<typeof signIn>>, categoryId: number) =>
+  const count = async (session: Session, categoryId: number) =>
     (await session.call('GET', `/api/card/card-text-paginated/?category_id=${categoryId}`)).json().count;
   const lines = (n: number) =>
     Array.from({ length: n }, (_, i) => `word ${i}%meaning ${i}&tag${i % 3}`).join('\n');

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
-import { buildCard, buildCategory, buildUser, PASSWORD } from '../../../test/factories';
+import { buildCard, buildCategory, buildUser } from '../../../test/factories';
+import { signIn as signInAs } from '../../../test/session';
 import { cards, categories } from '../../db/schema';
 
 let t: TestApp;
@@ -10,29 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const signIn = async () => {
-  const user = await buildUser(t.database.db, { password: PASSWORD });
-  const { access } = (
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/user/jwt/create/',
-      payload: { email: user.email, password: PASSWORD },
-    })
-  ).json();
-  const call = (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    payload?: object,
-    language?: string,
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      payload,
-      headers: { authorization: `JWT ${access}`, ...(language ? { 'accept-language': language } : {}) },
-    });
-  return { user, call };
-};
+const signIn = () => signInAs(t);
 
 describe('categories', () => {
   it('creates, reads, renames and deletes a category, owned by the signed-in user whatever the body says', async () => {

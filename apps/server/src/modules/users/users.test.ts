@@ -5,8 +5,9 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
-import { buildCard, buildCategory, buildUser, PASSWORD } from '../../../test/factories';
+import { buildCard, buildCategory } from '../../../test/factories';
 import { formData } from '../../../test/multipart';
+import { signIn as signInAs } from '../../../test/session';
 import { categories, users } from '../../db/schema';
 
 let t: TestApp;
@@ -15,15 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const signIn = async (overrides: Parameters<typeof buildUser>[1] = {}) => {
-  const user = await buildUser(t.database.db, { password: PASSWORD, ...overrides });
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/user/jwt/create/',
-    payload: { email: user.email, password: PASSWORD },
-  });
-  return { user, headers: { authorization: `JWT ${response.json().access}` } };
-};
+const signIn = (overrides: Parameters<typeof signInAs>[1] = {}) => signInAs(t, overrides);
 
 const png = (width = 400, height = 300) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 90 } } })
