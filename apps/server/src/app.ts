@@ -6,6 +6,7 @@ import { authModule } from './modules/auth/auth.routes';
 import { cardsModule } from './modules/cards/cards.routes';
 import { categoriesModule } from './modules/categories/categories.routes';
 import { googleModule } from './modules/google/google.routes';
+import { practiceModule } from './modules/practice/practice.routes';
 import { loadSiteContent } from './modules/system/site-content';
 import { systemModule } from './modules/system/system.routes';
 import { usersModule } from './modules/users/users.routes';
@@ -72,6 +73,7 @@ export const buildApp = async ({ config, database, logger }: BuildAppOptions) =>
   await app.register(authModule);
   await app.register(usersModule);
   await app.register(categoriesModule);
+  await app.register(practiceModule);
   await app.register(cardsModule);
   await app.register(googleModule);
 

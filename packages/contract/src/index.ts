@@ -1,4 +1,5 @@
 export * from './auth';
 export * from './cards';
 export * from './common';
+export * from './practice';
 export * from './system';

@@ -1,9 +1,16 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { cards, categories } from '../../db/schema';
 
 export type CardRow = typeof cards.$inferSelect;
-export type CardFilter = { categoryId: number; tags?: string[]; search?: string; searchFirstSide?: boolean };
+export type CardFilter = {
+  categoryId: number;
+  tags?: string[];
+  search?: string;
+  searchFirstSide?: boolean;
+  /** Only the cards not yet learned in a mode: their correct score is below the threshold. */
+  unlearned?: { column: 'guessesScore' | 'guessesScoreTyping'; threshold: number };
+};
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
@@ -12,6 +19,7 @@ const whereOf = (filter: CardFilter) => {
   return and(
     eq(cards.categoryId, filter.categoryId),
     filter.tags?.length ? inArray(cards.tag, filter.tags) : undefined,
+    filter.unlearned ? lt(cards[filter.unlearned.column], filter.unlearned.threshold) : undefined,
     pattern
       ? filter.searchFirstSide
         ? or(ilike(cards.firstSide, pattern), ilike(cards.secondSide, pattern), ilike(cards.tag, pattern))

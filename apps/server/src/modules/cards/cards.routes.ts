@@ -13,21 +13,45 @@ import {
   pictureCardSchema,
   type Route,
   cardRoutes as routes,
+  type ScoreField,
+  scoreFields,
+  TIME_ZONE_HEADER,
   tagsValue,
   textCardBody,
   textCardSchema,
 } from '@flashcards/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageWindow, toPage } from '../../lib/pagination';
 import { at, noContent } from '../../lib/route';
+import { parseBody } from '../../lib/validate';
 import { uploadedFile } from '../../plugins/multipart';
 import type { CardKind } from '../categories/categories.repository';
 import { toKidsCard, toPictureCard, toTextCard } from './cards.presenter';
 import type { CardRow } from './cards.repository';
 import { createCardsService } from './cards.service';
 
+/** The PUT of a card is an edit, or an answer when it carries a score field. */
+const editOrAnswer = z.custom<Record<string, unknown>>(
+  (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+);
+const answeredField = (body: Record<string, unknown>): ScoreField | undefined =>
+  scoreFields.find((field) => field in body);
+const answerDescription =
+  'A body holding one score field (`guesses_score`, `incorrect_guesses_score`, `guesses_score_typing` or ' +
+  '`incorrect_guesses_score_typing`) is one answer: that score goes up by exactly one, whatever value is sent. ' +
+  `The day is taken in the time zone of the \`${TIME_ZONE_HEADER}\` header (UTC by default). Without a subscription or ` +
+  'trial, answers past the daily limit answer 403.';
+const timeZoneOf = (request: FastifyRequest) => {
+  const header = request.headers[TIME_ZONE_HEADER];
+  return Array.isArray(header) ? header[0] : header;
+};
+
 export const cardsModule: FastifyPluginAsyncZod = async (app) => {
+  const answer = (request: FastifyRequest & { params: { id: number } }, kind: CardKind, field: ScoreField) =>
+    app.practice.answer(request.user!, kind, request.params.id, field, timeZoneOf(request));
+
   const service = createCardsService({
     db: app.db,
     storage: app.storage,
@@ -121,18 +145,28 @@ export const cardsModule: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         ...common,
-        summary: `The ${k.kind} cards of one of my categories (tags and quantity filter)`,
+        summary:
+          k.kind === 'kids'
+            ? 'The kids cards of one of my categories'
+            : `A deck of the ${k.kind} cards of one of my categories not yet learned in the mode (\`type\`)`,
+        description:
+          k.kind === 'kids'
+            ? undefined
+            : "Without a subscription or trial, this answers 403 once the day's answers reached the daily limit.",
         querystring: cardListQuery,
         response: { 200: schema.array(), ...errors },
       },
-      handler: async (request) =>
-        (
-          await service.list(request.user!, k.kind, {
-            categoryId: request.query.category_id,
-            tags: request.query.tags,
-            quantity: request.query.quantity,
-          })
-        ).map(k.present),
+      handler: async (request) => {
+        if (k.kind !== 'kids') await app.practice.assertMayPractise(request.user!, timeZoneOf(request));
+        const deck = await service.list(request.user!, k.kind, {
+          categoryId: request.query.category_id,
+          tags: request.query.tags,
+          quantity: request.query.quantity,
+          mode: request.query.type,
+          learnedThreshold: app.practice.learnedThreshold,
+        });
+        return deck.map(k.present);
+      },
     });
 
     app.route({
@@ -223,13 +257,19 @@ export const cardsModule: FastifyPluginAsyncZod = async (app) => {
     onRequest: app.authenticate,
     schema: {
       ...common,
-      summary: 'Edit a text card',
+      summary: 'Edit a text card, or answer it',
+      description: answerDescription,
       params: idParams,
-      body: textCardBody,
+      body: editOrAnswer,
       response: { 200: textCardSchema, ...errors },
     },
-    handler: async (request) =>
-      toTextCard(await service.updateText(request.user!, request.params.id, request.body)),
+    handler: async (request) => {
+      const field = answeredField(request.body);
+      if (field) return toTextCard(await answer(request, 'text', field));
+      return toTextCard(
+        await service.updateText(request.user!, request.params.id, parseBody(textCardBody, request.body)),
+      );
+    },
   });
 
   app.route({
@@ -274,13 +314,19 @@ export const cardsModule: FastifyPluginAsyncZod = async (app) => {
     schema: {
       ...common,
       ...multipart,
-      summary: 'Edit a picture card; the image changes only when one is sent',
+      summary: 'Edit a picture card (the image changes only when one is sent), or answer it',
+      description: answerDescription,
       params: idParams,
-      body: pictureBody,
+      body: editOrAnswer,
       response: { 200: pictureCardSchema, ...errors, 413: fieldErrorsSchema },
     },
-    handler: async (request) =>
-      toPictureCard(await service.updatePicture(request.user!, request.params.id, request.body), app.storage),
+    handler: async (request) => {
+      const field = answeredField(request.body);
+      const card = field
+        ? await answer(request, 'picture', field)
+        : await service.updatePicture(request.user!, request.params.id, parseBody(pictureBody, request.body));
+      return toPictureCard(card, app.storage);
+    },
   });
 
   const kidsBody = kidsCardFields.extend({
@@ -306,12 +352,19 @@ export const cardsModule: FastifyPluginAsyncZod = async (app) => {
     schema: {
       ...common,
       ...multipart,
-      summary: 'Edit a kids card; files change only when sent',
+      summary: 'Edit a kids card (files change only when sent), or count a listen',
+      description:
+        'A body holding `listen_counts` counts one listen (whatever its value) and changes nothing else.',
       params: idParams,
-      body: kidsBody,
+      body: editOrAnswer,
       response: { 200: kidsCardSchema, ...errors, 413: fieldErrorsSchema },
     },
-    handler: async (request) =>
-      toKidsCard(await service.updateKids(request.user!, request.params.id, request.body), app.storage),
+    handler: async (request) => {
+      const card =
+        'listen_counts' in request.body
+          ? await app.practice.listen(request.user!, request.params.id)
+          : await service.updateKids(request.user!, request.params.id, parseBody(kidsBody, request.body));
+      return toKidsCard(card, app.storage);
+    },
   });
 };

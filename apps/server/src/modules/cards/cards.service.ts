@@ -99,9 +99,25 @@ export const createCardsService = ({
       return { total, rows };
     },
 
-    async list(user: User, kind: CardKind, query: CardQuery & { quantity?: number }) {
+    /** A deck: the cards not yet learned in the mode (text and picture), at most `quantity`. */
+    async list(
+      user: User,
+      kind: CardKind,
+      query: CardQuery & { quantity?: number; mode: 'verbal' | 'typing'; learnedThreshold: number },
+    ) {
       await listedCategory(user, query.categoryId, kind);
-      return repo.listCards(db, query, query.quantity);
+      const unlearned =
+        kind === 'kids'
+          ? undefined
+          : {
+              column: query.mode === 'typing' ? ('guessesScoreTyping' as const) : ('guessesScore' as const),
+              threshold: query.learnedThreshold,
+            };
+      return repo.listCards(
+        db,
+        { categoryId: query.categoryId, tags: query.tags, unlearned },
+        query.quantity,
+      );
     },
 
     async tags(user: User, kind: CardKind, categoryId: number) {

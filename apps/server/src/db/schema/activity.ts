@@ -1,0 +1,37 @@
+import { date, integer, pgEnum, pgTable, primaryKey, timestamp, unique } from 'drizzle-orm/pg-core';
+import { categories } from './cards';
+import { users } from './users';
+
+/** One row per user and day (in the user's time zone): what the practice calls counted. */
+export const userActivity = pgTable(
+  'user_activity',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** Answers given that day; the free daily limit counts these. */
+    cardRequests: integer('card_requests').notNull().default(0),
+    learnedCardsVerbal: integer('learned_cards_verbal').notNull().default(0),
+    learnedCardsTyping: integer('learned_cards_typing').notNull().default(0),
+    completedCategoriesVerbal: integer('completed_categories_verbal').notNull().default(0),
+    completedCategoriesTyping: integer('completed_categories_typing').notNull().default(0),
+  },
+  (table) => [unique('user_activity_user_day_key').on(table.userId, table.day)],
+);
+
+export const practiceModeEnum = pgEnum('practice_mode', ['verbal', 'typing']);
+
+/** A category whose every card was learned in a mode: counted once, on the day it happened. */
+export const categoryCompletions = pgTable(
+  'category_completions',
+  {
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    mode: practiceModeEnum('mode').notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.categoryId, table.mode] })],
+);
