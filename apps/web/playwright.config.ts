@@ -9,6 +9,8 @@ const baseURL = `http://127.0.0.1:${port}`;
 // A fresh database for every run. Workers load this file again but inherit the variable, so the run
 // shares one directory.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'flashcards-e2e-'));
+// Where the mail catcher of the test server puts every mail it receives (read by e2e/support.ts).
+process.env.E2E_MAIL_DIR ??= path.join(process.env.E2E_DATA_DIR, 'mail');
 
 export default defineConfig({
   testDir: 'e2e',
@@ -35,11 +37,22 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    // The real server, serving the built web app (the root `npm run test:e2e` builds both first).
-    command: 'node ../server/dist/main.js',
+    // The real server, serving the built web app (the root `npm run test:e2e` builds both first), with
+    // a real SMTP server catching its mails and a local OpenID provider standing in for Google.
+    command: 'node --import tsx e2e/test-server/serve.ts',
     url: `${baseURL}/api/health`,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      LOG_LEVEL: 'warn',
+      E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
+      E2E_SMTP_PORT: String(port + 1),
+      E2E_OIDC_PORT: String(port + 2),
+    },
     reuseExistingServer: false,
     timeout: 60_000,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
   },
 });

@@ -31,8 +31,13 @@ test('the start-free button leads to sign-up', async ({ page }) => {
   await page.getByRole('link', { name: 'Start free' }).click();
   await expect(page).toHaveURL('/signup');
   await expect(page.getByRole('heading', { level: 1, name: 'Sign up' })).toBeVisible();
-  await expect(page.getByText('This page is not available yet.')).toBeVisible();
   await expect(page).toHaveTitle('Sign up · Flashcards');
+});
+
+test('a page still being built says so', async ({ page }) => {
+  await page.goto('/market-public');
+  await expect(page.getByRole('heading', { level: 1, name: 'Market' })).toBeVisible();
+  await expect(page.getByText('This page is not available yet.')).toBeVisible();
   await saveScreenshot(page, 'not-available');
 });
 

@@ -8,53 +8,82 @@ export async function withCookieConsent(page: Page): Promise<void> {
   await page.addInitScript(() => localStorage.setItem('cookiesConsent', 'true'));
 }
 
-/** Saves a screenshot of a main screen into e2e/screenshots/ (git-ignored) for people to look at. */
-export async function saveScreenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({
-    path: path.join(import.meta.dirname, 'screenshots', `${name}.png`),
-    fullPage: true,
-  });
+/**
+ * Saves a screenshot of a main screen into e2e/screenshots/ (git-ignored) for people to look at; of the
+ * window only for dialogs, which a full-page capture cuts.
+ */
+export async function saveScreenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
+  await page.screenshot({ path: path.join(import.meta.dirname, 'screenshots', `${name}.png`), fullPage });
 }
 
 export type Tokens = { access: string; refresh: string };
+export type TestAccount = Tokens & { email: string; password: string };
 
-/** Registers and activates a user through the server's own API and e-mail outbox, then signs in. */
+export const PASSWORD = 'Blue-Kettle-81';
+
+export const uniqueEmail = (prefix = 'e2e') => `${prefix}-${randomUUID()}@example.com`;
+
+/** Registers and activates a user through the server's own API and the mail it sends, then signs in. */
 export async function createActiveUser(
   request: APIRequestContext,
   name = { first_name: 'Ivana', last_name: 'Petrova' },
-): Promise<Tokens> {
-  const email = `e2e-${randomUUID()}@example.com`;
-  const password = 'Blue-Kettle-81';
+): Promise<TestAccount> {
+  const email = uniqueEmail();
+  const password = PASSWORD;
   const registered = await request.post('/api/user/users/', {
     data: { ...name, email, password, re_password: password, accepted_terms: true },
   });
   expect(registered.status()).toBe(201);
 
-  let link: { uid: string; token: string } | undefined;
-  await expect.poll(async () => (link = await activationLinkFor(email))).toBeDefined();
-  expect((await request.post('/api/user/users/activation/', { data: link })).ok()).toBe(true);
+  const [, uid, token] = linkIn(await mailTo(email), '/activation/')
+    .pathname.split('/')
+    .filter(Boolean);
+  expect((await request.post('/api/user/users/activation/', { data: { uid, token } })).ok()).toBe(true);
 
   const signedIn = await request.post('/api/user/jwt/create/', { data: { email, password } });
   expect(signedIn.ok()).toBe(true);
-  return (await signedIn.json()) as Tokens;
+  return { ...((await signedIn.json()) as Tokens), email, password };
 }
 
-/** The uid and token of the activation link mailed to this address (the outbox holds .eml files). */
-async function activationLinkFor(email: string): Promise<{ uid: string; token: string } | undefined> {
-  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-  const files = await readdir(outbox).catch(() => []);
-  for (const file of files) {
-    const text = decodeQuotedPrintable(await readFile(path.join(outbox, file), 'utf8'));
-    const match = text.includes(email) ? text.match(/\/activation\/([^/\s"<]+)\/([^/\s"<]+)/) : null;
-    if (match?.[1] && match[2]) return { uid: match[1], token: match[2] };
-  }
-  return undefined;
+/** A mail the server sent over SMTP, as the test server's mail catcher keeps it. */
+export type CaughtMail = { to: string[]; subject: string; text: string; html: string };
+
+/** The newest mail to this address, waiting for it to arrive. */
+export async function mailTo(address: string, timeout = 10_000): Promise<CaughtMail> {
+  const dir = process.env.E2E_MAIL_DIR ?? '';
+  let found: CaughtMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const files = (await readdir(dir).catch(() => [])).filter((file) => file.endsWith('.json')).sort();
+        for (const file of files.reverse()) {
+          const mail = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as CaughtMail;
+          if (mail.to.includes(address.toLowerCase())) {
+            found = mail;
+            return mail;
+          }
+        }
+        return undefined;
+      },
+      { timeout, message: `a mail to ${address}` },
+    )
+    .toBeDefined();
+  return found!;
 }
 
-const decodeQuotedPrintable = (text: string) =>
-  text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+/** The first link in the mail's text whose path starts with the given prefix. */
+export function linkIn(mail: CaughtMail, pathPrefix: string): URL {
+  const link = (mail.text.match(/https?:\/\/\S+/g) ?? [])
+    .map((address) => new URL(address))
+    .find((url) => url.pathname.startsWith(pathPrefix));
+  if (!link) throw new Error(`No ${pathPrefix} link in: ${mail.text}`);
+  return link;
+}
+
+/** Shows the app in this language from the first page on. */
+export async function withLanguage(page: Page, language: 'en' | 'bg'): Promise<void> {
+  await page.addInitScript((value) => localStorage.setItem('language', value), language);
+}
 
 /** Stores the tokens as the app keeps them (the page must be on the app's origin). */
 export async function storeTokens(page: Page, tokens: Partial<Tokens>): Promise<void> {

@@ -1,4 +1,5 @@
 import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
 import './app/theme.css';
 import './lib/i18n';
 import { StrictMode } from 'react';

@@ -1,3 +1,5 @@
+import bgAccount from '../locales/bg/account.json';
+import bgCards from '../locales/bg/cards.json';
 import bgCommon from '../locales/bg/common.json';
 import bgEmail from '../locales/bg/email.json';
 import bgErrors from '../locales/bg/errors.json';
@@ -6,6 +8,8 @@ import bgLegal from '../locales/bg/legal.json';
 import bgPages from '../locales/bg/pages.json';
 import bgShell from '../locales/bg/shell.json';
 import bgTeachers from '../locales/bg/teachers.json';
+import enAccount from '../locales/en/account.json';
+import enCards from '../locales/en/cards.json';
 import enCommon from '../locales/en/common.json';
 import enEmail from '../locales/en/email.json';
 import enErrors from '../locales/en/errors.json';
@@ -22,6 +26,8 @@ export const defaultLanguage: Language = 'en';
 /** Namespaces: one JSON file per namespace and language under `locales/<lang>/`. */
 export const resources = {
   en: {
+    account: enAccount,
+    cards: enCards,
     common: enCommon,
     email: enEmail,
     errors: enErrors,
@@ -32,6 +38,8 @@ export const resources = {
     teachers: enTeachers,
   },
   bg: {
+    account: bgAccount,
+    cards: bgCards,
     common: bgCommon,
     email: bgEmail,
     errors: bgErrors,

@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { colorSchemeOf, useTheme } from '../lib/theme';
@@ -13,6 +14,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={mantineTheme} forceColorScheme={colorSchemeOf(theme)}>
+        <Notifications position="top-center" />
         {children}
       </MantineProvider>
     </QueryClientProvider>

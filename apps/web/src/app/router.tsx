@@ -1,11 +1,20 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { NotAvailablePage } from '../components/ui/not-available-page';
+import { ActivationPage } from '../features/auth/pages/activation-page';
+import { GoogleCallbackPage } from '../features/auth/pages/google-callback-page';
 import { LoginPage } from '../features/auth/pages/login-page';
 import { LogoutPage } from '../features/auth/pages/logout-page';
+import { ResetPasswordConfirmPage } from '../features/auth/pages/reset-password-confirm-page';
+import { ResetPasswordPage } from '../features/auth/pages/reset-password-page';
+import { SignupPage } from '../features/auth/pages/signup-page';
+import { SuccessRegisterPage } from '../features/auth/pages/success-register-page';
+import { CardsPage } from '../features/cards/pages/cards-page';
+import { CategoriesPage } from '../features/categories/pages/categories-page';
 import { HomePage } from '../features/home/pages/home-page';
 import { LegalPage } from '../features/legal/pages/legal-page';
 import { NotFoundPage } from '../features/not-found/pages/not-found-page';
+import { ProfilePage } from '../features/profile/pages/profile-page';
 import { TeachersPage } from '../features/teachers/pages/teachers-page';
 import { DemoVideosPage } from '../features/videos/pages/demo-videos-page';
 import { type PageName, paths } from '../lib/paths';
@@ -20,11 +29,12 @@ type Page = { name: PageName; element?: ReactNode };
 const publicPages: Page[] = [
   { name: 'home', element: <HomePage /> },
   { name: 'login', element: <LoginPage /> },
-  { name: 'signup' },
-  { name: 'successRegister' },
-  { name: 'resetPassword' },
-  { name: 'resetPasswordConfirm' },
-  { name: 'activation' },
+  { name: 'loginGoogle', element: <GoogleCallbackPage /> },
+  { name: 'signup', element: <SignupPage /> },
+  { name: 'successRegister', element: <SuccessRegisterPage /> },
+  { name: 'resetPassword', element: <ResetPasswordPage /> },
+  { name: 'resetPasswordConfirm', element: <ResetPasswordConfirmPage /> },
+  { name: 'activation', element: <ActivationPage /> },
   { name: 'termsOfUsage', element: <LegalPage document="terms" /> },
   { name: 'privacyPolicy', element: <LegalPage document="privacy" /> },
   { name: 'cookiesPolicy', element: <LegalPage document="cookies" /> },
@@ -47,10 +57,10 @@ const signedInPages: Page[] = [
   { name: 'subscriptionsFailed' },
   { name: 'affiliates' },
   { name: 'mySchool' },
-  { name: 'profile' },
-  { name: 'myCards' },
-  { name: 'myKidsCards' },
-  { name: 'myCategories' },
+  { name: 'profile', element: <ProfilePage /> },
+  { name: 'myCards', element: <CardsPage list="decks" /> },
+  { name: 'myKidsCards', element: <CardsPage list="kids" /> },
+  { name: 'myCategories', element: <CategoriesPage list="decks" /> },
   { name: 'learningPaths' },
   { name: 'myLearningPaths' },
   { name: 'learningPathProgress' },
@@ -66,7 +76,7 @@ const signedInPages: Page[] = [
   { name: 'reports' },
   { name: 'aiCards' },
   { name: 'aiCardsPreview' },
-  { name: 'kids' },
+  { name: 'kids', element: <CategoriesPage list="kids" /> },
   { name: 'friends' },
   { name: 'friend' },
   { name: 'schoolTestCreate' },

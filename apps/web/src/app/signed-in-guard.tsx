@@ -1,19 +1,21 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../components/ui/page-loader';
 import { paths } from '../lib/paths';
+import { returnToState } from '../lib/return-to';
 import { useIsSignedIn } from '../lib/session';
 import { checkSession } from '../lib/session-check';
 
 /**
  * Wraps every signed-in route: checks the stored tokens once on entry (see checkSession for the rules)
  * and sends the visitor to /login when the session is not usable, or stops being so later, for example
- * after a sign-out in another tab.
+ * after a sign-out in another tab. The login page brings them back here afterwards.
  */
 export function SignedInGuard() {
   const { t } = useTranslation();
   const signedIn = useIsSignedIn();
+  const location = useLocation();
   const [check, setCheck] = useState<'running' | 'passed' | 'failed'>('running');
 
   useEffect(() => {
@@ -26,7 +28,8 @@ export function SignedInGuard() {
     };
   }, []);
 
-  if (check === 'failed' || (check === 'passed' && !signedIn)) return <Navigate to={paths.login} replace />;
+  if (check === 'failed' || (check === 'passed' && !signedIn))
+    return <Navigate to={paths.login} replace state={returnToState(location)} />;
   if (check === 'running') return <PageLoader label={t('status.checkingSession')} />;
   return <Outlet />;
 }

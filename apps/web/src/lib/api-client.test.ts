@@ -70,6 +70,26 @@ describe('api client', () => {
     expect(init.body).toBe('{"name":"x"}');
   });
 
+  it('passes form and multipart bodies as they are, leaving their content type to the browser', async () => {
+    const { client, fetch } = fakeNetwork();
+    const form = new URLSearchParams({ state: 's 1', code: 'c&2' });
+    const multipart = new FormData();
+    multipart.set('first_name', 'Ana');
+
+    await client.request(thingRoute, { params: { id: 1 }, body: form, auth: false });
+    await client.request(thingRoute, { params: { id: 2 }, body: multipart, auth: false });
+
+    const [[, formInit], [, multipartInit]] = fetch.mock.calls as [unknown, RequestInit][];
+    expect(formInit!.body).toBe(form);
+    expect(new Headers(formInit!.headers).get('Content-Type')).toBeNull();
+    expect(multipartInit!.body).toBe(multipart);
+    expect(new Headers(multipartInit!.headers).get('Content-Type')).toBeNull();
+    // What fetch then sends for the form: the form-encoded body with its content type.
+    const sent = new Request('http://localhost/', { method: 'POST', body: form });
+    expect(sent.headers.get('Content-Type')).toMatch(/^application\/x-www-form-urlencoded/);
+    expect(await sent.text()).toBe('state=s+1&code=c%262');
+  });
+
   it('leaves the token off public calls', async () => {
     storeTokens({ access: fakeJwt(-60), refresh: 'refresh-1' });
     const { client, fetch, authorizationOf } = fakeNetwork();

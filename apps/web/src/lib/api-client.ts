@@ -52,7 +52,10 @@ export type QueryValue = string | number | boolean | null | undefined;
 export interface RequestOptions {
   params?: Record<string, string | number>;
   query?: Record<string, QueryValue>;
-  /** A JSON value, or FormData for the multipart calls. */
+  /**
+   * A JSON value; FormData for the multipart calls; URLSearchParams for the form-encoded ones. The
+   * browser sets the content type of the last two (with the multipart boundary).
+   */
   body?: unknown;
   /**
    * Whether to send the stored access token (default true). Public calls pass false: a stale token
@@ -79,7 +82,7 @@ export function createApiClient({ fetch, language }: ApiClientOptions) {
     const headers = new Headers({ Accept: 'application/json', 'Accept-Language': language() });
     if (access) headers.set('Authorization', `JWT ${access}`);
     let body: BodyInit | undefined;
-    if (options.body instanceof FormData) body = options.body;
+    if (options.body instanceof FormData || options.body instanceof URLSearchParams) body = options.body;
     else if (options.body !== undefined) {
       headers.set('Content-Type', 'application/json');
       body = JSON.stringify(options.body);

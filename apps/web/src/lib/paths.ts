@@ -5,6 +5,7 @@
 export const paths = {
   home: '/',
   login: '/login',
+  loginGoogle: '/login/google',
   signup: '/signup',
   successRegister: '/success-register',
   resetPassword: '/reset-password',

@@ -1,11 +1,95 @@
+import { Anchor, Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
-import { NotAvailablePage } from '../../../components/ui/not-available-page';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { FormError } from '../../../components/ui/form-error';
+import { PasswordField } from '../../../components/ui/password-field';
+import { hasStatus, useErrorMessage } from '../../../lib/api-errors';
+import { paths } from '../../../lib/paths';
+import { returnToFrom } from '../../../lib/return-to';
+import { useSite } from '../../../lib/site';
+import { looksLikeEmail, useForm } from '../../../lib/use-form';
 import { logout } from '../api/logout';
+import { useSignIn } from '../api/sign-in';
+import { AuthCard } from '../components/auth-card';
+import { GoogleSignInButton } from '../components/google-sign-in-button';
 
-/** Visiting the login page ends any current session (spec); the form itself comes later. */
+/** Visiting the login page ends any current session (spec). */
 export function LoginPage() {
+  const { t } = useTranslation(['account', 'pages']);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const errorMessage = useErrorMessage();
+  const googleSignIn = useSite().data?.google_sign_in ?? false;
+  const signIn = useSignIn();
+
   useEffect(() => {
     void logout();
   }, []);
-  return <NotAvailablePage title="login" />;
+
+  const form = useForm({
+    initialValues: { email: '', password: '' },
+    rules: {
+      email: (value) =>
+        !value.trim() ? t('validation.required') : looksLikeEmail(value) ? null : t('validation.email'),
+      password: (value) => (value ? null : t('validation.required')),
+    },
+  });
+
+  const submit = form.onSubmit(({ email, password }) =>
+    signIn.mutate(
+      { email: email.trim(), password },
+      { onSuccess: () => navigate(returnToFrom(location.state, paths.myCategories), { replace: true }) },
+    ),
+  );
+
+  const failure =
+    signIn.error && (hasStatus(signIn.error, 401) ? t('login.wrongCredentials') : errorMessage(signIn.error));
+
+  return (
+    <AuthCard title={t('pages:titles.login')} intro={t('login.intro')}>
+      <form ref={form.formRef} onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={t('fields.email')}
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordField
+            label={t('fields.password')}
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <Anchor
+            component={Link}
+            to={paths.resetPassword}
+            size="sm"
+            mt={-8}
+            style={{ alignSelf: 'flex-end' }}
+          >
+            {t('login.forgotPassword')}
+          </Anchor>
+          <FormError>{failure}</FormError>
+          <Button type="submit" fullWidth loading={signIn.isPending || signIn.isSuccess}>
+            {t('login.submit')}
+          </Button>
+        </Stack>
+      </form>
+      {googleSignIn && (
+        <>
+          <Divider label={t('login.or')} labelPosition="center" />
+          <GoogleSignInButton />
+        </>
+      )}
+      <Group gap={6} justify="center">
+        <Text size="sm">{t('login.noAccount')}</Text>
+        <Anchor component={Link} to={paths.signup} size="sm" fw={600}>
+          {t('login.createAccount')}
+        </Anchor>
+      </Group>
+    </AuthCard>
+  );
 }

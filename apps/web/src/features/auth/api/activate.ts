@@ -1,0 +1,9 @@
+import { authRoutes } from '@flashcards/contract';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export type UidToken = { uid: string; token: string };
+
+export const activate = (body: UidToken) => api.request(authRoutes.activate, { body, auth: false });
+
+export const useActivate = () => useMutation({ mutationFn: activate });

@@ -1,0 +1,15 @@
+import { authRoutes } from '@flashcards/contract';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export type ResetPasswordConfirmInput = {
+  uid: string;
+  token: string;
+  new_password: string;
+  re_new_password: string;
+};
+
+export const resetPasswordConfirm = (body: ResetPasswordConfirmInput) =>
+  api.request(authRoutes.resetPasswordConfirm, { body, auth: false });
+
+export const useResetPasswordConfirm = () => useMutation({ mutationFn: resetPasswordConfirm });

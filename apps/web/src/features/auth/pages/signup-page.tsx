@@ -1,0 +1,173 @@
+import { defaultLanguage, isLanguage } from '@flashcards/i18n';
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import { type ReactNode, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { FormError } from '../../../components/ui/form-error';
+import { PasswordField } from '../../../components/ui/password-field';
+import { ApiError } from '../../../lib/api-client';
+import { useErrorMessage } from '../../../lib/api-errors';
+import { paths } from '../../../lib/paths';
+import { useSite } from '../../../lib/site';
+import { readStored, storageKeys } from '../../../lib/storage';
+import { looksLikeEmail, useForm } from '../../../lib/use-form';
+import { useRegister } from '../api/register';
+import { AuthCard } from '../components/auth-card';
+import { pickSignupErrors } from '../signup-errors';
+import type { SuccessRegisterState } from './success-register-page';
+
+export function SignupPage() {
+  const { t, i18n } = useTranslation(['account', 'pages']);
+  const navigate = useNavigate();
+  const errorMessage = useErrorMessage();
+  const trialDays = useSite().data?.trial_days ?? 0;
+  const register = useRegister();
+  const [general, setGeneral] = useState<string | null>(null);
+
+  const required = (value: string) => (value.trim() ? null : t('validation.required'));
+  const form = useForm({
+    initialValues: {
+      first_name: '',
+      last_name: '',
+      email: '',
+      password: '',
+      re_password: '',
+      accepted_terms: false,
+    },
+    rules: {
+      first_name: required,
+      last_name: required,
+      email: (value) => required(value) ?? (looksLikeEmail(value) ? null : t('validation.email')),
+      password: (value) => (value ? null : t('validation.required')),
+      re_password: (value, values) =>
+        !value
+          ? t('validation.required')
+          : value === values.password
+            ? null
+            : t('validation.passwordMismatch'),
+      accepted_terms: (value) => (value ? null : t('validation.terms')),
+    },
+  });
+
+  const submit = form.onSubmit((values) => {
+    setGeneral(null);
+    const email = values.email.trim();
+    const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : defaultLanguage;
+    register.mutate(
+      {
+        first_name: values.first_name.trim(),
+        last_name: values.last_name.trim(),
+        email,
+        password: values.password,
+        re_password: values.re_password,
+        accepted_terms: true,
+        ref_code: readStored(storageKeys.refCode) ?? undefined,
+        language,
+      },
+      {
+        onSuccess: () => navigate(paths.successRegister, { state: { email } satisfies SuccessRegisterState }),
+        onError: (error) => {
+          const picked =
+            error instanceof ApiError && error.status === 400 ? pickSignupErrors(error.body) : null;
+          if (picked) form.setErrors(picked.fields);
+          const shownBesideFields = picked && Object.keys(picked.fields).length > 0;
+          setGeneral(picked?.general ?? (shownBesideFields ? null : errorMessage(error)));
+        },
+      },
+    );
+  });
+
+  const legalLink = (to: string) => <NewTabLink to={to} />;
+
+  return (
+    <AuthCard
+      title={t('pages:titles.signup')}
+      intro={
+        <>
+          {t('signup.intro')} {trialDays > 0 && t('signup.trial', { count: trialDays })}
+        </>
+      }
+    >
+      <form ref={form.formRef} onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <TextInput
+              label={t('fields.firstName')}
+              autoComplete="given-name"
+              required
+              {...form.getInputProps('first_name')}
+            />
+            <TextInput
+              label={t('fields.lastName')}
+              autoComplete="family-name"
+              required
+              {...form.getInputProps('last_name')}
+            />
+          </SimpleGrid>
+          <TextInput
+            label={t('fields.email')}
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordField
+            label={t('fields.password')}
+            description={t('fields.passwordHint')}
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <PasswordField
+            label={t('fields.retypePassword')}
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('re_password')}
+          />
+          <Checkbox
+            label={
+              <Trans
+                t={t}
+                i18nKey="signup.terms"
+                components={{ terms: legalLink(paths.termsOfUsage), privacy: legalLink(paths.privacyPolicy) }}
+              />
+            }
+            required
+            {...form.getCheckboxProps('accepted_terms')}
+          />
+          <FormError>{general}</FormError>
+          <Button type="submit" fullWidth loading={register.isPending}>
+            {t('signup.submit')}
+          </Button>
+        </Stack>
+      </form>
+      <Group gap={6} justify="center">
+        <Text size="sm">{t('signup.haveAccount')}</Text>
+        <Anchor component={Link} to={paths.login} size="sm" fw={600}>
+          {t('signup.login')}
+        </Anchor>
+      </Group>
+    </AuthCard>
+  );
+}
+
+/** A link in the terms checkbox's label: it opens beside the form, so that nothing typed is lost. */
+function NewTabLink({ to, children }: { to: string; children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Anchor component={Link} to={to} target="_blank" underline="always" fz="inherit">
+      {children}
+      <VisuallyHidden> {t('opensInNewTab')}</VisuallyHidden>
+    </Anchor>
+  );
+}

@@ -1,0 +1,21 @@
+import { cardRoutes, pictureCardSchema } from '@flashcards/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { deckKeys } from '../../../lib/deck-keys';
+import { type PictureCardFields, pictureCardForm } from './create-picture-card';
+
+/** Multipart; the picture changes only when a new one is sent. */
+export const updatePictureCard = ({ id, ...fields }: PictureCardFields & { id: number }) =>
+  api.request(cardRoutes.updatePictureCard, {
+    params: { id },
+    body: pictureCardForm(fields),
+    schema: pictureCardSchema,
+  });
+
+export const useUpdatePictureCard = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updatePictureCard,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: deckKeys.all }),
+  });
+};

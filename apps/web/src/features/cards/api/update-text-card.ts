@@ -1,0 +1,17 @@
+import { cardRoutes, textCardSchema } from '@flashcards/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { deckKeys } from '../../../lib/deck-keys';
+import type { TextCardFields } from './create-text-card';
+
+/** An edit: PUT with the card's text fields (a PUT with one score field would count an answer instead). */
+export const updateTextCard = ({ id, ...body }: TextCardFields & { id: number }) =>
+  api.request(cardRoutes.updateTextCard, { params: { id }, body, schema: textCardSchema });
+
+export const useUpdateTextCard = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateTextCard,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: deckKeys.all }),
+  });
+};

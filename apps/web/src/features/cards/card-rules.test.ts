@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkAudio,
+  checkCardFile,
+  checkImage,
+  checkText,
+  languageName,
+  MAX_AUDIO_BYTES,
+  MAX_IMAGE_BYTES,
+  shorten,
+  tagsFromParam,
+  tagsToParam,
+} from './card-rules';
+
+const fileOf = (name: string, type: string, size: number) => {
+  const file = new File([new Uint8Array(Math.min(size, 16))], name, { type });
+  Object.defineProperty(file, 'size', { value: size });
+  return file;
+};
+
+describe('card rules', () => {
+  it('takes pictures of the server’s types up to 8 MB', () => {
+    expect(checkImage(fileOf('a.png', 'image/png', 1000))).toBeNull();
+    expect(checkImage(fileOf('a.heic', '', 1000))).toBeNull();
+    expect(checkImage(fileOf('a.svg', 'image/svg+xml', 1000))).toBe('imageType');
+    expect(checkImage(fileOf('a.txt', 'text/plain', 10))).toBe('imageType');
+    expect(checkImage(fileOf('a.jpg', 'image/jpeg', MAX_IMAGE_BYTES))).toBeNull();
+    expect(checkImage(fileOf('a.jpg', 'image/jpeg', MAX_IMAGE_BYTES + 1))).toBe('imageSize');
+  });
+
+  it('takes sounds and browser recordings up to 10 MB', () => {
+    expect(checkAudio(fileOf('a.mp3', 'audio/mpeg', 1000))).toBeNull();
+    expect(checkAudio(new Blob(['x'], { type: 'audio/webm;codecs=opus' }))).toBeNull();
+    expect(checkAudio(fileOf('a.webm', 'video/webm', 1000))).toBeNull();
+    expect(checkAudio(fileOf('a.m4a', '', 1000))).toBeNull();
+    expect(checkAudio(fileOf('a.png', 'image/png', 1000))).toBe('audioType');
+    expect(checkAudio(fileOf('a.wav', 'audio/wav', MAX_AUDIO_BYTES + 1))).toBe('audioSize');
+  });
+
+  it('takes card files by their extension, not empty and up to 3 MB', () => {
+    expect(checkCardFile(fileOf('cards.txt', 'text/plain', 100))).toBeNull();
+    expect(checkCardFile(fileOf('Quizlet.TSV', '', 100))).toBeNull();
+    expect(checkCardFile(fileOf('cards.csv', 'text/csv', 100))).toBeNull();
+    expect(checkCardFile(fileOf('cards.docx', '', 100))).toBe('cardFileType');
+    expect(checkCardFile(fileOf('cards.txt', 'text/plain', 0))).toBe('cardFileEmpty');
+    expect(checkCardFile(fileOf('cards.txt', 'text/plain', 4 * 1024 * 1024))).toBe('cardFileSize');
+  });
+
+  it('checks the texts of a card trimmed', () => {
+    expect(checkText('  ', { required: true, max: 10 })).toEqual({ key: 'required' });
+    expect(checkText('', { required: false, max: 10 })).toBeNull();
+    expect(checkText(` ${'a'.repeat(10)} `, { required: true, max: 10 })).toBeNull();
+    expect(checkText('a'.repeat(11), { required: true, max: 10 })).toEqual({ key: 'tooLong', max: 10 });
+  });
+
+  it('reads and writes tags as a comma list', () => {
+    expect(tagsFromParam(null)).toEqual([]);
+    expect(tagsFromParam('a, b,,c ')).toEqual(['a', 'b', 'c']);
+    expect(tagsToParam(['a', 'b'])).toBe('a,b');
+  });
+
+  it('names languages in the interface language', () => {
+    expect(languageName('de', 'en')).toBe('German');
+    expect(languageName('en', 'bg')).toBe('Английски');
+    expect(languageName('', 'en')).toBe('');
+  });
+
+  it('shortens long texts for accessible names', () => {
+    expect(shorten('short')).toBe('short');
+    expect(shorten('a'.repeat(50), 10)).toBe(`${'a'.repeat(9)}…`);
+  });
+});

@@ -1,0 +1,97 @@
+/** The server's bounds of a card (contract: sides up to 1000 characters, tags up to 100). */
+export const LIMITS = { side: 1000, tag: 100, language: 20 } as const;
+
+/** What the server accepts as pictures and sounds, and how large. */
+export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
+export const MAX_AUDIO_BYTES = 10 * 1024 * 1024;
+export const MAX_CARD_FILE_BYTES = 3 * 1024 * 1024;
+
+const IMAGE_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+  'image/heic',
+  'image/heif',
+];
+const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp', 'gif', 'avif', 'heic', 'heif'];
+const AUDIO_EXTENSIONS = ['mp3', 'ogg', 'oga', 'opus', 'wav', 'm4a', 'aac', 'webm', 'mp4'];
+const CARD_FILE_EXTENSIONS = ['txt', 'csv', 'tsv'];
+
+/** The file types the inputs offer. */
+export const IMAGE_ACCEPT = IMAGE_TYPES.join(',');
+export const AUDIO_ACCEPT = 'audio/*,.webm,.m4a';
+export const CARD_FILE_ACCEPT = '.txt,.csv,.tsv,text/plain,text/csv,text/tab-separated-values';
+
+/** The kids cards' languages: the spec's image languages. */
+export const KIDS_LANGUAGES = ['en', 'bg', 'it', 'de', 'fr', 'es', 'uk', 'ru'] as const;
+
+const extensionOf = (name: string) => name.split('.').pop()?.toLowerCase() ?? '';
+
+export type FileProblem =
+  | 'imageType'
+  | 'imageSize'
+  | 'audioType'
+  | 'audioSize'
+  | 'cardFileType'
+  | 'cardFileSize'
+  | 'cardFileEmpty';
+
+/** A picture the server will take: a known image type (or, when the browser names none, extension) up to 8 MB. */
+export function checkImage(file: Blob & { name?: string }): FileProblem | null {
+  const known = file.type
+    ? IMAGE_TYPES.includes(file.type)
+    : IMAGE_EXTENSIONS.includes(extensionOf(file.name ?? ''));
+  if (!known) return 'imageType';
+  return file.size > MAX_IMAGE_BYTES ? 'imageSize' : null;
+}
+
+/** A sound up to 10 MB: any audio type, WebM recordings included. */
+export function checkAudio(file: Blob & { name?: string }): FileProblem | null {
+  const type = file.type.split(';')[0] ?? '';
+  const known = type
+    ? type.startsWith('audio/') || type === 'video/webm'
+    : AUDIO_EXTENSIONS.includes(extensionOf(file.name ?? ''));
+  if (!known) return 'audioType';
+  return file.size > MAX_AUDIO_BYTES ? 'audioSize' : null;
+}
+
+/** A card file: .txt, .csv or .tsv, not empty, up to 3 MB. */
+export function checkCardFile(file: File): FileProblem | null {
+  if (!CARD_FILE_EXTENSIONS.includes(extensionOf(file.name))) return 'cardFileType';
+  if (file.size === 0) return 'cardFileEmpty';
+  return file.size > MAX_CARD_FILE_BYTES ? 'cardFileSize' : null;
+}
+
+/** A side, a word or a tag: the message key of its problem, or null. */
+export function checkText(value: string, { required, max }: { required: boolean; max: number }) {
+  const trimmed = value.trim();
+  if (required && !trimmed) return { key: 'required' as const };
+  if (trimmed.length > max) return { key: 'tooLong' as const, max };
+  return null;
+}
+
+/** Tags in the address: a comma list, as the server takes them. */
+export const tagsFromParam = (value: string | null): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter(Boolean);
+
+export const tagsToParam = (tags: string[]): string => tags.join(',');
+
+/** The name of a language in the interface language, capitalised ("английски" -> "Английски"). */
+export function languageName(code: string, interfaceLanguage: string): string {
+  if (!code) return '';
+  try {
+    const name = new Intl.DisplayNames([interfaceLanguage], { type: 'language' }).of(code) ?? code;
+    return name.charAt(0).toLocaleUpperCase(interfaceLanguage) + name.slice(1);
+  } catch {
+    return code;
+  }
+}
+
+/** A short form of a long text, for accessible names. */
+export const shorten = (text: string, max = 40): string =>
+  text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;

@@ -1,0 +1,193 @@
+import type { KidsCard, PictureCard, TextCard } from '@flashcards/contract';
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Divider,
+  Group,
+  Image,
+  Paper,
+  Stack,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconEdit, IconPlayerPlay, IconPlayerStop, IconTrash, IconVolumeOff } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormatters } from '../../../lib/format';
+import { languageName, shorten } from '../card-rules';
+
+type Actions = { onEdit: () => void; onDelete: () => void };
+
+function CardActions({ name, onEdit, onDelete }: Actions & { name: string }) {
+  const { t } = useTranslation('cards');
+  const label = shorten(name);
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Tooltip label={t('card.edit')} withArrow>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          onClick={onEdit}
+          aria-label={t('card.editNamed', { name: label })}
+        >
+          <IconEdit size={18} aria-hidden="true" />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={t('card.delete')} withArrow>
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          onClick={onDelete}
+          aria-label={t('card.deleteNamed', { name: label })}
+        >
+          <IconTrash size={18} aria-hidden="true" />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}
+
+function Shell({ children, footer }: { children: ReactNode; footer: ReactNode }) {
+  return (
+    <Paper component="article" withBorder radius="lg" p="md" shadow="xs">
+      <Stack gap="sm" h="100%">
+        {children}
+        <Group justify="space-between" align="center" mt="auto" gap="xs" wrap="nowrap">
+          {footer}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function Tag({ tag }: { tag: string }) {
+  const { t } = useTranslation('cards');
+  return tag ? (
+    <Badge variant="light" color="gray" tt="none" style={{ maxWidth: '100%' }}>
+      <VisuallyHidden>{t('card.tagLabel')} </VisuallyHidden>
+      {tag}
+    </Badge>
+  ) : (
+    <span />
+  );
+}
+
+export function TextCardItem({ card, ...actions }: { card: TextCard } & Actions) {
+  const { t } = useTranslation('cards');
+  return (
+    <Shell
+      footer={
+        <>
+          <Tag tag={card.tag} />
+          <CardActions name={card.first_side} {...actions} />
+        </>
+      }
+    >
+      <Box>
+        <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+          {t('card.firstSide')}
+        </Text>
+        <Text fw={600} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }} lineClamp={6}>
+          {card.first_side}
+        </Text>
+      </Box>
+      <Divider />
+      <Box>
+        <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+          {t('card.secondSide')}
+        </Text>
+        <Text style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }} lineClamp={6}>
+          {card.second_side}
+        </Text>
+      </Box>
+    </Shell>
+  );
+}
+
+function Thumbnail({ src, alt }: { src: string; alt: string }) {
+  return (
+    <Box
+      style={{
+        borderRadius: 'var(--mantine-radius-md)',
+        background: 'var(--mantine-color-default-hover)',
+        overflow: 'hidden',
+      }}
+    >
+      <Image src={src} alt={alt} loading="lazy" decoding="async" h={160} fit="contain" />
+    </Box>
+  );
+}
+
+export function PictureCardItem({ card, ...actions }: { card: PictureCard } & Actions) {
+  return (
+    <Shell
+      footer={
+        <>
+          <Tag tag={card.tag} />
+          <CardActions name={card.second_side} {...actions} />
+        </>
+      }
+    >
+      <Thumbnail src={card.first_side_thumbnail_url} alt={card.second_side} />
+      <Text fw={600} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }} lineClamp={4}>
+        {card.second_side}
+      </Text>
+    </Shell>
+  );
+}
+
+export function KidsCardItem({
+  card,
+  playing,
+  onPlay,
+  onStop,
+  ...actions
+}: { card: KidsCard; playing: boolean; onPlay: () => void; onStop: () => void } & Actions) {
+  const { t, i18n } = useTranslation('cards');
+  const { number } = useFormatters();
+  const word = shorten(card.second_side);
+  return (
+    <Shell
+      footer={
+        <>
+          {card.audio_url ? (
+            <ActionIcon
+              size="lg"
+              radius="xl"
+              variant={playing ? 'filled' : 'light'}
+              onClick={playing ? onStop : onPlay}
+              aria-label={playing ? t('card.stopNamed', { word }) : t('card.playNamed', { word })}
+            >
+              {playing ? (
+                <IconPlayerStop size={18} aria-hidden="true" />
+              ) : (
+                <IconPlayerPlay size={18} aria-hidden="true" />
+              )}
+            </ActionIcon>
+          ) : (
+            <Group gap={4} c="dimmed">
+              <IconVolumeOff size={16} aria-hidden="true" />
+              <Text size="xs">{t('card.noSound')}</Text>
+            </Group>
+          )}
+          <CardActions name={card.second_side} {...actions} />
+        </>
+      }
+    >
+      <Thumbnail src={card.first_side_thumbnail_url} alt={card.second_side} />
+      <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere' }} lineClamp={3}>
+        {card.second_side}
+      </Text>
+      <Group gap="xs">
+        <Badge variant="light" tt="none">
+          {languageName(card.language, i18n.resolvedLanguage ?? 'en')}
+        </Badge>
+        <Text size="xs" c="dimmed">
+          {t('card.listens', { count: card.listen_counts, formatted: number(card.listen_counts) })}
+        </Text>
+      </Group>
+    </Shell>
+  );
+}

@@ -1,0 +1,66 @@
+import { Box, FileInput, Group, Image, Text } from '@mantine/core';
+import { IconPhoto } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { IMAGE_ACCEPT } from '../card-rules';
+import { useObjectUrl } from './use-object-url';
+
+/** The picture of a card: a file input with a preview of the chosen file, else of the current picture. */
+export function ImageField({
+  value,
+  onChange,
+  currentUrl,
+  error,
+  required,
+}: {
+  value: File | null;
+  onChange: (file: File | null) => void;
+  currentUrl?: string;
+  error?: string;
+  required: boolean;
+}) {
+  const { t } = useTranslation('cards');
+  const preview = useObjectUrl(value);
+  const shown = preview ?? currentUrl;
+  return (
+    <Group align="flex-start" gap="md" wrap="nowrap">
+      <Box
+        w={96}
+        h={96}
+        style={{
+          flex: 'none',
+          borderRadius: 'var(--mantine-radius-md)',
+          overflow: 'hidden',
+          background: 'var(--mantine-color-default-hover)',
+          display: 'grid',
+          placeItems: 'center',
+        }}
+      >
+        {shown ? (
+          <Image src={shown} alt={t('cardForm.preview')} w={96} h={96} fit="cover" />
+        ) : (
+          <IconPhoto size={32} aria-hidden="true" color="var(--mantine-color-dimmed)" />
+        )}
+      </Box>
+      <Box style={{ flex: 1, minWidth: 0 }}>
+        <FileInput
+          label={t('cardForm.picture')}
+          description={currentUrl ? t('cardForm.pictureKeep') : t('cardForm.pictureHint')}
+          placeholder={t('cardForm.picturePlaceholder')}
+          accept={IMAGE_ACCEPT}
+          clearable
+          clearButtonProps={{ 'aria-label': t('cardForm.clearFile') }}
+          required={required}
+          value={value}
+          onChange={onChange}
+          error={error}
+          leftSection={<IconPhoto size={18} aria-hidden="true" />}
+        />
+        {value && (
+          <Text size="xs" c="dimmed" mt={4}>
+            {t('cardForm.fileSize', { size: (value.size / 1024 / 1024).toFixed(1) })}
+          </Text>
+        )}
+      </Box>
+    </Group>
+  );
+}

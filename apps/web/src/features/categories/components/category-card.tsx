@@ -1,0 +1,187 @@
+import type { Category } from '@flashcards/contract';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Menu,
+  Paper,
+  Progress,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  IconArrowMerge,
+  IconCards,
+  IconDotsVertical,
+  IconEdit,
+  IconPlayerPlay,
+  IconRefresh,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { generatePath, Link } from 'react-router';
+import { useFormatters } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+
+export type CategoryAction = 'edit' | 'reset' | 'merge' | 'delete';
+
+/** Where a category's cards are listed and practised. */
+export function categoryLinks(category: Category) {
+  const categoryIdParam = String(category.id);
+  const cards =
+    category.type_of_cards === 'kids'
+      ? generatePath(paths.myKidsCards, { categoryIdParam })
+      : generatePath(paths.myCards, { categoryIdParam });
+  const practice = {
+    text: paths.flashCardsText,
+    picture: paths.flashCardsPicture,
+    kids: paths.flashCardsKids,
+  }[category.type_of_cards];
+  return { cards, study: generatePath(practice, { categoryId: categoryIdParam }) };
+}
+
+function Learned({ label, learned, total }: { label: string; learned: number; total: number }) {
+  const { number } = useFormatters();
+  const share = total > 0 ? Math.round((learned / total) * 100) : 0;
+  return (
+    <Stack gap={2}>
+      <Group justify="space-between" gap="xs">
+        <Text size="xs" c="dimmed">
+          {label}
+        </Text>
+        <Text size="xs" fw={600}>
+          {number(learned)} / {number(total)}
+        </Text>
+      </Group>
+      <Progress
+        value={share}
+        size="sm"
+        radius="xl"
+        aria-label={label}
+        color={share === 100 ? 'teal' : undefined}
+      />
+    </Stack>
+  );
+}
+
+export function CategoryCard({
+  category,
+  onAction,
+}: {
+  category: Category;
+  onAction: (action: CategoryAction, category: Category) => void;
+}) {
+  const { t } = useTranslation('cards');
+  const { date, number } = useFormatters();
+  const headingId = useId();
+  const links = categoryLinks(category);
+  return (
+    <Paper component="article" aria-labelledby={headingId} withBorder radius="lg" p="md" shadow="xs">
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Stack gap={4} miw={0}>
+            <Title order={2} size="h4" id={headingId} style={{ overflowWrap: 'anywhere' }}>
+              <Anchor component={Link} to={links.cards} inherit>
+                {category.name}
+              </Anchor>
+            </Title>
+            <Group gap="xs">
+              <Badge variant="light" color={category.type_of_cards === 'picture' ? 'grape' : undefined}>
+                {t(`types.${category.type_of_cards}`)}
+              </Badge>
+              <Text size="sm" c="dimmed">
+                {t('counts.cards', { count: category.cards_len, formatted: number(category.cards_len) })}
+              </Text>
+            </Group>
+          </Stack>
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={t('category.actionsFor', { name: category.name })}
+              >
+                <IconDotsVertical size={20} aria-hidden="true" />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item
+                leftSection={<IconEdit size={16} aria-hidden="true" />}
+                onClick={() => onAction('edit', category)}
+              >
+                {t('category.edit')}
+              </Menu.Item>
+              <Menu.Item
+                leftSection={<IconRefresh size={16} aria-hidden="true" />}
+                onClick={() => onAction('reset', category)}
+              >
+                {t('category.reset')}
+              </Menu.Item>
+              <Menu.Item
+                leftSection={<IconArrowMerge size={16} aria-hidden="true" />}
+                onClick={() => onAction('merge', category)}
+              >
+                {t('category.merge')}
+              </Menu.Item>
+              <Menu.Divider />
+              <Menu.Item
+                color="red"
+                leftSection={<IconTrash size={16} aria-hidden="true" />}
+                onClick={() => onAction('delete', category)}
+              >
+                {t('category.delete')}
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+        {category.description && (
+          <Text size="sm" lineClamp={2}>
+            {category.description}
+          </Text>
+        )}
+        <Stack gap={6}>
+          <Learned
+            label={t('category.learnedVerbal')}
+            learned={category.learned_cards_verbal_len}
+            total={category.cards_len}
+          />
+          <Learned
+            label={t('category.learnedTyping')}
+            learned={category.learned_cards_typing_len}
+            total={category.cards_len}
+          />
+        </Stack>
+        <Text size="xs" c="dimmed">
+          {t('category.created', { date: date(category.created_at) })}
+        </Text>
+        <Group justify="flex-end" mt="auto" gap="xs">
+          {category.cards_len > 0 && (
+            <Button
+              component={Link}
+              to={links.study}
+              size="xs"
+              variant="light"
+              leftSection={<IconPlayerPlay size={14} aria-hidden="true" />}
+              aria-label={t('category.studyNamed', { name: category.name })}
+            >
+              {t('category.study')}
+            </Button>
+          )}
+          <Button
+            component={Link}
+            to={links.cards}
+            size="xs"
+            leftSection={<IconCards size={14} aria-hidden="true" />}
+            aria-label={t('category.openNamed', { name: category.name })}
+          >
+            {t('category.open')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

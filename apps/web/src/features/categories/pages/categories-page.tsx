@@ -1,0 +1,248 @@
+import type { Category } from '@flashcards/contract';
+import {
+  Button,
+  EmptyState,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconFolderOpen, IconPlus } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { Pager } from '../../../components/ui/pager';
+import { RequestError } from '../../../components/ui/request-error';
+import { hasStatus, useErrorMessage } from '../../../lib/api-errors';
+import { pageCount, pageFromParam } from '../../../lib/deck-keys';
+import { useFormatters } from '../../../lib/format';
+import { useSuccessToast } from '../../../lib/use-success-toast';
+import { useDeleteCategory } from '../api/delete-category';
+import {
+  type CategoryList,
+  type CategorySort,
+  categorySorts,
+  isCategorySort,
+  useCategories,
+} from '../api/get-categories';
+import { useResetCategory } from '../api/reset-category';
+import { type CategoryAction, CategoryCard } from '../components/category-card';
+import { CategoryFormModal } from '../components/category-form-modal';
+import { MergeCategoryModal } from '../components/merge-category-modal';
+
+function CategoriesSkeleton() {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-busy="true">
+      {Array.from({ length: 6 }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <Paper key={index} withBorder radius="lg" p="md">
+          <Stack gap="sm">
+            <Skeleton height={22} width="60%" />
+            <Skeleton height={16} width="40%" />
+            <Skeleton height={8} />
+            <Skeleton height={8} />
+            <Skeleton height={26} width="50%" ml="auto" />
+          </Stack>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** My categories (text and picture) or my kids categories: a page of 20, sorted, with their maintenance. */
+export function CategoriesPage({ list }: { list: CategoryList }) {
+  const { t } = useTranslation(['cards', 'pages']);
+  const { number } = useFormatters();
+  const errorMessage = useErrorMessage();
+  const toast = useSuccessToast();
+  const [params, setParams] = useSearchParams();
+  const page = pageFromParam(params.get('page'));
+  const sortParam = params.get('sort');
+  const sort: CategorySort = isCategorySort(sortParam) ? sortParam : 'newest';
+  const categories = useCategories(list, { page, sort });
+
+  const [creating, create] = useDisclosure(false);
+  // The category stays while its dialog fades out; the action says which dialog is open.
+  const [target, setTarget] = useState<{ action: CategoryAction | null; category: Category } | null>(null);
+  const remove = useDeleteCategory();
+  const reset = useResetCategory();
+
+  const navigate = (next: { page?: number; sort?: CategorySort }) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        const nextPage = next.page ?? page;
+        const nextSort = next.sort ?? sort;
+        if (nextPage > 1) updated.set('page', String(nextPage));
+        else updated.delete('page');
+        if (nextSort !== 'newest') updated.set('sort', nextSort);
+        else updated.delete('sort');
+        return updated;
+      },
+      { preventScrollReset: false },
+    );
+
+  // A page past the end (the last category of the last page went): step back to one that exists.
+  const pastTheEnd = categories.isError && hasStatus(categories.error, 404) && page > 1;
+  useEffect(() => {
+    if (pastTheEnd)
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          updated.set('page', String(page - 1));
+          return updated;
+        },
+        { replace: true },
+      );
+  }, [pastTheEnd, page, setParams]);
+
+  const close = () => {
+    setTarget((current) => (current ? { ...current, action: null } : null));
+    remove.reset();
+    reset.reset();
+  };
+  const opened = (action: CategoryAction) => target?.action === action;
+  const onAction = (action: CategoryAction, category: Category) => {
+    remove.reset();
+    reset.reset();
+    setTarget({ action, category });
+  };
+
+  const confirmDelete = () => {
+    if (!target) return;
+    const { category } = target;
+    remove.mutate(category.id, {
+      onSuccess: () => {
+        toast(t('deleteCategory.done', { name: category.name }));
+        close();
+      },
+    });
+  };
+  const confirmReset = () => {
+    if (!target) return;
+    const { category } = target;
+    reset.mutate(category.id, {
+      onSuccess: () => {
+        toast(t('resetCategory.done', { name: category.name }));
+        close();
+      },
+    });
+  };
+
+  const data = categories.data;
+  const pages = data ? pageCount(data.count) : 1;
+
+  let content: ReactNode;
+  if (categories.isPending || pastTheEnd) content = <CategoriesSkeleton />;
+  else if (categories.isError && !data)
+    content = <RequestError error={categories.error} onRetry={() => categories.refetch()} />;
+  else if (data && data.count === 0)
+    content = (
+      <EmptyState
+        icon={<IconFolderOpen size={32} aria-hidden="true" />}
+        withIndicatorBackground
+        title={t('categories.empty')}
+        description={list === 'kids' ? t('categories.emptyKidsHint') : t('categories.emptyHint')}
+      >
+        <EmptyState.Actions>
+          <Button leftSection={<IconPlus size={18} aria-hidden="true" />} onClick={create.open}>
+            {t('categories.create')}
+          </Button>
+        </EmptyState.Actions>
+      </EmptyState>
+    );
+  else
+    content = (
+      <SimpleGrid
+        cols={{ base: 1, sm: 2, lg: 3 }}
+        spacing="md"
+        aria-busy={categories.isPlaceholderData || undefined}
+        style={{ opacity: categories.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
+      >
+        {data?.results.map((category) => (
+          <CategoryCard key={category.id} category={category} onAction={onAction} />
+        ))}
+      </SimpleGrid>
+    );
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center" gap="sm">
+        <Title order={1}>{t(list === 'kids' ? 'pages:titles.kids' : 'pages:titles.myCategories')}</Title>
+        <Button leftSection={<IconPlus size={18} aria-hidden="true" />} onClick={create.open}>
+          {list === 'kids' ? t('categories.createKids') : t('categories.create')}
+        </Button>
+      </Group>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <NativeSelect
+          label={t('categories.sort')}
+          value={sort}
+          onChange={(event) => navigate({ sort: event.currentTarget.value as CategorySort, page: 1 })}
+          data={categorySorts.map((value) => ({ value, label: t(`categories.sorts.${value}`) }))}
+          w={220}
+        />
+        {data && data.count > 0 && (
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {t('categories.total', { count: data.count, formatted: number(data.count) })}
+          </Text>
+        )}
+      </Group>
+      {content}
+      <Pager
+        page={page}
+        pages={pages}
+        onChange={(next) => {
+          navigate({ page: next });
+          window.scrollTo({ top: 0 });
+        }}
+      />
+
+      <CategoryFormModal list={list} opened={creating} onClose={create.close} />
+      <CategoryFormModal list={list} category={target?.category} opened={opened('edit')} onClose={close} />
+      <MergeCategoryModal
+        list={list}
+        category={target?.category ?? null}
+        opened={opened('merge')}
+        onClose={close}
+      />
+      <ConfirmModal
+        opened={opened('delete')}
+        onClose={close}
+        onConfirm={confirmDelete}
+        title={t('deleteCategory.title')}
+        confirmLabel={t('deleteCategory.confirm')}
+        closeLabel={t('actions.close')}
+        danger
+        loading={remove.isPending}
+        error={remove.isError ? errorMessage(remove.error) : null}
+      >
+        {target
+          ? t('deleteCategory.text', {
+              name: target.category.name,
+              count: target.category.cards_len,
+              formatted: number(target.category.cards_len),
+            })
+          : ''}
+      </ConfirmModal>
+      <ConfirmModal
+        opened={opened('reset')}
+        onClose={close}
+        onConfirm={confirmReset}
+        title={t('resetCategory.title')}
+        confirmLabel={t('resetCategory.confirm')}
+        closeLabel={t('actions.close')}
+        danger
+        loading={reset.isPending}
+        error={reset.isError ? errorMessage(reset.error) : null}
+      >
+        {target ? t('resetCategory.text', { name: target.category.name }) : ''}
+      </ConfirmModal>
+    </Stack>
+  );
+}

@@ -1,0 +1,7 @@
+import { authRoutes } from '@flashcards/contract';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export const deleteAccount = () => api.request(authRoutes.removeUser);
+
+export const useDeleteAccount = () => useMutation({ mutationFn: deleteAccount });

@@ -1,0 +1,194 @@
+import type { User } from '@flashcards/contract';
+import {
+  Avatar,
+  Button,
+  Fieldset,
+  FileInput,
+  Group,
+  Modal,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TextInput,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPhoto } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../components/ui/form-error';
+import { ApiError } from '../../../lib/api-client';
+import { fieldErrorsOf, useErrorMessage } from '../../../lib/api-errors';
+import { type FormErrors, useForm } from '../../../lib/use-form';
+import { useUpdateProfile } from '../api/update-profile';
+import {
+  emailOptIns,
+  type Gender,
+  type ProfileFormValues,
+  profileChanges,
+  profileFormValues,
+} from '../profile-changes';
+import { fullName } from './profile-avatar';
+
+const genders: Gender[] = ['male', 'female', 'unset'];
+const places = ['region', 'municipality', 'town', 'school'] as const;
+
+export function EditProfileModal({
+  user,
+  opened,
+  onClose,
+}: {
+  user: User;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(['account', 'common']);
+  return (
+    <Modal
+      opened={opened}
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+      onClose={onClose}
+      title={t('editProfile.title')}
+      size="lg"
+      radius="lg"
+    >
+      {/* Mounted per opening, so the form starts from the current profile. */}
+      {opened && <EditProfileForm user={user} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+/** A local preview of the chosen picture. */
+function usePreview(file: File | null): string | null {
+  const url = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
+  return url;
+}
+
+function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
+  const { t } = useTranslation(['account', 'common']);
+  const update = useUpdateProfile();
+  const errorMessage = useErrorMessage();
+  const [initial] = useState(() => profileFormValues(user));
+  const [avatar, setAvatar] = useState<File | null>(null);
+  const [avatarError, setAvatarError] = useState<string | undefined>();
+  const [general, setGeneral] = useState<string | null>(null);
+  const preview = usePreview(avatar);
+  const today = new Date().toISOString().slice(0, 10);
+
+  const required = (value: string) => (value.trim() ? null : t('validation.required'));
+  const form = useForm({ initialValues: initial, rules: { first_name: required, last_name: required } });
+
+  const submit = form.onSubmit((values) => {
+    setGeneral(null);
+    setAvatarError(undefined);
+    const changes = profileChanges(initial, values, avatar);
+    if (!changes) return onDone();
+    update.mutate(changes, {
+      onSuccess: () => {
+        notifications.show({ color: 'teal', message: t('editProfile.saved') });
+        onDone();
+      },
+      onError: (error) => {
+        const { avatar: pictureError, ...fields } = fieldErrorsOf(error);
+        const known: FormErrors<ProfileFormValues> = {};
+        const other: string[] = [];
+        for (const [field, message] of Object.entries(fields)) {
+          if (field in initial) known[field as keyof ProfileFormValues] = message;
+          else other.push(message);
+        }
+        setAvatarError(pictureError);
+        form.setErrors(known);
+        const shownBesideFields = pictureError || Object.keys(known).length > 0;
+        const badRequest = error instanceof ApiError && error.status === 400;
+        setGeneral(other[0] ?? (badRequest && shownBesideFields ? null : errorMessage(error)));
+      },
+    });
+  });
+
+  return (
+    <form ref={form.formRef} onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Group align="flex-end" wrap="nowrap" gap="md">
+          <Avatar
+            src={preview ?? user.avatar_url}
+            name={fullName(user) || user.email}
+            color="indigo"
+            variant="filled"
+            size={64}
+            radius={999}
+            alt=""
+            aria-hidden="true"
+          />
+          <FileInput
+            label={t('editProfile.avatar')}
+            description={t('editProfile.avatarHint')}
+            accept="image/*"
+            clearable
+            value={avatar}
+            onChange={(file) => {
+              setAvatar(file);
+              setAvatarError(undefined);
+            }}
+            error={avatarError}
+            leftSection={<IconPhoto size={18} aria-hidden="true" />}
+            style={{ flex: 1 }}
+          />
+        </Group>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <TextInput
+            label={t('fields.firstName')}
+            autoComplete="given-name"
+            required
+            data-autofocus
+            {...form.getInputProps('first_name')}
+          />
+          <TextInput
+            label={t('fields.lastName')}
+            autoComplete="family-name"
+            required
+            {...form.getInputProps('last_name')}
+          />
+          <TextInput
+            label={t('profile.dateOfBirth')}
+            type="date"
+            max={today}
+            autoComplete="bday"
+            {...form.getInputProps('date_of_birth')}
+          />
+          <Radio.Group
+            label={t('profile.gender')}
+            value={form.values.gender}
+            onChange={(value) => form.setFieldValue('gender', value as Gender)}
+            error={form.errors.gender}
+          >
+            <Group gap="md" mt={8}>
+              {genders.map((gender) => (
+                <Radio key={gender} value={gender} label={t(`profile.genders.${gender}`)} />
+              ))}
+            </Group>
+          </Radio.Group>
+          {places.map((place) => (
+            <TextInput key={place} label={t(`profile.${place}`)} {...form.getInputProps(place)} />
+          ))}
+        </SimpleGrid>
+        <Fieldset legend={t('editProfile.emails')} radius="md">
+          <Stack gap="sm">
+            {emailOptIns.map((optIn) => (
+              <Switch key={optIn} label={t(`editProfile.${optIn}`)} {...form.getCheckboxProps(optIn)} />
+            ))}
+          </Stack>
+        </Fieldset>
+        <FormError>{general}</FormError>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone}>
+            {t('editProfile.cancel')}
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            {t('editProfile.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,143 @@
+import type { User } from '@flashcards/contract';
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconEdit, IconSchool, IconTrash, IconUsers } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LoadError } from '../../../components/ui/load-error';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { useCurrentUser } from '../../../lib/current-user';
+import { useFormatters } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { DeleteAccountModal } from '../components/delete-account-modal';
+import { DetailList } from '../components/detail-list';
+import { EditProfileModal } from '../components/edit-profile-modal';
+import { fullName, ProfileAvatar } from '../components/profile-avatar';
+
+export function ProfilePage() {
+  const { t } = useTranslation(['pages', 'common']);
+  const user = useCurrentUser();
+  if (user.isPending) return <PageLoader label={t('common:status.loading')} />;
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{t('titles.profile')}</Title>
+      {user.isError ? <LoadError onRetry={() => user.refetch()} /> : <Profile user={user.data} />}
+    </Stack>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <Paper
+      component="section"
+      aria-labelledby={headingId}
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+    >
+      <Stack gap="md">
+        <Title order={2} size="h4" id={headingId}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Profile({ user }: { user: User }) {
+  const { t } = useTranslation('account');
+  const { date } = useFormatters();
+  const [editing, edit] = useDisclosure(false);
+  const [deleting, confirmDelete] = useDisclosure(false);
+  const dateOrNone = (iso: string | null) => (iso && date(iso)) || t('profile.none');
+  const orNotGiven = (text: string) => text || t('profile.notGiven');
+
+  return (
+    <>
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+        <Group gap="xl" align="center">
+          <ProfileAvatar user={user} />
+          <Stack gap={4} style={{ flex: '1 1 240px' }}>
+            <Title order={2}>{fullName(user) || user.email}</Title>
+            <Text c="dimmed">{user.email}</Text>
+            <Group mt="sm">
+              <Button leftSection={<IconEdit size={18} aria-hidden="true" />} onClick={edit.open}>
+                {t('profile.edit')}
+              </Button>
+            </Group>
+          </Stack>
+        </Group>
+      </Paper>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Section title={t('profile.membership')}>
+          <DetailList
+            details={[
+              { label: t('profile.plan'), value: t(`profile.plans.${user.subscription_type}`) },
+              { label: t('profile.trialEnd'), value: dateOrNone(user.trial_end_date) },
+              { label: t('profile.subscriptionEnd'), value: dateOrNone(user.subscription_end_date) },
+              {
+                label: t('profile.annualSubscriptionEnd'),
+                value: dateOrNone(user.annual_subscription_end_date),
+              },
+            ]}
+          />
+        </Section>
+        <Section title={t('profile.details')}>
+          <DetailList
+            details={[
+              { label: t('profile.region'), value: orNotGiven(user.region) },
+              { label: t('profile.municipality'), value: orNotGiven(user.municipality) },
+              { label: t('profile.town'), value: orNotGiven(user.town) },
+              { label: t('profile.school'), value: orNotGiven(user.school) },
+              { label: t('profile.gender'), value: t(`profile.genders.${user.gender ?? 'unset'}`) },
+              {
+                label: t('profile.dateOfBirth'),
+                value: (user.date_of_birth && date(user.date_of_birth)) || t('profile.notGiven'),
+              },
+            ]}
+          />
+        </Section>
+      </SimpleGrid>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Section title={t('profile.people')}>
+          <Group gap="lg">
+            <Anchor component={Link} to={paths.friends} fw={600}>
+              <Group gap={6} wrap="nowrap">
+                <IconUsers size={18} aria-hidden="true" />
+                {t('profile.friends')}
+              </Group>
+            </Anchor>
+            <Anchor component={Link} to={paths.mySchool} fw={600}>
+              <Group gap={6} wrap="nowrap">
+                <IconSchool size={18} aria-hidden="true" />
+                {t('profile.mySchool')}
+              </Group>
+            </Anchor>
+          </Group>
+        </Section>
+        <Section title={t('profile.account')}>
+          <Text size="sm">{t('profile.deleteIntro')}</Text>
+          <Group>
+            <Button
+              color="red"
+              variant="outline"
+              leftSection={<IconTrash size={18} aria-hidden="true" />}
+              onClick={confirmDelete.open}
+            >
+              {t('profile.delete')}
+            </Button>
+          </Group>
+        </Section>
+      </SimpleGrid>
+
+      <EditProfileModal user={user} opened={editing} onClose={edit.close} />
+      <DeleteAccountModal user={user} opened={deleting} onClose={confirmDelete.close} />
+    </>
+  );
+}

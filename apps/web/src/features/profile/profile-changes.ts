@@ -1,0 +1,63 @@
+import type { User } from '@flashcards/contract';
+
+export const emailOptIns = [
+  'receive_invitations_for_categories',
+  'receive_invitations_for_contest',
+  'receive_invitations_for_friends',
+  'receive_promo_emails',
+] as const;
+
+export type Gender = 'male' | 'female' | 'unset';
+
+export type ProfileFormValues = {
+  first_name: string;
+  last_name: string;
+  date_of_birth: string;
+  gender: Gender;
+  region: string;
+  municipality: string;
+  town: string;
+  school: string;
+} & Record<(typeof emailOptIns)[number], boolean>;
+
+export function profileFormValues(user: User): ProfileFormValues {
+  return {
+    first_name: user.first_name,
+    last_name: user.last_name,
+    date_of_birth: user.date_of_birth ?? '',
+    gender: user.gender ?? 'unset',
+    region: user.region,
+    municipality: user.municipality,
+    town: user.town,
+    school: user.school,
+    receive_invitations_for_categories: user.receive_invitations_for_categories,
+    receive_invitations_for_contest: user.receive_invitations_for_contest,
+    receive_invitations_for_friends: user.receive_invitations_for_friends,
+    receive_promo_emails: user.receive_promo_emails,
+  };
+}
+
+const formValue = (field: keyof ProfileFormValues, value: string | boolean): string => {
+  if (typeof value === 'boolean') return String(value);
+  // An empty gender or date of birth clears it.
+  if (field === 'gender' && value === 'unset') return '';
+  return value.trim();
+};
+
+/**
+ * The multipart body of a profile edit: only the fields that changed (text compared trimmed), booleans
+ * as 'true'/'false', and the new picture when one was chosen; null when nothing changed.
+ */
+export function profileChanges(
+  initial: ProfileFormValues,
+  values: ProfileFormValues,
+  avatar: File | null,
+): FormData | null {
+  const body = new FormData();
+  for (const field of Object.keys(values) as (keyof ProfileFormValues)[]) {
+    const value = formValue(field, values[field]);
+    if (value !== formValue(field, initial[field])) body.set(field, value);
+  }
+  if (avatar) body.set('avatar', avatar);
+  return [...body.keys()].length > 0 ? body : null;
+}
