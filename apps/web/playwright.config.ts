@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-const port = 3310;
+// E2E_PORT lets two runs share a machine; the mail catcher and the OpenID provider take the next two ports.
+const port = Number(process.env.E2E_PORT ?? 3310);
 const baseURL = `http://127.0.0.1:${port}`;
 
 // A fresh database for every run. Workers load this file again but inherit the variable, so the run

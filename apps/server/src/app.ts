@@ -71,9 +71,9 @@ export const buildApp = async ({ config, database, logger }: BuildAppOptions) =>
 
   await app.register(systemModule, { content: await loadSiteContent(config.site.contentFile) });
   await app.register(authModule);
+  await app.register(practiceModule);
   await app.register(usersModule);
   await app.register(categoriesModule);
-  await app.register(practiceModule);
   await app.register(cardsModule);
   await app.register(googleModule);
 

@@ -1,13 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { createActiveUser, storeTokens, withCookieConsent } from './support';
-
-const seriousViolations = async (page: Page) => {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
-    .map(({ id, nodes }) => ({ id, targets: nodes.map(({ target }) => target.join(' ')) }));
-};
+import { expect, test } from '@playwright/test';
+import { createActiveUser, seriousViolations, storeTokens, withCookieConsent } from './support';
 
 test('the home page has no serious or critical accessibility violations', async ({ page }) => {
   await page.goto('/');

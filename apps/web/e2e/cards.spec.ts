@@ -1,14 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { cardLines, cardsApi, drawnPng, signedIn } from './cards-support';
-import { withCookieConsent } from './support';
-
-const seriousViolations = async (page: Page) => {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
-    .map(({ id, nodes }) => ({ id, targets: nodes.map(({ target }) => target.join(' ')) }));
-};
+import { seriousViolations, withCookieConsent } from './support';
 
 test.beforeEach(async ({ page }) => withCookieConsent(page));
 

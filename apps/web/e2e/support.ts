@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 /** Records cookie consent before any page script runs, so the banner stays out of the way. */
@@ -95,3 +96,11 @@ export async function storeTokens(page: Page, tokens: Partial<Tokens>): Promise<
 
 export const readTokens = (page: Page) =>
   page.evaluate(() => ({ access: localStorage.getItem('access'), refresh: localStorage.getItem('refresh') }));
+
+/** The serious and critical accessibility violations axe finds on the page as it is now. */
+export const seriousViolations = async (page: Page) => {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
+    .map(({ id, nodes }) => ({ id, targets: nodes.map(({ target }) => target.join(' ')) }));
+};

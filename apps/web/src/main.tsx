@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import '@mantine/charts/styles.css';
 import './app/theme.css';
 import './lib/i18n';
 import { StrictMode } from 'react';

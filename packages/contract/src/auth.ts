@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Route } from './common';
+import { badgeSchema } from './practice';
 
 export const authRoutes = {
   register: { method: 'POST', path: '/api/user/users/' },
@@ -129,6 +130,8 @@ export const userSchema = z.object({
   auto_school_add: z.boolean(),
   is_staff: z.boolean(),
   language: z.enum(['en', 'bg']),
+  /** Earned daily badges, in the order of the spec's list. */
+  badges: badgeSchema.array(),
 });
 
 export type TokenPair = z.infer<typeof tokenPairSchema>;

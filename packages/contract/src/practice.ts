@@ -26,3 +26,25 @@ export const activityEntrySchema = z.object({
   daily_limit: z.number().int().nullable(),
 });
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;
+
+/**
+ * Daily badges (spec section 9): earned on a day whose activity entry reaches the threshold. Each is
+ * reported once, with the first day it was earned and on how many days it was earned.
+ */
+export const badgeThresholds = {
+  cards_per_day: [10, 20, 50, 100, 200, 300, 500],
+  learned_verbal: [10, 20, 30, 40, 50, 100],
+  learned_typing: [10, 20, 30, 40, 50, 100],
+  completed_category_verbal: [1],
+  completed_category_typing: [1],
+} as const;
+export type BadgeKind = keyof typeof badgeThresholds;
+export const badgeKinds = Object.keys(badgeThresholds) as BadgeKind[];
+
+export const badgeSchema = z.object({
+  kind: z.enum(badgeKinds as [BadgeKind, ...BadgeKind[]]),
+  threshold: z.number().int(),
+  earned_on: z.string(),
+  times: z.number().int(),
+});
+export type Badge = z.infer<typeof badgeSchema>;

@@ -130,3 +130,41 @@ export const activityOf = (db: Executor, userId: number) =>
     .where(eq(userActivity.userId, userId))
     .orderBy(desc(userActivity.day))
     .limit(366);
+
+const badgeMeasures = {
+  cards_per_day: userActivity.cardRequests,
+  learned_verbal: userActivity.learnedCardsVerbal,
+  learned_typing: userActivity.learnedCardsTyping,
+  completed_category_verbal: userActivity.completedCategoriesVerbal,
+  completed_category_typing: userActivity.completedCategoriesTyping,
+} as const;
+
+/**
+ * Every badge the user's days reach, with the first such day and the number of such days: one
+ * statement, the activity joined to the list of (kind, threshold) pairs.
+ */
+export const badgesOf = async (
+  db: Executor,
+  userId: number,
+  thresholds: Record<keyof typeof badgeMeasures, readonly number[]>,
+) => {
+  const kinds = Object.keys(badgeMeasures) as (keyof typeof badgeMeasures)[];
+  const pairs = kinds.flatMap((kind) =>
+    thresholds[kind].map((threshold) => sql`(${kind}, ${threshold}::integer)`),
+  );
+  const measure = sql.join(
+    kinds.map((kind) => sql`when ${kind} then ${badgeMeasures[kind]}`),
+    sql` `,
+  );
+  // Both drivers (PGlite and node-postgres) answer raw statements with `rows`.
+  const { rows } = (await db.execute(sql`
+    select badge.kind, badge.threshold, min(${userActivity.day})::text as earned_on, count(*)::integer as times
+    from ${userActivity}
+    join (values ${sql.join(pairs, sql`, `)}) as badge(kind, threshold)
+      on (case badge.kind::text ${measure} end) >= badge.threshold
+    where ${userActivity.userId} = ${userId}
+    group by badge.kind, badge.threshold`)) as unknown as {
+    rows: { kind: string; threshold: number; earned_on: string; times: number }[];
+  };
+  return rows;
+};

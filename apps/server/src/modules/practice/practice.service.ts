@@ -1,4 +1,4 @@
-import type { ScoreField } from '@flashcards/contract';
+import { type Badge, badgeKinds, badgeThresholds, type ScoreField } from '@flashcards/contract';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { notFound, permissionDenied } from '../../lib/api-error';
@@ -89,6 +89,16 @@ export const createPracticeService = ({ db, config }: { db: Database; config: Co
       const card = await repo.incrementListens(db, { cardId, userId: user.id });
       if (!card) throw notFound();
       return card;
+    },
+
+    /** Earned badges in the order of the spec's list. */
+    async badges(user: User): Promise<Badge[]> {
+      const earned = await repo.badgesOf(db, user.id, badgeThresholds);
+      const rank = (badge: { kind: string; threshold: number }) =>
+        badgeKinds.indexOf(badge.kind as Badge['kind']) * 10_000 + badge.threshold;
+      return earned
+        .map((badge) => ({ ...badge, kind: badge.kind as Badge['kind'] }))
+        .sort((a, b) => rank(a) - rank(b));
     },
 
     async activity(user: User) {

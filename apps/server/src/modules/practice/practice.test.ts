@@ -1,7 +1,10 @@
+import { badgeThresholds } from '@flashcards/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { buildCard, buildCategory } from '../../../test/factories';
 import { type Session, signIn } from '../../../test/session';
+import { userActivity } from '../../db/schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -184,5 +187,96 @@ describe('kids cards', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().listen_counts).toBe(1);
+  });
+});
+
+describe('badges', () => {
+  const badges = async (session: Session) => (await session.call('GET', '/api/user/users/me/')).json().badges;
+  const measures = {
+    cards_per_day: 'cardRequests',
+    learned_verbal: 'learnedCardsVerbal',
+    learned_typing: 'learnedCardsTyping',
+    completed_category_verbal: 'completedCategoriesVerbal',
+    completed_category_typing: 'completedCategoriesTyping',
+  } as const;
+
+  it('earns each badge on a day that reaches its threshold, not one short of it', async () => {
+    const session = await premium();
+    const day = '2026-03-14';
+    await t.database.db.insert(userActivity).values({ userId: session.user.id, day });
+    for (const [kind, thresholds] of Object.entries(badgeThresholds)) {
+      const column = measures[kind as keyof typeof measures];
+      for (const threshold of thresholds) {
+        const set = (value: number) =>
+          t.database.db
+            .update(userActivity)
+            .set({ [column]: value })
+            .where(eq(userActivity.userId, session.user.id));
+        await set(threshold - 1);
+        expect(await badges(session), `${kind} ${threshold - 1}`).not.toContainEqual(
+          expect.objectContaining({ kind, threshold }),
+        );
+        await set(threshold);
+        expect(await badges(session), `${kind} ${threshold}`).toContainEqual({
+          kind,
+          threshold,
+          earned_on: day,
+          times: 1,
+        });
+      }
+      await t.database.db
+        .update(userActivity)
+        .set({ [column]: 0 })
+        .where(eq(userActivity.userId, session.user.id));
+    }
+    expect(await badges(session)).toEqual([]);
+  });
+
+  it('names the first day a badge was earned and on how many days, in the order of the list', async () => {
+    const session = await premium();
+    const days = [
+      ['2026-01-01', 9, 0],
+      ['2026-01-02', 10, 0],
+      ['2026-01-03', 19, 10],
+      ['2026-01-04', 20, 0],
+      ['2026-01-05', 500, 30],
+    ] as const;
+    await t.database.db.insert(userActivity).values(
+      days.map(([day, cardRequests, learnedCardsTyping]) => ({
+        userId: session.user.id,
+        day,
+        cardRequests,
+        learnedCardsTyping,
+      })),
+    );
+    const stranger = await premium();
+    expect(await badges(stranger)).toEqual([]);
+    expect(await badges(session)).toEqual([
+      { kind: 'cards_per_day', threshold: 10, earned_on: '2026-01-02', times: 4 },
+      { kind: 'cards_per_day', threshold: 20, earned_on: '2026-01-04', times: 2 },
+      { kind: 'cards_per_day', threshold: 50, earned_on: '2026-01-05', times: 1 },
+      { kind: 'cards_per_day', threshold: 100, earned_on: '2026-01-05', times: 1 },
+      { kind: 'cards_per_day', threshold: 200, earned_on: '2026-01-05', times: 1 },
+      { kind: 'cards_per_day', threshold: 300, earned_on: '2026-01-05', times: 1 },
+      { kind: 'cards_per_day', threshold: 500, earned_on: '2026-01-05', times: 1 },
+      { kind: 'learned_typing', threshold: 10, earned_on: '2026-01-03', times: 2 },
+      { kind: 'learned_typing', threshold: 20, earned_on: '2026-01-05', times: 1 },
+      { kind: 'learned_typing', threshold: 30, earned_on: '2026-01-05', times: 1 },
+    ]);
+  });
+
+  it('are earned by practising: ten answers a day and a category finished', async () => {
+    const session = await premium();
+    const category = await buildCategory(t.database.db, { userId: session.user.id });
+    const card = await buildCard(t.database.db, { categoryId: category.id });
+    const sofia = { 'x-timezone': 'Europe/Sofia' };
+    for (let i = 1; i <= 9; i++) await answer(session, card.id, { guesses_score: i }, sofia);
+    expect(await badges(session)).toEqual([]);
+    await answer(session, card.id, { guesses_score: 10 }, sofia);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Sofia' }).format(new Date());
+    expect(await badges(session)).toEqual([
+      { kind: 'cards_per_day', threshold: 10, earned_on: today, times: 1 },
+      { kind: 'completed_category_verbal', threshold: 1, earned_on: today, times: 1 },
+    ]);
   });
 });

@@ -1,10 +1,10 @@
-import type { User as UserResponse } from '@flashcards/contract';
+import type { Badge, User as UserResponse } from '@flashcards/contract';
 import type { MediaStorage } from '../../lib/storage';
 import type { User } from '../../plugins/auth';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-export const toUserResponse = (user: User, storage: MediaStorage): UserResponse => ({
+export const toUserResponse = (user: User, badges: Badge[], storage: MediaStorage): UserResponse => ({
   id: user.id,
   email: user.email,
   first_name: user.firstName,
@@ -36,4 +36,5 @@ export const toUserResponse = (user: User, storage: MediaStorage): UserResponse 
   auto_school_add: user.autoSchoolAdd,
   is_staff: user.isStaff,
   language: user.language,
+  badges,
 });

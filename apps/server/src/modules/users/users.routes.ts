@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { at, noContent } from '../../lib/route';
+import type { User } from '../../plugins/auth';
 import { uploadedFile } from '../../plugins/multipart';
 import { toUserResponse } from './users.presenter';
 import { createUsersService } from './users.service';
@@ -17,6 +18,7 @@ export const usersModule: FastifyPluginAsyncZod = async (app) => {
   const tags = ['accounts'];
   const security = [{ jwt: [] }];
   const errors = { 401: errorDetailSchema, 400: fieldErrorsSchema };
+  const present = async (user: User) => toUserResponse(user, await app.practice.badges(user), app.storage);
 
   app.route({
     ...at(routes.me),
@@ -27,7 +29,7 @@ export const usersModule: FastifyPluginAsyncZod = async (app) => {
       summary: 'The signed-in user',
       response: { 200: userSchema, 401: errorDetailSchema },
     },
-    handler: async (request) => toUserResponse(request.user!, app.storage),
+    handler: async (request) => present(request.user!),
   });
 
   app.route({
@@ -42,8 +44,7 @@ export const usersModule: FastifyPluginAsyncZod = async (app) => {
       body: updateMeBody.extend({ avatar: uploadedFile.optional() }),
       response: { 200: userSchema, ...errors },
     },
-    handler: async (request) =>
-      toUserResponse(await service.updateProfile(request.user!, request.body), app.storage),
+    handler: async (request) => present(await service.updateProfile(request.user!, request.body)),
   });
 
   app.route({
@@ -61,8 +62,7 @@ export const usersModule: FastifyPluginAsyncZod = async (app) => {
       ),
       response: { 200: userSchema, ...errors, 413: fieldErrorsSchema },
     },
-    handler: async (request) =>
-      toUserResponse(await service.uploadAvatar(request.user!, request.body.avatar), app.storage),
+    handler: async (request) => present(await service.uploadAvatar(request.user!, request.body.avatar)),
   });
 
   app.route({

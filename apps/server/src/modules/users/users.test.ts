@@ -64,9 +64,16 @@ describe('current user', () => {
         'auto_school_add',
         'is_staff',
         'language',
+        'badges',
       ].sort(),
     );
-    expect(body).toMatchObject({ id: user.id, first_name: 'Petar', is_teacher: true, avatar_url: null });
+    expect(body).toMatchObject({
+      id: user.id,
+      first_name: 'Petar',
+      is_teacher: true,
+      avatar_url: null,
+      badges: [],
+    });
     expect(body).not.toHaveProperty('password_hash');
   });
 

@@ -11,6 +11,8 @@ import { PageLoader } from '../../../components/ui/page-loader';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import { ActivityChart } from '../components/activity-chart';
+import { BadgeBoard } from '../components/badge-board';
 import { DeleteAccountModal } from '../components/delete-account-modal';
 import { DetailList } from '../components/detail-list';
 import { EditProfileModal } from '../components/edit-profile-modal';
@@ -55,6 +57,11 @@ function Profile({ user }: { user: User }) {
   const [deleting, confirmDelete] = useDisclosure(false);
   const dateOrNone = (iso: string | null) => (iso && date(iso)) || t('profile.none');
   const orNotGiven = (text: string) => text || t('profile.notGiven');
+  const onTrial =
+    user.subscription_type === 'none' &&
+    !!user.trial_end_date &&
+    Date.parse(user.trial_end_date) > Date.now();
+  const planName = onTrial ? t('profile.plans.trial') : t(`profile.plans.${user.subscription_type}`);
 
   return (
     <>
@@ -73,11 +80,19 @@ function Profile({ user }: { user: User }) {
         </Group>
       </Paper>
 
+      <Section title={t('activity.title')}>
+        <ActivityChart />
+      </Section>
+
+      <Section title={t('badges.title')}>
+        <BadgeBoard badges={user.badges} />
+      </Section>
+
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Section title={t('profile.membership')}>
           <DetailList
             details={[
-              { label: t('profile.plan'), value: t(`profile.plans.${user.subscription_type}`) },
+              { label: t('profile.plan'), value: planName },
               { label: t('profile.trialEnd'), value: dateOrNone(user.trial_end_date) },
               { label: t('profile.subscriptionEnd'), value: dateOrNone(user.subscription_end_date) },
               {

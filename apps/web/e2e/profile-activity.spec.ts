@@ -1,0 +1,103 @@
+import { expect, type Page, test } from '@playwright/test';
+import { cardsApi, signedIn } from './cards-support';
+import {
+  saveScreenshot,
+  seriousViolations,
+  type TestAccount,
+  withCookieConsent,
+  withLanguage,
+} from './support';
+
+test.beforeEach(async ({ page }) => {
+  await withCookieConsent(page);
+});
+
+const section = (page: Page, name: string | RegExp) => page.getByRole('region', { name });
+const total = (page: Page, label: string) =>
+  section(page, /Activity|Активност/)
+    .locator('dt', { hasText: label })
+    .locator('+ dd');
+
+/** Ten correct answers to the category's only card, on the browser's calendar day: learned, finished. */
+async function practiseTenTimes(page: Page, account: TestAccount) {
+  const { request } = page;
+  const api = cardsApi(request, account);
+  const category = await api.category('Rivers');
+  await api.textCard(category.id, 'Danube', 'Дунав');
+  const timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const headers = { Authorization: `JWT ${account.access}`, 'x-timezone': timeZone };
+  const [card] = await (
+    await request.get(`/api/card/card-text/?category_id=${category.id}`, { headers })
+  ).json();
+  for (let score = 1; score <= 10; score++) {
+    const response = await request.put(`/api/card/card-text/${card.id}/`, {
+      data: { guesses_score: score },
+      headers,
+    });
+    expect(response.ok()).toBe(true);
+  }
+}
+
+test('the profile shows practice per day on a chart, its totals and the badges earned', async ({
+  page,
+  request,
+}) => {
+  const account = await signedIn(page, request);
+  await page.goto('/profile');
+  const activity = section(page, 'Activity');
+  await expect(activity.getByText('No practice in this period yet.', { exact: false })).toBeVisible();
+  await expect(total(page, 'Cards practised')).toHaveText('0');
+  const badges = section(page, 'Badges');
+  await expect(badges.getByText('0 of 21 earned.', { exact: false })).toBeVisible();
+  await expect(
+    badges.getByRole('img', { name: '10 cards practised in a day: not earned yet' }),
+  ).toBeVisible();
+
+  await practiseTenTimes(page, account);
+  await page.reload();
+  await expect(total(page, 'Cards practised')).toHaveText('10');
+  await expect(total(page, 'Cards learned')).toHaveText('1');
+  await expect(total(page, 'Days of practice')).toHaveText('1');
+  await expect(activity.locator('.recharts-bar-rectangle')).not.toHaveCount(0);
+  // The same figures for a screen reader, in the table behind the chart.
+  await expect(activity.getByRole('table')).toContainText('10');
+
+  const today = await page.evaluate(() =>
+    new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(new Date()),
+  );
+  await expect(badges.getByText('2 of 21 earned.', { exact: false })).toBeVisible();
+  await expect(
+    badges.getByRole('img', { name: `10 cards practised in a day: earned on ${today}` }),
+  ).toBeVisible();
+  await expect(
+    badges.getByRole('img', { name: `A category finished by flipping: earned on ${today}` }),
+  ).toBeVisible();
+  await expect(
+    badges.getByRole('img', { name: '20 cards practised in a day: not earned yet' }),
+  ).toBeVisible();
+
+  await activity.getByText('Last 90 days').click();
+  await expect(activity.getByRole('table')).toHaveAccessibleName(
+    'Cards practised on each day of the last 90 days',
+  );
+  expect(await seriousViolations(page)).toEqual([]);
+  await saveScreenshot(page, 'profile-activity-en');
+});
+
+test('the activity and badges speak Bulgarian', async ({ page, request }) => {
+  await withLanguage(page, 'bg');
+  const account = await signedIn(page, request);
+  await practiseTenTimes(page, account);
+  await page.goto('/profile');
+  await expect(total(page, 'Упражнени карти')).toHaveText('10');
+  const badges = section(page, 'Значки');
+  await expect(badges.getByText('Спечелени: 2 от 21.', { exact: false })).toBeVisible();
+  const today = await page.evaluate(() =>
+    new Intl.DateTimeFormat('bg', { dateStyle: 'long' }).format(new Date()),
+  );
+  await expect(
+    badges.getByRole('img', { name: `10 упражнени карти за един ден: спечелена на ${today}` }),
+  ).toBeVisible();
+  await expect(section(page, 'Активност').getByText('Последните 90 дни')).toBeVisible();
+  await saveScreenshot(page, 'profile-activity-bg');
+});

@@ -1,0 +1,43 @@
+import type { ActivityEntry } from '@flashcards/contract';
+
+export type ActivityDay = {
+  /** YYYY-MM-DD */
+  day: string;
+  cards: number;
+  learnedVerbal: number;
+  learnedTyping: number;
+};
+
+const DAY_MS = 86_400_000;
+
+/** Today's calendar day (YYYY-MM-DD) where the reader is; the server keeps days in the same zone. */
+export const localToday = (now = new Date()) => new Intl.DateTimeFormat('en-CA').format(now);
+
+/**
+ * The last `span` days up to `today`, oldest first, with a zero for each day without practice, and the
+ * totals of the period.
+ */
+export function activityDays(entries: readonly ActivityEntry[], today: string, span: number) {
+  const byDay = new Map(entries.map((entry) => [entry.create_at, entry]));
+  // Calendar arithmetic on UTC midnights: no daylight-saving day is 23 or 25 hours long there.
+  const end = Date.parse(`${today}T00:00:00Z`);
+  const days: ActivityDay[] = Array.from({ length: span }, (_, index) => {
+    const day = new Date(end - (span - 1 - index) * DAY_MS).toISOString().slice(0, 10);
+    const entry = byDay.get(day);
+    return {
+      day,
+      cards: entry?.card_requests ?? 0,
+      learnedVerbal: entry?.learned_cards_verbal ?? 0,
+      learnedTyping: entry?.learned_cards_typing ?? 0,
+    };
+  });
+  const sum = (pick: (day: ActivityDay) => number) => days.reduce((total, day) => total + pick(day), 0);
+  return {
+    days,
+    totals: {
+      cards: sum((day) => day.cards),
+      learned: sum((day) => day.learnedVerbal + day.learnedTyping),
+      activeDays: days.filter((day) => day.cards > 0).length,
+    },
+  };
+}

@@ -1,0 +1,126 @@
+import { BarChart } from '@mantine/charts';
+import {
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/ui/load-error';
+import { useFormatters } from '../../../lib/format';
+import { activityDays, localToday } from '../activity-days';
+import { useActivity } from '../api/get-activity';
+
+const spans = ['30', '90'] as const;
+type Span = (typeof spans)[number];
+
+/** Cards practised per day over the last 30 or 90 days, with the totals of the period. */
+export function ActivityChart() {
+  const { t, i18n } = useTranslation('account');
+  const { number } = useFormatters();
+  const activity = useActivity();
+  const [span, setSpan] = useState<Span>('30');
+  const language = i18n.resolvedLanguage;
+
+  const period = useMemo(() => {
+    if (!activity.data) return null;
+    const result = activityDays(activity.data, localToday(), Number(span));
+    const short = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+    const long = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' });
+    const days = result.days.map((day) => {
+      const date = new Date(`${day.day}T00:00:00Z`);
+      return { ...day, label: short.format(date), fullDate: long.format(date) };
+    });
+    return { days, totals: result.totals };
+  }, [activity.data, span, language]);
+
+  if (activity.isPending) return <Skeleton h={280} radius="md" aria-label={t('activity.loading')} />;
+  if (activity.isError || !period) return <LoadError onRetry={() => activity.refetch()} />;
+
+  const cardsLabel = t('activity.cardsPractised');
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center">
+        <SimpleGrid cols={3} spacing="lg" component="dl" m={0} style={{ flex: '1 1 320px' }}>
+          {[
+            { label: cardsLabel, value: period.totals.cards },
+            { label: t('activity.learned'), value: period.totals.learned },
+            { label: t('activity.activeDays'), value: period.totals.activeDays },
+          ].map(({ label, value }) => (
+            <div key={label}>
+              <Text component="dt" size="sm" c="dimmed">
+                {label}
+              </Text>
+              <Text component="dd" m={0} fw={700} fz="xl">
+                {number(value)}
+              </Text>
+            </div>
+          ))}
+        </SimpleGrid>
+        <SegmentedControl
+          aria-label={t('activity.period')}
+          value={span}
+          onChange={(value) => setSpan(value as Span)}
+          data={spans.map((days) => ({
+            value: days,
+            label: t('activity.lastDays', { count: Number(days) }),
+          }))}
+        />
+      </Group>
+
+      {period.totals.cards === 0 ? (
+        <Text c="dimmed" ta="center" py="xl">
+          {t('activity.empty')}
+        </Text>
+      ) : (
+        <>
+          {/* The chart is a picture for the eye; the table below tells the same to a screen reader. */}
+          <div aria-hidden="true">
+            <BarChart
+              h={240}
+              data={period.days}
+              dataKey="label"
+              series={[{ name: 'cards', label: cardsLabel, color: 'indigo.6' }]}
+              valueFormatter={number}
+              tickLine="none"
+              gridAxis="x"
+              maxBarWidth={24}
+              accessibilityLayer={false}
+              tooltipAnimationDuration={0}
+              barChartProps={{ accessibilityLayer: false }}
+              tooltipProps={{
+                labelFormatter: (_label, payload) => payload?.[0]?.payload?.fullDate ?? _label,
+              }}
+            />
+          </div>
+          <VisuallyHidden>
+            <Table>
+              <caption>{t('activity.tableCaption', { count: Number(span) })}</caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('activity.day')}</Table.Th>
+                  <Table.Th scope="col">{cardsLabel}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {period.days
+                  .filter((day) => day.cards > 0)
+                  .map((day) => (
+                    <Table.Tr key={day.day}>
+                      <Table.Th scope="row">{day.fullDate}</Table.Th>
+                      <Table.Td>{number(day.cards)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+              </Table.Tbody>
+            </Table>
+          </VisuallyHidden>
+        </>
+      )}
+    </Stack>
+  );
+}
