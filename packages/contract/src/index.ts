@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './cards';
 export * from './common';
+export * from './market';
 export * from './practice';
 export * from './system';

@@ -6,6 +6,7 @@ import bgErrors from '../locales/bg/errors.json';
 import bgHome from '../locales/bg/home.json';
 import bgLegal from '../locales/bg/legal.json';
 import bgPages from '../locales/bg/pages.json';
+import bgPractice from '../locales/bg/practice.json';
 import bgShell from '../locales/bg/shell.json';
 import bgTeachers from '../locales/bg/teachers.json';
 import enAccount from '../locales/en/account.json';
@@ -16,6 +17,7 @@ import enErrors from '../locales/en/errors.json';
 import enHome from '../locales/en/home.json';
 import enLegal from '../locales/en/legal.json';
 import enPages from '../locales/en/pages.json';
+import enPractice from '../locales/en/practice.json';
 import enShell from '../locales/en/shell.json';
 import enTeachers from '../locales/en/teachers.json';
 
@@ -34,6 +36,7 @@ export const resources = {
     home: enHome,
     legal: enLegal,
     pages: enPages,
+    practice: enPractice,
     shell: enShell,
     teachers: enTeachers,
   },
@@ -46,6 +49,7 @@ export const resources = {
     home: bgHome,
     legal: bgLegal,
     pages: bgPages,
+    practice: bgPractice,
     shell: bgShell,
     teachers: bgTeachers,
   },

@@ -1,5 +1,5 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { randomBytes, randomUUID, webcrypto } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
@@ -28,14 +28,24 @@ declare module 'fastify' {
 }
 
 /** The configured secret, or one generated once and kept in the database so every process shares it. */
-const loadSecret = async (app: FastifyInstance): Promise<Uint8Array> => {
-  if (app.config.jwt.secret) return new TextEncoder().encode(app.config.jwt.secret);
-  await app.db
-    .insert(settings)
-    .values({ key: 'jwt_secret', value: randomBytes(48).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await app.db.select().from(settings).where(eq(settings.key, 'jwt_secret'));
-  return new TextEncoder().encode(row!.value);
+const loadSecret = async (app: FastifyInstance): Promise<webcrypto.CryptoKey> => {
+  let secret = app.config.jwt.secret;
+  if (!secret) {
+    await app.db
+      .insert(settings)
+      .values({ key: 'jwt_secret', value: randomBytes(48).toString('base64url') })
+      .onConflictDoNothing();
+    const [row] = await app.db.select().from(settings).where(eq(settings.key, 'jwt_secret'));
+    secret = row!.value;
+  }
+  // Imported once: given raw bytes, jose would import the key again for every token.
+  return webcrypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
 };
 
 const bearer = (header: string | undefined): string | undefined => {
@@ -80,13 +90,20 @@ export const authPlugin = fp(
       },
     };
 
+    // Every signed-in request runs this lookup: prepared once, it is neither rebuilt nor re-planned.
+    const userById = app.db
+      .select()
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .prepare('auth_user_by_id');
+
     app.decorate('tokens', tokens);
     app.decorateRequest('user', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearer(request.headers.authorization);
       if (!token) throw notAuthenticated();
       const claims = await tokens.verify(token, 'access');
-      const [user] = await app.db.select().from(users).where(eq(users.id, claims.user_id));
+      const [user] = await userById.execute({ id: claims.user_id });
       if (!user?.isActive) throw tokenNotValid();
       request.user = user;
     });

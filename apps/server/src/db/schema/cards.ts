@@ -63,5 +63,9 @@ export const cards = pgTable(
     createdAt: moment('created_at').notNull().defaultNow(),
     updatedAt: moment('updated_at').notNull().defaultNow(),
   },
-  (table) => [index('cards_category_created_idx').on(table.categoryId, table.createdAt)],
+  (table) => [
+    index('cards_category_created_idx').on(table.categoryId, table.createdAt),
+    // Decks list a category's cards in id order: without it, a LIMIT may walk the whole primary key.
+    index('cards_category_id_idx').on(table.categoryId, table.id),
+  ],
 );

@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, ilike, inArray, lt, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
 import { cards, categories } from '../../db/schema';
 
 export type CardRow = typeof cards.$inferSelect;
@@ -48,6 +48,53 @@ export const listCards = (db: Executor, filter: CardFilter, limit?: number) => {
   const query = db.select().from(cards).where(whereOf(filter)).orderBy(asc(cards.id)).$dynamic();
   return limit ? query.limit(limit) : query;
 };
+
+export type DeckColumn = 'guessesScore' | 'guessesScoreTyping';
+export type DeckQueries = ReturnType<typeof prepareDeckQueries>;
+
+/**
+ * The practice deck of a category, one statement per mode, prepared once: the cards not learned in the
+ * mode, in the order they were made, of a category only when the user owns it and it is of the kind.
+ */
+export const prepareDeckQueries = (db: Database) => {
+  const deck = (column: DeckColumn) =>
+    db
+      .select(getTableColumns(cards))
+      .from(cards)
+      .innerJoin(categories, eq(categories.id, cards.categoryId))
+      .where(
+        and(
+          eq(cards.categoryId, sql.placeholder('categoryId')),
+          eq(categories.userId, sql.placeholder('userId')),
+          eq(categories.typeOfCards, sql.placeholder('kind')),
+          lt(cards[column], sql.placeholder('threshold')),
+        ),
+      )
+      .orderBy(asc(cards.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(`deck_${column}`);
+  return { guessesScore: deck('guessesScore'), guessesScoreTyping: deck('guessesScoreTyping') };
+};
+
+export const deckOf = (
+  queries: DeckQueries,
+  deck: {
+    categoryId: number;
+    userId: number;
+    kind: 'text' | 'picture';
+    column: DeckColumn;
+    threshold: number;
+    limit?: number;
+  },
+) =>
+  queries[deck.column].execute({
+    categoryId: deck.categoryId,
+    userId: deck.userId,
+    kind: deck.kind,
+    threshold: deck.threshold,
+    // No limit: all of them.
+    limit: deck.limit ?? null,
+  });
 
 export const tagsOf = async (db: Executor, categoryId: number) => {
   const rows = await db

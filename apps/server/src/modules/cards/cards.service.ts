@@ -32,6 +32,8 @@ export const createCardsService = ({
   log: FastifyBaseLogger;
   categories: Categories;
 }) => {
+  const decks = repo.prepareDeckQueries(db);
+
   const dropFiles = (keys: (string | null | undefined)[]) =>
     Promise.all(
       keys
@@ -105,7 +107,6 @@ export const createCardsService = ({
       kind: CardKind,
       query: CardQuery & { quantity?: number; mode: 'verbal' | 'typing'; learnedThreshold: number },
     ) {
-      await listedCategory(user, query.categoryId, kind);
       const unlearned =
         kind === 'kids'
           ? undefined
@@ -113,6 +114,20 @@ export const createCardsService = ({
               column: query.mode === 'typing' ? ('guessesScoreTyping' as const) : ('guessesScore' as const),
               threshold: query.learnedThreshold,
             };
+      if (unlearned && kind !== 'kids' && !query.tags?.length) {
+        // The practice loop's call: one statement, the ownership check included.
+        const deck = await repo.deckOf(decks, {
+          categoryId: query.categoryId,
+          userId: user.id,
+          kind,
+          ...unlearned,
+          limit: query.quantity,
+        });
+        // Empty: no cards left to learn, or not the user's category of this kind (404).
+        if (deck.length === 0) await listedCategory(user, query.categoryId, kind);
+        return deck;
+      }
+      await listedCategory(user, query.categoryId, kind);
       return repo.listCards(
         db,
         { categoryId: query.categoryId, tags: query.tags, unlearned },

@@ -1,6 +1,6 @@
-import type { Category } from '@flashcards/contract';
+import type { Category, MarketCategory } from '@flashcards/contract';
 import type { MediaStorage } from '../../lib/storage';
-import type { CategoryWithStats } from './categories.repository';
+import type { CatalogCategoryRow, CategoryWithStats } from './categories.repository';
 
 export const toCategoryResponse = (
   { category, owner, stats }: CategoryWithStats,
@@ -34,4 +34,20 @@ export const toCategoryResponse = (
   total_incorrect_guesses_score: stats?.incorrect ?? 0,
   total_guesses_score_typing: stats?.guessesTyping ?? 0,
   total_incorrect_guesses_score_typing: stats?.incorrectTyping ?? 0,
+});
+
+export const toMarketCategory = ({ category, author, cardsLength }: CatalogCategoryRow): MarketCategory => ({
+  id: category.id,
+  name: category.name,
+  user: category.userId,
+  description: category.description,
+  // The catalog has no ratings yet.
+  rating: null,
+  created_by: `${author.firstName} ${author.lastName}`.trim(),
+  market_accessible: category.marketAccessible,
+  adopted: category.adopted,
+  cards_length: cardsLength,
+  type_of_cards: category.typeOfCards,
+  language: category.language,
+  topic: category.topic,
 });

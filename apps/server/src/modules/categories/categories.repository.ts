@@ -99,6 +99,22 @@ export const findCategory = async (db: Executor, id: number) => {
   return row;
 };
 
+/** The category with its author's name and its number of cards, in one statement (catalog detail). */
+export const findCategoryForCatalog = async (db: Executor, id: number) => {
+  const [row] = await db
+    .select({
+      category: categories,
+      author: { firstName: users.firstName, lastName: users.lastName },
+      cardsLength: sql<number>`(select count(*)::int from ${cards} where ${cards.categoryId} = ${categories.id})`,
+    })
+    .from(categories)
+    .innerJoin(users, eq(users.id, categories.userId))
+    .where(eq(categories.id, id));
+  return row;
+};
+
+export type CatalogCategoryRow = NonNullable<Awaited<ReturnType<typeof findCategoryForCatalog>>>;
+
 export const insertCategory = async (db: Executor, values: typeof categories.$inferInsert) => {
   const [row] = await db.insert(categories).values(values).returning();
   return row!;

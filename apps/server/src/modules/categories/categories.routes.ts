@@ -7,6 +7,8 @@ import {
   errorDetailSchema,
   fieldErrorsSchema,
   idParams,
+  marketCategorySchema,
+  marketRoutes,
   mergeCategoryBody,
   paginated,
   resetCategoryBody,
@@ -16,7 +18,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pageWindow, toPage } from '../../lib/pagination';
 import { at, noContent } from '../../lib/route';
-import { toCategoryResponse } from './categories.presenter';
+import { toCategoryResponse, toMarketCategory } from './categories.presenter';
 import type { CardKind } from './categories.repository';
 import { createCategoriesService } from './categories.service';
 
@@ -78,6 +80,17 @@ const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
       handler: async (request) => (await service.all(request.user!, [...kinds])).map(present),
     });
   }
+
+  app.route({
+    ...at(marketRoutes.publicMarketCategory),
+    schema: {
+      tags: ['market'],
+      summary: 'A catalog category (no sign-in); categories not approved on the catalog answer 404',
+      params: idParams,
+      response: { 200: marketCategorySchema, 404: errorDetailSchema },
+    },
+    handler: async (request) => toMarketCategory(await service.catalogDetail(request.params.id)),
+  });
 
   app.route({
     ...at(routes.createCategory),

@@ -82,6 +82,13 @@ export const createCategoriesService = ({
       return category;
     },
 
+    /** A catalog category's public facts; anything not on the catalog does not exist (404). */
+    async catalogDetail(id: number) {
+      const row = await repo.findCategoryForCatalog(db, id);
+      if (!row || !isPublic(row.category)) throw notFound();
+      return row;
+    },
+
     async create(user: User, input: CategoryInput & { type_of_cards: CardKind }) {
       const category = await repo.insertCategory(db, {
         userId: user.id,

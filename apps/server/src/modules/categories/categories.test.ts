@@ -199,3 +199,59 @@ describe('categories', () => {
     expect(Object.keys(response.json())).toEqual(['type_of_cards']);
   });
 });
+
+describe('a catalog category, for anyone', () => {
+  const anonymous = (id: number | string) =>
+    t.app.inject({ method: 'GET', url: `/api/card/market-public/${id}/` });
+
+  it('shows an approved catalog category without signing in, naming but not revealing its author', async () => {
+    const author = await buildUser(t.database.db, { firstName: 'Maria', lastName: 'Ivanova' });
+    const category = await buildCategory(t.database.db, {
+      userId: author.id,
+      name: 'European capitals',
+      description: 'Capitals of Europe',
+      language: 'en',
+      topic: 'education',
+      marketApprovement: 'approved',
+      marketAccessible: true,
+      adopted: 4,
+    });
+    await buildCard(t.database.db, { categoryId: category.id });
+    await buildCard(t.database.db, { categoryId: category.id });
+    const response = await anonymous(category.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      id: category.id,
+      name: 'European capitals',
+      user: author.id,
+      description: 'Capitals of Europe',
+      rating: null,
+      created_by: 'Maria Ivanova',
+      market_accessible: true,
+      adopted: 4,
+      cards_length: 2,
+      type_of_cards: 'text',
+      language: 'en',
+      topic: 'education',
+    });
+    expect(response.body).not.toContain(author.email);
+  });
+
+  it('answers 404 for private, unapproved, withdrawn and missing categories, even to their owner', async () => {
+    const { user, call } = await signIn();
+    for (const state of [
+      { marketApprovement: 'none' as const, marketAccessible: false },
+      { marketApprovement: 'pending' as const, marketAccessible: true },
+      { marketApprovement: 'rejected' as const, marketAccessible: true },
+      { marketApprovement: 'approved' as const, marketAccessible: false },
+    ]) {
+      const hidden = await buildCategory(t.database.db, { userId: user.id, ...state });
+      const response = await anonymous(hidden.id);
+      expect(response.statusCode, JSON.stringify(state)).toBe(404);
+      expect(response.json()).toEqual({ detail: 'Not found.', code: 'not_found' });
+      expect((await call('GET', `/api/card/market-public/${hidden.id}/`)).statusCode).toBe(404);
+    }
+    expect((await anonymous(2_000_000)).statusCode).toBe(404);
+    expect((await anonymous('abc')).statusCode).toBe(404);
+  });
+});

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { cards, categories, categoryCompletions, userActivity } from '../../db/schema';
 import type { CardKind } from '../categories/categories.repository';
@@ -9,29 +9,88 @@ export type ScoreColumn =
   | 'guessesScoreTyping'
   | 'incorrectGuessesScoreTyping';
 
+const cardColumns = getTableColumns(cards);
+type CardColumn = keyof typeof cardColumns;
+
 /**
- * Adds one to a score of the user's own card of this kind, in one statement (so simultaneous answers are
- * all counted); undefined when there is no such card.
+ * One answer in one statement, so that concurrent answers are all counted and nothing is half done:
+ * the score of the user's own card of the kind goes up by one; the day's activity counts the answer, the
+ * card when it has just reached the learned threshold, and its category when that was its last card
+ * still to learn in the mode (recorded once). With a limit, the day's count only goes up below it.
+ * No row: no such card. `counted` null: the limit was reached; the caller runs this in a transaction
+ * and rolls it back. Prepared: built and planned once per connection, not per answer.
  */
-export const incrementScore = async (
-  db: Executor,
-  target: { cardId: number; userId: number; kind: CardKind },
-  column: ScoreColumn,
+export const prepareAnswer = (db: Executor, column: ScoreColumn) => {
+  const score = sql.identifier(cards[column].name);
+  const typing = column.endsWith('Typing');
+  const correct = !column.startsWith('incorrect');
+  const learnedCards = sql.identifier(
+    (typing ? userActivity.learnedCardsTyping : userActivity.learnedCardsVerbal).name,
+  );
+  const completedCategories = sql.identifier(
+    (typing ? userActivity.completedCategoriesTyping : userActivity.completedCategoriesVerbal).name,
+  );
+  const userId = sql`${sql.placeholder('userId')}::integer`;
+  const threshold = sql`${sql.placeholder('threshold')}::integer`;
+  const limit = sql`${sql.placeholder('limit')}::integer`;
+
+  const card = db.$with('card', cardColumns).as(sql`
+    update ${cards} set ${score} = ${cards}.${score} + 1, updated_at = now()
+    from ${categories}
+    where ${cards.id} = ${sql.placeholder('cardId')}::integer and ${categories.id} = ${cards.categoryId}
+      and ${categories.userId} = ${userId} and ${categories.typeOfCards} = ${sql.placeholder('kind')}
+    returning ${cards}.*`);
+  const learned = db
+    .$with('learned', { id: cards.id, categoryId: cards.categoryId })
+    .as(sql`select id, category_id from card where ${correct ? sql`${score} = ${threshold}` : sql`false`}`);
+  // The statement sees the other cards as they were before it: none of them may be left to learn.
+  const completed = db.$with('completed', { categoryId: categoryCompletions.categoryId }).as(sql`
+    insert into ${categoryCompletions} (category_id, mode)
+    select category_id, ${sql.raw(`'${typing ? 'typing' : 'verbal'}'::practice_mode`)} from learned
+    where not exists (
+      select 1 from ${cards} as other
+      where other.category_id = learned.category_id and other.id <> learned.id and other.${score} < ${threshold})
+    on conflict do nothing
+    returning category_id`);
+  const counted = db.$with('counted', { cardRequests: userActivity.cardRequests }).as(sql`
+    insert into ${userActivity} as activity (user_id, day, card_requests, ${learnedCards}, ${completedCategories})
+    select ${userId}, ${sql.placeholder('day')}::date, 1,
+      (select count(*) from learned)::integer, (select count(*) from completed)::integer
+    from card
+    on conflict (user_id, day) do update set
+      card_requests = activity.card_requests + 1,
+      ${learnedCards} = activity.${learnedCards} + excluded.${learnedCards},
+      ${completedCategories} = activity.${completedCategories} + excluded.${completedCategories}
+    where ${limit} is null or activity.card_requests < ${limit}
+    returning activity.card_requests`);
+
+  const fields = Object.fromEntries(
+    (Object.keys(cardColumns) as CardColumn[]).map((key) => [key, card[key]]),
+  ) as { [K in CardColumn]: (typeof card)[K] };
+  return db
+    .with(card, learned, completed, counted)
+    .select({ ...fields, counted: sql<number | null>`(select card_requests from counted)` })
+    .from(card)
+    .prepare(`answer_${column}`);
+};
+
+export type AnswerStatement = ReturnType<typeof prepareAnswer>;
+
+export const answer = async (
+  statement: AnswerStatement,
+  values: {
+    cardId: number;
+    userId: number;
+    kind: CardKind;
+    day: string;
+    threshold: number;
+    limit: number | null;
+  },
 ) => {
-  const [row] = await db
-    .update(cards)
-    .set({ [column]: sql`${cards[column]} + 1`, updatedAt: sql`now()` })
-    .from(categories)
-    .where(
-      and(
-        eq(cards.id, target.cardId),
-        eq(categories.id, cards.categoryId),
-        eq(categories.userId, target.userId),
-        eq(categories.typeOfCards, target.kind),
-      ),
-    )
-    .returning(getTableColumns(cards));
-  return row;
+  const [row] = await statement.execute(values);
+  if (!row) return undefined;
+  const { counted, ...card } = row;
+  return { card, counted };
 };
 
 export const incrementListens = async (db: Executor, target: { cardId: number; userId: number }) => {
@@ -51,37 +110,6 @@ export const incrementListens = async (db: Executor, target: { cardId: number; u
   return row;
 };
 
-/**
- * Counts one answer in the day's activity. With a limit, the row is only updated below it: no row back
- * means the limit was already reached (decided in one statement, so concurrent answers cannot pass it).
- */
-export const countAnswer = async (
-  db: Executor,
-  entry: { userId: number; day: string; learnedVerbal: number; learnedTyping: number },
-  limit: number | null,
-) => {
-  const rows = await db
-    .insert(userActivity)
-    .values({
-      userId: entry.userId,
-      day: entry.day,
-      cardRequests: 1,
-      learnedCardsVerbal: entry.learnedVerbal,
-      learnedCardsTyping: entry.learnedTyping,
-    })
-    .onConflictDoUpdate({
-      target: [userActivity.userId, userActivity.day],
-      set: {
-        cardRequests: sql`${userActivity.cardRequests} + 1`,
-        learnedCardsVerbal: sql`${userActivity.learnedCardsVerbal} + ${entry.learnedVerbal}`,
-        learnedCardsTyping: sql`${userActivity.learnedCardsTyping} + ${entry.learnedTyping}`,
-      },
-      setWhere: limit === null ? undefined : lt(userActivity.cardRequests, limit),
-    })
-    .returning({ cardRequests: userActivity.cardRequests });
-  return rows[0];
-};
-
 export const answersOfDay = async (db: Executor, userId: number, day: string) => {
   const [row] = await db
     .select({ cardRequests: userActivity.cardRequests })
@@ -89,39 +117,6 @@ export const answersOfDay = async (db: Executor, userId: number, day: string) =>
     .where(and(eq(userActivity.userId, userId), eq(userActivity.day, day)));
   return row?.cardRequests ?? 0;
 };
-
-export const unlearnedCount = async (
-  db: Executor,
-  categoryId: number,
-  column: ScoreColumn,
-  threshold: number,
-) => {
-  const [row] = await db
-    .select({ total: count() })
-    .from(cards)
-    .where(and(eq(cards.categoryId, categoryId), lt(cards[column], threshold)));
-  return row?.total ?? 0;
-};
-
-/** Records a category completed in a mode; true only the first time. */
-export const recordCompletion = async (db: Executor, categoryId: number, mode: 'verbal' | 'typing') => {
-  const rows = await db
-    .insert(categoryCompletions)
-    .values({ categoryId, mode })
-    .onConflictDoNothing()
-    .returning({ categoryId: categoryCompletions.categoryId });
-  return rows.length === 1;
-};
-
-export const addCompletion = (db: Executor, userId: number, day: string, mode: 'verbal' | 'typing') =>
-  db
-    .update(userActivity)
-    .set(
-      mode === 'verbal'
-        ? { completedCategoriesVerbal: sql`${userActivity.completedCategoriesVerbal} + 1` }
-        : { completedCategoriesTyping: sql`${userActivity.completedCategoriesTyping} + 1` },
-    )
-    .where(and(eq(userActivity.userId, userId), eq(userActivity.day, day)));
 
 export const activityOf = (db: Executor, userId: number) =>
   db

@@ -1,4 +1,4 @@
-import { type Badge, badgeKinds, badgeThresholds, type ScoreField } from '@flashcards/contract';
+import { type Badge, badgeKinds, badgeThresholds, type ScoreField, scoreFields } from '@flashcards/contract';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { notFound, permissionDenied } from '../../lib/api-error';
@@ -20,12 +20,24 @@ export const isPremium = (user: User, now = new Date()) =>
     (end) => end && end > now,
   );
 
+// Making a formatter costs more than using it, and every answer needs one.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const MAX_DAY_FORMATS = 1000;
+const dayFormat = (timeZone: string) => {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone });
+    if (dayFormats.size < MAX_DAY_FORMATS) dayFormats.set(timeZone, format);
+  }
+  return format;
+};
+
 /** The calendar day (YYYY-MM-DD) in an IANA time zone; UTC when the zone is missing or unknown. */
 export const dayIn = (timeZone: string | undefined, now = new Date()) => {
   try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: timeZone || 'UTC' }).format(now);
+    return dayFormat(timeZone || 'UTC').format(now);
   } catch {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC' }).format(now);
+    return dayFormat('UTC').format(now);
   }
 };
 
@@ -33,6 +45,10 @@ export const createPracticeService = ({ db, config }: { db: Database; config: Co
   const { dailyCardLimit, learnedThreshold } = config.limits;
   const limitOf = (user: User) => (isPremium(user) ? null : dailyCardLimit);
   const limitReached = () => permissionDenied('daily_limit_exceeded', { limit: dailyCardLimit });
+  // Without a limit (premium) an answer is this one statement.
+  const answers = Object.fromEntries(
+    scoreFields.map((field) => [field, repo.prepareAnswer(db, columns[field])]),
+  ) as Record<ScoreField, repo.AnswerStatement>;
 
   return {
     learnedThreshold,
@@ -55,33 +71,26 @@ export const createPracticeService = ({ db, config }: { db: Database; config: Co
       field: ScoreField,
       timeZone: string | undefined,
     ) {
-      const column = columns[field];
-      const mode = field.endsWith('_typing') ? 'typing' : 'verbal';
-      const correct = !field.startsWith('incorrect');
-      const day = dayIn(timeZone);
+      const limit = limitOf(user);
+      const values = {
+        cardId,
+        userId: user.id,
+        kind,
+        day: dayIn(timeZone),
+        threshold: learnedThreshold,
+        limit,
+      };
+      if (limit === null) {
+        const answered = await repo.answer(answers[field], values);
+        if (!answered) throw notFound();
+        return answered.card;
+      }
+      // Past the limit the statement has already raised the score: its transaction undoes that.
       return db.transaction(async (tx) => {
-        const card = await repo.incrementScore(tx, { cardId, userId: user.id, kind }, column);
-        if (!card) throw notFound();
-        const learned = correct && card[column] === learnedThreshold;
-        const counted = await repo.countAnswer(
-          tx,
-          {
-            userId: user.id,
-            day,
-            learnedVerbal: learned && mode === 'verbal' ? 1 : 0,
-            learnedTyping: learned && mode === 'typing' ? 1 : 0,
-          },
-          limitOf(user),
-        );
-        if (!counted) throw limitReached();
-        if (
-          learned &&
-          (await repo.unlearnedCount(tx, card.categoryId, column, learnedThreshold)) === 0 &&
-          (await repo.recordCompletion(tx, card.categoryId, mode))
-        ) {
-          await repo.addCompletion(tx, user.id, day, mode);
-        }
-        return card;
+        const answered = await repo.answer(repo.prepareAnswer(tx, columns[field]), values);
+        if (!answered) throw notFound();
+        if (answered.counted === null) throw limitReached();
+        return answered.card;
       });
     },
 

@@ -1,0 +1,1 @@
+CREATE INDEX "cards_category_id_idx" ON "cards" USING btree ("category_id","id");
