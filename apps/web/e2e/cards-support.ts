@@ -18,6 +18,7 @@ export function cardsApi(request: APIRequestContext, account: TestAccount) {
         headers,
       });
       expect(response.status()).toBe(201);
+      return (await response.json()) as { id: number };
     },
     async pictureCard(category: number, second_side: string, png: Buffer, tag = '') {
       const response = await request.post('/api/card/card-picture/', {
@@ -43,6 +44,7 @@ export function cardsApi(request: APIRequestContext, account: TestAccount) {
         headers,
       });
       expect(response.status()).toBe(201);
+      return (await response.json()) as { id: number };
     },
     async upload(category: number, text: string) {
       const response = await request.post('/api/card/card-text-multiple/', {
@@ -57,9 +59,13 @@ export function cardsApi(request: APIRequestContext, account: TestAccount) {
   };
 }
 
-/** A new active user, signed in in this page. */
-export async function signedIn(page: Page, request: APIRequestContext): Promise<TestAccount> {
-  const account = await createActiveUser(request);
+/** A new active user, signed in in this page; the e-mail prefix picks a kind of account (support.ts). */
+export async function signedIn(
+  page: Page,
+  request: APIRequestContext,
+  emailPrefix?: string,
+): Promise<TestAccount> {
+  const account = await createActiveUser(request, undefined, emailPrefix);
   await page.goto('/');
   await storeTokens(page, account);
   return account;

@@ -24,12 +24,16 @@ export const PASSWORD = 'Blue-Kettle-81';
 
 export const uniqueEmail = (prefix = 'e2e') => `${prefix}-${randomUUID()}@example.com`;
 
-/** Registers and activates a user through the server's own API and the mail it sends, then signs in. */
+/**
+ * Registers and activates a user through the server's own API and the mail it sends, then signs in. The
+ * e-mail prefix can pick a kind of account the test server knows (see test-server/test-rules.ts).
+ */
 export async function createActiveUser(
   request: APIRequestContext,
   name = { first_name: 'Ivana', last_name: 'Petrova' },
+  emailPrefix = 'e2e',
 ): Promise<TestAccount> {
-  const email = uniqueEmail();
+  const email = uniqueEmail(emailPrefix);
   const password = PASSWORD;
   const registered = await request.post('/api/user/users/', {
     data: { ...name, email, password, re_password: password, accepted_terms: true },

@@ -1,12 +1,14 @@
 /**
  * The end-to-end tests' web server: a mail catcher (real SMTP) and an OpenID provider standing in for
- * Google, then the real server (built) configured to use both. Playwright starts it as its webServer
- * and stops it with SIGTERM, which stops everything started here.
+ * Google, a database prepared with a few test-only rules (test-rules.ts), then the real server (built)
+ * configured to use them. Playwright starts it as its webServer and stops it with SIGTERM, which stops
+ * everything started here.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { startMailCatcher } from './mail-catcher';
 import { startOidcProvider } from './oidc-provider';
+import { prepareTestDatabase } from './test-rules';
 
 const required = (name: string) => {
   const value = process.env[name];
@@ -24,7 +26,10 @@ const oidc = await startOidcProvider({
   redirectUri: `${publicUrl}/login/google`,
 });
 
-const server = spawn(process.execPath, [path.join(import.meta.dirname, '../../../server/dist/main.js')], {
+const serverDir = path.join(import.meta.dirname, '../../../server');
+await prepareTestDatabase(required('DATA_DIR'), serverDir);
+
+const server = spawn(process.execPath, [path.join(serverDir, 'dist/main.js')], {
   env: {
     ...process.env,
     SMTP_URL: mail.url,

@@ -14,6 +14,9 @@ import { CategoriesPage } from '../features/categories/pages/categories-page';
 import { HomePage } from '../features/home/pages/home-page';
 import { LegalPage } from '../features/legal/pages/legal-page';
 import { NotFoundPage } from '../features/not-found/pages/not-found-page';
+import { KidsPracticePage } from '../features/practice/pages/kids-practice-page';
+import { PracticePage } from '../features/practice/pages/practice-page';
+import { PublicPracticePage } from '../features/practice/pages/public-practice-page';
 import { ProfilePage } from '../features/profile/pages/profile-page';
 import { TeachersPage } from '../features/teachers/pages/teachers-page';
 import { DemoVideosPage } from '../features/videos/pages/demo-videos-page';
@@ -44,8 +47,8 @@ const publicPages: Page[] = [
   { name: 'marketPublicCategory' },
   { name: 'schoolsList' },
   { name: 'teachers', element: <TeachersPage /> },
-  { name: 'flashCardsTextPublic' },
-  { name: 'flashCardsPicturesPublic' },
+  { name: 'flashCardsTextPublic', element: <PublicPracticePage kind="text" /> },
+  { name: 'flashCardsPicturesPublic', element: <PublicPracticePage kind="picture" /> },
   { name: 'pricing' },
   // Signing out needs no token check, and must work when the check would fail.
   { name: 'logout', element: <LogoutPage /> },
@@ -67,9 +70,9 @@ const signedInPages: Page[] = [
   { name: 'market' },
   { name: 'userGroups' },
   { name: 'sendToMeCategories' },
-  { name: 'flashCardsText' },
-  { name: 'flashCardsPicture' },
-  { name: 'flashCardsKids' },
+  { name: 'flashCardsText', element: <PracticePage kind="text" /> },
+  { name: 'flashCardsPicture', element: <PracticePage kind="picture" /> },
+  { name: 'flashCardsKids', element: <KidsPracticePage /> },
   { name: 'learningPathCardsText' },
   { name: 'learningPathCardsPicture' },
   { name: 'demoVideosPrivate' },

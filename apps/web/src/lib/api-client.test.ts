@@ -70,6 +70,33 @@ describe('api client', () => {
     expect(init.body).toBe('{"name":"x"}');
   });
 
+  it('names the time zone of the reader on every call, signed in or not', async () => {
+    storeTokens({ access: fakeJwt(900), refresh: 'refresh-1' });
+    const fetch = vi.fn(async () => json(200, { ok: true }));
+    const client = createApiClient({ fetch, language: () => 'en', timeZone: () => 'Europe/Sofia' });
+
+    await client.request(thingRoute, { params: { id: 1 } });
+    await client.request(thingRoute, { params: { id: 2 }, auth: false });
+
+    for (const [, init] of fetch.mock.calls as unknown as [string, RequestInit][])
+      expect(new Headers(init.headers).get('x-timezone')).toBe('Europe/Sofia');
+  });
+
+  it("sends the browser's own time zone by default, and no header when it is unknown", async () => {
+    const { client, fetch } = fakeNetwork();
+    await client.request(thingRoute, { params: { id: 1 }, auth: false });
+    const [, init] = fetch.mock.calls[0]!;
+    expect(new Headers(init.headers).get('x-timezone')).toBe(
+      Intl.DateTimeFormat().resolvedOptions().timeZone,
+    );
+
+    const unknown = vi.fn(async () => json(200, { ok: true }));
+    const client2 = createApiClient({ fetch: unknown, language: () => 'en', timeZone: () => undefined });
+    await client2.request(thingRoute, { params: { id: 1 }, auth: false });
+    const [, init2] = unknown.mock.calls[0] as unknown as [string, RequestInit];
+    expect(new Headers(init2.headers).has('x-timezone')).toBe(false);
+  });
+
   it('passes form and multipart bodies as they are, leaving their content type to the browser', async () => {
     const { client, fetch } = fakeNetwork();
     const form = new URLSearchParams({ state: 's 1', code: 'c&2' });

@@ -6,6 +6,7 @@ import {
   fieldErrorsSchema,
   pathOf,
   type Route,
+  TIME_ZONE_HEADER,
   tokenPairSchema,
 } from '@flashcards/contract';
 import { defaultLanguage } from '@flashcards/i18n';
@@ -71,16 +72,32 @@ export interface ApiClientOptions {
   fetch: FetchLike;
   /** The interface language, sent as Accept-Language so server messages come back translated. */
   language: () => string;
+  /**
+   * The reader's IANA time zone, sent with every call: the server counts the daily card limit and the
+   * activity by the reader's calendar day. Defaults to the browser's zone.
+   */
+  timeZone?: () => string | undefined;
+}
+
+/** The browser's IANA time zone, or undefined when it cannot tell. */
+export function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const REFRESH_LOCK = 'flashcards-token-refresh';
 
-export function createApiClient({ fetch, language }: ApiClientOptions) {
+export function createApiClient({ fetch, language, timeZone = browserTimeZone }: ApiClientOptions) {
   let refreshing: Promise<string | null> | null = null;
 
   async function send(route: Route, options: RequestOptions, access: string | null): Promise<Response> {
     const headers = new Headers({ Accept: 'application/json', 'Accept-Language': language() });
     if (access) headers.set('Authorization', `JWT ${access}`);
+    const zone = timeZone();
+    if (zone) headers.set(TIME_ZONE_HEADER, zone);
     let body: BodyInit | undefined;
     if (options.body instanceof FormData || options.body instanceof URLSearchParams) body = options.body;
     else if (options.body !== undefined) {

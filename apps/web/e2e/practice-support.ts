@@ -1,0 +1,45 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import type { TestAccount } from './support';
+
+/** The card being practised: a toggle button showing one side at a time. */
+export const studyCard = (page: Page) => page.getByRole('main').locator('button[aria-pressed]');
+
+/** The words on the side of the card that is showing. */
+export const shownSide = (page: Page) =>
+  page
+    .getByRole('main')
+    .locator('[data-flipped]')
+    .evaluate((card) => card.querySelector('[aria-hidden="false"]')?.lastElementChild?.textContent ?? '');
+
+/** The browser's time zone, which the app sends with every call (x-timezone). */
+export const browserTimeZone = (page: Page) =>
+  page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+
+/** Practice calls as the account, for what a test sets up or checks without the screens. */
+export function practiceApi(request: APIRequestContext, account: TestAccount) {
+  const headers = { Authorization: `JWT ${account.access}` };
+  return {
+    async answer(cardId: number, field: string, timeZone: string) {
+      const response = await request.put(`/api/card/card-text/${cardId}/`, {
+        data: { [field]: 1 },
+        headers: { ...headers, 'x-timezone': timeZone },
+      });
+      expect(response.status()).toBe(200);
+    },
+    async textCard(id: number) {
+      const response = await request.get(`/api/card/card-text/${id}/`, { headers });
+      expect(response.status()).toBe(200);
+      return (await response.json()) as Record<string, number | string>;
+    },
+    async kidsCard(id: number) {
+      const response = await request.get(`/api/card/card-picture-kids/${id}/`, { headers });
+      expect(response.status()).toBe(200);
+      return (await response.json()) as { listen_counts: number };
+    },
+    async category(id: number) {
+      const response = await request.get(`/api/card/category/${id}/`, { headers });
+      expect(response.status()).toBe(200);
+      return (await response.json()) as Record<string, number | string>;
+    },
+  };
+}

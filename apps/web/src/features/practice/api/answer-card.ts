@@ -1,0 +1,40 @@
+import { cardRoutes, pictureCardSchema, type ScoreField, textCardSchema } from '@flashcards/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { deckKeys } from '../../../lib/deck-keys';
+import type { LearningType } from '../practice-settings';
+import type { DeckCard, DeckKind } from './get-deck';
+
+/** The score field of an answer: typing mode has its own pair. */
+export const scoreFieldOf = (type: LearningType, correct: boolean): ScoreField =>
+  type === 'typing'
+    ? correct
+      ? 'guesses_score_typing'
+      : 'incorrect_guesses_score_typing'
+    : correct
+      ? 'guesses_score'
+      : 'incorrect_guesses_score';
+
+export type Answer = { kind: DeckKind; card: DeckCard; type: LearningType; correct: boolean };
+
+/**
+ * One answer: a PUT of the card with one score field, the previous value plus one (the server counts it
+ * as exactly one answer whatever the value). Past a free user's daily limit it answers 403.
+ */
+export const answerCard = ({ kind, card, type, correct }: Answer): Promise<DeckCard> => {
+  const field = scoreFieldOf(type, correct);
+  return api.request(kind === 'text' ? cardRoutes.updateTextCard : cardRoutes.updatePictureCard, {
+    params: { id: card.id },
+    body: { [field]: card[field] + 1 },
+    schema: kind === 'text' ? textCardSchema : pictureCardSchema,
+  });
+};
+
+export const useAnswerCard = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: answerCard,
+    // Learned counts of the category and the scores in the card lists moved.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: deckKeys.all }),
+  });
+};

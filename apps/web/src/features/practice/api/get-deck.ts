@@ -1,0 +1,41 @@
+import {
+  cardRoutes,
+  type PictureCard,
+  pictureCardSchema,
+  type TextCard,
+  textCardSchema,
+} from '@flashcards/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { LearningType } from '../practice-settings';
+import { deckQueryDefaults, practiceKeys } from './practice-keys';
+
+export type DeckKind = 'text' | 'picture';
+export type DeckCard = TextCard | PictureCard;
+export type DeckFilter = { tags: string[]; quantity: number | null; type: LearningType };
+
+/**
+ * The cards of one of my categories not yet learned in the learning type, at most `quantity`. A free
+ * user past the day's limit gets 403.
+ */
+export const getDeck = (kind: DeckKind, categoryId: number, filter: DeckFilter, signal?: AbortSignal) =>
+  api.request(kind === 'text' ? cardRoutes.textCards : cardRoutes.pictureCards, {
+    query: {
+      category_id: categoryId,
+      tags: filter.tags.length > 0 ? filter.tags.join(',') : undefined,
+      quantity: filter.quantity ?? undefined,
+      type: filter.type,
+    },
+    schema: kind === 'text' ? textCardSchema.array() : pictureCardSchema.array(),
+    signal,
+  }) as Promise<DeckCard[]>;
+
+export const deckQuery = (kind: DeckKind, categoryId: number, filter: DeckFilter) =>
+  queryOptions({
+    queryKey: practiceKeys.deck(kind, categoryId, filter),
+    queryFn: ({ signal }) => getDeck(kind, categoryId, filter, signal),
+    ...deckQueryDefaults,
+  });
+
+export const useDeck = (kind: DeckKind, categoryId: number, filter: DeckFilter) =>
+  useQuery(deckQuery(kind, categoryId, filter));

@@ -1,0 +1,19 @@
+import { cardRoutes, kidsCardSchema } from '@flashcards/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { deckQueryDefaults, practiceKeys } from './practice-keys';
+
+/** Every card of one of my kids categories, oldest first. */
+export const getKidsDeck = (categoryId: number, signal?: AbortSignal) =>
+  api.request(cardRoutes.kidsCards, {
+    query: { category_id: categoryId },
+    schema: kidsCardSchema.array(),
+    signal,
+  });
+
+export const useKidsDeck = (categoryId: number) =>
+  useQuery({
+    queryKey: practiceKeys.kidsDeck(categoryId),
+    queryFn: ({ signal }) => getKidsDeck(categoryId, signal),
+    ...deckQueryDefaults,
+  });

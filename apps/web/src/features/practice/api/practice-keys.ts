@@ -1,0 +1,25 @@
+/**
+ * Query keys of the decks being practised. They sit outside the `decks` root on purpose: an answer
+ * refreshes the categories and card lists, but a deck is fetched again only when a round is over.
+ */
+export const practiceKeys = {
+  deck: (kind: string, categoryId: number, filter: object) => ['practice', 'deck', kind, categoryId, filter],
+  kidsDeck: (categoryId: number) => ['practice', 'kids-deck', categoryId],
+  publicCategory: (id: number) => ['practice', 'public-category', id],
+  publicDeck: (kind: string, categoryId: number, tags: string[]) => [
+    'practice',
+    'public-deck',
+    kind,
+    categoryId,
+    tags,
+  ],
+  tags: (kind: string, categoryId: number) => ['practice', 'tags', kind, categoryId],
+};
+
+/** A deck stays as it was fetched until the session asks for it again. */
+export const deckQueryDefaults = {
+  staleTime: Number.POSITIVE_INFINITY,
+  gcTime: 0,
+  refetchOnWindowFocus: false,
+  refetchOnReconnect: false,
+} as const;

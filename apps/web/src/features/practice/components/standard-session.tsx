@@ -1,0 +1,150 @@
+import type { Category } from '@flashcards/contract';
+import { Box, Button, Divider, Group, Progress, Stack, Text } from '@mantine/core';
+import { IconAdjustmentsHorizontal, IconDeviceFloppy } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LoadError } from '../../../components/ui/load-error';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { deckKeys } from '../../../lib/deck-keys';
+import { useFormatters } from '../../../lib/format';
+import type { DeckKind } from '../api/get-deck';
+import type { LearningType, PracticeSettings } from '../practice-settings';
+import { useAnnouncer } from './announcer';
+import { CardPlay } from './card-play';
+import { DailyLimitModal, LimitReached } from './daily-limit-modal';
+import { EmptyDeck } from './empty-deck';
+import { PracticeHeader } from './practice-header';
+import { SessionTally } from './session-tally';
+import { SettingsBadges } from './settings-badges';
+import { SummaryModal } from './summary-modal';
+import { useDeckSession } from './use-deck-session';
+
+export const learnedOf = (category: Category, type: LearningType) =>
+  type === 'typing' ? category.learned_cards_typing_len : category.learned_cards_verbal_len;
+
+export interface SessionProps {
+  /** The category as it is now: its learned counts follow the answers. */
+  category: Category;
+  kind: DeckKind;
+  settings: PracticeSettings;
+  cardsPath: string;
+  onChangeFilter: () => void;
+}
+
+/** The standard mode: the deck round after round at the learner's pace, until "Save results". */
+export function StandardSession({ category, kind, settings, cardsPath, onChangeFilter }: SessionProps) {
+  const { t } = useTranslation('practice');
+  const { number } = useFormatters();
+  const queryClient = useQueryClient();
+  const session = useDeckSession(kind, category.id, settings);
+  const { announce, region } = useAnnouncer();
+  const learnedAtStart = useRef(learnedOf(category, settings.type));
+  const learned = Math.max(0, learnedOf(category, settings.type) - learnedAtStart.current);
+
+  const [limitOpen, setLimitOpen] = useState(false);
+  const limit = session.limit;
+  useEffect(() => {
+    if (limit) setLimitOpen(true);
+  }, [limit]);
+
+  const [summary, setSummary] = useState<'closed' | 'saving' | 'saved'>('closed');
+  const [focusSignal, setFocusSignal] = useState(0);
+  const save = async () => {
+    setSummary('saving');
+    await session.settle();
+    await queryClient.refetchQueries({ queryKey: deckKeys.category(category.id) });
+    setSummary('saved');
+  };
+
+  const { round, card } = session;
+  let content: ReactNode;
+  if (limit) content = <LimitReached message={limit.detail ?? ''} cardsPath={cardsPath} />;
+  else if (session.dealing) content = <PageLoader label={t('loading.deck')} />;
+  else if (!round) content = <LoadError onRetry={() => session.deck.refetch()} />;
+  else if (!card)
+    content = (
+      <EmptyDeck hint={t('session.emptyHint')}>
+        <Button onClick={onChangeFilter}>{t('session.changeFilter')}</Button>
+        <Button component={Link} to={cardsPath} variant="default">
+          {t('session.allCards')}
+        </Button>
+      </EmptyDeck>
+    );
+  else
+    content = (
+      <Stack gap="md">
+        <Group justify="space-between" gap="xs">
+          <Text size="sm" c="dimmed">
+            {t('session.progress', {
+              position: number(round.position + 1),
+              total: number(round.cards.length),
+            })}
+          </Text>
+          <SessionTally correct={session.tally.correct} wrong={session.tally.wrong} learned={learned} />
+        </Group>
+        <Progress
+          value={((round.position + 1) / round.cards.length) * 100}
+          size="sm"
+          radius="xl"
+          aria-label={t('session.roundProgress')}
+        />
+        <CardPlay
+          key={`${session.roundNumber}-${round.position}`}
+          card={card}
+          type={settings.type}
+          onAnswer={(correct) => session.submit(card, correct)}
+          onNext={session.next}
+          announce={announce}
+          allowSkip
+          active={summary === 'closed' && !limit}
+          focusSignal={focusSignal}
+        />
+        <Divider />
+        <Group justify="center">
+          <Button
+            variant="light"
+            leftSection={<IconDeviceFloppy size={18} aria-hidden="true" />}
+            onClick={save}
+          >
+            {t('session.save')}
+          </Button>
+        </Group>
+      </Stack>
+    );
+
+  return (
+    <Stack gap="lg">
+      <PracticeHeader
+        back={{ to: cardsPath, label: t('session.allCards') }}
+        title={category.name}
+        actions={
+          <Button
+            variant="default"
+            leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden="true" />}
+            onClick={onChangeFilter}
+          >
+            {t('session.changeFilter')}
+          </Button>
+        }
+      >
+        <SettingsBadges settings={settings} />
+      </PracticeHeader>
+      <Box w="100%" maw={640} mx="auto">
+        {content}
+      </Box>
+      {region}
+      <DailyLimitModal opened={limitOpen} message={limit?.detail ?? ''} onClose={() => setLimitOpen(false)} />
+      <SummaryModal
+        opened={summary !== 'closed'}
+        summary={summary === 'saved' ? { ...session.tally, learned } : null}
+        cardsPath={cardsPath}
+        onClose={() => {
+          setSummary('closed');
+          setFocusSignal((n) => n + 1);
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,113 @@
+import type { Category } from '@flashcards/contract';
+import { Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { LoadError } from '../../../components/ui/load-error';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { hasStatus } from '../../../lib/api-errors';
+import { paths } from '../../../lib/paths';
+import { useCategory } from '../api/get-category';
+import type { DeckKind } from '../api/get-deck';
+import { cardsPathOf, categoryIdFrom, practicePathOf } from '../category-paths';
+import { CategoryMissing } from '../components/category-missing';
+import { GamingSession } from '../components/gaming-session';
+import { PracticeHeader } from '../components/practice-header';
+import { SetupModals } from '../components/setup-modals';
+import { StandardSession } from '../components/standard-session';
+import { draftFromParams, settingsFromParams, settingsToParams } from '../practice-settings';
+
+function Missing() {
+  const { t } = useTranslation('practice');
+  return (
+    <CategoryMissing
+      text={t('notFound.text')}
+      back={{ to: paths.myCategories, label: t('notFound.toCategories') }}
+    />
+  );
+}
+
+/** /flash-cards-text/:id and /flash-cards-picture/:id: practise one of my categories. */
+export function PracticePage({ kind }: { kind: DeckKind }) {
+  const id = categoryIdFrom(useParams().categoryId);
+  if (id === null) return <Missing />;
+  return <PracticeOfCategory key={id} id={id} kind={kind} />;
+}
+
+function PracticeOfCategory({ id, kind }: { id: number; kind: DeckKind }) {
+  const { t } = useTranslation('practice');
+  const category = useCategory(id);
+  const { search } = useLocation();
+  if (category.isPending) return <PageLoader label={t('loading.category')} />;
+  if (category.isError) {
+    if (hasStatus(category.error, 404)) return <Missing />;
+    return <LoadError onRetry={() => category.refetch()} />;
+  }
+  const found = category.data;
+  // An address of the other kind (or a kids category) goes where the category is practised.
+  if (found.type_of_cards !== kind)
+    return (
+      <Navigate
+        replace
+        to={{
+          pathname: practicePathOf(found),
+          search: found.type_of_cards === 'kids' ? '' : search,
+        }}
+      />
+    );
+  return <Practice category={found} kind={kind} />;
+}
+
+function Practice({ category, kind }: { category: Category; kind: DeckKind }) {
+  const { t } = useTranslation('practice');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const settings = settingsFromParams(params);
+  const [changing, setChanging] = useState(false);
+  const cardsPath = cardsPathOf(category);
+
+  // Leaving the first modal goes back where the learner came from (the cards or the categories).
+  const leave = () => (location.key !== 'default' ? navigate(-1) : navigate(cardsPath, { replace: true }));
+
+  const setup = (
+    <SetupModals
+      opened={!settings || changing}
+      kind={kind}
+      categoryId={category.id}
+      initial={settings ?? draftFromParams(params)}
+      onCancel={settings ? () => setChanging(false) : leave}
+      onDone={(chosen) => {
+        setChanging(false);
+        // Choosing settings for the first time replaces the bare address; a change is a new entry.
+        setParams(settingsToParams(chosen), { replace: !settings });
+      }}
+    />
+  );
+
+  if (!settings)
+    return (
+      <Stack gap="lg">
+        <PracticeHeader back={{ to: cardsPath, label: t('session.allCards') }} title={category.name}>
+          <Text c="dimmed">{t('setup.intro')}</Text>
+        </PracticeHeader>
+        {setup}
+      </Stack>
+    );
+
+  const Session = settings.mode === 'gaming' ? GamingSession : StandardSession;
+  return (
+    <>
+      <Session
+        // A new filter is a new session.
+        key={params.toString()}
+        category={category}
+        kind={kind}
+        settings={settings}
+        cardsPath={cardsPath}
+        onChangeFilter={() => setChanging(true)}
+      />
+      {setup}
+    </>
+  );
+}

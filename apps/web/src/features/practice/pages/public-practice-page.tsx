@@ -1,0 +1,224 @@
+import type { MarketCategory } from '@flashcards/contract';
+import { Anchor, Box, Button, Group, Stack, Text } from '@mantine/core';
+import {
+  IconAdjustmentsHorizontal,
+  IconArrowLeft,
+  IconArrowRight,
+  IconInfoCircle,
+} from '@tabler/icons-react';
+import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { LoadError } from '../../../components/ui/load-error';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { hasStatus } from '../../../lib/api-errors';
+import { useFormatters } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { useIsSignedIn } from '../../../lib/session';
+import type { DeckCard, DeckKind } from '../api/get-deck';
+import { usePublicCategory } from '../api/get-public-category';
+import { usePublicDeck } from '../api/get-public-deck';
+import { wrapIndex } from '../card-order';
+import { categoryIdFrom, publicPracticePathOf } from '../category-paths';
+import { useAnnouncer } from '../components/announcer';
+import { CallToActionModal } from '../components/call-to-action-modal';
+import { CategoryMissing } from '../components/category-missing';
+import { EmptyDeck } from '../components/empty-deck';
+import { FilterModal } from '../components/filter-modal';
+import { PracticeHeader } from '../components/practice-header';
+import { StudyCard } from '../components/study-card';
+import { keys, useShortcuts } from '../components/use-shortcuts';
+import { draftFromParams } from '../practice-settings';
+
+/** Spec: guests are asked to sign up after flipping this many cards. */
+export const GUEST_PROMPT_FLIPS = 5;
+
+function Missing() {
+  const { t } = useTranslation('practice');
+  return (
+    <CategoryMissing
+      text={t('notFound.publicText')}
+      back={{ to: paths.marketPublic, label: t('notFound.toCatalog') }}
+    />
+  );
+}
+
+/**
+ * /flash-cards-text-public/:id and /flash-cards-pictures-public/:id: a catalog category's cards without
+ * signing in, in order and round again, with nothing saved.
+ */
+export function PublicPracticePage({ kind }: { kind: DeckKind }) {
+  const id = categoryIdFrom(useParams().categoryId);
+  if (id === null) return <Missing />;
+  return <PublicOfCategory key={id} id={id} kind={kind} />;
+}
+
+function PublicOfCategory({ id, kind }: { id: number; kind: DeckKind }) {
+  const { t } = useTranslation('practice');
+  const category = usePublicCategory(id);
+  if (category.isPending) return <PageLoader label={t('loading.category')} />;
+  if (category.isError) {
+    if (hasStatus(category.error, 404)) return <Missing />;
+    return <LoadError onRetry={() => category.refetch()} />;
+  }
+  const found = category.data;
+  const foundKind = found.type_of_cards;
+  if (foundKind === 'kids') return <Missing />;
+  if (foundKind !== kind)
+    return <Navigate replace to={publicPracticePathOf({ id, type_of_cards: foundKind })} />;
+  return <PublicPractice category={found} kind={kind} />;
+}
+
+function PublicPractice({ category, kind }: { category: MarketCategory; kind: DeckKind }) {
+  const { t } = useTranslation('practice');
+  const { number } = useFormatters();
+  const [params, setParams] = useSearchParams();
+  const filter = draftFromParams(params);
+  const deck = usePublicDeck(kind, category.id, filter.tags);
+  const [filtering, setFiltering] = useState(false);
+
+  let content: ReactNode;
+  if (deck.isPending) content = <PageLoader label={t('loading.deck')} />;
+  else if (deck.isError) content = <LoadError onRetry={() => deck.refetch()} />;
+  else if (deck.data.length === 0)
+    content = (
+      <EmptyDeck hint={t('guest.emptyHint')}>
+        <Button onClick={() => setFiltering(true)}>{t('session.changeFilter')}</Button>
+      </EmptyDeck>
+    );
+  else content = <GuestCards key={filter.tags.join(',')} cards={deck.data} />;
+
+  return (
+    <Stack gap="lg">
+      <PracticeHeader
+        back={{ to: paths.marketPublic, label: t('guest.catalog') }}
+        title={category.name}
+        actions={
+          <Button
+            variant="default"
+            leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden="true" />}
+            onClick={() => setFiltering(true)}
+          >
+            {t('session.changeFilter')}
+          </Button>
+        }
+      >
+        <Text size="sm" c="dimmed">
+          {[
+            category.created_by ? t('guest.by', { name: category.created_by }) : null,
+            t('guest.cards', { count: category.cards_length, formatted: number(category.cards_length) }),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </Text>
+        {filter.tags.length > 0 && <SettingsBadgesTags tags={filter.tags} />}
+      </PracticeHeader>
+      <Box w="100%" maw={640} mx="auto">
+        {content}
+      </Box>
+      <FilterModal
+        opened={filtering}
+        kind={kind}
+        categoryId={category.id}
+        initial={filter}
+        guest
+        onClose={() => setFiltering(false)}
+        onNext={(choice) => {
+          setFiltering(false);
+          setParams(choice.tags.length > 0 ? { tags: choice.tags.join(',') } : {});
+        }}
+        confirmLabel={t('filter.apply')}
+      />
+    </Stack>
+  );
+}
+
+function SettingsBadgesTags({ tags }: { tags: string[] }) {
+  const { t } = useTranslation('practice');
+  return (
+    <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+      {t('session.tags', { tags: tags.join(', ') })}
+    </Text>
+  );
+}
+
+function GuestCards({ cards }: { cards: DeckCard[] }) {
+  const { t } = useTranslation('practice');
+  const { number } = useFormatters();
+  const signedIn = useIsSignedIn();
+  const hintId = useId();
+  const { announce, region } = useAnnouncer();
+  const [index, setIndex] = useState(0);
+  const [flipped, setFlipped] = useState(false);
+  const [flips, setFlips] = useState(0);
+  const [prompting, setPrompting] = useState(false);
+
+  const position = wrapIndex(index, cards.length);
+  const card = cards[position]!;
+
+  const frontOf = (shown: DeckCard) => ('first_side_url' in shown ? t('card.picture') : shown.first_side);
+  const flip = () => {
+    const turned = !flipped;
+    setFlipped(turned);
+    announce(
+      t('card.announceSide', {
+        side: turned ? t('card.sideTwo') : t('card.sideOne'),
+        text: turned ? card.second_side : frontOf(card),
+      }),
+    );
+    if (!turned) return;
+    const count = flips + 1;
+    setFlips(count);
+    if (count === GUEST_PROMPT_FLIPS && !signedIn) setPrompting(true);
+  };
+  // The focus stays on the button pressed, so it can be pressed again; the new card is read out.
+  const go = (step: number) => {
+    const next = wrapIndex(index + step, cards.length);
+    setFlipped(false);
+    setIndex(next);
+    announce(
+      `${t('session.progress', { position: number(next + 1), total: number(cards.length) })}. ${t(
+        'card.announceSide',
+        { side: t('card.sideOne'), text: frontOf(cards[next]!) },
+      )}`,
+    );
+  };
+  useShortcuts({ [keys.space]: flip, [keys.next]: () => go(1), [keys.previous]: () => go(-1) }, !prompting);
+
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="dimmed">
+        {t('session.progress', { position: number(position + 1), total: number(cards.length) })}
+      </Text>
+      <StudyCard card={card} flipped={flipped} onFlip={flip} describedBy={hintId} />
+      <Text id={hintId} size="sm" c="dimmed" ta="center">
+        {t('guest.flipHint')}
+      </Text>
+      <Group justify="space-between">
+        <Button
+          variant="default"
+          leftSection={<IconArrowLeft size={18} aria-hidden="true" />}
+          onClick={() => go(-1)}
+        >
+          {t('guest.previous')}
+        </Button>
+        <Button rightSection={<IconArrowRight size={18} aria-hidden="true" />} onClick={() => go(1)}>
+          {t('guest.next')}
+        </Button>
+      </Group>
+      {!signedIn && (
+        <Group gap="xs" wrap="nowrap" c="dimmed" justify="center">
+          <IconInfoCircle size={18} aria-hidden="true" style={{ flex: 'none' }} />
+          <Text size="sm">
+            {t('guest.notSaved')}{' '}
+            <Anchor component={Link} to={paths.signup} inherit underline="always">
+              {t('guest.signUp')}
+            </Anchor>
+          </Text>
+        </Group>
+      )}
+      {region}
+      <CallToActionModal opened={prompting} onClose={() => setPrompting(false)} />
+    </Stack>
+  );
+}
