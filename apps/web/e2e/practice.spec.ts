@@ -39,6 +39,13 @@ test('verbal practice, by keyboard: a card guessed ten times is learned and leav
   const sofia = await cards.textCard(category.id, 'Sofia', 'Bulgaria', 'balkans');
   const paris = await cards.textCard(category.id, 'Paris', 'France', 'west');
   const main = page.getByRole('main');
+  const activity = page.getByRole('region', { name: 'Activity' });
+  const cardsPractised = activity.locator('dt', { hasText: 'Cards practised' }).locator('+ dd');
+
+  // Nothing practised yet: the profile's chart is empty.
+  await page.goto('/profile');
+  await expect(activity.getByText('No practice in this period yet.', { exact: false })).toBeVisible();
+  await expect(cardsPractised).toHaveText('0');
 
   // From the category's cards: the filter modal, then the learning mode modal.
   await page.goto(`/my-cards/${category.id}`);
@@ -107,6 +114,13 @@ test('verbal practice, by keyboard: a card guessed ten times is learned and leav
   await mode.getByRole('button', { name: 'Start' }).click();
   await expect(main.getByText('Card 1 of 2')).toBeVisible();
   await expect(main.getByLabel('Your answer')).toBeFocused();
+
+  // The profile's chart now has today's bar: thirty answers, two cards learned.
+  await page.goto('/profile');
+  await expect(cardsPractised).toHaveText('30');
+  await expect(activity.locator('dt', { hasText: 'Cards learned' }).locator('+ dd')).toHaveText('2');
+  await expect(activity.locator('.recharts-bar-rectangle')).not.toHaveCount(0);
+  await expect(activity.getByRole('table')).toContainText('30');
 });
 
 test('typing practice: the filter picks tags and a number of cards, answers are checked ignoring case and spaces', async ({
