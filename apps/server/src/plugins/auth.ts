@@ -1,8 +1,8 @@
-import { randomBytes, randomUUID, webcrypto } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { settings, users } from '../db/schema';
 import { notAuthenticated, tokenNotValid } from '../lib/api-error';
 
@@ -28,24 +28,14 @@ declare module 'fastify' {
 }
 
 /** The configured secret, or one generated once and kept in the database so every process shares it. */
-const loadSecret = async (app: FastifyInstance): Promise<webcrypto.CryptoKey> => {
-  let secret = app.config.jwt.secret;
-  if (!secret) {
-    await app.db
-      .insert(settings)
-      .values({ key: 'jwt_secret', value: randomBytes(48).toString('base64url') })
-      .onConflictDoNothing();
-    const [row] = await app.db.select().from(settings).where(eq(settings.key, 'jwt_secret'));
-    secret = row!.value;
-  }
-  // Imported once: given raw bytes, jose would import the key again for every token.
-  return webcrypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign', 'verify'],
-  );
+const loadSecret = async (app: FastifyInstance): Promise<string> => {
+  if (app.config.jwt.secret) return app.config.jwt.secret;
+  await app.db
+    .insert(settings)
+    .values({ key: 'jwt_secret', value: randomBytes(48).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await app.db.select().from(settings).where(eq(settings.key, 'jwt_secret'));
+  return row!.value;
 };
 
 const bearer = (header: string | undefined): string | undefined => {
@@ -61,32 +51,39 @@ export const authPlugin = fp(
       refresh: app.config.jwt.refreshDays * 24 * 60 * 60,
     };
 
+    // HS256 with Node's own HMAC, synchronously: every signed-in request verifies a token.
+    const signToken = createSigner({ key: secret, algorithm: 'HS256', noTimestamp: true });
+    const verifyToken = createVerifier({ key: secret, algorithms: ['HS256'] });
+
     const tokens: Tokens = {
       async sign(type, userId) {
         const jti = randomUUID();
         const expiresAt = new Date(Date.now() + lifetimeSeconds[type] * 1000);
-        const token = await new SignJWT({ token_type: type, user_id: userId })
-          .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-          .setJti(jti)
-          .setIssuedAt()
-          .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-          .sign(secret);
+        const token = signToken({
+          token_type: type,
+          user_id: userId,
+          jti,
+          iat: Math.floor(Date.now() / 1000),
+          exp: Math.floor(expiresAt.getTime() / 1000),
+        });
         return { token, jti, expiresAt };
       },
       async verify(token, type) {
+        let payload: Partial<TokenClaims>;
         try {
-          const { payload } = await jwtVerify<TokenClaims>(token, secret, { algorithms: ['HS256'] });
-          const valid =
-            (payload.token_type === 'access' || payload.token_type === 'refresh') &&
-            Number.isInteger(payload.user_id) &&
-            typeof payload.jti === 'string' &&
-            (!type || payload.token_type === type);
-          if (!valid) throw tokenNotValid();
-          return payload as TokenClaims;
+          payload = verifyToken(token);
         } catch (error) {
-          if (error instanceof joseErrors.JOSEError) throw tokenNotValid();
+          if (error instanceof TokenError) throw tokenNotValid();
           throw error;
         }
+        const valid =
+          (payload.token_type === 'access' || payload.token_type === 'refresh') &&
+          Number.isInteger(payload.user_id) &&
+          typeof payload.jti === 'string' &&
+          typeof payload.exp === 'number' &&
+          (!type || payload.token_type === type);
+        if (!valid) throw tokenNotValid();
+        return payload as TokenClaims;
       },
     };
 

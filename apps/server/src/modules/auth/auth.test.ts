@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { buildUser, PASSWORD } from '../../../test/factories';
 import { linkIn, type MailServer, startMailServer } from '../../../test/mail-server';
 import { buildApp } from '../../app';
-import { affiliates, loginFailures, users, userTokens } from '../../db/schema';
+import { affiliates, loginFailures, settings, users, userTokens } from '../../db/schema';
 import { createStaffUser } from './auth.service';
 
 let t: TestApp;
@@ -277,6 +278,44 @@ describe('tokens', () => {
       headers: { authorization: `JWT ${(await login(user.email)).json().refresh}` },
     });
     expect(refreshAsAccess.statusCode).toBe(401);
+  });
+
+  it('accepts only access tokens signed with its own key, with HS256, and not expired', async () => {
+    const user = await buildUser(t.database.db, { password: PASSWORD });
+    const [stored] = await t.database.db.select().from(settings).where(eq(settings.key, 'jwt_secret'));
+    const now = Math.floor(Date.now() / 1000);
+    const token = (
+      secret: string,
+      { alg = 'HS256', exp = now + 600, claims = {} }: { alg?: string; exp?: number; claims?: object } = {},
+    ) =>
+      new SignJWT({ token_type: 'access', user_id: user.id, ...claims })
+        .setProtectedHeader({ alg, typ: 'JWT' })
+        .setJti('test-token')
+        .setIssuedAt(now - 60)
+        .setExpirationTime(exp)
+        .sign(new TextEncoder().encode(secret));
+    const me = (jwt: string) =>
+      t.app.inject({ method: 'GET', url: '/api/user/users/me/', headers: { authorization: `JWT ${jwt}` } });
+    const unsigned = (jwt: string) => {
+      const [, payload] = jwt.split('.');
+      return `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${payload}.`;
+    };
+
+    const good = await token(stored!.value);
+    expect((await me(good)).statusCode).toBe(200);
+    for (const bad of [
+      await token('another-secret-of-the-same-length-and-more-0123456789'),
+      await token(stored!.value, { exp: now - 1 }),
+      await token(stored!.value, { alg: 'HS512' }),
+      await token(stored!.value, { claims: { token_type: 'refresh' } }),
+      await token(stored!.value, { claims: { user_id: 'one' } }),
+      unsigned(good),
+      `${good.slice(0, -2)}AA`,
+    ]) {
+      const response = await me(bad);
+      expect(response.statusCode, bad).toBe(401);
+      expect(response.json().code).toBe('token_not_valid');
+    }
   });
 
   it('throttles an e-mail after 5 failures within an hour, counted in the database', async () => {

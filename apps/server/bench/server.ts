@@ -1,0 +1,63 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+const serverDir = path.resolve(import.meta.dirname, '..');
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+/** The bench measures the bundle production runs; it is rebuilt first so that it matches the sources. */
+export const buildServer = () => {
+  const result = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: serverDir, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('building the server failed');
+};
+
+export type RunningServer = { url: string; pid: number; stop: () => Promise<void> };
+
+/**
+ * Starts dist/main.js as production would. Its log goes to a file, as it would on a server, rather than
+ * through a pipe into this process, which is busy generating the load.
+ */
+export const startServer = async (
+  env: Record<string, string>,
+  logFile: string,
+  nodeArgs: string[] = [],
+): Promise<RunningServer> => {
+  const port = await freePort();
+  const log = openSync(logFile, 'w');
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, 'dist/main.js'], {
+    cwd: serverDir,
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: ['ignore', log, log],
+  });
+  closeSync(log);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await exited;
+    }
+  };
+
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`the server exited with code ${child.exitCode}; see ${logFile}`);
+    try {
+      if ((await fetch(`${url}/api/ready`)).ok) return { url, pid: child.pid!, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  throw new Error(`the server did not become ready; see ${logFile}`);
+};
