@@ -21,9 +21,17 @@ declare module 'fastify' {
     tokens: Tokens;
     /** onRequest hook of every route that needs a signed-in, active user. */
     authenticate: (request: FastifyRequest) => Promise<void>;
+    /**
+     * onRequest hook of the practice loop's routes: checks the access token only (`request.userId`). Their
+     * statements check the account themselves; `signedInUser` loads it when they need more.
+     */
+    authenticateToken: (request: FastifyRequest) => Promise<void>;
+    /** The active user of the request's token, loaded once; 401 when the account is gone or inactive. */
+    signedInUser: (request: FastifyRequest) => Promise<User>;
   }
   interface FastifyRequest {
     user: User | null;
+    userId: number | null;
   }
 }
 
@@ -94,15 +102,28 @@ export const authPlugin = fp(
       .where(eq(users.id, sql.placeholder('id')))
       .prepare('auth_user_by_id');
 
-    app.decorate('tokens', tokens);
-    app.decorateRequest('user', null);
-    app.decorate('authenticate', async (request: FastifyRequest) => {
+    const authenticateToken = async (request: FastifyRequest) => {
       const token = bearer(request.headers.authorization);
       if (!token) throw notAuthenticated();
-      const claims = await tokens.verify(token, 'access');
-      const [user] = await userById.execute({ id: claims.user_id });
+      request.userId = (await tokens.verify(token, 'access')).user_id;
+    };
+    const signedInUser = async (request: FastifyRequest) => {
+      if (request.user) return request.user;
+      if (request.userId === null) throw notAuthenticated();
+      const [user] = await userById.execute({ id: request.userId });
       if (!user?.isActive) throw tokenNotValid();
       request.user = user;
+      return user;
+    };
+
+    app.decorate('tokens', tokens);
+    app.decorateRequest('user', null);
+    app.decorateRequest('userId', null);
+    app.decorate('authenticateToken', authenticateToken);
+    app.decorate('signedInUser', signedInUser);
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      await authenticateToken(request);
+      await signedInUser(request);
     });
   },
   { name: 'auth', dependencies: ['db'] },

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { cards, categories } from '../../db/schema';
+import { isActivePremiumUser } from '../../lib/entitlements';
 
 export type CardRow = typeof cards.$inferSelect;
 export type CardFilter = {
@@ -54,7 +55,8 @@ export type DeckQueries = ReturnType<typeof prepareDeckQueries>;
 
 /**
  * The practice deck of a category, one statement per mode, prepared once: the cards not learned in the
- * mode, in the order they were made, of a category only when the user owns it and it is of the kind.
+ * mode, in the order they were made, of a category only when the user owns it and it is of the kind, and
+ * only for an active premium user (the only one who needs no daily-limit check).
  */
 export const prepareDeckQueries = (db: Database) => {
   const deck = (column: DeckColumn) =>
@@ -68,6 +70,7 @@ export const prepareDeckQueries = (db: Database) => {
           eq(categories.userId, sql.placeholder('userId')),
           eq(categories.typeOfCards, sql.placeholder('kind')),
           lt(cards[column], sql.placeholder('threshold')),
+          isActivePremiumUser(sql`${sql.placeholder('userId')}`),
         ),
       )
       .orderBy(asc(cards.id))

@@ -9,6 +9,7 @@ import type { User } from '../../plugins/auth';
 import type { UploadedFile } from '../../plugins/multipart';
 import type { CardKind } from '../categories/categories.repository';
 import type { createCategoriesService } from '../categories/categories.service';
+import type { PracticeService, SignedIn } from '../practice/practice.service';
 import { userMediaPrefix } from '../users/users.service';
 import { parseCardFile } from './card-file';
 import * as repo from './cards.repository';
@@ -26,11 +27,13 @@ export const createCardsService = ({
   storage,
   log,
   categories,
+  practice,
 }: {
   db: Database;
   storage: MediaStorage;
   log: FastifyBaseLogger;
   categories: Categories;
+  practice: PracticeService;
 }) => {
   const decks = repo.prepareDeckQueries(db);
 
@@ -101,12 +104,13 @@ export const createCardsService = ({
       return { total, rows };
     },
 
-    /** A deck: the cards not yet learned in the mode (text and picture), at most `quantity`. */
+    /** The cards of a category, kids cards in full, text and picture ones not yet learned in the mode. */
     async list(
       user: User,
       kind: CardKind,
       query: CardQuery & { quantity?: number; mode: 'verbal' | 'typing'; learnedThreshold: number },
     ) {
+      await listedCategory(user, query.categoryId, kind);
       const unlearned =
         kind === 'kids'
           ? undefined
@@ -114,25 +118,43 @@ export const createCardsService = ({
               column: query.mode === 'typing' ? ('guessesScoreTyping' as const) : ('guessesScore' as const),
               threshold: query.learnedThreshold,
             };
-      if (unlearned && kind !== 'kids' && !query.tags?.length) {
-        // The practice loop's call: one statement, the ownership check included.
-        const deck = await repo.deckOf(decks, {
-          categoryId: query.categoryId,
-          userId: user.id,
-          kind,
-          ...unlearned,
-          limit: query.quantity,
-        });
-        // Empty: no cards left to learn, or not the user's category of this kind (404).
-        if (deck.length === 0) await listedCategory(user, query.categoryId, kind);
-        return deck;
-      }
-      await listedCategory(user, query.categoryId, kind);
       return repo.listCards(
         db,
         { categoryId: query.categoryId, tags: query.tags, unlearned },
         query.quantity,
       );
+    },
+
+    /**
+     * A practice deck of text or picture cards: those not yet learned in the mode, at most `quantity`; 403
+     * once a free user has given the day's last allowed answer.
+     */
+    async deck(
+      signedIn: SignedIn,
+      kind: 'text' | 'picture',
+      query: CardQuery & {
+        quantity?: number;
+        mode: 'verbal' | 'typing';
+        learnedThreshold: number;
+        timeZone: string | undefined;
+      },
+    ) {
+      if (!query.tags?.length) {
+        // The practice loop's call: for an active premium user, one statement, the ownership included.
+        const deck = await repo.deckOf(decks, {
+          categoryId: query.categoryId,
+          userId: signedIn.id,
+          kind,
+          column: query.mode === 'typing' ? 'guessesScoreTyping' : 'guessesScore',
+          threshold: query.learnedThreshold,
+          limit: query.quantity,
+        });
+        if (deck.length > 0) return deck;
+      }
+      // No cards left to learn, or the account is inactive (401), limited (403) or not the owner (404).
+      const user = await signedIn.user();
+      await practice.assertMayPractise(user, query.timeZone);
+      return this.list(user, kind, query);
     },
 
     async tags(user: User, kind: CardKind, categoryId: number) {

@@ -1,6 +1,7 @@
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { cards, categories, categoryCompletions, userActivity } from '../../db/schema';
+import { isActivePremiumUser } from '../../lib/entitlements';
 import type { CardKind } from '../categories/categories.repository';
 
 export type ScoreColumn =
@@ -18,9 +19,10 @@ type CardColumn = keyof typeof cardColumns;
  * card when it has just reached the learned threshold, and its category when that was its last card
  * still to learn in the mode (recorded once). With a limit, the day's count only goes up below it.
  * No row: no such card. `counted` null: the limit was reached; the caller runs this in a transaction
- * and rolls it back. Prepared: built and planned once per connection, not per answer.
+ * and rolls it back. `activePremiumOnly`: no row either unless the user is active and premium, so that such a
+ * user's answer needs nothing else. Prepared: built and planned once per connection, not per answer.
  */
-export const prepareAnswer = (db: Executor, column: ScoreColumn) => {
+export const prepareAnswer = (db: Executor, column: ScoreColumn, { activePremiumOnly = false } = {}) => {
   const score = sql.identifier(cards[column].name);
   const typing = column.endsWith('Typing');
   const correct = !column.startsWith('incorrect');
@@ -39,6 +41,7 @@ export const prepareAnswer = (db: Executor, column: ScoreColumn) => {
     from ${categories}
     where ${cards.id} = ${sql.placeholder('cardId')}::integer and ${categories.id} = ${cards.categoryId}
       and ${categories.userId} = ${userId} and ${categories.typeOfCards} = ${sql.placeholder('kind')}
+      ${activePremiumOnly ? sql`and ${isActivePremiumUser(userId)}` : sql``}
     returning ${cards}.*`);
   const learned = db
     .$with('learned', { id: cards.id, categoryId: cards.categoryId })
@@ -71,7 +74,7 @@ export const prepareAnswer = (db: Executor, column: ScoreColumn) => {
     .with(card, learned, completed, counted)
     .select({ ...fields, counted: sql<number | null>`(select card_requests from counted)` })
     .from(card)
-    .prepare(`answer_${column}`);
+    .prepare(`answer_${column}${activePremiumOnly ? '_premium' : ''}`);
 };
 
 export type AnswerStatement = ReturnType<typeof prepareAnswer>;

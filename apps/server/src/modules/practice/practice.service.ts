@@ -2,6 +2,7 @@ import { type Badge, badgeKinds, badgeThresholds, type ScoreField, scoreFields }
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { notFound, permissionDenied } from '../../lib/api-error';
+import { isPremium } from '../../lib/entitlements';
 import type { User } from '../../plugins/auth';
 import type { CardKind } from '../categories/categories.repository';
 import type { ScoreColumn } from './practice.repository';
@@ -13,12 +14,6 @@ const columns: Record<ScoreField, ScoreColumn> = {
   guesses_score_typing: 'guessesScoreTyping',
   incorrect_guesses_score_typing: 'incorrectGuessesScoreTyping',
 };
-
-/** Premium while a subscription or the trial lasts: no daily limit. */
-export const isPremium = (user: User, now = new Date()) =>
-  [user.subscriptionEndDate, user.annualSubscriptionEndDate, user.trialEndDate].some(
-    (end) => end && end > now,
-  );
 
 // Making a formatter costs more than using it, and every answer needs one.
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
@@ -41,13 +36,16 @@ export const dayIn = (timeZone: string | undefined, now = new Date()) => {
   }
 };
 
+/** The signed-in user of a request whose token alone was checked: the account is loaded on demand. */
+export type SignedIn = { id: number; user: () => Promise<User> };
+
 export const createPracticeService = ({ db, config }: { db: Database; config: Config }) => {
   const { dailyCardLimit, learnedThreshold } = config.limits;
   const limitOf = (user: User) => (isPremium(user) ? null : dailyCardLimit);
   const limitReached = () => permissionDenied('daily_limit_exceeded', { limit: dailyCardLimit });
-  // Without a limit (premium) an answer is this one statement.
-  const answers = Object.fromEntries(
-    scoreFields.map((field) => [field, repo.prepareAnswer(db, columns[field])]),
+  // Most answers come from premium users: for them an answer is this one statement, the account included.
+  const premiumAnswers = Object.fromEntries(
+    scoreFields.map((field) => [field, repo.prepareAnswer(db, columns[field], { activePremiumOnly: true })]),
   ) as Record<ScoreField, repo.AnswerStatement>;
 
   return {
@@ -65,29 +63,31 @@ export const createPracticeService = ({ db, config }: { db: Database; config: Co
      * limit), and a card reaching the threshold counts as learned, its category as completed once all are.
      */
     async answer(
-      user: User,
+      signedIn: SignedIn,
       kind: CardKind,
       cardId: number,
       field: ScoreField,
       timeZone: string | undefined,
     ) {
-      const limit = limitOf(user);
       const values = {
         cardId,
-        userId: user.id,
+        userId: signedIn.id,
         kind,
         day: dayIn(timeZone),
         threshold: learnedThreshold,
-        limit,
+        limit: null,
       };
-      if (limit === null) {
-        const answered = await repo.answer(answers[field], values);
-        if (!answered) throw notFound();
-        return answered.card;
-      }
-      // Past the limit the statement has already raised the score: its transaction undoes that.
+      const premium = await repo.answer(premiumAnswers[field], values);
+      if (premium) return premium.card;
+      // Nothing changed: the account is inactive (401), not premium (the daily limit applies) or not the
+      // card's owner (404). Past the limit the statement has already raised the score: its transaction
+      // undoes that.
+      const user = await signedIn.user();
       return db.transaction(async (tx) => {
-        const answered = await repo.answer(repo.prepareAnswer(tx, columns[field]), values);
+        const answered = await repo.answer(repo.prepareAnswer(tx, columns[field]), {
+          ...values,
+          limit: limitOf(user),
+        });
         if (!answered) throw notFound();
         if (answered.counted === null) throw limitReached();
         return answered.card;

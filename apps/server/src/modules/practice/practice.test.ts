@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { buildCard, buildCategory } from '../../../test/factories';
 import { type Session, signIn } from '../../../test/session';
-import { userActivity } from '../../db/schema';
+import { userActivity, users } from '../../db/schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -163,6 +163,29 @@ describe('the daily limit', () => {
     expect((await activity(session))[0]).toMatchObject({ card_requests: 31, daily_limit: null });
   });
 
+  it('counts any subscription or the trial as premium, and nothing that has ended', async () => {
+    const future = new Date(Date.now() + 86_400_000);
+    const past = new Date(Date.now() - 60_000);
+    for (const [dates, limited] of [
+      [{ trialEndDate: null, subscriptionEndDate: future }, false],
+      [{ trialEndDate: null, annualSubscriptionEndDate: future }, false],
+      [{ trialEndDate: future, subscriptionEndDate: past }, false],
+      [{ trialEndDate: past, subscriptionEndDate: past, annualSubscriptionEndDate: past }, true],
+    ] as const) {
+      const session = await signIn(t, dates);
+      const category = await buildCategory(t.database.db, { userId: session.user.id });
+      const card = await buildCard(t.database.db, { categoryId: category.id });
+      await t.database.db
+        .insert(userActivity)
+        .values({ userId: session.user.id, day: new Date().toISOString().slice(0, 10), cardRequests: 30 });
+      const expected = limited ? 403 : 200;
+      expect((await deck(session, category.id)).statusCode, JSON.stringify(dates)).toBe(expected);
+      expect((await answer(session, card.id, { guesses_score: 1 })).statusCode, JSON.stringify(dates)).toBe(
+        expected,
+      );
+    }
+  });
+
   it('keeps the days of the time zone the client names', async () => {
     const session = await free();
     const category = await buildCategory(t.database.db, { userId: session.user.id });
@@ -174,6 +197,38 @@ describe('the daily limit', () => {
     const days = (await activity(session)).map((entry: { create_at: string }) => entry.create_at);
     expect(new Set(days).size).toBeGreaterThanOrEqual(2);
     expect(days).toContain(new Date().toISOString().slice(0, 10));
+  });
+});
+
+describe('accounts', () => {
+  it('refuses the deck and the answers of a deactivated account, premium or not, and changes nothing', async () => {
+    for (const session of [await premium(), await free()]) {
+      const category = await buildCategory(t.database.db, { userId: session.user.id });
+      const card = await buildCard(t.database.db, { categoryId: category.id });
+      await t.database.db.update(users).set({ isActive: false }).where(eq(users.id, session.user.id));
+      for (const response of [
+        await deck(session, category.id),
+        await answer(session, card.id, { guesses_score: 1 }),
+        await answer(session, card.id, { first_side: 'a', second_side: 'b', category: category.id }),
+      ]) {
+        expect(response.statusCode).toBe(401);
+        expect(response.json().code).toBe('token_not_valid');
+      }
+      await t.database.db.update(users).set({ isActive: true }).where(eq(users.id, session.user.id));
+      const stored = (await session.call('GET', `/api/card/card-text/${card.id}/`)).json();
+      expect(stored).toMatchObject({ guesses_score: 0, first_side: card.firstSide });
+      expect(await activity(session)).toEqual([]);
+    }
+  });
+
+  it("answers 404 for another user's deck, premium or not, and for a category of another kind", async () => {
+    const owner = await premium();
+    const category = await buildCategory(t.database.db, { userId: owner.user.id });
+    await buildCard(t.database.db, { categoryId: category.id });
+    for (const stranger of [await premium(), await free()])
+      expect((await deck(stranger, category.id)).statusCode).toBe(404);
+    const picture = await owner.call('GET', `/api/card/card-picture/?category_id=${category.id}`);
+    expect(picture.statusCode).toBe(404);
   });
 });
 
