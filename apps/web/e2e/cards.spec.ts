@@ -93,6 +93,8 @@ test('a text category: create it, add a card, upload a file, search, filter by t
   // meaning 1, 10..19
   await expect(main.getByText('11 cards found')).toBeVisible();
   await main.getByLabel('Search cards').fill('');
+  // The search box sends its text once typing pauses: wait until the address has no search left.
+  await expect(page).not.toHaveURL(/[?&]q=/);
   await expect(main.getByText('26 cards').first()).toBeVisible();
 
   // Filter by tags: odd lines carry "odd" (13 of 25).

@@ -153,8 +153,10 @@ function CategoryCards({ category, list }: { category: Category; list: CardsList
 
   const update = (next: { page?: number; q?: string; tags?: string[] }, replace = false) =>
     setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
+      () => {
+        // The address as it is now: the copy of this render is stale when the debounced search and a
+        // click change it in quick succession, and one change would undo the other.
+        const updated = new URLSearchParams(window.location.search);
         const set = (name: string, value: string) =>
           value ? updated.set(name, value) : updated.delete(name);
         if (next.page !== undefined) set('page', next.page > 1 ? String(next.page) : '');
