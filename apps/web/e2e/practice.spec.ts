@@ -123,6 +123,35 @@ test('verbal practice, by keyboard: a card guessed ten times is learned and leav
   await expect(activity.getByRole('table')).toContainText('30');
 });
 
+test('with reduced motion the card turns over at once, without an animation', async ({ page, request }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const account = await signedIn(page, request);
+  const cards = cardsApi(request, account);
+  const category = await cards.category('Rivers');
+  await cards.textCard(category.id, 'Danube', 'Дунав');
+  await page.goto(`/flash-cards-text/${category.id}?type=verbal&mode=standard`);
+  const card = studyCard(page);
+  await expect(card).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(card).toHaveAttribute('aria-pressed', 'true');
+  expect(await shownSide(page)).toBe('Дунав');
+  const cardAnimations = () =>
+    card.evaluate(
+      (element) =>
+        document
+          .getAnimations()
+          .filter((animation) =>
+            element.contains((animation.effect as KeyframeEffect | null)?.target ?? null),
+          ).length,
+    );
+  expect(await cardAnimations()).toBe(0);
+
+  // The same turn with motion allowed is animated: the check above can tell the difference.
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await page.keyboard.press('Space');
+  expect(await cardAnimations()).toBeGreaterThan(0);
+});
+
 test('typing practice: the filter picks tags and a number of cards, answers are checked ignoring case and spaces', async ({
   page,
   request,
