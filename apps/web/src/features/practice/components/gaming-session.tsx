@@ -1,23 +1,6 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Group,
-  Paper,
-  Progress,
-  Stack,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Group, Paper, Progress, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
-import {
-  IconAdjustmentsHorizontal,
-  IconFlag,
-  IconPlayerPlay,
-  IconRefresh,
-  IconTrophy,
-} from '@tabler/icons-react';
+import { IconFlag, IconPlayerPlay, IconRefresh, IconTrophy } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -35,12 +18,11 @@ import {
 } from '../gaming-score';
 import { useAnnouncer } from './announcer';
 import { CardPlay } from './card-play';
-import { DailyLimitModal, LimitReached } from './daily-limit-modal';
+import { LimitReached } from './daily-limit-modal';
 import { EmptyDeck } from './empty-deck';
 import classes from './gaming-session.module.css';
-import { PracticeHeader } from './practice-header';
+import { SessionFrame } from './session-frame';
 import { SessionTally } from './session-tally';
-import { SettingsBadges } from './settings-badges';
 import type { SessionProps } from './standard-session';
 import { useDeckSession } from './use-deck-session';
 
@@ -96,11 +78,9 @@ export function GamingSession({ category, kind, settings, cardsPath, onChangeFil
   const overHeading = useRef<HTMLHeadingElement>(null);
 
   const { round, card, limit } = session;
-  const [limitOpen, setLimitOpen] = useState(false);
+  // The daily limit ends a round being played (the frame shows its modal).
   useEffect(() => {
-    if (!limit) return;
-    setLimitOpen(true);
-    setPhase((current) => (current === 'playing' ? 'over' : current));
+    if (limit) setPhase((current) => (current === 'playing' ? 'over' : current));
   }, [limit]);
 
   // Time is up; or every card that matches is learned while playing.
@@ -290,27 +270,15 @@ export function GamingSession({ category, kind, settings, cardsPath, onChangeFil
     );
 
   return (
-    <Stack gap="lg">
-      <PracticeHeader
-        back={{ to: cardsPath, label: t('session.allCards') }}
-        title={category.name}
-        actions={
-          <Button
-            variant="default"
-            leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden="true" />}
-            onClick={onChangeFilter}
-          >
-            {t('session.changeFilter')}
-          </Button>
-        }
-      >
-        <SettingsBadges settings={settings} />
-      </PracticeHeader>
-      <Box w="100%" maw={640} mx="auto">
-        {content}
-      </Box>
-      {region}
-      <DailyLimitModal opened={limitOpen} message={limit?.detail ?? ''} onClose={() => setLimitOpen(false)} />
-    </Stack>
+    <SessionFrame
+      title={category.name}
+      settings={settings}
+      cardsPath={cardsPath}
+      onChangeFilter={onChangeFilter}
+      region={region}
+      limit={limit}
+    >
+      {content}
+    </SessionFrame>
   );
 }

@@ -1,8 +1,8 @@
 import type { Category } from '@flashcards/contract';
-import { Box, Button, Divider, Group, Progress, Stack, Text } from '@mantine/core';
-import { IconAdjustmentsHorizontal, IconDeviceFloppy } from '@tabler/icons-react';
+import { Button, Divider, Group, Progress, Stack, Text } from '@mantine/core';
+import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/ui/load-error';
@@ -13,11 +13,10 @@ import type { DeckKind } from '../api/get-deck';
 import type { LearningType, PracticeSettings } from '../practice-settings';
 import { useAnnouncer } from './announcer';
 import { CardPlay } from './card-play';
-import { DailyLimitModal, LimitReached } from './daily-limit-modal';
+import { LimitReached } from './daily-limit-modal';
 import { EmptyDeck } from './empty-deck';
-import { PracticeHeader } from './practice-header';
+import { SessionFrame } from './session-frame';
 import { SessionTally } from './session-tally';
-import { SettingsBadges } from './settings-badges';
 import { SummaryModal } from './summary-modal';
 import { useDeckSession } from './use-deck-session';
 
@@ -43,11 +42,7 @@ export function StandardSession({ category, kind, settings, cardsPath, onChangeF
   const learnedAtStart = useRef(learnedOf(category, settings.type));
   const learned = Math.max(0, learnedOf(category, settings.type) - learnedAtStart.current);
 
-  const [limitOpen, setLimitOpen] = useState(false);
   const limit = session.limit;
-  useEffect(() => {
-    if (limit) setLimitOpen(true);
-  }, [limit]);
 
   const [summary, setSummary] = useState<'closed' | 'saving' | 'saved'>('closed');
   const [focusSignal, setFocusSignal] = useState(0);
@@ -115,27 +110,15 @@ export function StandardSession({ category, kind, settings, cardsPath, onChangeF
     );
 
   return (
-    <Stack gap="lg">
-      <PracticeHeader
-        back={{ to: cardsPath, label: t('session.allCards') }}
-        title={category.name}
-        actions={
-          <Button
-            variant="default"
-            leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden="true" />}
-            onClick={onChangeFilter}
-          >
-            {t('session.changeFilter')}
-          </Button>
-        }
-      >
-        <SettingsBadges settings={settings} />
-      </PracticeHeader>
-      <Box w="100%" maw={640} mx="auto">
-        {content}
-      </Box>
-      {region}
-      <DailyLimitModal opened={limitOpen} message={limit?.detail ?? ''} onClose={() => setLimitOpen(false)} />
+    <SessionFrame
+      title={category.name}
+      settings={settings}
+      cardsPath={cardsPath}
+      onChangeFilter={onChangeFilter}
+      region={region}
+      limit={limit}
+    >
+      {content}
       <SummaryModal
         opened={summary !== 'closed'}
         summary={summary === 'saved' ? { ...session.tally, learned } : null}
@@ -145,6 +128,6 @@ export function StandardSession({ category, kind, settings, cardsPath, onChangeF
           setFocusSignal((n) => n + 1);
         }}
       />
-    </Stack>
+    </SessionFrame>
   );
 }
