@@ -17,6 +17,7 @@ export function FlipCard({ front, back }: FlipCardProps) {
       type="button"
       className={classes.card}
       aria-pressed={flipped}
+      data-flipped={flipped}
       onClick={() => setFlipped((value) => !value)}
     >
       <span className={classes.inner}>
