@@ -13,7 +13,7 @@ export const practiceKeys = {
     categoryId,
     tags,
   ],
-  tags: (kind: string, categoryId: number) => ['practice', 'tags', kind, categoryId],
+  publicTags: (kind: string, categoryId: number) => ['practice', 'public-tags', kind, categoryId],
 };
 
 /** A deck stays as it was fetched until the session asks for it again. */

@@ -2,7 +2,7 @@ import { Button, Group, Modal, MultiSelect, NumberInput, Radio, Stack, Text } fr
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeckKind } from '../api/get-deck';
-import { useTags } from '../api/get-tags';
+import { useFilterTags } from '../api/get-tags';
 import { type LearningType, learningTypes, MAX_QUANTITY, type PracticeSettings } from '../practice-settings';
 
 export type FilterChoice = Pick<PracticeSettings, 'tags' | 'quantity' | 'type'>;
@@ -65,7 +65,7 @@ function FilterForm({
   confirmLabel,
 }: Omit<FilterModalProps, 'opened'>) {
   const { t } = useTranslation('practice');
-  const tagOptions = useTags(kind, categoryId, { isPublic: guest });
+  const tagOptions = useFilterTags(kind, categoryId, { isPublic: guest });
   const [tags, setTags] = useState(initial.tags);
   const [quantity, setQuantity] = useState<string | number>(initial.quantity ?? '');
   const [type, setType] = useState<LearningType>(initial.type);

@@ -6,8 +6,8 @@ import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from '
 import { LoadError } from '../../../components/ui/load-error';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { hasStatus } from '../../../lib/api-errors';
+import { useCategory } from '../../../lib/category-queries';
 import { paths } from '../../../lib/paths';
-import { useCategory } from '../api/get-category';
 import type { DeckKind } from '../api/get-deck';
 import { cardsPathOf, categoryIdFrom, practicePathOf } from '../category-paths';
 import { CategoryMissing } from '../components/category-missing';
