@@ -1,25 +1,26 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { LoggerOptions } from 'pino';
 import type { Config } from './config';
-import type { DatabaseHandle } from './db/client';
-import { authModule } from './modules/auth/auth.routes';
-import { cardsModule } from './modules/cards/cards.routes';
-import { categoriesModule } from './modules/categories/categories.routes';
-import { googleModule } from './modules/google/google.routes';
-import { practiceModule } from './modules/practice/practice.routes';
-import { loadSiteContent } from './modules/system/site-content';
-import { systemModule } from './modules/system/system.routes';
-import { usersModule } from './modules/users/users.routes';
-import { authPlugin } from './plugins/auth';
-import { dbPlugin } from './plugins/db';
+import { registerRoutes } from './lib/routes';
+import { authRouteHandlers } from './modules/auth/auth.routes';
+import { kidsCardRouteHandlers } from './modules/cards/kids-cards.routes';
+import { pictureCardRouteHandlers } from './modules/cards/picture-cards.routes';
+import { textCardRouteHandlers } from './modules/cards/text-cards.routes';
+import { categoryRouteHandlers } from './modules/categories/categories.routes';
+import { googleRouteHandlers } from './modules/google/google.routes';
+import { practiceRouteHandlers } from './modules/practice/practice.routes';
+import { systemRouteHandlers } from './modules/system/system.routes';
+import { userRouteHandlers } from './modules/users/users.routes';
 import { errorsPlugin } from './plugins/errors';
-import { mailerPlugin } from './plugins/mailer';
+import { formBodyPlugin } from './plugins/form-body';
 import { multipartPlugin } from './plugins/multipart';
 import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
-import { storagePlugin } from './plugins/storage';
+import { mediaPlugin } from './plugins/storage';
 import { validatorCompiler } from './plugins/validation';
 import { webAppPlugin } from './plugins/web-app';
+import type { Services } from './services';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,12 +29,12 @@ declare module 'fastify' {
 }
 
 export type BuildAppOptions = {
-  config: Config;
-  database: DatabaseHandle;
-  logger?: FastifyServerOptions['logger'];
+  services: Services;
+  /** The logger the services were given too. */
+  log: FastifyBaseLogger;
 };
 
-export const loggerOptions = (config: Config): FastifyServerOptions['logger'] => ({
+export const loggerOptions = (config: Config): LoggerOptions => ({
   level: config.logLevel,
   ...(config.env === 'development' ? { transport: { target: 'pino-pretty' } } : {}),
   redact: {
@@ -42,10 +43,27 @@ export const loggerOptions = (config: Config): FastifyServerOptions['logger'] =>
   },
 });
 
-/** Builds the HTTP application: framework plugins, then ours, then the feature modules. */
-export const buildApp = async ({ config, database, logger }: BuildAppOptions) => {
+/** Every route of the API, from the modules' handlers of the contract's definitions. */
+const routeHandlers = (services: Services) => [
+  ...systemRouteHandlers(services),
+  ...authRouteHandlers(services),
+  ...googleRouteHandlers(services),
+  ...userRouteHandlers(services),
+  ...practiceRouteHandlers(services),
+  ...categoryRouteHandlers(services),
+  ...textCardRouteHandlers(services),
+  ...pictureCardRouteHandlers(services),
+  ...kidsCardRouteHandlers(services),
+];
+
+/**
+ * Builds the HTTP application over services built beforehand (services.ts): framework plugins, our
+ * plugins, then the routes. Closing the app does not close the services; whoever built them does.
+ */
+export const buildApp = async ({ services, log }: BuildAppOptions) => {
+  const { config } = services;
   const app = Fastify({
-    logger: logger ?? loggerOptions(config),
+    loggerInstance: log,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     connectionTimeout: 60_000,
@@ -63,19 +81,14 @@ export const buildApp = async ({ config, database, logger }: BuildAppOptions) =>
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(multipartPlugin);
-  await app.register(dbPlugin, { database });
-  await app.register(storagePlugin);
-  await app.register(mailerPlugin);
-  await app.register(authPlugin);
+  await app.register(formBodyPlugin);
   await app.register(openapiPlugin);
+  await app.register(mediaPlugin, { storage: services.storage, mediaDir: config.mediaDir });
 
-  await app.register(systemModule, { content: await loadSiteContent(config.site.contentFile) });
-  await app.register(authModule);
-  await app.register(practiceModule);
-  await app.register(usersModule);
-  await app.register(categoriesModule);
-  await app.register(cardsModule);
-  await app.register(googleModule);
+  registerRoutes(app, routeHandlers(services), {
+    tokens: services.tokens,
+    activeAccount: services.users.activeAccount,
+  });
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;

@@ -1,9 +1,11 @@
 import { accessSync, constants, mkdirSync } from 'node:fs';
-import { buildApp } from './app';
+import { pino } from 'pino';
+import { buildApp, loggerOptions } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseUnavailableError, openDatabase } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { migrateDatabase } from './db/migrate';
+import { createServices } from './services';
 
 /** Known start-up failures end with one line, not a stack trace. */
 const fail = (message: string): never => {
@@ -28,7 +30,9 @@ const start = async () => {
   const lock = config.database.kind === 'pglite' ? lockDataDir(config.dataDir) : undefined;
   const database = await openDatabase(config.database);
   await migrateDatabase(database);
-  const app = await buildApp({ config, database });
+  const log = pino(loggerOptions(config));
+  const services = await createServices({ config, database, log });
+  const app = await buildApp({ services, log });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -39,6 +43,7 @@ const start = async () => {
     timer.unref();
     try {
       await app.close();
+      await services.close();
     } finally {
       lock?.release();
       clearTimeout(timer);

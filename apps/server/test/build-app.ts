@@ -1,15 +1,26 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pino } from 'pino';
 import { type App, buildApp } from '../src/app';
 import { type Env, loadConfig } from '../src/config';
+import { createManualClock, type ManualClock } from '../src/lib/clock';
+import { createServices, type Services } from '../src/services';
 import { createTestDatabase, type TestDatabase } from './database';
 
-export type TestApp = { app: App; database: TestDatabase; dataDir: string; close: () => Promise<void> };
+export type TestApp = {
+  app: App;
+  services: Services;
+  database: TestDatabase;
+  /** The app's clock: it stands still until a test moves it. */
+  clock: ManualClock;
+  dataDir: string;
+  close: () => Promise<void>;
+};
 
 /**
- * The real application on a fresh database and data directory. `configure` may add routes before the
- * app starts (used by tests of the framework plugins).
+ * The real application on a fresh database and data directory, with a clock the test moves. `configure`
+ * may add routes before the app starts (used by tests of the framework plugins).
  */
 export const buildTestApp = async (
   env: Partial<Env> = {},
@@ -24,20 +35,28 @@ export const buildTestApp = async (
     ...env,
   } as Record<string, string>);
   const database = await createTestDatabase();
-  const app = await buildApp({ config, database }).catch(async (error: unknown) => {
+  const clock = createManualClock();
+  const log = pino({ level: config.logLevel });
+  try {
+    const services = await createServices({ config, database, log, clock });
+    const app = await buildApp({ services, log });
+    await configure?.(app);
+    await app.ready();
+    return {
+      app,
+      services,
+      database,
+      clock,
+      dataDir,
+      close: async () => {
+        await app.close();
+        await services.close();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
     await database.close();
     await rm(dataDir, { recursive: true, force: true });
     throw error;
-  });
-  await configure?.(app);
-  await app.ready();
-  return {
-    app,
-    database,
-    dataDir,
-    close: async () => {
-      await app.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  }
 };

@@ -1,24 +1,6 @@
 import { z } from 'zod';
-import type { Route } from './common';
 import { badgeSchema } from './practice';
-
-export const authRoutes = {
-  register: { method: 'POST', path: '/api/user/users/' },
-  activate: { method: 'POST', path: '/api/user/users/activation/' },
-  resendActivation: { method: 'POST', path: '/api/user/users/resend_activation/' },
-  tokenCreate: { method: 'POST', path: '/api/user/jwt/create/' },
-  tokenRefresh: { method: 'POST', path: '/api/user/jwt/refresh/' },
-  tokenVerify: { method: 'POST', path: '/api/user/jwt/verify/' },
-  logout: { method: 'POST', path: '/api/user/logout/' },
-  me: { method: 'GET', path: '/api/user/users/me/' },
-  updateMe: { method: 'PATCH', path: '/api/user/users/me/' },
-  resetPassword: { method: 'POST', path: '/api/user/users/reset_password/' },
-  resetPasswordConfirm: { method: 'POST', path: '/api/user/users/reset_password_confirm/' },
-  uploadAvatar: { method: 'POST', path: '/api/upload-avatar/' },
-  removeUser: { method: 'DELETE', path: '/api/remove-user/' },
-  googleAuthorizationUrl: { method: 'GET', path: '/api/user/o/google-oauth2/' },
-  googleSignIn: { method: 'POST', path: '/api/user/o/google-oauth2/' },
-} as const satisfies Record<string, Route>;
+import { defineRoute, filePart, noContent } from './route';
 
 export const genderSchema = z.enum(['male', 'female']);
 
@@ -138,3 +120,173 @@ export type TokenPair = z.infer<typeof tokenPairSchema>;
 export type RegisterBody = z.input<typeof registerBody>;
 export type UpdateMeBody = z.input<typeof updateMeBody>;
 export type User = z.infer<typeof userSchema>;
+
+const tag = 'accounts';
+const tokenErrors = [401] as const;
+
+export const authRoutes = {
+  register: defineRoute({
+    method: 'POST',
+    path: '/api/user/users/',
+    access: 'public',
+    tag,
+    summary: 'Register; the account is activated from the e-mailed link',
+    body: registerBody,
+    status: 201,
+    response: registerResponse,
+  }),
+  activate: defineRoute({
+    method: 'POST',
+    path: '/api/user/users/activation/',
+    access: 'public',
+    tag,
+    summary: 'Activate an account (once)',
+    body: uidTokenBody,
+    status: 204,
+    response: noContent,
+    errors: [403],
+  }),
+  resendActivation: defineRoute({
+    method: 'POST',
+    path: '/api/user/users/resend_activation/',
+    access: 'public',
+    tag,
+    summary: 'Send the activation mail again (always 204)',
+    body: emailBody,
+    status: 204,
+    response: noContent,
+  }),
+  tokenCreate: defineRoute({
+    method: 'POST',
+    path: '/api/user/jwt/create/',
+    access: 'public',
+    tag,
+    summary: 'Sign in: an access and a refresh token',
+    description: 'After 5 failed attempts for one e-mail, or 20 from one address, within an hour: 429.',
+    body: tokenCreateBody,
+    response: tokenPairSchema,
+    errors: [401, 429],
+  }),
+  tokenRefresh: defineRoute({
+    method: 'POST',
+    path: '/api/user/jwt/refresh/',
+    access: 'public',
+    tag,
+    summary: 'A new token pair; the refresh token presented stops working',
+    body: tokenRefreshBody,
+    response: tokenPairSchema,
+    errors: tokenErrors,
+  }),
+  tokenVerify: defineRoute({
+    method: 'POST',
+    path: '/api/user/jwt/verify/',
+    access: 'public',
+    tag,
+    summary: 'Check a token',
+    body: tokenVerifyBody,
+    response: z.object({}),
+    errors: tokenErrors,
+  }),
+  logout: defineRoute({
+    method: 'POST',
+    path: '/api/user/logout/',
+    access: 'public',
+    tag,
+    summary: 'Revoke a refresh token',
+    body: tokenRefreshBody,
+    status: 204,
+    response: noContent,
+    errors: tokenErrors,
+  }),
+  me: defineRoute({
+    method: 'GET',
+    path: '/api/user/users/me/',
+    access: 'user',
+    tag,
+    summary: 'The signed-in user',
+    response: userSchema,
+  }),
+  updateMe: defineRoute({
+    method: 'PATCH',
+    path: '/api/user/users/me/',
+    access: 'user',
+    tag,
+    summary: 'Change the profile; only the fields sent change (multipart or JSON, with an optional avatar)',
+    description: '`id` and `email` are read-only and ignored.',
+    encoding: ['multipart', 'json'],
+    body: updateMeBody.extend({ avatar: filePart.optional() }),
+    response: userSchema,
+  }),
+  resetPassword: defineRoute({
+    method: 'POST',
+    path: '/api/user/users/reset_password/',
+    access: 'public',
+    tag,
+    summary: 'Mail a password reset link (always 204)',
+    body: emailBody,
+    status: 204,
+    response: noContent,
+  }),
+  resetPasswordConfirm: defineRoute({
+    method: 'POST',
+    path: '/api/user/users/reset_password_confirm/',
+    access: 'public',
+    tag,
+    summary: 'Set a new password from the e-mailed link',
+    body: resetPasswordConfirmBody,
+    status: 204,
+    response: noContent,
+  }),
+  uploadAvatar: defineRoute({
+    method: 'POST',
+    path: '/api/upload-avatar/',
+    access: 'user',
+    tag,
+    summary: 'Change the profile picture (multipart field `avatar`; JPEG, PNG, WebP, GIF, AVIF or HEIC)',
+    encoding: ['multipart'],
+    // A form without parts arrives as no body at all.
+    body: z.preprocess(
+      (value) => (value && typeof value === 'object' ? value : {}),
+      z.object({ avatar: filePart.optional() }),
+    ),
+    response: userSchema,
+  }),
+  removeUser: defineRoute({
+    method: 'DELETE',
+    path: '/api/remove-user/',
+    access: 'user',
+    tag,
+    summary: 'Delete the account with all its data and files',
+    status: 204,
+    response: noContent,
+    errors: [403],
+  }),
+  googleAuthorizationUrl: defineRoute({
+    method: 'GET',
+    path: '/api/user/o/google-oauth2/',
+    access: 'public',
+    tag,
+    summary: 'Start a Google sign-in: the address to send the browser to',
+    description:
+      'The `redirect_uri` must be an address of this site; Google sends the browser back to it with ' +
+      '`code` and `state`, which go to the POST of this path within 10 minutes. Without Google sign-in ' +
+      'configured, this answers 404.',
+    query: googleAuthorizationQuery,
+    response: googleAuthorizationResponse,
+    errors: [404],
+  }),
+  googleSignIn: defineRoute({
+    method: 'POST',
+    path: '/api/user/o/google-oauth2/',
+    access: 'public',
+    tag,
+    summary: 'Finish a Google sign-in: an access and a refresh token',
+    description:
+      'Signs in the account of the verified Google e-mail address, creating it on the first sign-in. ' +
+      'Each `state` works once. Without Google sign-in configured, this answers 404.',
+    encoding: ['form', 'json'],
+    body: googleSignInBody,
+    response: tokenPairSchema,
+    errors: [404],
+  }),
+};

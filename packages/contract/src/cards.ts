@@ -1,47 +1,8 @@
 import { z } from 'zod';
 import { formBoolean } from './auth';
-import type { Route } from './common';
-
-export const cardRoutes = {
-  categories: { method: 'GET', path: '/api/card/category/' },
-  kidsCategories: { method: 'GET', path: '/api/card/category-kids/' },
-  allCategories: { method: 'GET', path: '/api/card/category-all/' },
-  allKidsCategories: { method: 'GET', path: '/api/card/category-kids-all/' },
-  createCategory: { method: 'POST', path: '/api/card/category/' },
-  category: { method: 'GET', path: '/api/card/category/{id}/' },
-  updateCategory: { method: 'PUT', path: '/api/card/category/{id}/' },
-  deleteCategory: { method: 'DELETE', path: '/api/card/category/{id}/' },
-  resetCategory: { method: 'POST', path: '/api/card/reset-category/' },
-  mergeCategory: { method: 'PUT', path: '/api/card/merge-category/' },
-
-  textTags: { method: 'GET', path: '/api/card/card-text-tags/' },
-  textCardsPage: { method: 'GET', path: '/api/card/card-text-paginated/' },
-  textCards: { method: 'GET', path: '/api/card/card-text/' },
-  textCard: { method: 'GET', path: '/api/card/card-text/{id}/' },
-  createTextCard: { method: 'POST', path: '/api/card/card-text/' },
-  updateTextCard: { method: 'PUT', path: '/api/card/card-text/{id}/' },
-  deleteTextCard: { method: 'DELETE', path: '/api/card/card-text/{id}/' },
-  uploadTextCards: { method: 'POST', path: '/api/card/card-text-multiple/' },
-  publicTextTags: { method: 'GET', path: '/api/card/card-text-tags-public/' },
-  publicTextCards: { method: 'GET', path: '/api/card/card-text-public/' },
-
-  pictureTags: { method: 'GET', path: '/api/card/card-images-tags/' },
-  pictureCardsPage: { method: 'GET', path: '/api/card/card-picture-paginated/' },
-  pictureCards: { method: 'GET', path: '/api/card/card-picture/' },
-  pictureCard: { method: 'GET', path: '/api/card/card-picture/{id}/' },
-  createPictureCard: { method: 'POST', path: '/api/card/card-picture/' },
-  updatePictureCard: { method: 'PUT', path: '/api/card/card-picture/{id}/' },
-  deletePictureCard: { method: 'DELETE', path: '/api/card/card-picture/{id}/' },
-  publicPictureTags: { method: 'GET', path: '/api/card/card-images-tags-public/' },
-  publicPictureCards: { method: 'GET', path: '/api/card/card-picture-public/' },
-
-  kidsCardsPage: { method: 'GET', path: '/api/card/card-picture-kids-paginated/' },
-  kidsCards: { method: 'GET', path: '/api/card/card-picture-kids/' },
-  kidsCard: { method: 'GET', path: '/api/card/card-picture-kids/{id}/' },
-  createKidsCard: { method: 'POST', path: '/api/card/card-picture-kids/' },
-  updateKidsCard: { method: 'PUT', path: '/api/card/card-picture-kids/{id}/' },
-  deleteKidsCard: { method: 'DELETE', path: '/api/card/card-picture-kids/{id}/' },
-} as const satisfies Record<string, Route>;
+import { idParams, paginated } from './common';
+import { type ScoreField, scoreFields } from './practice';
+import { defineRoute, filePart, noContent } from './route';
 
 export const cardTypeSchema = z.enum(['text', 'picture', 'kids']);
 export const marketApprovementSchema = z.enum(['none', 'pending', 'approved', 'rejected']);
@@ -190,3 +151,345 @@ export const kidsCardFields = z.object({
   category: idValue,
   language: z.string().trim().min(1).max(20),
 });
+
+/**
+ * An answer: one score field (whatever its value: the server adds exactly one). Multipart sends it as
+ * text. Any other field of the body is ignored.
+ */
+const answerOf = (field: ScoreField) =>
+  z.object({ [field]: z.coerce.number().int() }).transform(() => ({ action: 'answer' as const, field }));
+export const cardAnswerBody = z
+  .union(scoreFields.map(answerOf) as [ReturnType<typeof answerOf>, ...ReturnType<typeof answerOf>[]])
+  .meta({
+    title: 'Answer',
+    description:
+      'One answer: the score named goes up by exactly one, whatever value is sent. The day is the one of ' +
+      'the `x-timezone` header (UTC by default). Without a subscription or trial, answers past the daily ' +
+      'limit answer 403.',
+  });
+const edit = <S extends z.ZodType>(fields: S) =>
+  fields.transform((value) => ({ action: 'edit' as const, fields: value })).meta({ title: 'Edit' });
+
+export const pictureCardBody = pictureCardFields.extend({ first_side: filePart.optional() });
+export const kidsCardBody = kidsCardFields.extend({
+  first_side: filePart.optional(),
+  audio: filePart.optional(),
+});
+/** A listen of a kids card: `listen_counts` with any value counts one. */
+const kidsListenBody = z
+  .object({ listen_counts: z.union([z.number(), z.string()]) })
+  .transform(() => ({ action: 'listen' as const }))
+  .meta({ title: 'Listen' });
+
+const categoryTag = 'categories';
+const cardTag = 'cards';
+const categoryErrors = { errors: [404] as const };
+const DECK_DESCRIPTION =
+  "Without a subscription or trial, this answers 403 once the day's answers reached the daily limit.";
+
+const categoryRoutes = {
+  categories: defineRoute({
+    method: 'GET',
+    path: '/api/card/category/',
+    access: 'user',
+    tag: categoryTag,
+    summary: 'My text and picture categories (paginated)',
+    description: "`user_id` is accepted for compatibility; the list is always the signed-in user's own.",
+    query: categoryListQuery,
+    response: paginated(categorySchema),
+    ...categoryErrors,
+  }),
+  kidsCategories: defineRoute({
+    method: 'GET',
+    path: '/api/card/category-kids/',
+    access: 'user',
+    tag: categoryTag,
+    summary: 'My kids categories (paginated)',
+    description: "`user_id` is accepted for compatibility; the list is always the signed-in user's own.",
+    query: categoryListQuery,
+    response: paginated(categorySchema),
+    ...categoryErrors,
+  }),
+  allCategories: defineRoute({
+    method: 'GET',
+    path: '/api/card/category-all/',
+    access: 'user',
+    tag: categoryTag,
+    summary: 'All my text and picture categories',
+    query: allCategoriesQuery,
+    response: categorySchema.array(),
+  }),
+  allKidsCategories: defineRoute({
+    method: 'GET',
+    path: '/api/card/category-kids-all/',
+    access: 'user',
+    tag: categoryTag,
+    summary: 'All my kids categories',
+    query: allCategoriesQuery,
+    response: categorySchema.array(),
+  }),
+  createCategory: defineRoute({
+    method: 'POST',
+    path: '/api/card/category/',
+    access: 'user',
+    tag: categoryTag,
+    summary: 'Create a category',
+    body: categoryBody,
+    status: 201,
+    response: categorySchema,
+  }),
+  category: defineRoute({
+    method: 'GET',
+    path: '/api/card/category/{id}/',
+    access: 'user',
+    tag: categoryTag,
+    summary: 'One of my categories',
+    params: idParams,
+    response: categorySchema,
+  }),
+  updateCategory: defineRoute({
+    method: 'PUT',
+    path: '/api/card/category/{id}/',
+    access: 'user',
+    tag: categoryTag,
+    summary: 'Rename or describe a category; the type changes only while it has no cards',
+    params: idParams,
+    body: categoryUpdateBody,
+    response: categorySchema,
+  }),
+  deleteCategory: defineRoute({
+    method: 'DELETE',
+    path: '/api/card/category/{id}/',
+    access: 'user',
+    tag: categoryTag,
+    summary: 'Delete a category with its cards and files',
+    params: idParams,
+    status: 204,
+    response: noContent,
+  }),
+  resetCategory: defineRoute({
+    method: 'POST',
+    path: '/api/card/reset-category/',
+    access: 'user',
+    tag: categoryTag,
+    summary: "Set every score of the category's cards to zero",
+    body: resetCategoryBody,
+    status: 204,
+    response: noContent,
+    ...categoryErrors,
+  }),
+  mergeCategory: defineRoute({
+    method: 'PUT',
+    path: '/api/card/merge-category/',
+    access: 'user',
+    tag: categoryTag,
+    summary: "Move the child category's cards into the parent and delete the child",
+    body: mergeCategoryBody,
+    response: categorySchema,
+    ...categoryErrors,
+  }),
+};
+
+const cardPage = <S extends z.ZodType>(path: string, kind: string, card: S) =>
+  defineRoute({
+    method: 'GET',
+    path,
+    access: 'user',
+    tag: cardTag,
+    summary: `A page of the ${kind} cards of one of my categories, newest first`,
+    query: cardPageQuery,
+    response: paginated(card),
+    errors: [404],
+  });
+const cardDeck = <S extends z.ZodType>(path: string, kind: string, card: S) =>
+  defineRoute({
+    method: 'GET',
+    path,
+    access: 'user',
+    tag: cardTag,
+    summary: `A deck of the ${kind} cards of one of my categories not yet learned in the mode (\`type\`)`,
+    description: DECK_DESCRIPTION,
+    query: cardListQuery,
+    response: card.array(),
+    errors: [403, 404],
+  });
+const oneCard = <S extends z.ZodType>(path: string, kind: string, card: S) =>
+  defineRoute({
+    method: 'GET',
+    path,
+    access: 'user',
+    tag: cardTag,
+    summary: `One of my ${kind} cards`,
+    params: idParams,
+    response: card,
+  });
+const deleteCard = (path: string, kind: string) =>
+  defineRoute({
+    method: 'DELETE',
+    path,
+    access: 'user',
+    tag: cardTag,
+    summary: `Delete one of my ${kind} cards`,
+    params: idParams,
+    status: 204,
+    response: noContent,
+  });
+const cardTags = (path: string, kind: string) =>
+  defineRoute({
+    method: 'GET',
+    path,
+    access: 'user',
+    tag: cardTag,
+    summary: `The tags of my ${kind} cards in a category`,
+    query: categoryIdQuery,
+    response: z.array(z.string()),
+    errors: [404],
+  });
+const publicCardTags = (path: string, kind: string) =>
+  defineRoute({
+    method: 'GET',
+    path,
+    access: 'public',
+    tag: cardTag,
+    summary: `The tags of a catalog category's ${kind} cards (no sign-in)`,
+    query: categoryIdQuery,
+    response: z.array(z.string()),
+    errors: [404],
+  });
+const publicCards = <S extends z.ZodType>(path: string, kind: string, card: S) =>
+  defineRoute({
+    method: 'GET',
+    path,
+    access: 'public',
+    tag: cardTag,
+    summary: `A catalog category's ${kind} cards (no sign-in); other categories answer 404`,
+    query: categoryIdQuery.extend({ tags: tagsValue }),
+    response: card.array(),
+    errors: [404],
+  });
+
+const textCardRoutes = {
+  textTags: cardTags('/api/card/card-text-tags/', 'text'),
+  textCardsPage: cardPage('/api/card/card-text-paginated/', 'text', textCardSchema),
+  textCards: cardDeck('/api/card/card-text/', 'text', textCardSchema),
+  textCard: oneCard('/api/card/card-text/{id}/', 'text', textCardSchema),
+  createTextCard: defineRoute({
+    method: 'POST',
+    path: '/api/card/card-text/',
+    access: 'user',
+    tag: cardTag,
+    summary: 'Add a text card',
+    body: textCardBody,
+    status: 201,
+    response: textCardSchema,
+  }),
+  updateTextCard: defineRoute({
+    method: 'PUT',
+    path: '/api/card/card-text/{id}/',
+    access: 'user',
+    tag: cardTag,
+    summary: 'Edit a text card, or answer it',
+    description: 'A body with a score field is an answer; one with the text fields an edit.',
+    params: idParams,
+    body: z.union([cardAnswerBody, edit(textCardBody)]),
+    response: textCardSchema,
+    errors: [403],
+  }),
+  deleteTextCard: deleteCard('/api/card/card-text/{id}/', 'text'),
+  uploadTextCards: defineRoute({
+    method: 'POST',
+    path: '/api/card/card-text-multiple/',
+    access: 'user',
+    tag: cardTag,
+    summary: 'Add many text cards from a file, all or none',
+    description:
+      'A UTF-8 text file of at most 1000 cards: `Side one%Side two&Tag` per line, a tab-separated export ' +
+      '(Quizlet, Anki: front, back, optional tag) or CSV with a header row. Any bad line rejects the whole ' +
+      'file, naming the line.',
+    encoding: ['multipart'],
+    body: z.object({ category_id: idValue, file: filePart.optional() }),
+    status: 201,
+    response: z.object({ created: z.number().int() }),
+    errors: [404],
+  }),
+  publicTextTags: publicCardTags('/api/card/card-text-tags-public/', 'text'),
+  publicTextCards: publicCards('/api/card/card-text-public/', 'text', textCardSchema),
+};
+
+const pictureCardRoutes = {
+  pictureTags: cardTags('/api/card/card-images-tags/', 'picture'),
+  pictureCardsPage: cardPage('/api/card/card-picture-paginated/', 'picture', pictureCardSchema),
+  pictureCards: cardDeck('/api/card/card-picture/', 'picture', pictureCardSchema),
+  pictureCard: oneCard('/api/card/card-picture/{id}/', 'picture', pictureCardSchema),
+  createPictureCard: defineRoute({
+    method: 'POST',
+    path: '/api/card/card-picture/',
+    access: 'user',
+    tag: cardTag,
+    summary: 'Add a picture card (multipart; first_side is the image)',
+    encoding: ['multipart'],
+    body: pictureCardBody,
+    status: 201,
+    response: pictureCardSchema,
+    errors: [404],
+  }),
+  updatePictureCard: defineRoute({
+    method: 'PUT',
+    path: '/api/card/card-picture/{id}/',
+    access: 'user',
+    tag: cardTag,
+    summary: 'Edit a picture card (the image changes only when one is sent), or answer it',
+    description: 'A body with a score field is an answer; one with the card fields an edit.',
+    encoding: ['multipart', 'json'],
+    params: idParams,
+    body: z.union([cardAnswerBody, edit(pictureCardBody)]),
+    response: pictureCardSchema,
+    errors: [403],
+  }),
+  deletePictureCard: deleteCard('/api/card/card-picture/{id}/', 'picture'),
+  publicPictureTags: publicCardTags('/api/card/card-images-tags-public/', 'picture'),
+  publicPictureCards: publicCards('/api/card/card-picture-public/', 'picture', pictureCardSchema),
+};
+
+const kidsCardRoutes = {
+  kidsCardsPage: cardPage('/api/card/card-picture-kids-paginated/', 'kids', kidsCardSchema),
+  kidsCards: defineRoute({
+    method: 'GET',
+    path: '/api/card/card-picture-kids/',
+    access: 'user',
+    tag: cardTag,
+    summary: 'The kids cards of one of my categories',
+    query: cardListQuery,
+    response: kidsCardSchema.array(),
+    errors: [404],
+  }),
+  kidsCard: oneCard('/api/card/card-picture-kids/{id}/', 'kids', kidsCardSchema),
+  createKidsCard: defineRoute({
+    method: 'POST',
+    path: '/api/card/card-picture-kids/',
+    access: 'user',
+    tag: cardTag,
+    summary: 'Add a kids card (multipart: picture, text, language, optional audio)',
+    encoding: ['multipart'],
+    body: kidsCardBody,
+    status: 201,
+    response: kidsCardSchema,
+    errors: [404],
+  }),
+  updateKidsCard: defineRoute({
+    method: 'PUT',
+    path: '/api/card/card-picture-kids/{id}/',
+    access: 'user',
+    tag: cardTag,
+    summary: 'Edit a kids card (files change only when sent), or count a listen',
+    description:
+      'A body holding `listen_counts` counts one listen (whatever its value) and changes nothing else.',
+    encoding: ['multipart', 'json'],
+    params: idParams,
+    body: z.union([kidsListenBody, edit(kidsCardBody)]),
+    response: kidsCardSchema,
+  }),
+  deleteKidsCard: deleteCard('/api/card/card-picture-kids/{id}/', 'kids'),
+};
+
+export const cardRoutes = { ...categoryRoutes, ...textCardRoutes, ...pictureCardRoutes, ...kidsCardRoutes };

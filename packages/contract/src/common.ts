@@ -30,14 +30,3 @@ export const pageQuery = z.object({ page: z.coerce.number().int().min(1).default
 
 /** A path parameter that must be a positive integer id. */
 export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-
-/** A route descriptor shared by the server (registration) and the web client (calls). */
-export type Route = { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string };
-
-/** Builds the concrete path of a route with `{name}` placeholders. */
-export const pathOf = (route: Route, params: Record<string, string | number> = {}): string =>
-  route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${route.path}`);
-    return encodeURIComponent(String(value));
-  });

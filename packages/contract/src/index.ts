@@ -3,4 +3,5 @@ export * from './cards';
 export * from './common';
 export * from './market';
 export * from './practice';
+export * from './route';
 export * from './system';

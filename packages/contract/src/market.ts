@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { cardTypeSchema } from './cards';
-import type { Route } from './common';
-
-export const marketRoutes = {
-  publicMarketCategory: { method: 'GET', path: '/api/card/market-public/{id}/' },
-} as const satisfies Record<string, Route>;
+import { idParams } from './common';
+import { defineRoute } from './route';
 
 /**
  * A catalog category as anyone may see it (spec: Market category). `user` is the author's id and
@@ -26,3 +23,15 @@ export const marketCategorySchema = z.object({
   topic: z.string(),
 });
 export type MarketCategory = z.infer<typeof marketCategorySchema>;
+
+export const marketRoutes = {
+  publicMarketCategory: defineRoute({
+    method: 'GET',
+    path: '/api/card/market-public/{id}/',
+    access: 'public',
+    tag: 'market',
+    summary: 'A catalog category (no sign-in); categories not approved on the catalog answer 404',
+    params: idParams,
+    response: marketCategorySchema,
+  }),
+};

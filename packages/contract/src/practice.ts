@@ -1,9 +1,5 @@
 import { z } from 'zod';
-import type { Route } from './common';
-
-export const practiceRoutes = {
-  myActivity: { method: 'GET', path: '/api/card/card-requests/' },
-} as const satisfies Record<string, Route>;
+import { defineRoute } from './route';
 
 export const scoreFields = [
   'guesses_score',
@@ -48,3 +44,14 @@ export const badgeSchema = z.object({
   times: z.number().int(),
 });
 export type Badge = z.infer<typeof badgeSchema>;
+
+export const practiceRoutes = {
+  myActivity: defineRoute({
+    method: 'GET',
+    path: '/api/card/card-requests/',
+    access: 'user',
+    tag: 'practice',
+    summary: 'My activity: one entry per day, newest first',
+    response: activityEntrySchema.array(),
+  }),
+};

@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import type { Route } from './common';
-
-export const systemRoutes = {
-  health: { method: 'GET', path: '/api/health' },
-  ready: { method: 'GET', path: '/api/ready' },
-  site: { method: 'GET', path: '/api/site/' },
-  publicStats: { method: 'GET', path: '/api/stats/public/' },
-} as const satisfies Record<string, Route>;
+import { defineRoute } from './route';
 
 export const healthSchema = z.object({ status: z.literal('ok') });
 export const readySchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });
@@ -40,6 +33,44 @@ export const publicStatsSchema = z.object({
   categories_count: z.number().int(),
   cards_count: z.number().int(),
 });
+
+const tag = 'system';
+
+export const systemRoutes = {
+  health: defineRoute({
+    method: 'GET',
+    path: '/api/health',
+    access: 'public',
+    tag,
+    summary: 'The process is up',
+    response: healthSchema,
+  }),
+  ready: defineRoute({
+    method: 'GET',
+    path: '/api/ready',
+    access: 'public',
+    tag,
+    summary: 'The database is reachable',
+    response: readySchema,
+    errors: [503],
+  }),
+  site: defineRoute({
+    method: 'GET',
+    path: '/api/site/',
+    access: 'public',
+    tag,
+    summary: 'Public facts of this deployment',
+    response: siteSchema,
+  }),
+  publicStats: defineRoute({
+    method: 'GET',
+    path: '/api/stats/public/',
+    access: 'public',
+    tag,
+    summary: 'Counts of categories and cards for the home page',
+    response: publicStatsSchema,
+  }),
+};
 
 export type Health = z.infer<typeof healthSchema>;
 export type Video = z.infer<typeof videoSchema>;

@@ -1,13 +1,14 @@
 // npm run create-admin -- --email admin@example.org --password '...'
 import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { pino } from 'pino';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from '../config';
 import { DatabaseUnavailableError, openDatabase } from '../db/client';
 import { DataDirLockedError, lockDataDir } from '../db/data-dir-lock';
 import { migrateDatabase } from '../db/migrate';
 import { translateMessage } from '../lib/translate';
-import { createStaffUser } from '../modules/auth/auth.service';
+import { createServices } from '../services';
 
 const fail = (message: string): never => {
   process.stderr.write(`${message}\n`);
@@ -26,7 +27,8 @@ const main = async () => {
   const database = await openDatabase(config.database);
   try {
     await migrateDatabase(database);
-    const result = await createStaffUser(database.db, email.data!, values.password!);
+    const { auth } = await createServices({ config, database, log: pino({ level: 'silent' }) });
+    const result = await auth.createStaff(email.data!, values.password!);
     if ('problems' in result) {
       fail(
         `The password is not accepted: ${result.problems?.map((p) => translateMessage('en', p)).join(' ')}`,

@@ -13,12 +13,15 @@ import {
 
 /** Where uploaded media live; keys are relative paths such as `u/12/avatar-<random>.webp`. */
 export interface MediaStorage {
-  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  put(key: string, data: Uint8Array, contentType: string): Promise<void>;
   delete(key: string): Promise<void>;
   /** Removes every object under a prefix, e.g. all files of a deleted user. */
   deletePrefix(prefix: string): Promise<void>;
   /** The root-relative URL that serves the object. */
   url(key: string): string;
+  /** The object's bytes as a stream, or undefined when there is none; absent where files are served from disk. */
+  read?(key: string): Promise<{ body: Readable; contentType?: string; length?: number } | undefined>;
+  close?(): void;
 }
 
 const safeKey = (key: string) => {
@@ -50,11 +53,7 @@ export type S3Settings = {
   secretAccessKey: string;
 };
 
-export type S3Storage = MediaStorage & {
-  /** The object's bytes as a stream, or undefined when there is none. */
-  read(key: string): Promise<{ body: Readable; contentType?: string; length?: number } | undefined>;
-  close(): void;
-};
+export type S3Storage = Required<MediaStorage>;
 
 /** Any S3-compatible store (AWS, MinIO, Ceph, R2...); objects are still served at /media/ by the server. */
 export const createS3Storage = (settings: S3Settings): S3Storage => {

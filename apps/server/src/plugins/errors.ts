@@ -19,9 +19,20 @@ const issueMessage = (issue: z.core.$ZodIssue, language: Language): string => {
   return text ?? issue.message;
 };
 
+/**
+ * A body matching no option of a union (a card PUT that is neither an answer nor an edit) reports the
+ * problems of its last option, the general case: the edit's missing fields, not every option's.
+ */
+const flatten = (issues: z.core.$ZodIssue[]): z.core.$ZodIssue[] =>
+  issues.flatMap((issue) =>
+    issue.code === 'invalid_union' && issue.errors.length > 0
+      ? flatten(issue.errors.at(-1)!).map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }))
+      : [issue],
+  );
+
 const fieldErrors = (error: RequestValidationError, language: Language): Record<string, string[]> => {
   const fields: Record<string, string[]> = {};
-  for (const issue of error.issues) {
+  for (const issue of flatten(error.issues)) {
     const field = issue.path.length > 0 ? issue.path.join('.') : 'non_field_errors';
     fields[field] ??= [];
     fields[field].push(issueMessage(issue, language));

@@ -3,28 +3,20 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../lib/api-error';
-import { createLocalStorage, createS3Storage, type MediaStorage } from '../lib/storage';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    storage: MediaStorage;
-  }
-}
+import type { MediaStorage } from '../lib/storage';
 
 // Keys are random and never reused, so a stored file never changes.
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** Media storage: an S3-compatible store when configured, else DATA_DIR/media; served at /media/ either way. */
-export const storagePlugin = fp(
-  async (app: FastifyInstance) => {
-    if (app.config.s3) {
-      const storage = createS3Storage(app.config.s3);
-      app.decorate('storage', storage);
-      app.addHook('onClose', async () => storage.close());
+/** Serves the media at /media/: from the S3-compatible store through the server, or from DATA_DIR/media. */
+export const mediaPlugin = fp(
+  async (app: FastifyInstance, { storage, mediaDir }: { storage: MediaStorage; mediaDir: string }) => {
+    const { read } = storage;
+    if (read) {
       app.get('/media/*', { schema: { hide: true } }, async (request, reply) => {
         const key = (request.params as { '*': string })['*'];
         if (!/^[a-z0-9][a-z0-9/_.-]*$/i.test(key) || key.includes('..')) throw notFound();
-        const object = await storage.read(key);
+        const object = await read(key);
         if (!object) throw notFound();
         reply.header('cache-control', IMMUTABLE);
         if (object.contentType) reply.type(object.contentType);
@@ -33,11 +25,9 @@ export const storagePlugin = fp(
       });
       return;
     }
-    const root = app.config.mediaDir;
-    mkdirSync(root, { recursive: true });
-    app.decorate('storage', createLocalStorage(root));
+    mkdirSync(mediaDir, { recursive: true });
     await app.register(fastifyStatic, {
-      root,
+      root: mediaDir,
       prefix: '/media/',
       decorateReply: false,
       index: false,
@@ -46,5 +36,5 @@ export const storagePlugin = fp(
       },
     });
   },
-  { name: 'storage' },
+  { name: 'media' },
 );

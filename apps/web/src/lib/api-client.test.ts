@@ -1,4 +1,4 @@
-import { authRoutes, type Route } from '@flashcards/contract';
+import { authRoutes } from '@flashcards/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError, createApiClient } from './api-client';
@@ -11,7 +11,7 @@ function fakeJwt(expiresInSeconds: number, id = 'token'): string {
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ exp, jti: id })}.signature`;
 }
 
-const thingRoute: Route = { method: 'GET', path: '/api/things/{id}/' };
+const thingRoute = { method: 'GET' as const, path: '/api/things/{id}/' };
 
 const json = (status: number, body?: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), {

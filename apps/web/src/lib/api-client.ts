@@ -5,7 +5,7 @@ import {
   type FieldErrors,
   fieldErrorsSchema,
   pathOf,
-  type Route,
+  type RouteDefinition,
   TIME_ZONE_HEADER,
   tokenPairSchema,
 } from '@flashcards/contract';
@@ -16,6 +16,9 @@ import { isTokenExpired } from './jwt';
 import { clearTokens, readTokens, storeTokens } from './session';
 
 export type ApiErrorBody = ErrorDetail | FieldErrors;
+
+/** What a call needs of a contract route: its method and path. */
+type Route = Pick<RouteDefinition, 'method' | 'path'>;
 
 /** A failed call with the server's DRF error body; status 0 means the server was not reached. */
 export class ApiError extends Error {

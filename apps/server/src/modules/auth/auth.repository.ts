@@ -1,23 +1,8 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { affiliates, loginFailures, refreshTokens, users, userTokens } from '../../db/schema';
+import { affiliates, loginFailures, refreshTokens, userTokens } from '../../db/schema';
 
 type UserTokenPurpose = (typeof userTokens.$inferSelect)['purpose'];
-
-export const findUserByEmail = async (db: Executor, email: string) => {
-  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
-  return user;
-};
-
-export const findUserById = async (db: Executor, id: number) => {
-  const [user] = await db.select().from(users).where(eq(users.id, id));
-  return user;
-};
-
-export const insertUser = async (db: Executor, values: typeof users.$inferInsert) => {
-  const [user] = await db.insert(users).values(values).returning();
-  return user!;
-};
 
 export const findReferrerId = async (db: Executor, affiliateCode: string) => {
   const [row] = await db
@@ -36,70 +21,57 @@ export const insertUserToken = (
 export const consumeUserToken = async (
   db: Executor,
   match: { userId: number; purpose: UserTokenPurpose; tokenHash: string },
+  now: Date,
 ) => {
   const rows = await db
     .update(userTokens)
-    .set({ usedAt: sql`now()` })
+    .set({ usedAt: now })
     .where(
       and(
         eq(userTokens.userId, match.userId),
         eq(userTokens.purpose, match.purpose),
         eq(userTokens.tokenHash, match.tokenHash),
         isNull(userTokens.usedAt),
-        gt(userTokens.expiresAt, sql`now()`),
+        gt(userTokens.expiresAt, now),
       ),
     )
     .returning({ id: userTokens.id });
   return rows.length === 1;
 };
 
-export const updateUser = (db: Executor, id: number, values: Partial<typeof users.$inferInsert>) =>
-  db
-    .update(users)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(users.id, id));
-
 export const insertRefreshToken = (db: Executor, values: { jti: string; userId: number; expiresAt: Date }) =>
   db.insert(refreshTokens).values(values);
 
 /** Revokes a live refresh token; returns its user when it was live (so only one rotation wins). */
-export const revokeRefreshToken = async (db: Executor, jti: string) => {
+export const revokeRefreshToken = async (db: Executor, jti: string, now: Date) => {
   const [row] = await db
     .update(refreshTokens)
-    .set({ revokedAt: sql`now()` })
-    .where(
-      and(
-        eq(refreshTokens.jti, jti),
-        isNull(refreshTokens.revokedAt),
-        gt(refreshTokens.expiresAt, sql`now()`),
-      ),
-    )
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.jti, jti), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, now)))
     .returning({ userId: refreshTokens.userId });
   return row?.userId;
 };
 
-export const isRefreshTokenLive = async (db: Executor, jti: string) => {
+export const isRefreshTokenLive = async (db: Executor, jti: string, now: Date) => {
   const [row] = await db
     .select({ jti: refreshTokens.jti })
     .from(refreshTokens)
     .where(
-      and(
-        eq(refreshTokens.jti, jti),
-        isNull(refreshTokens.revokedAt),
-        gt(refreshTokens.expiresAt, sql`now()`),
-      ),
+      and(eq(refreshTokens.jti, jti), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, now)),
     );
   return row !== undefined;
 };
 
-export const revokeAllRefreshTokens = (db: Executor, userId: number) =>
+export const revokeAllRefreshTokens = (db: Executor, userId: number, now: Date) =>
   db
     .update(refreshTokens)
-    .set({ revokedAt: sql`now()` })
+    .set({ revokedAt: now })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 
-export const countRecentLoginFailures = async (db: Executor, email: string, ip: string) => {
-  const since = sql`now() - interval '1 hour'`;
+const FAILURE_WINDOW_MS = 3_600_000;
+
+export const countRecentLoginFailures = async (db: Executor, email: string, ip: string, now: Date) => {
+  const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
   const [row] = await db
     .select({
       byEmail: sql<number>`count(*) filter (where ${loginFailures.email} = ${email})::int`,
@@ -115,12 +87,17 @@ export const countRecentLoginFailures = async (db: Executor, email: string, ip: 
   return { byEmail: row?.byEmail ?? 0, byIp: row?.byIp ?? 0 };
 };
 
-export const recordLoginFailure = async (db: Executor, email: string, ip: string) => {
-  await db.insert(loginFailures).values({ email, ip });
+export const recordLoginFailure = async (db: Executor, email: string, ip: string, now: Date) => {
+  await db.insert(loginFailures).values({ email, ip, createdAt: now });
   // Failures older than the window no longer count; drop this e-mail's old ones as we go.
   await db
     .delete(loginFailures)
-    .where(and(eq(loginFailures.email, email), sql`${loginFailures.createdAt} < now() - interval '1 hour'`));
+    .where(
+      and(
+        eq(loginFailures.email, email),
+        lt(loginFailures.createdAt, new Date(now.getTime() - FAILURE_WINDOW_MS)),
+      ),
+    );
 };
 
 export const clearLoginFailures = (db: Executor, email: string) =>

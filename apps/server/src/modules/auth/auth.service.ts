@@ -5,9 +5,12 @@ import { hash, verify } from '@node-rs/argon2';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import type { Actor as User } from '../../lib/access';
 import { ApiError, invalid, type Message, throttled, tokenNotValid } from '../../lib/api-error';
+import { type Clock, DAY, HOUR } from '../../lib/clock';
 import type { Mailer } from '../../lib/mailer';
-import type { Tokens, User } from '../../plugins/auth';
+import type { Tokens } from '../../lib/tokens';
+import type { UsersService } from '../users/users.service';
 import { actionMail } from './auth.emails';
 import * as repo from './auth.repository';
 import { type PasswordOwner, passwordProblems } from './password-rules';
@@ -33,9 +36,11 @@ export type AuthDeps = {
   tokens: Tokens;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  clock: Clock;
+  users: UsersService;
 };
 
-export const createAuthService = ({ db, config, tokens, mailer, log }: AuthDeps) => {
+export const createAuthService = ({ db, config, tokens, mailer, log, clock, users }: AuthDeps) => {
   // Unknown e-mails are checked against this hash too, so response times do not reveal accounts.
   const dummyHash = hashPassword(randomBytes(16).toString('hex'));
 
@@ -54,7 +59,7 @@ export const createAuthService = ({ db, config, tokens, mailer, log }: AuthDeps)
       userId: user.id,
       purpose: kind,
       tokenHash: sha256(token),
-      expiresAt: new Date(Date.now() + hours * 3_600_000),
+      expiresAt: new Date(clock.now().getTime() + hours * HOUR),
     });
     const path = kind === 'activation' ? 'activation' : 'password/reset/confirm';
     const url = `${config.publicUrl}/${path}/${encodeUid(user.id)}/${token}`;
@@ -70,8 +75,8 @@ export const createAuthService = ({ db, config, tokens, mailer, log }: AuthDeps)
   };
 
   const issuePair = async (userId: number): Promise<TokenPair> => {
-    const access = await tokens.sign('access', userId);
-    const refresh = await tokens.sign('refresh', userId);
+    const access = tokens.sign('access', userId);
+    const refresh = tokens.sign('refresh', userId);
     await repo.insertRefreshToken(db, { jti: refresh.jti, userId, expiresAt: refresh.expiresAt });
     return { access: access.token, refresh: refresh.token };
   };
@@ -79,7 +84,7 @@ export const createAuthService = ({ db, config, tokens, mailer, log }: AuthDeps)
   /** Resolves a uid/token pair of an e-mailed link to its user, or the field error djoser gives. */
   const userOfLink = async (uid: string) => {
     const id = decodeUid(uid);
-    const user = id ? await repo.findUserById(db, id) : undefined;
+    const user = id ? await users.byId(id) : undefined;
     if (!user) throw invalid({ uid: 'invalid_uid' });
     return user;
   };
@@ -102,13 +107,13 @@ export const createAuthService = ({ db, config, tokens, mailer, log }: AuthDeps)
     ) {
       const problems = checkNewPassword('password', input.password, input.re_password, input);
       if (input.accepted_terms === false) problems.accepted_terms = [{ key: 'terms_required' }];
-      if (await repo.findUserByEmail(db, input.email)) problems.email = [{ key: 'email_taken' }];
+      if (await users.byEmail(input.email)) problems.email = [{ key: 'email_taken' }];
       if (Object.keys(problems).length > 0) throw invalid(problems);
 
       const referredById = input.ref_code ? await repo.findReferrerId(db, input.ref_code) : undefined;
-      const now = Date.now();
-      const user = await repo
-        .insertUser(db, {
+      const now = clock.now().getTime();
+      const user = await users
+        .create({
           email: input.email,
           passwordHash: await hashPassword(input.password),
           firstName: input.first_name,
@@ -116,7 +121,7 @@ export const createAuthService = ({ db, config, tokens, mailer, log }: AuthDeps)
           language: input.language ?? language,
           referredById,
           acceptedTermsAt: input.accepted_terms ? new Date(now) : null,
-          trialEndDate: new Date(now + config.limits.trialDays * 86_400_000),
+          trialEndDate: new Date(now + config.limits.trialDays * DAY),
         })
         .catch((error: unknown) => {
           // Two sign-ups with one e-mail at once: the unique index decides.
@@ -132,63 +137,122 @@ export const createAuthService = ({ db, config, tokens, mailer, log }: AuthDeps)
       const user = await userOfLink(uid);
       if (user.isActive) throw new ApiError(403, 'stale_token', { key: 'stale_token' });
       await db.transaction(async (tx) => {
-        const consumed = await repo.consumeUserToken(tx, {
-          userId: user.id,
-          purpose: 'activation',
-          tokenHash: sha256(token),
-        });
+        const consumed = await repo.consumeUserToken(
+          tx,
+          {
+            userId: user.id,
+            purpose: 'activation',
+            tokenHash: sha256(token),
+          },
+          clock.now(),
+        );
         if (!consumed) throw invalid({ token: 'invalid_token' });
-        await repo.updateUser(tx, user.id, { isActive: true });
+        await users.update(user.id, { isActive: true }, tx);
       });
     },
 
     async resendActivation(email: string) {
-      const user = await repo.findUserByEmail(db, email);
+      const user = await users.byEmail(email);
       if (user && !user.isActive) await sendActionMail(user, 'activation');
     },
 
     async login(email: string, password: string, ip: string): Promise<TokenPair> {
-      const failures = await repo.countRecentLoginFailures(db, email, ip);
+      const failures = await repo.countRecentLoginFailures(db, email, ip, clock.now());
       if (failures.byEmail >= MAX_FAILURES_PER_EMAIL || failures.byIp >= MAX_FAILURES_PER_ADDRESS) {
         throw throttled('login_throttled');
       }
-      const user = await repo.findUserByEmail(db, email);
+      const user = await users.byEmail(email);
       const passwordMatches = await verify(user?.passwordHash ?? (await dummyHash), password).catch(
         () => false,
       );
       if (!user?.passwordHash || !passwordMatches || !user.isActive) {
-        await repo.recordLoginFailure(db, email, ip);
+        await repo.recordLoginFailure(db, email, ip, clock.now());
         throw new ApiError(401, 'no_active_account', { key: 'no_active_account' });
       }
       await repo.clearLoginFailures(db, email);
-      await repo.updateUser(db, user.id, { lastLoginAt: new Date() });
+      await users.update(user.id, { lastLoginAt: clock.now() });
       return issuePair(user.id);
+    },
+
+    /**
+     * Signs in the account of an e-mail address an identity provider verified, creating it on the first
+     * sign-in. An account never activated has a password nobody proved to own this address: it goes, so
+     * whoever registered it cannot sign in to the owner's account (a reset sets a new one).
+     */
+    async signInVerifiedEmail(
+      email: string,
+      names: { firstName: string; lastName: string },
+      language: Language,
+    ): Promise<TokenPair> {
+      const now = clock.now();
+      const signIn = async (user: User) => {
+        await users.update(user.id, {
+          lastLoginAt: now,
+          ...(user.isActive ? {} : { isActive: true, passwordHash: null }),
+        });
+        return issuePair(user.id);
+      };
+      const existing = await users.byEmail(email);
+      if (existing) return signIn(existing);
+      try {
+        const user = await users.create({
+          email,
+          passwordHash: null,
+          ...names,
+          language,
+          isActive: true,
+          acceptedTermsAt: null,
+          trialEndDate: new Date(now.getTime() + config.limits.trialDays * DAY),
+          lastLoginAt: now,
+        });
+        return issuePair(user.id);
+      } catch (error) {
+        // Two first sign-ins with one e-mail at once: the unique index decides, the other one links.
+        if ((error as { cause?: { code?: string } }).cause?.code !== '23505') throw error;
+        const winner = await users.byEmail(email);
+        if (!winner) throw error;
+        return signIn(winner);
+      }
     },
 
     /** Rotation: the presented refresh token is revoked and a new pair issued; a reused one fails. */
     async refresh(refreshToken: string): Promise<TokenPair> {
-      const claims = await tokens.verify(refreshToken, 'refresh');
-      const userId = await repo.revokeRefreshToken(db, claims.jti);
+      const claims = tokens.verify(refreshToken, 'refresh');
+      const userId = await repo.revokeRefreshToken(db, claims.jti, clock.now());
       if (userId === undefined) throw tokenNotValid();
-      const user = await repo.findUserById(db, userId);
+      const user = await users.byId(userId);
       if (!user?.isActive) throw tokenNotValid();
       return issuePair(user.id);
     },
 
     async verifyToken(token: string) {
-      const claims = await tokens.verify(token);
-      if (claims.token_type === 'refresh' && !(await repo.isRefreshTokenLive(db, claims.jti)))
+      const claims = tokens.verify(token);
+      if (claims.token_type === 'refresh' && !(await repo.isRefreshTokenLive(db, claims.jti, clock.now())))
         throw tokenNotValid();
     },
 
     async logout(refreshToken: string) {
-      const claims = await tokens.verify(refreshToken, 'refresh');
-      await repo.revokeRefreshToken(db, claims.jti);
+      const claims = tokens.verify(refreshToken, 'refresh');
+      await repo.revokeRefreshToken(db, claims.jti, clock.now());
     },
 
     async requestPasswordReset(email: string) {
-      const user = await repo.findUserByEmail(db, email);
+      const user = await users.byEmail(email);
       if (user?.isActive) await sendActionMail(user, 'password_reset');
+    },
+
+    /** Creates an active staff account, or promotes and re-passwords an existing one (command line only). */
+    async createStaff(email: string, password: string) {
+      const problems = passwordProblems(password, { email });
+      if (problems.length > 0) return { problems };
+      const passwordHash = await hashPassword(password);
+      const existing = await users.byEmail(email);
+      if (existing) {
+        await users.update(existing.id, { passwordHash, isStaff: true, isActive: true });
+        return { user: existing, created: false };
+      }
+      const user = await users.create({ email, passwordHash, isStaff: true, isActive: true });
+      return { user, created: true };
     },
 
     async confirmPasswordReset(input: {
@@ -206,32 +270,19 @@ export const createAuthService = ({ db, config, tokens, mailer, log }: AuthDeps)
       if (Object.keys(problems).length > 0) throw invalid(problems);
       const passwordHash = await hashPassword(input.new_password);
       await db.transaction(async (tx) => {
-        const consumed = await repo.consumeUserToken(tx, {
-          userId: user.id,
-          purpose: 'password_reset',
-          tokenHash: sha256(input.token),
-        });
+        const now = clock.now();
+        const consumed = await repo.consumeUserToken(
+          tx,
+          { userId: user.id, purpose: 'password_reset', tokenHash: sha256(input.token) },
+          now,
+        );
         if (!consumed) throw invalid({ token: 'invalid_token' });
-        await repo.updateUser(tx, user.id, { passwordHash });
+        await users.update(user.id, { passwordHash }, tx);
         // Signed-in sessions end with the old password.
-        await repo.revokeAllRefreshTokens(tx, user.id);
+        await repo.revokeAllRefreshTokens(tx, user.id, now);
       });
     },
   };
 };
 
 export type AuthService = ReturnType<typeof createAuthService>;
-
-/** Creates an active staff account, or promotes and re-passwords an existing one (command line only). */
-export const createStaffUser = async (db: Database, email: string, password: string) => {
-  const problems = passwordProblems(password, { email });
-  if (problems.length > 0) return { problems };
-  const passwordHash = await hashPassword(password);
-  const existing = await repo.findUserByEmail(db, email);
-  if (existing) {
-    await repo.updateUser(db, existing.id, { passwordHash, isStaff: true, isActive: true });
-    return { user: existing, created: false };
-  }
-  const user = await repo.insertUser(db, { email, passwordHash, isStaff: true, isActive: true });
-  return { user, created: true };
-};

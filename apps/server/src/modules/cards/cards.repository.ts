@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { cards, categories } from '../../db/schema';
-import { isActivePremiumUser } from '../../lib/entitlements';
+import { isActivePremiumAccount } from '../../lib/entitlements';
 
 export type CardRow = typeof cards.$inferSelect;
 export type CardFilter = {
@@ -70,7 +70,7 @@ export const prepareDeckQueries = (db: Database) => {
           eq(categories.userId, sql.placeholder('userId')),
           eq(categories.typeOfCards, sql.placeholder('kind')),
           lt(cards[column], sql.placeholder('threshold')),
-          isActivePremiumUser(sql`${sql.placeholder('userId')}`),
+          isActivePremiumAccount(sql.placeholder('userId'), sql`${sql.placeholder('now')}::timestamptz`),
         ),
       )
       .orderBy(asc(cards.id))
@@ -88,9 +88,11 @@ export const deckOf = (
     column: DeckColumn;
     threshold: number;
     limit?: number;
+    now: Date;
   },
 ) =>
   queries[deck.column].execute({
+    now: deck.now.toISOString(),
     categoryId: deck.categoryId,
     userId: deck.userId,
     kind: deck.kind,
@@ -131,3 +133,21 @@ export const updateCard = async (db: Executor, id: number, values: Partial<typeo
 };
 
 export const deleteCard = (db: Executor, id: number) => db.delete(cards).where(eq(cards.id, id));
+
+export const resetScores = (db: Executor, categoryId: number, now: Date) =>
+  db
+    .update(cards)
+    .set({
+      guessesScore: 0,
+      incorrectGuessesScore: 0,
+      guessesScoreTyping: 0,
+      incorrectGuessesScoreTyping: 0,
+      updatedAt: now,
+    })
+    .where(eq(cards.categoryId, categoryId));
+
+export const moveCards = (db: Executor, fromCategoryId: number, toCategoryId: number, now: Date) =>
+  db
+    .update(cards)
+    .set({ categoryId: toCategoryId, updatedAt: now })
+    .where(eq(cards.categoryId, fromCategoryId));

@@ -1,20 +1,22 @@
 import { randomBytes } from 'node:crypto';
+import type { FilePart as UploadedFile } from '@flashcards/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
+import type { Actor } from '../../lib/access';
 import { invalid, notFound } from '../../lib/api-error';
 import { checkAudio } from '../../lib/audio';
+import type { Clock } from '../../lib/clock';
 import { cardPictureVariants, thumbnailKey } from '../../lib/images';
+import type { SignedIn } from '../../lib/routes';
 import type { MediaStorage } from '../../lib/storage';
-import type { User } from '../../plugins/auth';
-import type { UploadedFile } from '../../plugins/multipart';
+import { bytesOf } from '../../plugins/multipart';
 import type { CardKind } from '../categories/categories.repository';
-import type { createCategoriesService } from '../categories/categories.service';
-import type { PracticeService, SignedIn } from '../practice/practice.service';
+import type { CategoriesService } from '../categories/categories.service';
+import type { PracticeService } from '../practice/practice.service';
 import { userMediaPrefix } from '../users/users.service';
 import { parseCardFile } from './card-file';
 import * as repo from './cards.repository';
 
-type Categories = ReturnType<typeof createCategoriesService>;
 export type CardQuery = { categoryId: number; tags?: string[]; search?: string };
 
 /** 1000 cards of two full sides and a tag stay well below this. */
@@ -26,13 +28,15 @@ export const createCardsService = ({
   db,
   storage,
   log,
+  clock,
   categories,
   practice,
 }: {
   db: Database;
   storage: MediaStorage;
   log: FastifyBaseLogger;
-  categories: Categories;
+  clock: Clock;
+  categories: CategoriesService;
   practice: PracticeService;
 }) => {
   const decks = repo.prepareDeckQueries(db);
@@ -49,35 +53,35 @@ export const createCardsService = ({
     );
 
   /** The user's own category of this kind, named by a query parameter: anything else does not exist. */
-  const listedCategory = async (user: User, categoryId: number, kind: CardKind) => {
+  const listedCategory = async (user: Actor, categoryId: number, kind: CardKind) => {
     const category = await categories.owned(user, categoryId);
     if (category.typeOfCards !== kind) throw notFound();
     return category;
   };
 
   /** The user's own category of this kind, named in a body: a category of another kind is a field error. */
-  const targetCategory = async (user: User, categoryId: number, kind: CardKind) => {
+  const targetCategory = async (user: Actor, categoryId: number, kind: CardKind) => {
     const category = await categories.owned(user, categoryId);
     if (category.typeOfCards !== kind) throw invalid({ category: 'category_kind_mismatch' });
     return category;
   };
 
-  const ownedCard = async (user: User, id: number, kind: CardKind) => {
+  const ownedCard = async (user: Actor, id: number, kind: CardKind) => {
     const row = await repo.findCard(db, id);
     if (!row || row.userId !== user.id || row.kind !== kind) throw notFound();
     return row.card;
   };
 
-  const storePicture = async (user: User, file: UploadedFile) => {
-    const { display, thumbnail } = await cardPictureVariants('first_side', file.data);
+  const storePicture = async (user: Actor, file: UploadedFile) => {
+    const { display, thumbnail } = await cardPictureVariants('first_side', bytesOf(file));
     const key = `${userMediaPrefix(user.id)}/cards/${random()}.webp`;
     await storage.put(key, display, 'image/webp');
     await storage.put(thumbnailKey(key), thumbnail, 'image/webp');
     return key;
   };
 
-  const storeAudio = async (user: User, file: UploadedFile) => {
-    const { ext, mime } = await checkAudio('audio', file.data);
+  const storeAudio = async (user: Actor, file: UploadedFile) => {
+    const { ext, mime } = await checkAudio('audio', bytesOf(file));
     const key = `${userMediaPrefix(user.id)}/audio/${random()}.${ext}`;
     await storage.put(key, file.data, mime);
     return key;
@@ -94,7 +98,7 @@ export const createCardsService = ({
   };
 
   return {
-    async page(user: User, kind: CardKind, query: CardQuery, limit: number, offset: number) {
+    async page(user: Actor, kind: CardKind, query: CardQuery, limit: number, offset: number) {
       await listedCategory(user, query.categoryId, kind);
       const filter = { ...query, searchFirstSide: kind === 'text' };
       const [total, rows] = await Promise.all([
@@ -104,25 +108,10 @@ export const createCardsService = ({
       return { total, rows };
     },
 
-    /** The cards of a category, kids cards in full, text and picture ones not yet learned in the mode. */
-    async list(
-      user: User,
-      kind: CardKind,
-      query: CardQuery & { quantity?: number; mode: 'verbal' | 'typing'; learnedThreshold: number },
-    ) {
-      await listedCategory(user, query.categoryId, kind);
-      const unlearned =
-        kind === 'kids'
-          ? undefined
-          : {
-              column: query.mode === 'typing' ? ('guessesScoreTyping' as const) : ('guessesScore' as const),
-              threshold: query.learnedThreshold,
-            };
-      return repo.listCards(
-        db,
-        { categoryId: query.categoryId, tags: query.tags, unlearned },
-        query.quantity,
-      );
+    /** The kids cards of a category, all of them (at most `quantity`). */
+    async kidsList(user: Actor, query: CardQuery & { quantity?: number }) {
+      await listedCategory(user, query.categoryId, 'kids');
+      return repo.listCards(db, { categoryId: query.categoryId, tags: query.tags }, query.quantity);
     },
 
     /**
@@ -132,37 +121,40 @@ export const createCardsService = ({
     async deck(
       signedIn: SignedIn,
       kind: 'text' | 'picture',
-      query: CardQuery & {
-        quantity?: number;
-        mode: 'verbal' | 'typing';
-        learnedThreshold: number;
-        timeZone: string | undefined;
-      },
+      query: CardQuery & { quantity?: number; mode: 'verbal' | 'typing'; timeZone: string | undefined },
     ) {
+      const column = query.mode === 'typing' ? 'guessesScoreTyping' : 'guessesScore';
+      const threshold = practice.learnedThreshold;
       if (!query.tags?.length) {
         // The practice loop's call: for an active premium user, one statement, the ownership included.
         const deck = await repo.deckOf(decks, {
           categoryId: query.categoryId,
           userId: signedIn.id,
           kind,
-          column: query.mode === 'typing' ? 'guessesScoreTyping' : 'guessesScore',
-          threshold: query.learnedThreshold,
+          column,
+          threshold,
           limit: query.quantity,
+          now: clock.now(),
         });
         if (deck.length > 0) return deck;
       }
       // No cards left to learn, or the account is inactive (401), limited (403) or not the owner (404).
-      const user = await signedIn.user();
+      const user = await signedIn.actor();
       await practice.assertMayPractise(user, query.timeZone);
-      return this.list(user, kind, query);
+      await listedCategory(user, query.categoryId, kind);
+      return repo.listCards(
+        db,
+        { categoryId: query.categoryId, tags: query.tags, unlearned: { column, threshold } },
+        query.quantity,
+      );
     },
 
-    async tags(user: User, kind: CardKind, categoryId: number) {
+    async tags(user: Actor, kind: CardKind, categoryId: number) {
       await listedCategory(user, categoryId, kind);
       return repo.tagsOf(db, categoryId);
     },
 
-    get: (user: User, kind: CardKind, id: number) => ownedCard(user, id, kind),
+    get: (user: Actor, kind: CardKind, id: number) => ownedCard(user, id, kind),
 
     async publicTags(kind: CardKind, categoryId: number) {
       const category = await categories.publicCategory(categoryId);
@@ -177,7 +169,7 @@ export const createCardsService = ({
     },
 
     async createText(
-      user: User,
+      user: Actor,
       input: { first_side: string; second_side: string; category: number; tag?: string },
     ) {
       await targetCategory(user, input.category, 'text');
@@ -193,7 +185,7 @@ export const createCardsService = ({
     },
 
     async updateText(
-      user: User,
+      user: Actor,
       id: number,
       input: { first_side: string; second_side: string; category: number; tag?: string },
     ) {
@@ -208,11 +200,11 @@ export const createCardsService = ({
     },
 
     /** Many text cards from a file, all or none (one statement); returns how many were added. */
-    async uploadText(user: User, categoryId: number, file: UploadedFile | undefined) {
+    async uploadText(user: Actor, categoryId: number, file: UploadedFile | undefined) {
       await targetCategory(user, categoryId, 'text');
       if (!file) throw invalid({ file: 'no_file' });
       if (file.data.length > MAX_CARD_FILE_BYTES) throw invalid({ file: 'card_file_too_large' });
-      const parsed = parseCardFile(file.data);
+      const parsed = parseCardFile(bytesOf(file));
       if (!parsed.ok) throw invalid({ file: parsed.error });
       const created = await repo.insertCards(
         db,
@@ -227,7 +219,7 @@ export const createCardsService = ({
     },
 
     async createPicture(
-      user: User,
+      user: Actor,
       input: { second_side: string; category: number; tag?: string; first_side?: UploadedFile },
     ) {
       await targetCategory(user, input.category, 'picture');
@@ -243,7 +235,7 @@ export const createCardsService = ({
 
     /** The picture changes only when a new one is sent. */
     async updatePicture(
-      user: User,
+      user: Actor,
       id: number,
       input: { second_side: string; category: number; tag?: string; first_side?: UploadedFile },
     ) {
@@ -263,7 +255,7 @@ export const createCardsService = ({
     },
 
     async createKids(
-      user: User,
+      user: Actor,
       input: {
         second_side: string;
         category: number;
@@ -291,7 +283,7 @@ export const createCardsService = ({
     },
 
     async updateKids(
-      user: User,
+      user: Actor,
       id: number,
       input: {
         second_side: string;
@@ -323,7 +315,28 @@ export const createCardsService = ({
       return updated;
     },
 
-    async remove(user: User, kind: CardKind, id: number) {
+    /** Sets every score of the category's cards to zero; cannot be undone. */
+    async resetCategory(user: Actor, categoryId: number) {
+      await categories.owned(user, categoryId);
+      await repo.resetScores(db, categoryId, clock.now());
+    },
+
+    /** Moves the child category's cards into the parent and deletes the child; cannot be undone. */
+    async mergeCategories(user: Actor, parentId: number, childId: number) {
+      const parent = await categories.owned(user, parentId);
+      const child = await categories.owned(user, childId);
+      if (parent.id === child.id) throw invalid({ child_category_id: 'merge_same_category' });
+      if (parent.typeOfCards !== child.typeOfCards)
+        throw invalid({ child_category_id: 'merge_type_mismatch' });
+      await db.transaction(async (tx) => {
+        await repo.moveCards(tx, child.id, parent.id, clock.now());
+        await categories.deleteWithin(tx, child.id);
+        await categories.touchWithin(tx, parent.id);
+      });
+      return categories.detail(parent.id);
+    },
+
+    async remove(user: Actor, kind: CardKind, id: number) {
       const card = await ownedCard(user, id, kind);
       await repo.deleteCard(db, id);
       if (kind !== 'text') await dropFiles([card.firstSide, thumbnailKey(card.firstSide), card.audio]);

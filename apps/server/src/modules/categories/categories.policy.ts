@@ -1,12 +1,16 @@
-import { notFound } from '../../lib/api-error';
-import type { User } from '../../plugins/auth';
+import { type Actor, rules } from '../../lib/access';
 
-/** Another user's private category does not exist for this user (404, never 403). */
-export const assertOwner = <T extends { userId: number }>(category: T | undefined, user: User): T => {
-  if (!category || category.userId !== user.id) throw notFound();
-  return category;
-};
+type CategoryRow = { userId: number; marketApprovement: string; marketAccessible: boolean };
 
 /** Catalog categories (approved and on the market) may be read by anyone, signed in or not. */
 export const isPublic = (category: { marketApprovement: string; marketAccessible: boolean }) =>
   category.marketApprovement === 'approved' && category.marketAccessible;
+
+/**
+ * Who may do what with a category. A category is its owner's: to anyone else a private one does not
+ * exist (404).
+ */
+export const categoryPolicy = {
+  read: (actor: Actor, category: CategoryRow) => rules.owner(actor, category),
+  change: (actor: Actor, category: CategoryRow) => rules.owner(actor, category),
+};

@@ -146,21 +146,3 @@ export const mediaKeysOfCategory = async (db: Executor, categoryId: number) => {
 
 export const deleteCategory = (db: Executor, id: number) =>
   db.delete(categories).where(eq(categories.id, id));
-
-export const resetScores = (db: Executor, categoryId: number) =>
-  db
-    .update(cards)
-    .set({
-      guessesScore: 0,
-      incorrectGuessesScore: 0,
-      guessesScoreTyping: 0,
-      incorrectGuessesScoreTyping: 0,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(cards.categoryId, categoryId));
-
-export const moveCards = (db: Executor, fromCategoryId: number, toCategoryId: number) =>
-  db
-    .update(cards)
-    .set({ categoryId: toCategoryId, updatedAt: sql`now()` })
-    .where(eq(cards.categoryId, fromCategoryId));

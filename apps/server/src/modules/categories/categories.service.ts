@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
+import { type Actor, authorize } from '../../lib/access';
 import { invalid, notFound } from '../../lib/api-error';
 import { thumbnailKey } from '../../lib/images';
 import type { MediaStorage } from '../../lib/storage';
-import type { User } from '../../plugins/auth';
-import { assertOwner, isPublic } from './categories.policy';
+import { categoryPolicy, isPublic } from './categories.policy';
 import type { CardKind, CategorySort } from './categories.repository';
 import * as repo from './categories.repository';
 
@@ -46,7 +46,7 @@ export const createCategoriesService = ({
 
   return {
     async page(
-      user: User,
+      user: Actor,
       kinds: CardKind[],
       options: { aiCreated?: boolean; sort: CategorySort; limit: number; offset: number },
     ) {
@@ -58,21 +58,21 @@ export const createCategoriesService = ({
       return { total, rows };
     },
 
-    all: (user: User, kinds: CardKind[]) =>
+    all: (user: Actor, kinds: CardKind[]) =>
       repo.listCategories(
         db,
         { userId: user.id, kinds },
         { sort: { by: 'alphabetical', order: 'asc' }, learnedThreshold: threshold },
       ),
 
-    async get(user: User, id: number) {
-      assertOwner(await repo.findCategory(db, id), user);
+    async get(user: Actor, id: number) {
+      authorize(user, categoryPolicy.read, await repo.findCategory(db, id));
       return withStats(id);
     },
 
     /** The user's own category, for the cards module (404 for anyone else's). */
-    async owned(user: User, id: number) {
-      return assertOwner(await repo.findCategory(db, id), user);
+    async owned(user: Actor, id: number) {
+      return authorize(user, categoryPolicy.change, await repo.findCategory(db, id));
     },
 
     /** A category whose cards may be read without signing in: approved on the catalog. */
@@ -89,7 +89,7 @@ export const createCategoriesService = ({
       return row;
     },
 
-    async create(user: User, input: CategoryInput & { type_of_cards: CardKind }) {
+    async create(user: Actor, input: CategoryInput & { type_of_cards: CardKind }) {
       const category = await repo.insertCategory(db, {
         userId: user.id,
         name: input.name!,
@@ -101,8 +101,8 @@ export const createCategoriesService = ({
       return withStats(category.id);
     },
 
-    async update(user: User, id: number, input: CategoryInput) {
-      const category = assertOwner(await repo.findCategory(db, id), user);
+    async update(user: Actor, id: number, input: CategoryInput) {
+      const category = authorize(user, categoryPolicy.change, await repo.findCategory(db, id));
       if (
         input.type_of_cards &&
         input.type_of_cards !== category.typeOfCards &&
@@ -120,8 +120,8 @@ export const createCategoriesService = ({
       return withStats(id);
     },
 
-    async remove(user: User, id: number) {
-      assertOwner(await repo.findCategory(db, id), user);
+    async remove(user: Actor, id: number) {
+      authorize(user, categoryPolicy.change, await repo.findCategory(db, id));
       const { images, audios } = await db.transaction(async (tx) => {
         const media = await repo.mediaKeysOfCategory(tx, id);
         await repo.deleteCategory(tx, id);
@@ -130,25 +130,13 @@ export const createCategoriesService = ({
       await dropFiles([...images.flatMap((key) => [key, thumbnailKey(key)]), ...audios]);
     },
 
-    /** Sets every score of the category's cards to zero; cannot be undone. */
-    async reset(user: User, id: number) {
-      assertOwner(await repo.findCategory(db, id), user);
-      await repo.resetScores(db, id);
-    },
-
-    /** Moves the child's cards into the parent and deletes the child; cannot be undone. */
-    async merge(user: User, parentId: number, childId: number) {
-      const parent = assertOwner(await repo.findCategory(db, parentId), user);
-      const child = assertOwner(await repo.findCategory(db, childId), user);
-      if (parent.id === child.id) throw invalid({ child_category_id: 'merge_same_category' });
-      if (parent.typeOfCards !== child.typeOfCards)
-        throw invalid({ child_category_id: 'merge_type_mismatch' });
-      await db.transaction(async (tx) => {
-        await repo.moveCards(tx, child.id, parent.id);
-        await repo.deleteCategory(tx, child.id);
-        await repo.updateCategory(tx, parent.id, {});
-      });
-      return withStats(parent.id);
-    },
+    /** A category of the user's that is deleted in the caller's transaction (the cards go with it). */
+    deleteWithin: (tx: Executor, id: number) => repo.deleteCategory(tx, id),
+    /** Marks a category changed, in the caller's transaction. */
+    touchWithin: (tx: Executor, id: number) => repo.updateCategory(tx, id, {}),
+    /** A category with its counts, after a change. */
+    detail: withStats,
   };
 };
+
+export type CategoriesService = ReturnType<typeof createCategoriesService>;

@@ -5,7 +5,8 @@ import * as oidc from 'openid-client';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { ApiError, invalid } from '../../lib/api-error';
-import type { User } from '../../plugins/auth';
+import type { Clock } from '../../lib/clock';
+import type { AuthService } from '../auth/auth.service';
 import * as repo from './google.repository';
 
 const STATE_MINUTES = 10;
@@ -61,11 +62,11 @@ export type GoogleDeps = {
   db: Database;
   config: Config;
   log: FastifyBaseLogger;
-  /** Signs the user in: the auth service's token pair. */
-  issuePair: (userId: number) => Promise<TokenPair>;
+  clock: Clock;
+  auth: AuthService;
 };
 
-export const createGoogleService = ({ db, config, log, issuePair }: GoogleDeps) => {
+export const createGoogleService = ({ db, config, log, clock, auth }: GoogleDeps) => {
   const settings = config.google;
   const allowedOrigin = new URL(config.publicUrl).origin;
 
@@ -104,39 +105,6 @@ export const createGoogleService = ({ db, config, log, issuePair }: GoogleDeps) 
     return withProvider('discovery', () => current);
   };
 
-  /** An existing account by e-mail (activated: Google verified the address), or a new active one. */
-  const findOrCreateUser = async (email: string, identity: Identity, language: Language): Promise<User> => {
-    const now = new Date();
-    const signIn = (user: User) =>
-      repo.updateUser(db, user.id, {
-        lastLoginAt: now,
-        // An account never activated has a password nobody proved to own this address: it goes, so
-        // whoever registered it cannot sign in to the owner's account (reset sets a new one).
-        ...(user.isActive ? {} : { isActive: true, passwordHash: null }),
-      });
-
-    const existing = await repo.findUserByEmail(db, email);
-    if (existing) return signIn(existing);
-    try {
-      return await repo.insertUser(db, {
-        email,
-        passwordHash: null,
-        ...namesOf(identity),
-        language,
-        isActive: true,
-        acceptedTermsAt: null,
-        trialEndDate: new Date(now.getTime() + config.limits.trialDays * 86_400_000),
-        lastLoginAt: now,
-      });
-    } catch (error) {
-      // Two first sign-ins with one e-mail at once: the unique index decides, the other one links.
-      if ((error as { cause?: { code?: string } }).cause?.code !== '23505') throw error;
-      const winner = await repo.findUserByEmail(db, email);
-      if (!winner) throw error;
-      return signIn(winner);
-    }
-  };
-
   return {
     /** 404 google_not_configured unless a client id and secret are set. */
     assertConfigured() {
@@ -162,13 +130,13 @@ export const createGoogleService = ({ db, config, log, issuePair }: GoogleDeps) 
       const nonce = oidc.randomNonce();
       const codeVerifier = oidc.randomPKCECodeVerifier();
       const codeChallenge = await oidc.calculatePKCECodeChallenge(codeVerifier);
-      await repo.deleteExpiredStates(db);
+      await repo.deleteExpiredStates(db, clock.now());
       await repo.insertState(db, {
         state,
         codeVerifier,
         nonce,
         redirectUri: target.href,
-        expiresAt: new Date(Date.now() + STATE_MINUTES * 60_000),
+        expiresAt: new Date(clock.now().getTime() + STATE_MINUTES * 60_000),
       });
       const url = oidc.buildAuthorizationUrl(configuration, {
         redirect_uri: target.href,
@@ -184,7 +152,7 @@ export const createGoogleService = ({ db, config, log, issuePair }: GoogleDeps) 
     /** Finishes a sign-in: exchanges the code once, then signs in (or creates) the account of the e-mail. */
     async signIn(input: { state: string; code: string }, language: Language): Promise<TokenPair> {
       requireSettings();
-      const request = await repo.consumeState(db, input.state);
+      const request = await repo.consumeState(db, input.state, clock.now());
       if (!request) throw invalid({ state: 'google_state_invalid' });
       const configuration = await client();
 
@@ -223,8 +191,7 @@ export const createGoogleService = ({ db, config, log, issuePair }: GoogleDeps) 
       }
       if (identity.email_verified !== true && identity.email_verified !== 'true') throw emailUnverified();
 
-      const user = await findOrCreateUser(email, identity, language);
-      return issuePair(user.id);
+      return auth.signInVerifiedEmail(email, namesOf(identity), language);
     },
   };
 };

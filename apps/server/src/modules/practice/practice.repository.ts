@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { cards, categories, categoryCompletions, userActivity } from '../../db/schema';
-import { isActivePremiumUser } from '../../lib/entitlements';
+import { isActivePremiumAccount } from '../../lib/entitlements';
 import type { CardKind } from '../categories/categories.repository';
 
 export type ScoreColumn =
@@ -35,13 +35,14 @@ export const prepareAnswer = (db: Executor, column: ScoreColumn, { activePremium
   const userId = sql`${sql.placeholder('userId')}::integer`;
   const threshold = sql`${sql.placeholder('threshold')}::integer`;
   const limit = sql`${sql.placeholder('limit')}::integer`;
+  const now = sql`${sql.placeholder('now')}::timestamptz`;
 
   const card = db.$with('card', cardColumns).as(sql`
-    update ${cards} set ${score} = ${cards}.${score} + 1, updated_at = now()
+    update ${cards} set ${score} = ${cards}.${score} + 1, updated_at = ${now}
     from ${categories}
     where ${cards.id} = ${sql.placeholder('cardId')}::integer and ${categories.id} = ${cards.categoryId}
       and ${categories.userId} = ${userId} and ${categories.typeOfCards} = ${sql.placeholder('kind')}
-      ${activePremiumOnly ? sql`and ${isActivePremiumUser(userId)}` : sql``}
+      ${activePremiumOnly ? sql`and ${isActivePremiumAccount(userId, now)}` : sql``}
     returning ${cards}.*`);
   const learned = db
     .$with('learned', { id: cards.id, categoryId: cards.categoryId })
@@ -88,9 +89,10 @@ export const answer = async (
     day: string;
     threshold: number;
     limit: number | null;
+    now: Date;
   },
 ) => {
-  const [row] = await statement.execute(values);
+  const [row] = await statement.execute({ ...values, now: values.now.toISOString() });
   if (!row) return undefined;
   const { counted, ...card } = row;
   return { card, counted };

@@ -1,9 +1,11 @@
 import { type Badge, badgeKinds, badgeThresholds, type ScoreField, scoreFields } from '@flashcards/contract';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import type { Actor } from '../../lib/access';
 import { notFound, permissionDenied } from '../../lib/api-error';
+import type { Clock } from '../../lib/clock';
 import { isPremium } from '../../lib/entitlements';
-import type { User } from '../../plugins/auth';
+import type { SignedIn } from '../../lib/routes';
 import type { CardKind } from '../categories/categories.repository';
 import type { ScoreColumn } from './practice.repository';
 import * as repo from './practice.repository';
@@ -28,7 +30,7 @@ const dayFormat = (timeZone: string) => {
 };
 
 /** The calendar day (YYYY-MM-DD) in an IANA time zone; UTC when the zone is missing or unknown. */
-export const dayIn = (timeZone: string | undefined, now = new Date()) => {
+export const dayIn = (timeZone: string | undefined, now: Date) => {
   try {
     return dayFormat(timeZone || 'UTC').format(now);
   } catch {
@@ -36,12 +38,18 @@ export const dayIn = (timeZone: string | undefined, now = new Date()) => {
   }
 };
 
-/** The signed-in user of a request whose token alone was checked: the account is loaded on demand. */
-export type SignedIn = { id: number; user: () => Promise<User> };
-
-export const createPracticeService = ({ db, config }: { db: Database; config: Config }) => {
+export const createPracticeService = ({
+  db,
+  config,
+  clock,
+}: {
+  db: Database;
+  config: Config;
+  clock: Clock;
+}) => {
   const { dailyCardLimit, learnedThreshold } = config.limits;
-  const limitOf = (user: User) => (isPremium(user) ? null : dailyCardLimit);
+  const limitOf = (user: Actor) => (isPremium(user, clock.now()) ? null : dailyCardLimit);
+  const today = (timeZone: string | undefined) => dayIn(timeZone, clock.now());
   const limitReached = () => permissionDenied('daily_limit_exceeded', { limit: dailyCardLimit });
   // Most answers come from premium users: for them an answer is this one statement, the account included.
   const premiumAnswers = Object.fromEntries(
@@ -52,9 +60,9 @@ export const createPracticeService = ({ db, config }: { db: Database; config: Co
     learnedThreshold,
 
     /** Deck calls stop once a free user has given the day's last allowed answer. */
-    async assertMayPractise(user: User, timeZone: string | undefined) {
+    async assertMayPractise(user: Actor, timeZone: string | undefined) {
       const limit = limitOf(user);
-      if (limit !== null && (await repo.answersOfDay(db, user.id, dayIn(timeZone))) >= limit)
+      if (limit !== null && (await repo.answersOfDay(db, user.id, today(timeZone))) >= limit)
         throw limitReached();
     },
 
@@ -69,20 +77,22 @@ export const createPracticeService = ({ db, config }: { db: Database; config: Co
       field: ScoreField,
       timeZone: string | undefined,
     ) {
+      const now = clock.now();
       const values = {
         cardId,
         userId: signedIn.id,
         kind,
-        day: dayIn(timeZone),
+        day: dayIn(timeZone, now),
         threshold: learnedThreshold,
         limit: null,
+        now,
       };
       const premium = await repo.answer(premiumAnswers[field], values);
       if (premium) return premium.card;
       // Nothing changed: the account is inactive (401), not premium (the daily limit applies) or not the
       // card's owner (404). Past the limit the statement has already raised the score: its transaction
       // undoes that.
-      const user = await signedIn.user();
+      const user = await signedIn.actor();
       return db.transaction(async (tx) => {
         const answered = await repo.answer(repo.prepareAnswer(tx, columns[field]), {
           ...values,
@@ -94,14 +104,14 @@ export const createPracticeService = ({ db, config }: { db: Database; config: Co
       });
     },
 
-    async listen(user: User, cardId: number) {
+    async listen(user: Actor, cardId: number) {
       const card = await repo.incrementListens(db, { cardId, userId: user.id });
       if (!card) throw notFound();
       return card;
     },
 
     /** Earned badges in the order of the spec's list. */
-    async badges(user: User): Promise<Badge[]> {
+    async badges(user: Actor): Promise<Badge[]> {
       const earned = await repo.badgesOf(db, user.id, badgeThresholds);
       const rank = (badge: { kind: string; threshold: number }) =>
         badgeKinds.indexOf(badge.kind as Badge['kind']) * 10_000 + badge.threshold;
@@ -110,7 +120,7 @@ export const createPracticeService = ({ db, config }: { db: Database; config: Co
         .sort((a, b) => rank(a) - rank(b));
     },
 
-    async activity(user: User) {
+    async activity(user: Actor) {
       const limit = limitOf(user);
       return (await repo.activityOf(db, user.id)).map((row) => ({ ...row, dailyLimit: limit }));
     },

@@ -1,7 +1,8 @@
-import { permissionDenied } from '../../lib/api-error';
-import type { User } from '../../plugins/auth';
+import { type Actor, refuse } from '../../lib/access';
 
-/** A principal runs a school: the account must stay while the school depends on it. */
-export const assertMayDeleteAccount = (user: User) => {
-  if (user.isOrganizationHost) throw permissionDenied('principal_cannot_delete');
+/** Who may do what with an account: only its own person acts on it. */
+export const accountPolicy = {
+  /** A principal runs a school: the account must stay while the school depends on it. */
+  delete: (actor: Actor, account: Actor) =>
+    actor.id === account.id && (!account.isOrganizationHost || refuse('principal_cannot_delete')),
 };

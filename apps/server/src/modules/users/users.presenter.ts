@@ -1,6 +1,6 @@
 import type { Badge, User as UserResponse } from '@flashcards/contract';
+import type { Actor as User } from '../../lib/access';
 import type { MediaStorage } from '../../lib/storage';
-import type { User } from '../../plugins/auth';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 

@@ -1,13 +1,18 @@
 import { randomBytes } from 'node:crypto';
+import type { FilePart as UploadedFile } from '@flashcards/contract';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import type { users } from '../../db/schema';
+import { users as usersTable } from '../../db/schema';
+import { authorize, type Actor as User } from '../../lib/access';
 import { invalid } from '../../lib/api-error';
+import type { Clock } from '../../lib/clock';
 import { reencodeImage } from '../../lib/images';
 import type { MediaStorage } from '../../lib/storage';
-import type { User } from '../../plugins/auth';
-import type { UploadedFile } from '../../plugins/multipart';
-import { assertMayDeleteAccount } from './users.policy';
+import { bytesOf } from '../../plugins/multipart';
+import type { PracticeService } from '../practice/practice.service';
+import { accountPolicy } from './users.policy';
 import * as repo from './users.repository';
 
 const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
@@ -37,13 +42,24 @@ export const createUsersService = ({
   db,
   storage,
   log,
+  clock,
+  practice,
 }: {
   db: Database;
   storage: MediaStorage;
   log: FastifyBaseLogger;
+  clock: Clock;
+  practice: PracticeService;
 }) => {
+  // Every signed-in request runs this lookup: prepared once, it is neither rebuilt nor re-planned.
+  const accountById = db
+    .select()
+    .from(usersTable)
+    .where(eq(usersTable.id, sql.placeholder('id')))
+    .prepare('account_by_id');
+
   const storeAvatar = async (user: User, file: UploadedFile) => {
-    const image = await reencodeImage('avatar', file.data, {
+    const image = await reencodeImage('avatar', bytesOf(file), {
       maxBytes: AVATAR_MAX_BYTES,
       width: AVATAR_SIZE,
       height: AVATAR_SIZE,
@@ -62,9 +78,27 @@ export const createUsersService = ({
   };
 
   return {
+    /** The active account of this id, for authentication; undefined when it is gone or inactive. */
+    async activeAccount(id: number) {
+      const [account] = await accountById.execute({ id });
+      return account?.isActive ? account : undefined;
+    },
+
+    byId: (id: number) => repo.findUserById(db, id),
+    byEmail: (email: string) => repo.findUserByEmail(db, email),
+    create: (values: repo.AccountValues) => repo.insertUser(db, values),
+    /** Changes an account's fields, in the caller's transaction when one is given. */
+    update: (id: number, values: Partial<repo.AccountValues>, tx: Executor = db) =>
+      repo.updateUserFields(tx, id, values, clock.now()),
+
+    /** The account with what its profile shows beside it. */
+    async profile(user: User) {
+      return { account: user, badges: await practice.badges(user) };
+    },
+
     /** Changes only the fields sent. */
     async updateProfile(user: User, changes: ProfileChanges) {
-      if (changes.date_of_birth && changes.date_of_birth > new Date().toISOString().slice(0, 10)) {
+      if (changes.date_of_birth && changes.date_of_birth > clock.now().toISOString().slice(0, 10)) {
         throw invalid({ date_of_birth: 'date_of_birth_future' });
       }
       const values: Partial<typeof users.$inferInsert> = {
@@ -84,7 +118,7 @@ export const createUsersService = ({
       };
       if (changes.avatar) values.avatar = await storeAvatar(user, changes.avatar);
       const defined = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
-      const updated = await repo.updateUserFields(db, user.id, defined);
+      const updated = await repo.updateUserFields(db, user.id, defined, clock.now());
       if (changes.avatar) await dropFile(user.avatar);
       return updated;
     },
@@ -92,13 +126,13 @@ export const createUsersService = ({
     async uploadAvatar(user: User, file: UploadedFile | undefined) {
       if (!file || file.data.length === 0) throw invalid({ avatar: 'no_file' });
       const key = await storeAvatar(user, file);
-      const updated = await repo.updateUserFields(db, user.id, { avatar: key });
+      const updated = await repo.updateUserFields(db, user.id, { avatar: key }, clock.now());
       await dropFile(user.avatar);
       return updated;
     },
 
     async deleteAccount(user: User) {
-      assertMayDeleteAccount(user);
+      authorize(user, accountPolicy.delete, user);
       await repo.deleteUser(db, user.id);
       await storage
         .deletePrefix(userMediaPrefix(user.id))
@@ -106,3 +140,5 @@ export const createUsersService = ({
     },
   };
 };
+
+export type UsersService = ReturnType<typeof createUsersService>;

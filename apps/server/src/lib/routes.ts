@@ -1,0 +1,165 @@
+import {
+  type BodyEncoding,
+  errorDetailSchema,
+  fieldErrorsSchema,
+  type RouteDefinition,
+} from '@flashcards/contract';
+import type { Language } from '@flashcards/i18n';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Actor } from './access';
+import { notAuthenticated, permissionDenied, tokenNotValid } from './api-error';
+import type { Tokens } from './tokens';
+import { requestLanguage } from './translate';
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+type RequestParts<R extends RouteDefinition> = {
+  params: Out<R['params']>;
+  query: Out<R['query']>;
+  body: Out<R['body']>;
+  language: Language;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
+
+/** What a handler answers: the response as its schema takes it, or nothing for a 204. */
+type Answer<R extends RouteDefinition> = R['status'] extends 204 ? null | undefined : z.input<R['response']>;
+
+/** The account of a request whose token alone was checked, loaded when needed. */
+export type SignedIn = { id: number; actor: () => Promise<Actor> };
+
+type Context<R extends RouteDefinition> = RequestParts<R> &
+  (R['access'] extends 'public' ? { actor: Actor | null } : { actor: Actor });
+
+export type RouteBinding = {
+  definition: RouteDefinition;
+  auth: 'account' | 'token';
+  handler: (context: never) => Promise<unknown>;
+};
+
+/** Binds a contract route to its handler; the handler gets the typed parts and, when signed in, the actor. */
+export const route = <R extends RouteDefinition>(
+  definition: R,
+  handler: (context: Context<R>) => Promise<Answer<R>>,
+): RouteBinding => ({ definition, auth: 'account', handler: handler as RouteBinding['handler'] });
+
+/**
+ * The practice loop's deck and answer routes only: the token is checked, the account is not loaded,
+ * because their statements check it (active, premium, owner) themselves; `signedIn.actor()` loads it
+ * when a rule needs more. Every other route loads the account first.
+ */
+export const tokenRoute = <R extends RouteDefinition & { access: 'user' }>(
+  definition: R,
+  handler: (context: RequestParts<R> & { signedIn: SignedIn }) => Promise<Answer<R>>,
+): RouteBinding => ({ definition, auth: 'token', handler: handler as RouteBinding['handler'] });
+
+const badRequest = z.union([fieldErrorsSchema, errorDetailSchema]);
+const mediaTypes: Record<BodyEncoding, string> = {
+  json: 'application/json',
+  multipart: 'multipart/form-data',
+  form: 'application/x-www-form-urlencoded',
+};
+
+/** The error answers a route can give, from what its definition says it takes and who may call it. */
+export const errorResponses = (definition: RouteDefinition) => {
+  const statuses = new Set<number>(definition.errors ?? []);
+  if (definition.params || definition.query || definition.body) statuses.add(400);
+  if (definition.body) statuses.add(415);
+  if (definition.access !== 'public') statuses.add(401);
+  if (definition.access === 'staff') statuses.add(403);
+  if (definition.params) statuses.add(404);
+  if (definition.encoding?.includes('multipart')) statuses.add(413);
+  return Object.fromEntries(
+    [...statuses]
+      .sort()
+      .map((status) => [status, status === 400 || status === 413 ? badRequest : errorDetailSchema]),
+  );
+};
+
+const bearer = (header: string | undefined) => header?.match(/^(?:JWT|Bearer)\s+(\S+)$/i)?.[1];
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+    actorId: number | null;
+  }
+}
+
+export type Authentication = {
+  tokens: Tokens;
+  /** The active account of this id, or undefined. */
+  activeAccount: (id: number) => Promise<Actor | undefined>;
+};
+
+/** Registers the bound routes: schemas, OpenAPI facts and access all come from their definitions. */
+export const registerRoutes = (app: FastifyInstance, bindings: RouteBinding[], auth: Authentication) => {
+  app.decorateRequest('actor', null);
+  app.decorateRequest('actorId', null);
+
+  const checkToken = async (request: FastifyRequest) => {
+    const token = bearer(request.headers.authorization);
+    if (!token) throw notAuthenticated();
+    request.actorId = auth.tokens.verify(token, 'access').user_id;
+  };
+  const loadActor = async (request: FastifyRequest) => {
+    if (request.actor) return request.actor;
+    if (request.actorId === null) throw notAuthenticated();
+    const actor = await auth.activeAccount(request.actorId);
+    if (!actor) throw tokenNotValid();
+    request.actor = actor;
+    return actor;
+  };
+  const signedIn = async (request: FastifyRequest) => {
+    await checkToken(request);
+    await loadActor(request);
+  };
+  const staff = async (request: FastifyRequest) => {
+    await signedIn(request);
+    if (!request.actor?.isStaff) throw permissionDenied();
+  };
+
+  for (const { definition, auth: mode, handler } of bindings) {
+    const status = definition.status ?? 200;
+    const onRequest =
+      definition.access === 'public'
+        ? undefined
+        : definition.access === 'staff'
+          ? staff
+          : mode === 'token'
+            ? checkToken
+            : signedIn;
+    const encoding = definition.encoding ?? ['json'];
+    app.route({
+      method: definition.method,
+      url: definition.path.replace(/\{(\w+)\}/g, ':$1'),
+      onRequest,
+      schema: {
+        tags: [definition.tag],
+        summary: definition.summary,
+        description: definition.description,
+        ...(definition.access === 'public' ? {} : { security: [{ jwt: [] }] }),
+        ...(definition.body ? { consumes: encoding.map((name) => mediaTypes[name]) } : {}),
+        ...(definition.params ? { params: definition.params } : {}),
+        ...(definition.query ? { querystring: definition.query } : {}),
+        ...(definition.body ? { body: definition.body } : {}),
+        response: { [status]: definition.response, ...errorResponses(definition) },
+      },
+      handler: async (request, reply) => {
+        const context = {
+          params: request.params,
+          query: request.query,
+          body: request.body,
+          language: requestLanguage(request.headers['accept-language']),
+          request,
+          reply,
+          actor: request.actor,
+          signedIn: mode === 'token' ? { id: request.actorId!, actor: () => loadActor(request) } : undefined,
+        };
+        const answer = await (handler as (context: unknown) => Promise<unknown>)(context);
+        reply.code(status);
+        return status === 204 ? reply.send(null) : answer;
+      },
+    });
+  }
+};

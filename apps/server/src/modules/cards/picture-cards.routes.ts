@@ -1,0 +1,62 @@
+import { cardRoutes } from '@flashcards/contract';
+import { pageWindow, toPage } from '../../lib/pagination';
+import { route, tokenRoute } from '../../lib/routes';
+import type { Services } from '../../services';
+import { timeZoneOf } from './cards.http';
+import { toPictureCard } from './cards.presenter';
+import type { CardRow } from './cards.repository';
+
+export const pictureCardRouteHandlers = ({ cards, practice, storage }: Services) => {
+  const present = (card: CardRow) => toPictureCard(card, storage);
+  return [
+    route(cardRoutes.pictureCardsPage, async ({ actor, query, request }) => {
+      const window = pageWindow(query.page);
+      const filter = { categoryId: query.category_id, tags: query.tags, search: query.search_value };
+      const { total, rows } = await cards.page(actor, 'picture', filter, window.limit, window.offset);
+      return toPage(request, window, total, rows.map(present));
+    }),
+
+    tokenRoute(cardRoutes.pictureCards, async ({ signedIn, query, request }) =>
+      (
+        await cards.deck(signedIn, 'picture', {
+          categoryId: query.category_id,
+          tags: query.tags,
+          quantity: query.quantity,
+          mode: query.type,
+          timeZone: timeZoneOf(request),
+        })
+      ).map(present),
+    ),
+
+    route(cardRoutes.pictureCard, async ({ actor, params }) =>
+      present(await cards.get(actor, 'picture', params.id)),
+    ),
+
+    route(cardRoutes.createPictureCard, async ({ actor, body }) =>
+      present(await cards.createPicture(actor, body)),
+    ),
+
+    tokenRoute(cardRoutes.updatePictureCard, async ({ signedIn, params, body, request }) =>
+      present(
+        body.action === 'answer'
+          ? await practice.answer(signedIn, 'picture', params.id, body.field, timeZoneOf(request))
+          : await cards.updatePicture(await signedIn.actor(), params.id, body.fields),
+      ),
+    ),
+
+    route(cardRoutes.deletePictureCard, async ({ actor, params }) => {
+      await cards.remove(actor, 'picture', params.id);
+      return null;
+    }),
+
+    route(cardRoutes.pictureTags, async ({ actor, query }) =>
+      cards.tags(actor, 'picture', query.category_id),
+    ),
+
+    route(cardRoutes.publicPictureTags, async ({ query }) => cards.publicTags('picture', query.category_id)),
+
+    route(cardRoutes.publicPictureCards, async ({ query }) =>
+      (await cards.publicList('picture', { categoryId: query.category_id, tags: query.tags })).map(present),
+    ),
+  ];
+};

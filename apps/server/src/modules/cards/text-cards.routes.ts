@@ -1,0 +1,60 @@
+import { cardRoutes } from '@flashcards/contract';
+import { pageWindow, toPage } from '../../lib/pagination';
+import { route, tokenRoute } from '../../lib/routes';
+import type { Services } from '../../services';
+import { timeZoneOf } from './cards.http';
+import { toTextCard } from './cards.presenter';
+
+export const textCardRouteHandlers = ({ cards, practice }: Services) => [
+  route(cardRoutes.textCardsPage, async ({ actor, query, request }) => {
+    const window = pageWindow(query.page);
+    const filter = { categoryId: query.category_id, tags: query.tags, search: query.search_value };
+    const { total, rows } = await cards.page(actor, 'text', filter, window.limit, window.offset);
+    return toPage(request, window, total, rows.map(toTextCard));
+  }),
+
+  tokenRoute(cardRoutes.textCards, async ({ signedIn, query, request }) =>
+    (
+      await cards.deck(signedIn, 'text', {
+        categoryId: query.category_id,
+        tags: query.tags,
+        quantity: query.quantity,
+        mode: query.type,
+        timeZone: timeZoneOf(request),
+      })
+    ).map(toTextCard),
+  ),
+
+  route(cardRoutes.textCard, async ({ actor, params }) =>
+    toTextCard(await cards.get(actor, 'text', params.id)),
+  ),
+
+  route(cardRoutes.createTextCard, async ({ actor, body }) =>
+    toTextCard(await cards.createText(actor, body)),
+  ),
+
+  tokenRoute(cardRoutes.updateTextCard, async ({ signedIn, params, body, request }) =>
+    toTextCard(
+      body.action === 'answer'
+        ? await practice.answer(signedIn, 'text', params.id, body.field, timeZoneOf(request))
+        : await cards.updateText(await signedIn.actor(), params.id, body.fields),
+    ),
+  ),
+
+  route(cardRoutes.deleteTextCard, async ({ actor, params }) => {
+    await cards.remove(actor, 'text', params.id);
+    return null;
+  }),
+
+  route(cardRoutes.uploadTextCards, async ({ actor, body }) => ({
+    created: await cards.uploadText(actor, body.category_id, body.file),
+  })),
+
+  route(cardRoutes.textTags, async ({ actor, query }) => cards.tags(actor, 'text', query.category_id)),
+
+  route(cardRoutes.publicTextTags, async ({ query }) => cards.publicTags('text', query.category_id)),
+
+  route(cardRoutes.publicTextCards, async ({ query }) =>
+    (await cards.publicList('text', { categoryId: query.category_id, tags: query.tags })).map(toTextCard),
+  ),
+];

@@ -1,0 +1,64 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { type Clock, systemClock } from './lib/clock';
+import { createMailer } from './lib/mailer';
+import { createLocalStorage, createS3Storage } from './lib/storage';
+import { createTokens } from './lib/tokens';
+import { createAuthService } from './modules/auth/auth.service';
+import { createCardsService } from './modules/cards/cards.service';
+import { createCategoriesService } from './modules/categories/categories.service';
+import { createGoogleService } from './modules/google/google.service';
+import { createPracticeService } from './modules/practice/practice.service';
+import { loadSiteContent } from './modules/system/site-content';
+import { createSystemService } from './modules/system/system.service';
+import { createUsersService } from './modules/users/users.service';
+
+export type ServiceOptions = {
+  config: Config;
+  database: DatabaseHandle;
+  log: FastifyBaseLogger;
+  clock?: Clock;
+};
+
+/**
+ * The composition root: every service is built here once, with its dependencies named. A module's service
+ * may use another module's service, never its repository; the order below is the order they depend on.
+ */
+export const createServices = async ({ config, database, log, clock = systemClock }: ServiceOptions) => {
+  const { db } = database;
+  const storage = config.s3 ? createS3Storage(config.s3) : createLocalStorage(config.mediaDir);
+  const mailer = createMailer(config.mail, log);
+  const tokens = await createTokens({ db, config, clock });
+  const content = await loadSiteContent(config.site.contentFile);
+
+  const system = createSystemService({ database, config, content });
+  const practice = createPracticeService({ db, config, clock });
+  const users = createUsersService({ db, storage, log, clock, practice });
+  const auth = createAuthService({ db, config, tokens, mailer, log, clock, users });
+  const google = createGoogleService({ db, config, log, clock, auth });
+  const categories = createCategoriesService({ db, config, storage, log });
+  const cards = createCardsService({ db, storage, log, clock, categories, practice });
+
+  return {
+    config,
+    clock,
+    storage,
+    tokens,
+    system,
+    practice,
+    users,
+    auth,
+    google,
+    categories,
+    cards,
+    /** Closes what the services hold open: the mail transport, the storage client, the database. */
+    async close() {
+      mailer.close();
+      storage.close?.();
+      await database.close();
+    },
+  };
+};
+
+export type Services = Awaited<ReturnType<typeof createServices>>;
