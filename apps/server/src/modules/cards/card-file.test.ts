@@ -296,6 +296,11 @@ describe('tab-separated format', () => {
     expect(parse(`${content}broken\n`)).toEqual(badLine(6));
   });
 
+  it('decodes HTML entities only when they end with a semicolon', () => {
+    const content = '#separator:tab\n#html:true\nCaf&eacute;\t&copy 2024 &amp;co\n';
+    expect(cardsOf(parse(content), 'tab')).toEqual([card('Café', '&copy 2024 &co')]);
+  });
+
   it('skips the guid, note type and deck columns of an Anki export', () => {
     const content = [
       '#separator:tab',
@@ -363,6 +368,24 @@ describe('CSV format', () => {
   it('counts the lines inside quoted fields when reporting a bad record', () => {
     const content = 'front,back\n"a\nb\nc",d\n\nonly one field\n';
     expect(parse(content)).toEqual(badLine(6));
+  });
+
+  it('counts CRLF and CR inside quoted fields as one line each', () => {
+    const content = 'front,back\r\n"a\r\nb","c\rd"\r\n\r\nbad\r\n';
+    expect(parse(content)).toEqual(badLine(6));
+    expect(cardsOf(parse('front,back\r\n"a\r\nb","c\rd"\ne,f\rg,h'), 'csv')).toEqual([
+      card('a\nb', 'c\nd'),
+      card('e', 'f'),
+      card('g', 'h'),
+    ]);
+  });
+
+  it('reads a quote inside an unquoted field as text', () => {
+    expect(cardsOf(parse('front,back\n12" pizza,big\n'), 'csv')).toEqual([card('12" pizza', 'big')]);
+  });
+
+  it('reports a malformed quote at the line its record starts on', () => {
+    expect(parse('front,back\na,b\n\n"multi\nline"x,b\n')).toEqual(badLine(4));
   });
 
   it('reads reordered columns and ignores unknown ones', () => {

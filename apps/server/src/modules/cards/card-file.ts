@@ -1,3 +1,5 @@
+import { CsvError, parse } from 'csv-parse/sync';
+import { decodeHTMLStrict } from 'entities';
 import type { Message } from '../../lib/api-error';
 
 /** At most this many cards per uploaded file. */
@@ -43,15 +45,7 @@ const decode = (data: Buffer): string | null => {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 };
 
-/** Whether the text from `start` to `end` is only whitespace (as `trim` counts it). */
-const isBlankRange = (text: string, start: number, end: number) => {
-  const first = text.charCodeAt(start);
-  // Every character that `trim` removes is a control character, a space, U+00A0 or above U+167F.
-  if (first > 0x20 && first !== 0xa0 && first < 0x1680) return false;
-  return text.slice(start, end).trim() === '';
-};
-
-const isBlank = (line: string) => line.length === 0 || isBlankRange(line, 0, line.length);
+const isBlank = (line: string) => line.trim() === '';
 
 /** Whether a value has more than `max` characters, counted as code points (as PostgreSQL counts them). */
 const longerThan = (value: string, max: number) => {
@@ -74,142 +68,50 @@ const toCard = (first: string, second: string, tag: string): ParsedCard | null =
 // Delimited records (CSV and tab-separated text)
 
 type Row = { line: number; fields: string[] };
-type ReadOptions = {
-  delimiter: ',' | ';' | '\t';
-  /** Skip lines starting with `#`. */
-  comments: boolean;
-  /** A field whose quotes are not well formed is read as plain text instead of rejecting its record. */
-  lenientQuotes: boolean;
-  /** Stop after this many records; `more` then tells whether another record follows. */
-  maxRows: number;
-};
-type ReadResult = { ok: true; rows: Row[]; more: boolean } | { ok: false; line: number };
-type QuotedField = { value: string; end: number; breaks: number };
-
-const LINE_BREAK = /\r\n|\r|\n/g;
-const QUOTE = 34;
-const HASH = 35;
-
-const isPadding = (code: number, delimiter: string) => code === 32 || (code === 9 && delimiter !== '\t');
 
 /**
- * Finds the next occurrence of a character, remembering the last answer, so that reading forward does not
- * search the same stretch of text again.
+ * Reads at most `limit` records with csv-parse. Blank lines between records are skipped, and so are lines
+ * starting with `#` in the tab format; each record keeps the line it starts on. A record csv-parse rejects
+ * gives the line it starts on instead.
  */
-class Finder {
-  private from = Number.POSITIVE_INFINITY;
-  private found = -1;
-
-  constructor(
-    private readonly text: string,
-    private readonly char: string,
-  ) {}
-
-  /** The index of the first occurrence at or after `from`, or the length of the text. */
-  next(from: number): number {
-    if (from < this.from || from > this.found) {
-      const index = this.text.indexOf(this.char, from);
-      this.found = index < 0 ? this.text.length : index;
-    }
-    this.from = from;
-    return this.found;
-  }
-}
-
-type Finders = { newline: Finder; carriageReturn: Finder; delimiter: Finder; quote: Finder };
-
-const finders = (text: string, delimiter: string): Finders => ({
-  newline: new Finder(text, '\n'),
-  carriageReturn: new Finder(text, '\r'),
-  delimiter: new Finder(text, delimiter),
-  quote: new Finder(text, '"'),
-});
-
-/** The index of the first line break at or after `from`, or the length of the text. */
-const lineEnd = (find: Finders, from: number) =>
-  Math.min(find.newline.next(from), find.carriageReturn.next(from));
-
-/** The index just past the line break at `index` (`\r\n` counts as one). */
-const skipLineBreak = (text: string, index: number) =>
-  text.charCodeAt(index) === 13 && text.charCodeAt(index + 1) === 10 ? index + 2 : index + 1;
-
-/**
- * A quoted field whose opening quote is just before `start`: doubled quotes stand for one, line breaks are
- * kept as `\n`. Spaces may follow the closing quote; then the field must end. Null when it is malformed.
- */
-const readQuoted = (text: string, find: Finders, start: number, delimiter: string): QuotedField | null => {
-  let value = '';
-  let breaks = 0;
-  let index = start;
-  for (;;) {
-    const quote = find.quote.next(index);
-    if (quote >= text.length) return null;
-    const chunk = text.slice(index, quote);
-    value += chunk.replace(LINE_BREAK, () => {
-      breaks++;
-      return '\n';
-    });
-    if (text.charCodeAt(quote + 1) === QUOTE) {
-      value += '"';
-      index = quote + 2;
-      continue;
-    }
-    index = quote + 1;
-    while (isPadding(text.charCodeAt(index), delimiter)) index++;
-    if (index >= text.length) return { value, end: index, breaks };
-    const next = text[index];
-    return next === delimiter || next === '\n' || next === '\r' ? { value, end: index, breaks } : null;
-  }
-};
-
-/**
- * Reads RFC 4180 records. Blank lines (and, with `comments`, lines starting with `#`) between records are
- * skipped; each record keeps the physical line number it starts on.
- */
-const readRows = (text: string, options: ReadOptions): ReadResult => {
-  const { delimiter } = options;
-  const find = finders(text, delimiter);
+const readRows = (lines: string[], delimiter: ',' | ';' | '\t', limit: number): Row[] | { line: number } => {
+  const tab = delimiter === '\t';
   const rows: Row[] = [];
-  let position = 0;
-  let line = 1;
-  while (position < text.length) {
-    const end = lineEnd(find, position);
-    if (isBlankRange(text, position, end) || (options.comments && text.charCodeAt(position) === HASH)) {
-      if (end >= text.length) break;
-      position = skipLineBreak(text, end);
-      line++;
-      continue;
-    }
-    if (rows.length === options.maxRows) return { ok: true, rows, more: true };
-
-    const start = line;
-    const fields: string[] = [];
-    for (;;) {
-      let quote = position;
-      while (isPadding(text.charCodeAt(quote), delimiter)) quote++;
-      const isQuoted = text.charCodeAt(quote) === QUOTE;
-      const quoted = isQuoted ? readQuoted(text, find, quote + 1, delimiter) : null;
-      if (quoted) {
-        fields.push(quoted.value);
-        position = quoted.end;
-        line += quoted.breaks;
-      } else if (isQuoted && !options.lenientQuotes) {
-        return { ok: false, line: start };
-      } else {
-        const fieldEnd = Math.min(find.delimiter.next(position), lineEnd(find, position));
-        fields.push(text.slice(position, fieldEnd));
-        position = fieldEnd;
-      }
-      if (text[position] !== delimiter) break;
-      position++;
-    }
-    rows.push({ line: start, fields });
-    if (position < text.length) {
-      position = skipLineBreak(text, position);
-      line++;
-    }
+  let end = 0; // the line the last record ends on
+  try {
+    // Joined with `\n`, every line break is one character: csv-parse (which counts a quoted `\r\n` as two
+    // lines) counts lines as `lines` does, and quoted line breaks arrive as `\n`.
+    parse(lines.join('\n'), {
+      delimiter,
+      record_delimiter: '\n',
+      to: limit,
+      skip_empty_lines: true,
+      // Our callers check the number of fields, so that the first bad record is the one reported.
+      relax_column_count: true,
+      // A quote inside an unquoted field is text. In CSV, rtrim still rejects text after a closing quote;
+      // in the tab format (Quizlet's `"quoted" word`) that text is kept.
+      relax_quotes: true,
+      // CSV: whitespace around a quoted field is padding, and a line of whitespace is blank.
+      ltrim: !tab,
+      rtrim: !tab,
+      // Tab format: `#` lines are Anki's headers, and a line of tabs and spaces is blank.
+      comment: tab ? '#' : null,
+      comment_no_infix: true,
+      skip_records_with_empty_values: tab,
+      on_record: (fields, info) => {
+        end = info.lines;
+        const breaks = fields.join('').split('\n').length - 1;
+        rows.push({ line: end - breaks, fields });
+        return null;
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    // The bad record starts on the first line after the last record that csv-parse does not skip.
+    while (end < lines.length && (isBlank(lines[end]!) || (tab && lines[end]!.startsWith('#')))) end++;
+    return { line: end + 1 };
   }
-  return { ok: true, rows, more: false };
+  return rows;
 };
 
 // ---------------------------------------------------------------------------------------------------------
@@ -292,37 +194,10 @@ const INLINE_TAGS = new Set([
   'rt',
   'rp',
 ]);
-const ENTITIES: Record<string, string> = {
-  nbsp: ' ',
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  ndash: '–',
-  mdash: '—',
-  hellip: '…',
-  laquo: '«',
-  raquo: '»',
-  ldquo: '“',
-  rdquo: '”',
-  bdquo: '„',
-  lsquo: '‘',
-  rsquo: '’',
-  middot: '·',
-  times: '×',
-  deg: '°',
-  euro: '€',
-  copy: '©',
-};
 // The name cannot be shortened by backtracking (the look-ahead), and `[^<>]*` stops at the next bracket:
 // each `<` is examined in time linear in the distance to the next bracket.
 const TAG = /<\/?([A-Za-z][A-Za-z0-9]*)(?![A-Za-z0-9])[^<>]*>/g;
-const ENTITY = /&(?:#([0-9]{1,7})|#[xX]([0-9A-Fa-f]{1,6})|([A-Za-z][A-Za-z0-9]{1,7}));/g;
 const WHITESPACE = /\s+/g;
-
-const codePoint = (value: number): string | null =>
-  value > 0 && value <= 0x10ffff && (value < 0xd800 || value > 0xdfff) ? String.fromCodePoint(value) : null;
 
 /** Plain text of a side written in simple HTML; unchanged when it holds no HTML (in `auto` mode). */
 const htmlToText = (value: string, mode: HtmlMode): string => {
@@ -340,20 +215,9 @@ const htmlToText = (value: string, mode: HtmlMode): string => {
     }
     return tag;
   });
-  const decoded = withoutTags.replace(
-    ENTITY,
-    (entity, decimal: string | undefined, hex: string | undefined, name: string | undefined) => {
-      const replacement =
-        decimal !== undefined
-          ? codePoint(Number.parseInt(decimal, 10))
-          : hex !== undefined
-            ? codePoint(Number.parseInt(hex, 16))
-            : (ENTITIES[name!.toLowerCase()] ?? null);
-      if (replacement === null) return entity;
-      changed = true;
-      return replacement;
-    },
-  );
+  // Strict: only entities ended by `;`, so that plain text such as `&copy 2024` stays as it is.
+  const decoded = decodeHTMLStrict(withoutTags);
+  changed ||= decoded !== withoutTags;
   return changed ? decoded.replace(WHITESPACE, ' ') : value;
 };
 
@@ -380,7 +244,7 @@ const directiveColumn = (directives: Directives, key: string): number | undefine
   return column >= 1 ? column - 1 : undefined;
 };
 
-const parseTab = (text: string, directives: Directives): CardFileResult => {
+const parseTab = (lines: string[], directives: Directives): CardFileResult => {
   const html = directives.get('html');
   const mode: HtmlMode = html === 'true' ? 'always' : html === 'false' ? 'never' : 'auto';
   const tagColumn = directiveColumn(directives, 'tags column');
@@ -390,17 +254,12 @@ const parseTab = (text: string, directives: Directives): CardFileResult => {
       .filter((column) => column !== undefined),
   );
 
-  const read = readRows(text, {
-    delimiter: '\t',
-    comments: true,
-    lenientQuotes: true,
-    maxRows: MAX_CARD_LINES,
-  });
-  if (!read.ok) return badLine(read.line);
-  if (read.more) return tooMany();
+  const rows = readRows(lines, '\t', MAX_CARD_LINES + 1);
+  if (!Array.isArray(rows)) return badLine(rows.line);
+  if (rows.length > MAX_CARD_LINES) return tooMany();
 
   const cards: ParsedCard[] = [];
-  for (const row of read.rows) {
+  for (const row of rows) {
     const content = row.fields.filter((_, column) => !skipped.has(column));
     if (content.length < 2) return badLine(row.line);
     const tag = tagColumn === undefined ? (content[2] ?? '') : (row.fields[tagColumn] ?? '');
@@ -448,34 +307,29 @@ type CsvHeader = { delimiter: ',' | ';'; columns: Columns };
  * The delimiter and columns of the header row (the more frequent delimiter of the first line is tried
  * first), or the line of a header that names no first and second side.
  */
-const csvHeader = (text: string, firstLine: string): CsvHeader | { line: number } => {
+const csvHeader = (lines: string[], firstLine: string): CsvHeader | { line: number } => {
   const delimiters: (',' | ';')[] =
     occurrences(firstLine, ';') > occurrences(firstLine, ',') ? [';', ','] : [',', ';'];
   let line = 1;
   for (const delimiter of delimiters) {
-    const read = readRows(text, { delimiter, comments: false, lenientQuotes: false, maxRows: 1 });
-    if (!read.ok) {
-      line = read.line;
+    const rows = readRows(lines, delimiter, 1);
+    if (!Array.isArray(rows)) {
+      line = rows.line;
       continue;
     }
-    line = read.rows[0]!.line;
-    const columns = headerColumns(read.rows[0]!.fields);
+    line = rows[0]!.line;
+    const columns = headerColumns(rows[0]!.fields);
     if (columns) return { delimiter, columns };
   }
   return { line };
 };
 
-const parseCsv = (text: string, header: CsvHeader): CardFileResult => {
-  const read = readRows(text, {
-    delimiter: header.delimiter,
-    comments: false,
-    lenientQuotes: false,
-    maxRows: MAX_CARD_LINES + 1,
-  });
-  if (!read.ok) return badLine(read.line);
-  if (read.more) return tooMany();
+const parseCsv = (lines: string[], header: CsvHeader): CardFileResult => {
+  const read = readRows(lines, header.delimiter, MAX_CARD_LINES + 2);
+  if (!Array.isArray(read)) return badLine(read.line);
+  if (read.length > MAX_CARD_LINES + 1) return tooMany();
 
-  const [head, ...rows] = read.rows;
+  const [head, ...rows] = read;
   const { first, second, tag } = header.columns;
   const cards: ParsedCard[] = [];
   for (const row of rows) {
@@ -518,13 +372,13 @@ export function parseCardFile(data: Buffer): CardFileResult {
   if (first < 0) first = firstNonBlank;
   const firstLine = lines[first]!;
 
-  if (directives.get('separator') === 'tab') return parseTab(text, directives);
+  if (directives.get('separator') === 'tab') return parseTab(lines, directives);
   const hasPercent = firstLine.includes('%');
   if (hasPercent && firstLine.includes('&')) return parsePercent(lines);
-  if (firstLine.includes('\t')) return parseTab(text, directives);
+  if (firstLine.includes('\t')) return parseTab(lines, directives);
   if (firstLine.includes(',') || firstLine.includes(';')) {
-    const header = csvHeader(text, firstLine);
-    if ('columns' in header) return parseCsv(text, header);
+    const header = csvHeader(lines, firstLine);
+    if ('columns' in header) return parseCsv(lines, header);
     return hasPercent ? parsePercent(lines) : badLine(header.line);
   }
   if (hasPercent) return parsePercent(lines);
