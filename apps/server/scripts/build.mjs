@@ -1,4 +1,5 @@
-// Bundles the server's own code (and the workspace packages) into dist/main.js; npm packages stay external.
+// Bundles the server's own code (and the workspace packages) into dist/main.js and the job worker into
+// dist/worker.js; npm packages stay external.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -8,7 +9,7 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).fi
 );
 
 await build({
-  entryPoints: { main: 'src/main.ts' },
+  entryPoints: { main: 'src/main.ts', worker: 'src/worker.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../src/db/client';
+import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
+import { createTestJobQueue } from './jobs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,11 +22,19 @@ const databaseUrl = (url: string, database: string) => {
   return next.toString();
 };
 
-/** Migrates once per run; each test file then starts from a copy in about a second. */
+/** Migrates and creates the job queue's schema once per run, so test files find both in place. */
+const prepareTemplate = async (database: DatabaseHandle) => {
+  await migrateDatabase(database);
+  const queue = createTestJobQueue(database);
+  await queue.start({ work: false });
+  await queue.stop();
+};
+
+/** Prepares the template once per run; each test file then starts from a copy in about a second. */
 export default async function setup(project: TestProject) {
   const dir = await mkdtemp(path.join(tmpdir(), 'flashcards-test-'));
   const handle = await openDatabase({ kind: 'pglite' });
-  await migrateDatabase(handle);
+  await prepareTemplate(handle);
   const dump = await handle.pglite!.dumpDataDir('none');
   await handle.close();
   const templateFile = path.join(dir, 'template.tar');
@@ -46,7 +55,7 @@ export default async function setup(project: TestProject) {
       url: databaseUrl(serverUrl, template),
       poolSize: 1,
     });
-    await migrateDatabase(templateDb);
+    await prepareTemplate(templateDb);
     await templateDb.close();
   }
   project.provide('postgresTemplate', template);

@@ -24,6 +24,8 @@ export type DatabaseHandle = {
   ping: () => Promise<void>;
   close: () => Promise<void>;
   pglite?: PGlite;
+  /** PostgreSQL only: the connection string, for clients that keep their own connections (the job queue). */
+  url?: string;
 };
 
 export class DatabaseUnavailableError extends Error {}
@@ -80,6 +82,7 @@ export const openDatabase = async (
   return {
     db,
     kind: 'postgres',
+    url: options.url,
     withMigrationLock: async (fn) => {
       // The lock lives on a connection of its own, so the migration may use the whole pool.
       const client = new pg.Client({ connectionString: options.url });

@@ -1,0 +1,16 @@
+import type { JobQueue } from '../../lib/jobs';
+import type { Mail, Mailer } from '../../lib/mailer';
+
+const sendMail = 'mail.send';
+
+/**
+ * Sends a rendered mail. SMTP cannot make this idempotent: a retry after a lost answer from the mail
+ * server may deliver the mail twice, which is the lesser harm than losing it.
+ */
+export const registerMailJobs = (queue: JobQueue, { mailer }: { mailer: Mailer }) => {
+  queue.define<Mail>(sendMail, (mail) => mailer.send(mail));
+};
+
+/** Queues a rendered mail; a worker sends it, retrying while the mail server is unreachable. */
+export const queueMail = (queue: JobQueue, mail: Mail): Promise<string | null> =>
+  queue.send<Mail>(sendMail, mail);

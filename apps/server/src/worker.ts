@@ -1,0 +1,65 @@
+import pino from 'pino';
+import { ConfigError, loadConfig } from './config';
+import { DatabaseUnavailableError, openDatabase } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { createJobQueue } from './lib/jobs';
+import { createMailer } from './lib/mailer';
+import { registerMailJobs } from './modules/mail/mail.jobs';
+
+/** Known start-up failures end with one line, not a stack trace. */
+const fail = (message: string): never => {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+};
+
+/** The job worker process: runs the queued jobs on PostgreSQL, beside any number of server processes. */
+const start = async () => {
+  const config = loadConfig();
+  if (config.database.kind !== 'postgres') {
+    // The embedded database belongs to the server process, which runs the jobs itself.
+    fail(
+      'The worker needs PostgreSQL: set DATABASE_URL (with the embedded database the server runs the jobs).',
+    );
+    return;
+  }
+  const log = pino({
+    level: config.logLevel,
+    ...(config.env === 'development' ? { transport: { target: 'pino-pretty' } } : {}),
+  });
+  const database = await openDatabase(config.database);
+  // Under the same lock as the server's, so the handlers meet the tables of this version.
+  await migrateDatabase(database);
+  const mailer = createMailer(config.mail, log);
+  const queue = createJobQueue({ database, log });
+  registerMailJobs(queue, { mailer });
+  await queue.start({ work: true });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'stopping the worker');
+    const timer = setTimeout(() => fail('The worker took longer than 15 seconds to stop; exiting.'), 15_000);
+    timer.unref();
+    try {
+      // The jobs still running when the queue gives up on them are retried once they expire.
+      await queue.stop();
+      mailer.close();
+      await database.close();
+    } finally {
+      clearTimeout(timer);
+    }
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  log.info('Working the job queue on PostgreSQL');
+};
+
+start().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DatabaseUnavailableError) fail(error.message);
+  process.stderr.write(
+    `The worker could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});
