@@ -45,6 +45,7 @@ const envSchema = z.object({
   TRIAL_DAYS: z.coerce.number().int().min(0).default(30),
   LEARNED_THRESHOLD: positiveInt(10),
   MARKET_AUTO_APPROVE: flag.default(false),
+  RUN_JOBS: flag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SITE_NAME: z.string().min(1).default('Flashcards'),
   CONTACT_EMAIL: z.string().default('contact@localhost'),
@@ -95,6 +96,8 @@ const toConfig = (env: z.output<typeof envSchema>) => {
       learnedThreshold: env.LEARNED_THRESHOLD,
     },
     marketAutoApprove: env.MARKET_AUTO_APPROVE,
+    /** This server process also runs the queued jobs (false where separate workers run them). */
+    runJobs: env.RUN_JOBS,
     logLevel: env.LOG_LEVEL,
     site: { name: env.SITE_NAME, contactEmail: env.CONTACT_EMAIL, contentFile: env.SITE_CONTENT_FILE },
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDistDir,

@@ -31,7 +31,7 @@ const start = async () => {
   const database = await openDatabase(config.database);
   await migrateDatabase(database);
   const log = pino(loggerOptions(config));
-  const services = await createServices({ config, database, log });
+  const services = await createServices({ config, database, log, runJobs: config.runJobs });
   const app = await buildApp({ services, log });
 
   let closing = false;

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { type Clock, systemClock } from './lib/clock';
+import { createJobQueue } from './lib/jobs';
 import { createMailer } from './lib/mailer';
 import { createLocalStorage, createS3Storage } from './lib/storage';
 import { createTokens } from './lib/tokens';
@@ -9,6 +10,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createCardsService } from './modules/cards/cards.service';
 import { createCategoriesService } from './modules/categories/categories.service';
 import { createGoogleService } from './modules/google/google.service';
+import { registerMailJobs } from './modules/mail/mail.jobs';
 import { createPracticeService } from './modules/practice/practice.service';
 import { loadSiteContent } from './modules/system/site-content';
 import { createSystemService } from './modules/system/system.service';
@@ -19,31 +21,45 @@ export type ServiceOptions = {
   database: DatabaseHandle;
   log: FastifyBaseLogger;
   clock?: Clock;
+  /** Whether this process runs the queued jobs (a server in the embedded mode, a worker) or only queues them. */
+  runJobs: boolean;
 };
 
 /**
  * The composition root: every service is built here once, with its dependencies named. A module's service
  * may use another module's service, never its repository; the order below is the order they depend on.
  */
-export const createServices = async ({ config, database, log, clock = systemClock }: ServiceOptions) => {
+export const createServices = async ({
+  config,
+  database,
+  log,
+  clock = systemClock,
+  runJobs,
+}: ServiceOptions) => {
   const { db } = database;
   const storage = config.s3 ? createS3Storage(config.s3) : createLocalStorage(config.mediaDir);
   const mailer = createMailer(config.mail, log);
+  const jobs = createJobQueue({ database, log });
   const tokens = await createTokens({ db, config, clock });
   const content = await loadSiteContent(config.site.contentFile);
 
   const system = createSystemService({ database, config, content });
   const practice = createPracticeService({ db, config, clock });
   const users = createUsersService({ db, storage, log, clock, practice });
-  const auth = createAuthService({ db, config, tokens, mailer, log, clock, users });
+  const auth = createAuthService({ db, config, tokens, jobs, clock, users });
   const google = createGoogleService({ db, config, log, clock, auth });
   const categories = createCategoriesService({ db, config, storage, log });
   const cards = createCardsService({ db, storage, log, clock, categories, practice });
+
+  // Every job kind is defined before the queue starts.
+  registerMailJobs(jobs, { mailer });
+  await jobs.start({ work: runJobs });
 
   return {
     config,
     clock,
     storage,
+    jobs,
     tokens,
     system,
     practice,
@@ -52,8 +68,9 @@ export const createServices = async ({ config, database, log, clock = systemCloc
     google,
     categories,
     cards,
-    /** Closes what the services hold open: the mail transport, the storage client, the database. */
+    /** Closes what the services hold open: the job queue, the mail transport, the storage client, the database. */
     async close() {
+      await jobs.stop();
       mailer.close();
       storage.close?.();
       await database.close();

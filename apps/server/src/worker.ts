@@ -2,9 +2,7 @@ import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseUnavailableError, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
-import { createJobQueue } from './lib/jobs';
-import { createMailer } from './lib/mailer';
-import { registerMailJobs } from './modules/mail/mail.jobs';
+import { createServices } from './services';
 
 /** Known start-up failures end with one line, not a stack trace. */
 const fail = (message: string): never => {
@@ -29,10 +27,8 @@ const start = async () => {
   const database = await openDatabase(config.database);
   // Under the same lock as the server's, so the handlers meet the tables of this version.
   await migrateDatabase(database);
-  const mailer = createMailer(config.mail, log);
-  const queue = createJobQueue({ database, log });
-  registerMailJobs(queue, { mailer });
-  await queue.start({ work: true });
+  // The same services as a server's, so the job handlers are registered in one place.
+  const services = await createServices({ config, database, log, runJobs: true });
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -43,9 +39,7 @@ const start = async () => {
     timer.unref();
     try {
       // The jobs still running when the queue gives up on them are retried once they expire.
-      await queue.stop();
-      mailer.close();
-      await database.close();
+      await services.close();
     } finally {
       clearTimeout(timer);
     }

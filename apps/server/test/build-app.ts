@@ -7,6 +7,7 @@ import { type Env, loadConfig } from '../src/config';
 import { createManualClock, type ManualClock } from '../src/lib/clock';
 import { createServices, type Services } from '../src/services';
 import { createTestDatabase, type TestDatabase } from './database';
+import { runQueuedJobs } from './jobs';
 
 export type TestApp = {
   app: App;
@@ -14,6 +15,8 @@ export type TestApp = {
   database: TestDatabase;
   /** The app's clock: it stands still until a test moves it. */
   clock: ManualClock;
+  /** Runs the jobs queued so far (no worker runs in tests); resolves with how many ran. */
+  runJobs: () => Promise<number>;
   dataDir: string;
   close: () => Promise<void>;
 };
@@ -38,7 +41,7 @@ export const buildTestApp = async (
   const clock = createManualClock();
   const log = pino({ level: config.logLevel });
   try {
-    const services = await createServices({ config, database, log, clock });
+    const services = await createServices({ config, database, log, clock, runJobs: false });
     const app = await buildApp({ services, log });
     await configure?.(app);
     await app.ready();
@@ -47,6 +50,7 @@ export const buildTestApp = async (
       services,
       database,
       clock,
+      runJobs: () => runQueuedJobs(services.jobs),
       dataDir,
       close: async () => {
         await app.close();

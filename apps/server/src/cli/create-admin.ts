@@ -27,7 +27,13 @@ const main = async () => {
   const database = await openDatabase(config.database);
   try {
     await migrateDatabase(database);
-    const { auth } = await createServices({ config, database, log: pino({ level: 'silent' }) });
+    const services = await createServices({
+      config,
+      database,
+      log: pino({ level: 'silent' }),
+      runJobs: false,
+    });
+    const { auth } = services;
     const result = await auth.createStaff(email.data!, values.password!);
     if ('problems' in result) {
       fail(
@@ -38,8 +44,9 @@ const main = async () => {
         `${result.created ? 'Created' : 'Updated'} the staff account ${result.user.email}.\n`,
       );
     }
+    await services.close();
   } finally {
-    await database.close();
+    await database.close().catch(() => {});
     lock?.release();
   }
 };

@@ -2,14 +2,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { TokenPair } from '@flashcards/contract';
 import type { Language } from '@flashcards/i18n';
 import { hash, verify } from '@node-rs/argon2';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Actor as User } from '../../lib/access';
 import { ApiError, invalid, type Message, throttled, tokenNotValid } from '../../lib/api-error';
 import { type Clock, DAY, HOUR } from '../../lib/clock';
-import type { Mailer } from '../../lib/mailer';
+import type { JobQueue } from '../../lib/jobs';
 import type { Tokens } from '../../lib/tokens';
+import { queueMail } from '../mail/mail.jobs';
 import type { UsersService } from '../users/users.service';
 import { actionMail } from './auth.emails';
 import * as repo from './auth.repository';
@@ -34,13 +34,12 @@ export type AuthDeps = {
   db: Database;
   config: Config;
   tokens: Tokens;
-  mailer: Mailer;
-  log: FastifyBaseLogger;
+  jobs: JobQueue;
   clock: Clock;
   users: UsersService;
 };
 
-export const createAuthService = ({ db, config, tokens, mailer, log, clock, users }: AuthDeps) => {
+export const createAuthService = ({ db, config, tokens, jobs, clock, users }: AuthDeps) => {
   // Unknown e-mails are checked against this hash too, so response times do not reveal accounts.
   const dummyHash = hashPassword(randomBytes(16).toString('hex'));
 
@@ -64,14 +63,11 @@ export const createAuthService = ({ db, config, tokens, mailer, log, clock, user
     const path = kind === 'activation' ? 'activation' : 'password/reset/confirm';
     const url = `${config.publicUrl}/${path}/${encodeUid(user.id)}/${token}`;
     const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
-    try {
-      await mailer.send(
-        actionMail(user.language, kind, { to: user.email, name, url, site: config.site.name, hours }),
-      );
-    } catch (error) {
-      // The account stays; the person can ask for the mail again.
-      log.error({ err: error, userId: user.id, kind }, 'sending mail failed');
-    }
+    // Queued: no response waits for the mail server, and a failed delivery is retried.
+    await queueMail(
+      jobs,
+      actionMail(user.language, kind, { to: user.email, name, url, site: config.site.name, hours }),
+    );
   };
 
   const issuePair = async (userId: number): Promise<TokenPair> => {

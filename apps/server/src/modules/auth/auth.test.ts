@@ -16,6 +16,12 @@ beforeAll(async () => {
   mail = await startMailServer();
   t = await buildTestApp({ SMTP_URL: mail.url, PUBLIC_URL, MAIL_FROM: 'Cards <no-reply@cards.test>' });
 });
+/** The next mail to this address, once the queued mails went out (no worker runs in tests). */
+const mailTo = async (address: string) => {
+  await t.runJobs();
+  return mail.nextTo(address);
+};
+
 afterAll(async () => {
   await t.close();
   await mail.close();
@@ -64,7 +70,7 @@ describe('registration', () => {
     expect(user!.passwordHash).toMatch(/^\$argon2id\$/);
     expect(user!.trialEndDate!.getTime() - t.clock.now().getTime()).toBe(30 * DAY);
 
-    const message = await mail.nextTo(email);
+    const message = await mailTo(email);
     expect(message.subject).toBe('Activate your Flashcards account');
     expect(message.from?.address).toBe('no-reply@cards.test');
     const link = linkIn(message, `${PUBLIC_URL}/activation/`);
@@ -77,7 +83,7 @@ describe('registration', () => {
   it('writes the mail in Bulgarian for a Bulgarian sign-up', async () => {
     const email = uniqueEmail();
     expect((await register({ email }, 'bg')).statusCode).toBe(201);
-    const message = await mail.nextTo(email);
+    const message = await mailTo(email);
     expect(message.subject).toBe('Активирайте профила си в Flashcards');
     expect(message.text).toContain('Здравейте, Maria Ivanova,');
   });
@@ -167,7 +173,7 @@ describe('activation', () => {
   const registerAndGetLink = async () => {
     const email = uniqueEmail();
     await register({ email });
-    return { email, ...uidAndToken(linkIn(await mail.nextTo(email), `${PUBLIC_URL}/activation/`)) };
+    return { email, ...uidAndToken(linkIn(await mailTo(email), `${PUBLIC_URL}/activation/`)) };
   };
 
   it('activates once; the same link then answers stale', async () => {
@@ -197,14 +203,14 @@ describe('activation', () => {
   it('resends the link to an inactive account and says the same for any e-mail', async () => {
     const { email } = await registerAndGetLink();
     expect((await post('/api/user/users/resend_activation/', { email })).statusCode).toBe(204);
-    const { uid, token } = uidAndToken(linkIn(await mail.nextTo(email), `${PUBLIC_URL}/activation/`));
+    const { uid, token } = uidAndToken(linkIn(await mailTo(email), `${PUBLIC_URL}/activation/`));
     expect((await post('/api/user/users/activation/', { uid, token })).statusCode).toBe(204);
     const before = mail.messages.length;
     expect(
       (await post('/api/user/users/resend_activation/', { email: 'nobody@example.com' })).statusCode,
     ).toBe(204);
     expect((await post('/api/user/users/resend_activation/', { email })).statusCode).toBe(204);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await t.runJobs()).toBe(0);
     expect(mail.messages.length).toBe(before);
   });
 });
@@ -351,7 +357,7 @@ describe('password reset', () => {
     const user = await buildUser(t.database.db, { password: PASSWORD, language: 'bg' });
     const session = (await login(user.email)).json();
     expect((await post('/api/user/users/reset_password/', { email: user.email })).statusCode).toBe(204);
-    const message = await mail.nextTo(user.email);
+    const message = await mailTo(user.email);
     expect(message.subject).toBe('Нова парола за Flashcards');
     const { uid, token } = uidAndToken(linkIn(message, `${PUBLIC_URL}/password/reset/confirm/`));
 
@@ -388,7 +394,7 @@ describe('password reset', () => {
     const response = await post('/api/user/users/reset_password/', { email: 'nobody-here@example.com' });
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await t.runJobs()).toBe(0);
     expect(mail.messages.length).toBe(before);
   });
 });
