@@ -1,3 +1,4 @@
+/** Written by the practice module. */
 import { date, integer, pgEnum, pgTable, primaryKey, timestamp, unique } from 'drizzle-orm/pg-core';
 import { categories } from './cards';
 import { users } from './users';

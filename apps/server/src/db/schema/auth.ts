@@ -1,3 +1,7 @@
+/**
+ * Owners: settings, the token secret (lib/tokens); refresh_tokens, user_tokens, login_failures and
+ * affiliates, the auth module; oauth_states, the google module.
+ */
 import { bigint, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 

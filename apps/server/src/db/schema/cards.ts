@@ -1,3 +1,7 @@
+/**
+ * categories: written by the categories module. cards: written by the cards module, except the score and
+ * listen counters, which the practice module's one-statement answers raise.
+ */
 import { boolean, index, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
 

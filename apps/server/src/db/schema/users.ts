@@ -1,3 +1,4 @@
+/** Written by the users module (accounts and profiles); other modules change accounts through its service. */
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
