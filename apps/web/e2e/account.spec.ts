@@ -62,7 +62,7 @@ test('sign up, activate from the mail, log in, edit the profile and picture, rel
   await expect(page.getByRole('status').filter({ hasText: 'We sent the e-mail again.' })).toBeVisible();
 
   // The link of the mail received over SMTP, opened in the browser.
-  const link = linkIn(await mailTo(email), '/activation/');
+  const link = linkIn(await mailTo(email, '/activation/'), '/activation/');
   await page.goto(link.href);
   await expect(page.getByRole('heading', { level: 1, name: 'Your account is active' })).toBeVisible();
   await saveScreenshot(page, 'activation-done-en');
@@ -235,7 +235,7 @@ test('a forgotten password is reset from the mailed link', async ({ page, reques
     page.getByText(`If an account exists for ${account.email}, we sent a link to it.`),
   ).toBeVisible();
 
-  const link = linkIn(await mailTo(account.email), '/password/reset/confirm/');
+  const link = linkIn(await mailTo(account.email, '/password/reset/confirm/'), '/password/reset/confirm/');
   await page.goto(link.href);
   const newPassword = 'Green-Teapot-52';
   await page.getByRole('textbox', { name: 'New password', exact: true }).fill(newPassword);

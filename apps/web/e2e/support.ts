@@ -40,7 +40,7 @@ export async function createActiveUser(
   });
   expect(registered.status()).toBe(201);
 
-  const [, uid, token] = linkIn(await mailTo(email), '/activation/')
+  const [, uid, token] = linkIn(await mailTo(email, '/activation/'), '/activation/')
     .pathname.split('/')
     .filter(Boolean);
   expect((await request.post('/api/user/users/activation/', { data: { uid, token } })).ok()).toBe(true);
@@ -53,8 +53,11 @@ export async function createActiveUser(
 /** A mail the server sent over SMTP, as the test server's mail catcher keeps it. */
 export type CaughtMail = { to: string[]; subject: string; text: string; html: string };
 
-/** The newest mail to this address, waiting for it to arrive. */
-export async function mailTo(address: string, timeout = 10_000): Promise<CaughtMail> {
+/**
+ * The newest mail to this address carrying a link whose path starts with `pathPrefix`, waiting for it to
+ * arrive (mail leaves the server through its job queue, after the response).
+ */
+export async function mailTo(address: string, pathPrefix: string, timeout = 10_000): Promise<CaughtMail> {
   const dir = process.env.E2E_MAIL_DIR ?? '';
   let found: CaughtMail | undefined;
   await expect
@@ -63,24 +66,27 @@ export async function mailTo(address: string, timeout = 10_000): Promise<CaughtM
         const files = (await readdir(dir).catch(() => [])).filter((file) => file.endsWith('.json')).sort();
         for (const file of files.reverse()) {
           const mail = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as CaughtMail;
-          if (mail.to.includes(address.toLowerCase())) {
+          if (mail.to.includes(address.toLowerCase()) && hasLink(mail, pathPrefix)) {
             found = mail;
             return mail;
           }
         }
         return undefined;
       },
-      { timeout, message: `a mail to ${address}` },
+      { timeout, message: `a mail to ${address} with a ${pathPrefix} link` },
     )
     .toBeDefined();
   return found!;
 }
 
+const linksOf = (mail: CaughtMail) =>
+  (mail.text.match(/https?:\/\/\S+/g) ?? []).map((address) => new URL(address));
+const hasLink = (mail: CaughtMail, pathPrefix: string) =>
+  linksOf(mail).some((url) => url.pathname.startsWith(pathPrefix));
+
 /** The first link in the mail's text whose path starts with the given prefix. */
 export function linkIn(mail: CaughtMail, pathPrefix: string): URL {
-  const link = (mail.text.match(/https?:\/\/\S+/g) ?? [])
-    .map((address) => new URL(address))
-    .find((url) => url.pathname.startsWith(pathPrefix));
+  const link = linksOf(mail).find((url) => url.pathname.startsWith(pathPrefix));
   if (!link) throw new Error(`No ${pathPrefix} link in: ${mail.text}`);
   return link;
 }
