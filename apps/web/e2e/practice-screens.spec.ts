@@ -1,7 +1,8 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { cardsApi, drawnPng, signedIn, wavTone } from './cards-support';
 import { browserTimeZone, practiceApi, studyCard } from './practice-support';
-import { createActiveUser, saveScreenshot, storeTokens, withCookieConsent, withLanguage } from './support';
+import { catalogCategory, freeUser } from './seed';
+import { saveScreenshot, storeTokens, withCookieConsent, withLanguage } from './support';
 
 /** Screenshots of the practice screens, in both languages and both themes, for people to look at. */
 test.describe.configure({ timeout: 180_000 });
@@ -214,10 +215,11 @@ for (const [language, theme] of [
     }
 
     // A guest on a catalog category, asked to sign up.
-    const author = await createActiveUser(request, { first_name: 'Maria', last_name: 'Ivanova' }, 'catalog');
-    const catalog = await cardsApi(request, author).category(w.capitals);
-    for (const [side1, side2] of w.cards.slice(0, 4))
-      await cardsApi(request, author).textCard(catalog.id, side1, side2);
+    const catalog = await catalogCategory(request, {
+      name: w.capitals,
+      author: { first_name: 'Maria', last_name: 'Ivanova' },
+      cards: w.cards.slice(0, 4).map(([side1, side2]) => [side1, side2] as const),
+    });
     for (const viewport of [
       { width: 1280, height: 900 },
       ...(language === 'en' && theme === 'light' ? [{ width: 390, height: 844 }] : []),
@@ -238,7 +240,7 @@ for (const [language, theme] of [
 
     // A free user past the daily limit.
     const free = await otherPage(browser, language, theme);
-    const freeAccount = await createActiveUser(request, undefined, 'free');
+    const freeAccount = await freeUser(request);
     await free.goto('/');
     await storeTokens(free, freeAccount);
     const freeCategory = await cardsApi(request, freeAccount).category(w.capitals);

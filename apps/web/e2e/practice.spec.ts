@@ -2,7 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { cardsApi, drawnPng, signedIn, wavTone } from './cards-support';
 import { browserTimeZone, practiceApi, shownSide, studyCard } from './practice-support';
-import { createActiveUser, PASSWORD, withCookieConsent } from './support';
+import { catalogCategory, freeUser } from './seed';
+import { createActiveUser, withCookieConsent } from './support';
 
 const seriousViolations = async (page: Page) => {
   // Dialogs fade in: judge the colours once they are there.
@@ -314,16 +315,16 @@ test('a guest practises a catalog category in order, round again, and is asked t
   page,
   request,
 }) => {
-  const author = await createActiveUser(request, { first_name: 'Maria', last_name: 'Ivanova' }, 'catalog');
-  const cards = cardsApi(request, author);
-  const category = await cards.category('European capitals');
-  const ids = [];
-  for (const [city, country] of [
-    ['Sofia', 'Bulgaria'],
-    ['Athens', 'Greece'],
-    ['Vienna', 'Austria'],
-  ])
-    ids.push((await cards.textCard(category.id, city, country)).id);
+  const category = await catalogCategory(request, {
+    name: 'European capitals',
+    author: { first_name: 'Maria', last_name: 'Ivanova' },
+    cards: [
+      ['Sofia', 'Bulgaria'],
+      ['Athens', 'Greece'],
+      ['Vienna', 'Austria'],
+    ],
+  });
+  const { author } = category;
   const main = page.getByRole('main');
 
   await page.goto(`/flash-cards-text-public/${category.id}`);
@@ -358,7 +359,7 @@ test('a guest practises a catalog category in order, round again, and is asked t
   await expect(prompt).toBeHidden();
 
   // Nothing was scored.
-  for (const id of ids)
+  for (const id of category.cards)
     expect(await practiceApi(request, author).textCard(id)).toMatchObject({
       guesses_score: 0,
       incorrect_guesses_score: 0,
@@ -373,7 +374,7 @@ test('a guest practises a catalog category in order, round again, and is asked t
   await prompt.getByRole('link', { name: 'I have an account: log in' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.getByRole('main').getByLabel('E-mail').fill(author.email);
-  await page.getByRole('main').getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await page.getByRole('main').getByRole('textbox', { name: 'Password', exact: true }).fill(author.password);
   await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(new RegExp(`/flash-cards-text-public/${category.id}$`));
   await expect(main.getByRole('heading', { level: 1, name: 'European capitals' })).toBeVisible();
@@ -395,7 +396,7 @@ test('a category that is not on the catalog cannot be practised without signing 
 });
 
 test('a free user past the daily limit is stopped, with the way to subscribe', async ({ page, request }) => {
-  const account = await signedIn(page, request, 'free');
+  const account = await signedIn(page, request, await freeUser(request));
   const cards = cardsApi(request, account);
   const practice = practiceApi(request, account);
   const category = await cards.category('Verbs');
