@@ -22,6 +22,11 @@ export default defineConfig({
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? 'line' : 'list',
+  projects: [
+    { name: 'e2e', testIgnore: /screens\.spec\.ts$/ },
+    // Screenshots of the screens for people to look at (npm run screenshots), not part of npm test.
+    { name: 'screenshots', testMatch: /screens\.spec\.ts$/ },
+  ],
   use: {
     baseURL,
     browserName: 'chromium',

@@ -95,6 +95,10 @@ test('verbal practice, by keyboard: a card guessed ten times is learned and leav
   await expect(summary).toContainText('10Right answers');
   await expect(summary).toContainText('10Wrong answers');
   await expect(summary).toContainText('1Cards learned');
+  await expect(summary.getByRole('link', { name: 'Back to the cards' })).toHaveAttribute(
+    'href',
+    `/my-cards/${category.id}`,
+  );
   await summary.getByRole('button', { name: 'Keep practising' }).click();
   await expect(summary).toBeHidden();
 
@@ -152,6 +156,24 @@ test('with reduced motion the card turns over at once, without an animation', as
   expect(await turnDuration()).toBe('0s');
   await page.emulateMedia({ reducedMotion: 'no-preference' });
   expect(await turnDuration()).not.toBe('0s');
+});
+
+test('picture practice: the picture in front, its word behind', async ({ page, request }) => {
+  const account = await signedIn(page, request);
+  const cards = cardsApi(request, account);
+  const category = await cards.category('Colours', 'picture');
+  await cards.pictureCard(category.id, 'red', await drawnPng(page, '#c92a2a', 'R'));
+  const main = page.getByRole('main');
+
+  await page.goto(`/flash-cards-picture/${category.id}?type=verbal&mode=standard`);
+  await expect(main.getByRole('heading', { level: 1, name: 'Colours' })).toBeVisible();
+  const picture = studyCard(page).locator('img');
+  await expect(picture).toHaveAttribute('alt', 'The picture to name');
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(studyCard(page)).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(studyCard(page)).toHaveAttribute('aria-pressed', 'true');
+  expect(await shownSide(page)).toBe('red');
 });
 
 test('typing practice: the filter picks tags and a number of cards, answers are checked ignoring case and spaces', async ({
