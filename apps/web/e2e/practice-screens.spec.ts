@@ -2,7 +2,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { cardsApi, drawnPng, signedIn, wavTone } from './cards-support';
 import { browserTimeZone, practiceApi, studyCard } from './practice-support';
 import { catalogCategory, freeUser } from './seed';
-import { saveScreenshot, storeTokens, withCookieConsent, withLanguage } from './support';
+import { motionEnded, saveScreenshot, storeTokens, withCookieConsent, withLanguage } from './support';
 
 /** Screenshots of the practice screens, in both languages and both themes, for people to look at. */
 test.describe.configure({ timeout: 180_000 });
@@ -17,7 +17,7 @@ const prepare = async (page: Page, language: Language, theme: Theme) => {
   await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
 };
 
-/** Settled: headings shown, nothing loading, pictures drawn, dialogs faded in. */
+/** Settled: headings shown, nothing loading, pictures drawn, dialogs faded in, the card turned. */
 const settled = async (page: Page) => {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
@@ -34,13 +34,7 @@ const settled = async (page: Page) => {
       ),
     )
     .toBe(true);
-  await page.waitForFunction(() =>
-    Array.from(document.querySelectorAll('[role="dialog"]')).every(
-      (dialog) => getComputedStyle(dialog).opacity === '1' && dialog.getAnimations().length === 0,
-    ),
-  );
-  // The card's turn.
-  await page.waitForTimeout(500);
+  await motionEnded(page);
 };
 
 const words = {

@@ -18,6 +18,27 @@ export async function saveScreenshot(page: Page, name: string, { fullPage = true
   await page.screenshot({ path: path.join(import.meta.dirname, 'screenshots', `${name}.png`), fullPage });
 }
 
+/**
+ * Waits until nothing moves on the page but endless loops (loaders, the background): open dialogs faded
+ * in all the way, a turned card come to rest.
+ */
+export async function motionEnded(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      // A dialog's fade may not have begun yet: it starts from a lower opacity.
+      Array.from(document.querySelectorAll('[role="dialog"]')).every(
+        (dialog) => getComputedStyle(dialog).opacity === '1',
+      ) &&
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' ||
+            animation.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
+        ),
+  );
+}
+
 export type Tokens = { access: string; refresh: string };
 export type TestAccount = Tokens & { email: string; password: string };
 
