@@ -15,8 +15,11 @@ type Name = { first_name: string; last_name: string };
 type Seeded = { id: number; email: string; password: string };
 
 /** A free user: active, with the trial over, so the daily limit applies. Signed in. */
-export async function freeUser(request: APIRequestContext, name?: Name): Promise<TestAccount> {
-  const { email, password } = await seed<Seeded>(request, '/free-users', name ?? {});
+export async function freeUser(
+  request: APIRequestContext,
+  name: Name = { first_name: 'Ivana', last_name: 'Petrova' },
+): Promise<TestAccount> {
+  const { email, password } = await seed<Seeded>(request, '/free-users', name);
   return signIn(request, email, password);
 }
 
