@@ -62,7 +62,7 @@ export const startMailServer = async ({
     },
   });
   await new Promise<void>((resolve, reject) => {
-    server.server.once('error', reject);
+    server.once('error', reject);
     server.listen(port, '127.0.0.1', resolve);
   });
   const { port: boundPort } = server.server.address() as { port: number };
