@@ -3,9 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-// E2E_PORT lets two runs share a machine; the mail catcher and the OpenID provider take the next two ports.
+// E2E_PORT lets two runs share a machine; the mail catcher, the OpenID provider and the seeding API of
+// the test server take the next three ports.
 const port = Number(process.env.E2E_PORT ?? 3310);
 const baseURL = `http://127.0.0.1:${port}`;
+const seedPort = port + 3;
+// Where e2e/seed.ts reaches the seeding API (test-server/seed-api.ts).
+process.env.E2E_SEED_URL ??= `http://127.0.0.1:${seedPort}`;
 
 // A fresh database for every run. Workers load this file again but inherit the variable, so the run
 // shares one directory.
@@ -18,6 +22,11 @@ export default defineConfig({
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? 'line' : 'list',
+  projects: [
+    { name: 'e2e', testIgnore: /screens\.spec\.ts$/ },
+    // Screenshots of the screens for people to look at (npm run screenshots), not part of npm test.
+    { name: 'screenshots', testMatch: /screens\.spec\.ts$/ },
+  ],
   use: {
     baseURL,
     browserName: 'chromium',
@@ -38,10 +47,11 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    // The real server, serving the built web app (the root `npm run test:e2e` builds both first), with
-    // a real SMTP server catching its mails and a local OpenID provider standing in for Google.
+    // The real server, serving the built web app (the root `npm run test:e2e` builds it first), with a
+    // real SMTP server catching its mails, a local OpenID provider standing in for Google and the
+    // seeding API, which starts last: once it listens, everything is up.
     command: 'node --import tsx e2e/test-server/serve.ts',
-    url: `${baseURL}/api/health`,
+    port: seedPort,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -51,6 +61,7 @@ export default defineConfig({
       E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
       E2E_SMTP_PORT: String(port + 1),
       E2E_OIDC_PORT: String(port + 2),
+      E2E_SEED_PORT: String(seedPort),
     },
     reuseExistingServer: false,
     timeout: 60_000,

@@ -25,25 +25,37 @@ export const buildUser = async (
   return user!;
 };
 
+/** A category; without `userId`, of a new user. */
 export const buildCategory = async (
   db: Executor,
-  overrides: Partial<typeof categories.$inferInsert> & { userId: number },
+  { userId, ...overrides }: Partial<typeof categories.$inferInsert> = {},
 ) => {
   const [category] = await db
     .insert(categories)
-    .values({ name: `Category ${next()}`, typeOfCards: 'text', ...overrides })
+    .values({
+      name: `Category ${next()}`,
+      typeOfCards: 'text',
+      userId: userId ?? (await buildUser(db)).id,
+      ...overrides,
+    })
     .returning();
   return category!;
 };
 
+/** A text card; without `categoryId`, in a new category of a new user. */
 export const buildCard = async (
   db: Executor,
-  overrides: Partial<typeof cards.$inferInsert> & { categoryId: number },
+  { categoryId, ...overrides }: Partial<typeof cards.$inferInsert> = {},
 ) => {
   const n = next();
   const [card] = await db
     .insert(cards)
-    .values({ firstSide: `Question ${n}`, secondSide: `Answer ${n}`, ...overrides })
+    .values({
+      firstSide: `Question ${n}`,
+      secondSide: `Answer ${n}`,
+      categoryId: categoryId ?? (await buildCategory(db)).id,
+      ...overrides,
+    })
     .returning();
   return card!;
 };

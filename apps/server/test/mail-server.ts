@@ -1,5 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import PostalMime, { type Email } from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
+
+/** A received mail as written to the folder of `startMailServer({ dir })`: one JSON file per message. */
+export type CaughtMail = { to: string[]; subject: string; text: string; html: string };
 
 export type MailServer = {
   url: string;
@@ -9,10 +15,40 @@ export type MailServer = {
   close: () => Promise<void>;
 };
 
-/** A real SMTP server on a free local port that keeps every message it receives, parsed. */
-export const startMailServer = async (): Promise<MailServer> => {
+/** Writes the mail into `dir` for readers in other processes (the end-to-end tests). */
+const writeCaught = async (dir: string, email: Email) => {
+  const mail: CaughtMail = {
+    to: (email.to ?? []).flatMap((address) => (address.address ? [address.address.toLowerCase()] : [])),
+    subject: email.subject ?? '',
+    text: email.text ?? '',
+    html: email.html ?? '',
+  };
+  const name = `${Date.now()}-${randomUUID()}.json`;
+  // Written under another name first, so that a reader never sees half a file.
+  await writeFile(path.join(dir, `.${name}`), JSON.stringify(mail));
+  await rename(path.join(dir, `.${name}`), path.join(dir, name));
+};
+
+/**
+ * A real SMTP server on a local port that keeps every message it receives, parsed; with `dir`, it also
+ * writes each one there as a JSON file (CaughtMail) before acknowledging it.
+ */
+export const startMailServer = async ({
+  port = 0,
+  dir,
+}: {
+  /** 0 takes a free port; the end-to-end tests give a fixed one. */
+  port?: number;
+  dir?: string;
+} = {}): Promise<MailServer> => {
+  if (dir) await mkdir(dir, { recursive: true });
   const messages: Email[] = [];
   const taken = new Set<Email>();
+  const receive = async (raw: Buffer) => {
+    const email = await PostalMime.parse(raw);
+    if (dir) await writeCaught(dir, email);
+    messages.push(email);
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -21,17 +57,15 @@ export const startMailServer = async (): Promise<MailServer> => {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        PostalMime.parse(Buffer.concat(chunks))
-          .then((email) => {
-            messages.push(email);
-            callback();
-          })
-          .catch(callback);
+        receive(Buffer.concat(chunks)).then(() => callback(), callback);
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as { port: number };
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  const { port: boundPort } = server.server.address() as { port: number };
 
   const nextTo = async (address: string, timeoutMs = 5000) => {
     const deadline = Date.now() + timeoutMs;
@@ -47,7 +81,7 @@ export const startMailServer = async (): Promise<MailServer> => {
   };
 
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${boundPort}`,
     messages,
     nextTo,
     close: () => new Promise((resolve) => server.close(() => resolve())),

@@ -35,23 +35,49 @@ export type OidcProvider = {
   close: () => Promise<void>;
 };
 
+const capitalise = (word = '') => word.charAt(0).toUpperCase() + word.slice(1);
+
 /**
- * A real OpenID Connect provider (oidc-provider) on a free local port: one confidential client, PKCE
+ * The account of a login typed on the provider's development login page: `gergana.dimitrova.42` (or
+ * `gergana.dimitrova.42@example.com`) is Gergana Dimitrova, with that verified e-mail address.
+ */
+export const accountOf = (login: string): TestAccount => {
+  const email = (login.includes('@') ? login : `${login}@example.com`).toLowerCase();
+  const [given, family] = email.split('@')[0]!.split('.');
+  return {
+    sub: login,
+    email,
+    email_verified: true,
+    given_name: capitalise(given),
+    family_name: capitalise(family),
+  };
+};
+
+/**
+ * A real OpenID Connect provider (oidc-provider) on a local port: one confidential client, PKCE
  * required, and the library's development login and consent pages.
  */
 export const startOidcProvider = async ({
   publicUrl,
+  port = 0,
   claimsInIdToken = true,
+  anyLogin = false,
 }: {
   publicUrl: string;
+  /** 0 takes a free port; the end-to-end tests give a fixed one. */
+  port?: number;
   /** false: the e-mail and names come from the userinfo endpoint only, as the spec's default has it. */
   claimsInIdToken?: boolean;
+  /** true: a login not added with addAccount is accepted as the account accountOf(login) describes. */
+  anyLogin?: boolean;
 }): Promise<OidcProvider> => {
   const accounts = new Map<string, TestAccount>();
   const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const issuer = `http://127.0.0.1:${port}`;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const clientId = 'flashcards-test';
   const clientSecret = randomBytes(24).toString('base64url');
   const redirectUri = `${publicUrl.replace(/\/$/, '')}/login/google`;
@@ -61,7 +87,7 @@ export const startOidcProvider = async ({
   const signingKey = { ...(await exportJWK(privateKey)), kid: 'test', use: 'sig', alg: 'RS256' };
 
   const findAccount: FindAccount = async (_ctx, sub) => {
-    const account = accounts.get(sub);
+    const account = accounts.get(sub) ?? (anyLogin ? accountOf(sub) : undefined);
     if (!account) return undefined;
     return { accountId: sub, claims: async () => ({ ...account }) };
   };

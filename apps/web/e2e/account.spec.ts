@@ -159,6 +159,14 @@ test('a Google answer that is not valid any more shows the error and the way bac
   await expect(page).toHaveURL('/login');
 });
 
+test('an activation link that is not valid says so and offers a new one', async ({ page }) => {
+  await page.goto('/activation/OTk5OTk5/made-up');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'This link is not valid or has expired' }),
+  ).toBeVisible();
+  await expect(main(page).getByRole('button', { name: 'Send a new link' })).toBeVisible();
+});
+
 test('the login page goes back to the page the guard came from', async ({ page, request }) => {
   const account = await createActiveUser(request);
   await page.goto('/friends?tab=requests');

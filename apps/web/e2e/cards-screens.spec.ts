@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { cardsApi, drawnPng, signedIn, wavTone } from './cards-support';
-import { saveScreenshot, withCookieConsent, withLanguage } from './support';
+import { motionEnded, saveScreenshot, withCookieConsent, withLanguage } from './support';
 
 /** Screenshots of the categories and cards screens, in both languages and both themes, for people to look at. */
 test.describe.configure({ timeout: 120_000 });
@@ -108,7 +108,7 @@ for (const [language, theme] of [
       .filter({ hasText: bg ? 'Качване от файл' : 'Upload a file' })
       .click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    await page.waitForTimeout(300);
+    await motionEnded(page);
     await shot('upload-dialog');
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toBeHidden();
@@ -121,7 +121,7 @@ for (const [language, theme] of [
       .first()
       .click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    await page.waitForTimeout(300);
+    await motionEnded(page);
     await shot('kids-card-dialog');
     await page.keyboard.press('Escape');
 
@@ -130,7 +130,7 @@ for (const [language, theme] of [
     await main.getByRole('button', { name: bg ? 'Действия за Цветове' : 'Actions for Colours' }).click();
     await page.getByRole('menuitem').first().click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    await page.waitForTimeout(300);
+    await motionEnded(page);
     await shot('edit-category-dialog');
   });
 }

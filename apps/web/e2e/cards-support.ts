@@ -59,16 +59,16 @@ export function cardsApi(request: APIRequestContext, account: TestAccount) {
   };
 }
 
-/** A new active user, signed in in this page; the e-mail prefix picks a kind of account (support.ts). */
+/** The account (by default a new active user) signed in in this page. */
 export async function signedIn(
   page: Page,
   request: APIRequestContext,
-  emailPrefix?: string,
+  account?: TestAccount,
 ): Promise<TestAccount> {
-  const account = await createActiveUser(request, undefined, emailPrefix);
+  const user = account ?? (await createActiveUser(request));
   await page.goto('/');
-  await storeTokens(page, account);
-  return account;
+  await storeTokens(page, user);
+  return user;
 }
 
 /** A PNG drawn by the browser: a coloured square with a letter on it. */

@@ -1,7 +1,8 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { cardsApi, drawnPng, signedIn, wavTone } from './cards-support';
 import { browserTimeZone, practiceApi, studyCard } from './practice-support';
-import { createActiveUser, saveScreenshot, storeTokens, withCookieConsent, withLanguage } from './support';
+import { catalogCategory, freeUser } from './seed';
+import { motionEnded, saveScreenshot, storeTokens, withCookieConsent, withLanguage } from './support';
 
 /** Screenshots of the practice screens, in both languages and both themes, for people to look at. */
 test.describe.configure({ timeout: 180_000 });
@@ -16,7 +17,7 @@ const prepare = async (page: Page, language: Language, theme: Theme) => {
   await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
 };
 
-/** Settled: headings shown, nothing loading, pictures drawn, dialogs faded in. */
+/** Settled: headings shown, nothing loading, pictures drawn, dialogs faded in, the card turned. */
 const settled = async (page: Page) => {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
@@ -33,13 +34,7 @@ const settled = async (page: Page) => {
       ),
     )
     .toBe(true);
-  await page.waitForFunction(() =>
-    Array.from(document.querySelectorAll('[role="dialog"]')).every(
-      (dialog) => getComputedStyle(dialog).opacity === '1' && dialog.getAnimations().length === 0,
-    ),
-  );
-  // The card's turn.
-  await page.waitForTimeout(500);
+  await motionEnded(page);
 };
 
 const words = {
@@ -214,10 +209,11 @@ for (const [language, theme] of [
     }
 
     // A guest on a catalog category, asked to sign up.
-    const author = await createActiveUser(request, { first_name: 'Maria', last_name: 'Ivanova' }, 'catalog');
-    const catalog = await cardsApi(request, author).category(w.capitals);
-    for (const [side1, side2] of w.cards.slice(0, 4))
-      await cardsApi(request, author).textCard(catalog.id, side1, side2);
+    const catalog = await catalogCategory(request, {
+      name: w.capitals,
+      author: { first_name: 'Maria', last_name: 'Ivanova' },
+      cards: w.cards.slice(0, 4).map(([side1, side2]) => [side1, side2] as const),
+    });
     for (const viewport of [
       { width: 1280, height: 900 },
       ...(language === 'en' && theme === 'light' ? [{ width: 390, height: 844 }] : []),
@@ -238,7 +234,7 @@ for (const [language, theme] of [
 
     // A free user past the daily limit.
     const free = await otherPage(browser, language, theme);
-    const freeAccount = await createActiveUser(request, undefined, 'free');
+    const freeAccount = await freeUser(request);
     await free.goto('/');
     await storeTokens(free, freeAccount);
     const freeCategory = await cardsApi(request, freeAccount).category(w.capitals);

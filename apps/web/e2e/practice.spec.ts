@@ -2,7 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { cardsApi, drawnPng, signedIn, wavTone } from './cards-support';
 import { browserTimeZone, practiceApi, shownSide, studyCard } from './practice-support';
-import { createActiveUser, PASSWORD, withCookieConsent } from './support';
+import { catalogCategory, freeUser } from './seed';
+import { createActiveUser, withCookieConsent } from './support';
 
 const seriousViolations = async (page: Page) => {
   // Dialogs fade in: judge the colours once they are there.
@@ -94,6 +95,10 @@ test('verbal practice, by keyboard: a card guessed ten times is learned and leav
   await expect(summary).toContainText('10Right answers');
   await expect(summary).toContainText('10Wrong answers');
   await expect(summary).toContainText('1Cards learned');
+  await expect(summary.getByRole('link', { name: 'Back to the cards' })).toHaveAttribute(
+    'href',
+    `/my-cards/${category.id}`,
+  );
   await summary.getByRole('button', { name: 'Keep practising' }).click();
   await expect(summary).toBeHidden();
 
@@ -151,6 +156,24 @@ test('with reduced motion the card turns over at once, without an animation', as
   expect(await turnDuration()).toBe('0s');
   await page.emulateMedia({ reducedMotion: 'no-preference' });
   expect(await turnDuration()).not.toBe('0s');
+});
+
+test('picture practice: the picture in front, its word behind', async ({ page, request }) => {
+  const account = await signedIn(page, request);
+  const cards = cardsApi(request, account);
+  const category = await cards.category('Colours', 'picture');
+  await cards.pictureCard(category.id, 'red', await drawnPng(page, '#c92a2a', 'R'));
+  const main = page.getByRole('main');
+
+  await page.goto(`/flash-cards-picture/${category.id}?type=verbal&mode=standard`);
+  await expect(main.getByRole('heading', { level: 1, name: 'Colours' })).toBeVisible();
+  const picture = studyCard(page).locator('img');
+  await expect(picture).toHaveAttribute('alt', 'The picture to name');
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(studyCard(page)).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(studyCard(page)).toHaveAttribute('aria-pressed', 'true');
+  expect(await shownSide(page)).toBe('red');
 });
 
 test('typing practice: the filter picks tags and a number of cards, answers are checked ignoring case and spaces', async ({
@@ -314,16 +337,16 @@ test('a guest practises a catalog category in order, round again, and is asked t
   page,
   request,
 }) => {
-  const author = await createActiveUser(request, { first_name: 'Maria', last_name: 'Ivanova' }, 'catalog');
-  const cards = cardsApi(request, author);
-  const category = await cards.category('European capitals');
-  const ids = [];
-  for (const [city, country] of [
-    ['Sofia', 'Bulgaria'],
-    ['Athens', 'Greece'],
-    ['Vienna', 'Austria'],
-  ])
-    ids.push((await cards.textCard(category.id, city, country)).id);
+  const category = await catalogCategory(request, {
+    name: 'European capitals',
+    author: { first_name: 'Maria', last_name: 'Ivanova' },
+    cards: [
+      ['Sofia', 'Bulgaria'],
+      ['Athens', 'Greece'],
+      ['Vienna', 'Austria'],
+    ],
+  });
+  const { author } = category;
   const main = page.getByRole('main');
 
   await page.goto(`/flash-cards-text-public/${category.id}`);
@@ -358,7 +381,7 @@ test('a guest practises a catalog category in order, round again, and is asked t
   await expect(prompt).toBeHidden();
 
   // Nothing was scored.
-  for (const id of ids)
+  for (const id of category.cards)
     expect(await practiceApi(request, author).textCard(id)).toMatchObject({
       guesses_score: 0,
       incorrect_guesses_score: 0,
@@ -373,7 +396,7 @@ test('a guest practises a catalog category in order, round again, and is asked t
   await prompt.getByRole('link', { name: 'I have an account: log in' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.getByRole('main').getByLabel('E-mail').fill(author.email);
-  await page.getByRole('main').getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await page.getByRole('main').getByRole('textbox', { name: 'Password', exact: true }).fill(author.password);
   await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(new RegExp(`/flash-cards-text-public/${category.id}$`));
   await expect(main.getByRole('heading', { level: 1, name: 'European capitals' })).toBeVisible();
@@ -395,7 +418,7 @@ test('a category that is not on the catalog cannot be practised without signing 
 });
 
 test('a free user past the daily limit is stopped, with the way to subscribe', async ({ page, request }) => {
-  const account = await signedIn(page, request, 'free');
+  const account = await signedIn(page, request, await freeUser(request));
   const cards = cardsApi(request, account);
   const practice = practiceApi(request, account);
   const category = await cards.category('Verbs');

@@ -18,8 +18,11 @@ const total = (page: Page, label: string) =>
     .locator('dt', { hasText: label })
     .locator('+ dd');
 
-/** Ten correct answers to the category's only card, on the browser's calendar day: learned, finished. */
-async function practiseTenTimes(page: Page, account: TestAccount) {
+/**
+ * Ten correct answers to the category's only card, on the browser's calendar day: learned, finished.
+ * Returns that day as the server counted it (its activity entry).
+ */
+async function practiseTenTimes(page: Page, account: TestAccount): Promise<string> {
   const { request } = page;
   const api = cardsApi(request, account);
   const category = await api.category('Rivers');
@@ -36,7 +39,19 @@ async function practiseTenTimes(page: Page, account: TestAccount) {
     });
     expect(response.ok()).toBe(true);
   }
+  const activity = await request.get('/api/card/card-requests/', { headers });
+  const entries = (await activity.json()) as { create_at: string; card_requests: number }[];
+  expect(entries).toEqual([expect.objectContaining({ card_requests: 10 })]);
+  return entries[0]!.create_at;
 }
+
+/** A day (YYYY-MM-DD) as the app writes it in the language: a long date of that calendar day. */
+const longDate = (page: Page, day: string, language: 'en' | 'bg') =>
+  page.evaluate(
+    ({ day, language }) =>
+      new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(day)),
+    { day, language },
+  );
 
 test('the profile shows practice per day on a chart, its totals and the badges earned', async ({
   page,
@@ -53,7 +68,7 @@ test('the profile shows practice per day on a chart, its totals and the badges e
     badges.getByRole('img', { name: '10 cards practised in a day: not earned yet' }),
   ).toBeVisible();
 
-  await practiseTenTimes(page, account);
+  const day = await practiseTenTimes(page, account);
   await page.reload();
   await expect(total(page, 'Cards practised')).toHaveText('10');
   await expect(total(page, 'Cards learned')).toHaveText('1');
@@ -62,9 +77,7 @@ test('the profile shows practice per day on a chart, its totals and the badges e
   // The same figures for a screen reader, in the table behind the chart.
   await expect(activity.getByRole('table')).toContainText('10');
 
-  const today = await page.evaluate(() =>
-    new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(new Date()),
-  );
+  const today = await longDate(page, day, 'en');
   await expect(badges.getByText('2 of 21 earned.', { exact: false })).toBeVisible();
   await expect(
     badges.getByRole('img', { name: `10 cards practised in a day: earned on ${today}` }),
@@ -87,14 +100,12 @@ test('the profile shows practice per day on a chart, its totals and the badges e
 test('the activity and badges speak Bulgarian', async ({ page, request }) => {
   await withLanguage(page, 'bg');
   const account = await signedIn(page, request);
-  await practiseTenTimes(page, account);
+  const day = await practiseTenTimes(page, account);
   await page.goto('/profile');
   await expect(total(page, 'Упражнени карти')).toHaveText('10');
   const badges = section(page, 'Значки');
   await expect(badges.getByText('Спечелени: 2 от 21.', { exact: false })).toBeVisible();
-  const today = await page.evaluate(() =>
-    new Intl.DateTimeFormat('bg', { dateStyle: 'long' }).format(new Date()),
-  );
+  const today = await longDate(page, day, 'bg');
   await expect(
     badges.getByRole('img', { name: `10 упражнени карти за един ден: спечелена на ${today}` }),
   ).toBeVisible();

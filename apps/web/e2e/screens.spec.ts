@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import {
   createActiveUser,
+  motionEnded,
   saveScreenshot,
   storeTokens,
   uniqueEmail,
@@ -72,7 +73,7 @@ for (const language of ['en', 'bg'] as const) {
         .filter({ hasText: language === 'en' ? 'Edit profile' : 'Редактирайте' })
         .click();
       await expect(page.getByRole('dialog')).toBeVisible();
-      await page.waitForTimeout(300);
+      await motionEnded(page);
       await shot(page, 'profile-edit', { fullPage: false });
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toBeHidden();
@@ -82,7 +83,7 @@ for (const language of ['en', 'bg'] as const) {
         .filter({ hasText: language === 'en' ? 'Delete account' : 'Изтрийте' })
         .click();
       await expect(page.getByRole('dialog')).toBeVisible();
-      await page.waitForTimeout(300);
+      await motionEnded(page);
       await shot(page, 'profile-delete', { fullPage: false });
     });
   });

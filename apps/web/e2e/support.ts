@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import type { CaughtMail } from '../../server/test/mail-server';
 
 /** Records cookie consent before any page script runs, so the banner stays out of the way. */
 export async function withCookieConsent(page: Page): Promise<void> {
@@ -17,6 +18,27 @@ export async function saveScreenshot(page: Page, name: string, { fullPage = true
   await page.screenshot({ path: path.join(import.meta.dirname, 'screenshots', `${name}.png`), fullPage });
 }
 
+/**
+ * Waits until nothing moves on the page but endless loops (loaders, the background): open dialogs faded
+ * in all the way, a turned card come to rest.
+ */
+export async function motionEnded(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      // A dialog's fade may not have begun yet: it starts from a lower opacity.
+      Array.from(document.querySelectorAll('[role="dialog"]')).every(
+        (dialog) => getComputedStyle(dialog).opacity === '1',
+      ) &&
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' ||
+            animation.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
+        ),
+  );
+}
+
 export type Tokens = { access: string; refresh: string };
 export type TestAccount = Tokens & { email: string; password: string };
 
@@ -24,16 +46,12 @@ export const PASSWORD = 'Blue-Kettle-81';
 
 export const uniqueEmail = (prefix = 'e2e') => `${prefix}-${randomUUID()}@example.com`;
 
-/**
- * Registers and activates a user through the server's own API and the mail it sends, then signs in. The
- * e-mail prefix can pick a kind of account the test server knows (see test-server/test-rules.ts).
- */
+/** Registers and activates a user through the server's own API and the mail it sends, then signs in. */
 export async function createActiveUser(
   request: APIRequestContext,
   name = { first_name: 'Ivana', last_name: 'Petrova' },
-  emailPrefix = 'e2e',
 ): Promise<TestAccount> {
-  const email = uniqueEmail(emailPrefix);
+  const email = uniqueEmail();
   const password = PASSWORD;
   const registered = await request.post('/api/user/users/', {
     data: { ...name, email, password, re_password: password, accepted_terms: true },
@@ -44,14 +62,19 @@ export async function createActiveUser(
     .pathname.split('/')
     .filter(Boolean);
   expect((await request.post('/api/user/users/activation/', { data: { uid, token } })).ok()).toBe(true);
+  return signIn(request, email, password);
+}
 
+/** Signs in through the server's API. */
+export async function signIn(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<TestAccount> {
   const signedIn = await request.post('/api/user/jwt/create/', { data: { email, password } });
   expect(signedIn.ok()).toBe(true);
   return { ...((await signedIn.json()) as Tokens), email, password };
 }
-
-/** A mail the server sent over SMTP, as the test server's mail catcher keeps it. */
-export type CaughtMail = { to: string[]; subject: string; text: string; html: string };
 
 /**
  * The newest mail to this address carrying a link whose path starts with `pathPrefix`, waiting for it to

@@ -1,14 +1,19 @@
 /**
- * The end-to-end tests' web server: a mail catcher (real SMTP) and an OpenID provider standing in for
- * Google, a database prepared with a few test-only rules (test-rules.ts), then the real server (built)
- * configured to use them. Playwright starts it as its webServer and stops it with SIGTERM, which stops
- * everything started here.
+ * The end-to-end tests' web server, all in this one process: a mail catcher (real SMTP) and an OpenID
+ * provider standing in for Google, the real server (from its sources, serving the built web app)
+ * configured to use them, and the seeding API (seed-api.ts) on the server's own database handle, since
+ * the embedded database is a single connection inside this process. Playwright starts it as its
+ * webServer and stops it with SIGTERM, which stops everything started here.
  */
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { startMailCatcher } from './mail-catcher';
-import { startOidcProvider } from './oidc-provider';
-import { prepareTestDatabase } from './test-rules';
+import { pino } from 'pino';
+import { buildApp, loggerOptions } from '../../../server/src/app';
+import { loadConfig } from '../../../server/src/config';
+import { type Database, openDatabase } from '../../../server/src/db/client';
+import { migrateDatabase } from '../../../server/src/db/migrate';
+import { createServices } from '../../../server/src/services';
+import { startMailServer } from '../../../server/test/mail-server';
+import { startOidcProvider } from '../../../server/test/oidc-provider';
+import { startSeedApi } from './seed-api';
 
 const required = (name: string) => {
   const value = process.env[name];
@@ -16,42 +21,56 @@ const required = (name: string) => {
   return value;
 };
 
-const publicUrl = required('PUBLIC_URL');
-const mail = await startMailCatcher({
+/** The real server, listening as configured by `env`; its database handle is shared with the seeding API. */
+async function startServer(env: Record<string, string | undefined>): Promise<{
+  db: Database;
+  close: () => Promise<void>;
+}> {
+  const config = loadConfig(env);
+  const database = await openDatabase(config.database);
+  await migrateDatabase(database);
+  const log = pino(loggerOptions(config));
+  // As main.ts does: the server works the job queue (mail) itself.
+  const services = await createServices({ config, database, log, runJobs: config.runJobs });
+  const app = await buildApp({ services, log });
+  await app.listen({ port: config.port, host: config.host });
+  return {
+    db: database.db,
+    close: async () => {
+      await app.close();
+      await services.close();
+    },
+  };
+}
+
+const mail = await startMailServer({
   port: Number(required('E2E_SMTP_PORT')),
   dir: required('E2E_MAIL_DIR'),
 });
 const oidc = await startOidcProvider({
+  publicUrl: required('PUBLIC_URL'),
   port: Number(required('E2E_OIDC_PORT')),
-  redirectUri: `${publicUrl}/login/google`,
+  anyLogin: true,
 });
-
-const serverDir = path.join(import.meta.dirname, '../../../server');
-await prepareTestDatabase(required('DATA_DIR'), serverDir);
-
-const server = spawn(process.execPath, [path.join(serverDir, 'dist/main.js')], {
-  env: {
-    ...process.env,
-    SMTP_URL: mail.url,
-    GOOGLE_CLIENT_ID: oidc.clientId,
-    GOOGLE_CLIENT_SECRET: oidc.clientSecret,
-    OIDC_ISSUER: oidc.issuer,
-  },
-  stdio: 'inherit',
+const server = await startServer({
+  ...process.env,
+  SMTP_URL: mail.url,
+  GOOGLE_CLIENT_ID: oidc.clientId,
+  GOOGLE_CLIENT_SECRET: oidc.clientSecret,
+  OIDC_ISSUER: oidc.issuer,
 });
+// Last: Playwright waits for this port, so the tests begin once everything here is up.
+const seedApi = await startSeedApi({ port: Number(required('E2E_SEED_PORT')), db: server.db });
 
 let stopping = false;
-const stop = async (code: number) => {
+const stop = async () => {
   if (stopping) return;
   stopping = true;
-  if (server.exitCode === null && server.signalCode === null) {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-  }
+  await seedApi.close();
+  await server.close();
   await Promise.all([mail.close(), oidc.close()]);
-  process.exit(code);
+  process.exit(0);
 };
 
-process.once('SIGTERM', () => void stop(0));
-process.once('SIGINT', () => void stop(0));
-server.once('exit', (code) => void stop(code ?? 1));
+process.once('SIGTERM', () => void stop());
+process.once('SIGINT', () => void stop());

@@ -1,0 +1,37 @@
+import { type APIRequestContext, expect } from '@playwright/test';
+import { signIn, type TestAccount } from './support';
+
+/**
+ * Data the app cannot make through its own API yet, made by the test server's seeding API
+ * (test-server/seed-api.ts) with the server's test factories. The accounts sign in through the real API.
+ */
+async function seed<T>(request: APIRequestContext, path: string, data: object): Promise<T> {
+  const response = await request.post(`${process.env.E2E_SEED_URL}${path}`, { data });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as T;
+}
+
+type Name = { first_name: string; last_name: string };
+type Seeded = { id: number; email: string; password: string };
+
+/** A free user: active, with the trial over, so the daily limit applies. Signed in. */
+export async function freeUser(
+  request: APIRequestContext,
+  name: Name = { first_name: 'Ivana', last_name: 'Petrova' },
+): Promise<TestAccount> {
+  const { email, password } = await seed<Seeded>(request, '/free-users', name);
+  return signIn(request, email, password);
+}
+
+/** A category approved and on the catalog, with these text cards (card ids in order), and its author, signed in. */
+export async function catalogCategory(
+  request: APIRequestContext,
+  { name, author, cards }: { name: string; author?: Name; cards: (readonly [string, string])[] },
+): Promise<{ id: number; cards: number[]; author: TestAccount }> {
+  const seeded = await seed<{ id: number; cards: number[]; author: Seeded }>(request, '/catalog-categories', {
+    name,
+    author: author ?? {},
+    cards: cards.map(([first_side, second_side]) => ({ first_side, second_side })),
+  });
+  return { ...seeded, author: await signIn(request, seeded.author.email, seeded.author.password) };
+}

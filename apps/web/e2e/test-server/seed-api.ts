@@ -1,0 +1,98 @@
+/**
+ * The seeding API of the end-to-end test server: data the app cannot make through its own API yet (a
+ * trial that is over, a category approved on the catalog), made by the server's test factories on the
+ * server's own database handle. Only the test server has it, on a loopback port of its own.
+ */
+import { createServer, type IncomingMessage } from 'node:http';
+import { z } from 'zod';
+import type { Database } from '../../../server/src/db/client';
+import { buildCard, buildCategory, buildUser, PASSWORD } from '../../../server/test/factories';
+
+const names = z.object({ first_name: z.string().min(1), last_name: z.string().min(1) }).partial();
+
+/** An active account that can sign in with the factories' password. */
+const account = async (
+  db: Database,
+  { first_name, last_name }: z.infer<typeof names>,
+  trialEndDate?: Date,
+) => {
+  const user = await buildUser(db, {
+    password: PASSWORD,
+    ...(first_name ? { firstName: first_name } : {}),
+    ...(last_name ? { lastName: last_name } : {}),
+    ...(trialEndDate ? { trialEndDate } : {}),
+  });
+  return { id: user.id, email: user.email, password: PASSWORD };
+};
+
+const catalogCategory = z.object({
+  name: z.string().min(1),
+  author: names.default({}),
+  cards: z.array(z.object({ first_side: z.string().min(1), second_side: z.string().min(1) })),
+});
+
+/** What the seeding API makes, by method and path, from the request's JSON. */
+const seeders: Record<string, (db: Database, json: unknown) => Promise<unknown>> = {
+  /** A free user: the trial ended yesterday, so the daily limit applies. */
+  'POST /free-users': (db, json) => account(db, names.parse(json), new Date(Date.now() - 86_400_000)),
+
+  /** A category approved and on the catalog, with its text cards, and its author. */
+  'POST /catalog-categories': async (db, json) => {
+    const { name, author, cards } = catalogCategory.parse(json);
+    const owner = await account(db, author);
+    const category = await buildCategory(db, {
+      userId: owner.id,
+      name,
+      marketApprovement: 'approved',
+      marketAccessible: true,
+    });
+    const ids = [];
+    for (const card of cards)
+      ids.push(
+        (
+          await buildCard(db, {
+            categoryId: category.id,
+            firstSide: card.first_side,
+            secondSide: card.second_side,
+          })
+        ).id,
+      );
+    return { id: category.id, author: owner, cards: ids };
+  },
+};
+
+const readJson = async (request: IncomingMessage) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : {};
+};
+
+/** Serves the routes above on 127.0.0.1:`port`: 201 and the JSON of what was made, or 400 / 404. */
+export async function startSeedApi({ port, db }: { port: number; db: Database }) {
+  const server = createServer((request, response) => {
+    const answer = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    };
+    const seed = seeders[`${request.method} ${request.url}`];
+    if (!seed) return answer(404, { detail: `No seeding route ${request.method} ${request.url}` });
+    readJson(request)
+      .then(async (json) => answer(201, await seed(db, json)))
+      .catch((error: unknown) =>
+        error instanceof z.ZodError
+          ? answer(400, { detail: z.prettifyError(error) })
+          : answer(500, { detail: String(error) }),
+      );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  return {
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
