@@ -1,3 +1,4 @@
+import { megabytes, PICTURE_MAX_BYTES } from '@flashcards/contract';
 import { Box, FileInput, Group, Image, Text } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +45,9 @@ export function ImageField({
       <Box style={{ flex: 1, minWidth: 0 }}>
         <FileInput
           label={t('cardForm.picture')}
-          description={currentUrl ? t('cardForm.pictureKeep') : t('cardForm.pictureHint')}
+          description={t(currentUrl ? 'cardForm.pictureKeep' : 'cardForm.pictureHint', {
+            max: megabytes(PICTURE_MAX_BYTES),
+          })}
           placeholder={t('cardForm.picturePlaceholder')}
           accept={IMAGE_ACCEPT}
           clearable

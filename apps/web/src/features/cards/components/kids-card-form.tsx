@@ -1,4 +1,11 @@
-import type { Category, KidsCard } from '@flashcards/contract';
+import {
+  AUDIO_MAX_BYTES,
+  CARD_SIDE_MAX_LENGTH,
+  type Category,
+  type KidsCard,
+  megabytes,
+  PICTURE_MAX_BYTES,
+} from '@flashcards/contract';
 import {
   Button,
   FileInput,
@@ -19,16 +26,7 @@ import { useForm } from '../../../lib/use-form';
 import { useSuccessToast } from '../../../lib/use-success-toast';
 import { useCreateKidsCard } from '../api/create-kids-card';
 import { useUpdateKidsCard } from '../api/update-kids-card';
-import {
-  AUDIO_ACCEPT,
-  checkAudio,
-  checkImage,
-  KIDS_LANGUAGES,
-  LIMITS,
-  languageName,
-  MAX_AUDIO_BYTES,
-  MAX_IMAGE_BYTES,
-} from '../card-rules';
+import { AUDIO_ACCEPT, checkAudio, checkImage, KIDS_LANGUAGES, languageName } from '../card-rules';
 import { splitServerErrors } from '../server-errors';
 import { AudioRecorder, canRecord, recordingExtension } from './audio-recorder';
 import { ImageField } from './image-field';
@@ -80,19 +78,19 @@ export function KidsCardForm({
       first_side: (file) => {
         if (!file) return card ? null : t('validation.pictureRequired');
         const problem = checkImage(file);
-        return problem ? t(`validation.${problem}`, { max: MAX_IMAGE_BYTES / 1024 / 1024 }) : null;
+        return problem ? t(`validation.${problem}`, { max: megabytes(PICTURE_MAX_BYTES) }) : null;
       },
-      second_side: rule({ required: true, max: LIMITS.side }),
+      second_side: rule({ required: true, max: CARD_SIDE_MAX_LENGTH }),
       language: (value) => (value ? null : t('validation.required')),
       audioFile: (file, values) => {
         if (values.source !== 'upload' || !file) return null;
         const problem = checkAudio(file);
-        return problem ? t(`validation.${problem}`, { max: MAX_AUDIO_BYTES / 1024 / 1024 }) : null;
+        return problem ? t(`validation.${problem}`, { max: megabytes(AUDIO_MAX_BYTES) }) : null;
       },
       recording: (blob, values) => {
         if (values.source !== 'record' || !blob) return null;
         const problem = checkAudio(blob);
-        return problem ? t(`validation.${problem}`, { max: MAX_AUDIO_BYTES / 1024 / 1024 }) : null;
+        return problem ? t(`validation.${problem}`, { max: megabytes(AUDIO_MAX_BYTES) }) : null;
       },
     },
   });
@@ -192,7 +190,9 @@ export function KidsCardForm({
             <FileInput
               aria-label={t('cardForm.soundFile')}
               placeholder={t('cardForm.soundPlaceholder')}
-              description={card?.audio_url ? t('cardForm.soundKeep') : t('cardForm.soundHint')}
+              description={t(card?.audio_url ? 'cardForm.soundKeep' : 'cardForm.soundHint', {
+                max: megabytes(AUDIO_MAX_BYTES),
+              })}
               accept={AUDIO_ACCEPT}
               clearable
               clearButtonProps={{ 'aria-label': t('cardForm.clearFile') }}

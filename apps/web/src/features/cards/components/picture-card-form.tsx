@@ -1,4 +1,11 @@
-import type { Category, PictureCard } from '@flashcards/contract';
+import {
+  CARD_SIDE_MAX_LENGTH,
+  CARD_TAG_MAX_LENGTH,
+  type Category,
+  megabytes,
+  PICTURE_MAX_BYTES,
+  type PictureCard,
+} from '@flashcards/contract';
 import { Autocomplete, Button, Group, Stack, Textarea } from '@mantine/core';
 import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +16,7 @@ import { useForm } from '../../../lib/use-form';
 import { useSuccessToast } from '../../../lib/use-success-toast';
 import { useCreatePictureCard } from '../api/create-picture-card';
 import { useUpdatePictureCard } from '../api/update-picture-card';
-import { checkImage, LIMITS, MAX_IMAGE_BYTES } from '../card-rules';
+import { checkImage } from '../card-rules';
 import { splitServerErrors } from '../server-errors';
 import { ImageField } from './image-field';
 import { useTextRule } from './use-text-rule';
@@ -43,10 +50,10 @@ export function PictureCardForm({
       first_side: (file) => {
         if (!file) return card ? null : t('validation.pictureRequired');
         const problem = checkImage(file);
-        return problem ? t(`validation.${problem}`, { max: MAX_IMAGE_BYTES / 1024 / 1024 }) : null;
+        return problem ? t(`validation.${problem}`, { max: megabytes(PICTURE_MAX_BYTES) }) : null;
       },
-      second_side: rule({ required: true, max: LIMITS.side }),
-      tag: rule({ required: false, max: LIMITS.tag }),
+      second_side: rule({ required: true, max: CARD_SIDE_MAX_LENGTH }),
+      tag: rule({ required: false, max: CARD_TAG_MAX_LENGTH }),
     },
   });
 
@@ -107,7 +114,7 @@ export function PictureCardForm({
           value={form.values.tag}
           onChange={(value) => form.setFieldValue('tag', value)}
           error={form.errors.tag}
-          maxLength={LIMITS.tag}
+          maxLength={CARD_TAG_MAX_LENGTH}
         />
         <FormError>{general}</FormError>
         <Group justify="flex-end" gap="sm">

@@ -1,4 +1,9 @@
-import type { Category, TextCard } from '@flashcards/contract';
+import {
+  CARD_SIDE_MAX_LENGTH,
+  CARD_TAG_MAX_LENGTH,
+  type Category,
+  type TextCard,
+} from '@flashcards/contract';
 import { Autocomplete, Button, Group, Stack, Textarea } from '@mantine/core';
 import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +14,6 @@ import { useForm } from '../../../lib/use-form';
 import { useSuccessToast } from '../../../lib/use-success-toast';
 import { useCreateTextCard } from '../api/create-text-card';
 import { useUpdateTextCard } from '../api/update-text-card';
-import { LIMITS } from '../card-rules';
 import { splitServerErrors } from '../server-errors';
 import { useTextRule } from './use-text-rule';
 
@@ -41,9 +45,9 @@ export function TextCardForm({
       tag: card?.tag ?? '',
     },
     rules: {
-      first_side: rule({ required: true, max: LIMITS.side }),
-      second_side: rule({ required: true, max: LIMITS.side }),
-      tag: rule({ required: false, max: LIMITS.tag }),
+      first_side: rule({ required: true, max: CARD_SIDE_MAX_LENGTH }),
+      second_side: rule({ required: true, max: CARD_SIDE_MAX_LENGTH }),
+      tag: rule({ required: false, max: CARD_TAG_MAX_LENGTH }),
     },
   });
 
@@ -104,7 +108,7 @@ export function TextCardForm({
           value={form.values.tag}
           onChange={(value) => form.setFieldValue('tag', value)}
           error={form.errors.tag}
-          maxLength={LIMITS.tag}
+          maxLength={CARD_TAG_MAX_LENGTH}
         />
         <FormError>{general}</FormError>
         <Group justify="flex-end" gap="sm">

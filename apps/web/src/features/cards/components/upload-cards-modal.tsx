@@ -1,4 +1,4 @@
-import type { Category } from '@flashcards/contract';
+import { CARD_FILE_MAX_BYTES, CARD_FILE_MAX_LINES, type Category, megabytes } from '@flashcards/contract';
 import { Button, Code, FileInput, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { IconFileText } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -7,7 +7,7 @@ import { FormError } from '../../../components/ui/form-error';
 import { useErrorMessage } from '../../../lib/api-errors';
 import { useSuccessToast } from '../../../lib/use-success-toast';
 import { useUploadTextCards } from '../api/upload-text-cards';
-import { CARD_FILE_ACCEPT, checkCardFile, MAX_CARD_FILE_BYTES } from '../card-rules';
+import { CARD_FILE_ACCEPT, checkCardFile } from '../card-rules';
 import { splitServerErrors } from '../server-errors';
 
 const EXAMPLE = ['Sofia%Bulgaria&capitals', 'Paris%France&capitals', 'Hund%dog&animals'].join('\n');
@@ -57,7 +57,7 @@ function UploadForm({ category, onDone }: { category: Category; onDone: () => vo
     }
     const problem = checkCardFile(file);
     if (problem) {
-      setFileError(t(`validation.${problem}`, { max: MAX_CARD_FILE_BYTES / 1024 / 1024 }));
+      setFileError(t(`validation.${problem}`, { max: megabytes(CARD_FILE_MAX_BYTES) }));
       return;
     }
     upload.mutate(
@@ -107,7 +107,7 @@ function UploadForm({ category, onDone }: { category: Category; onDone: () => vo
           </List.Item>
         </List>
         <Text size="sm" c="dimmed">
-          {t('upload.rules')}
+          {t('upload.rules', { max: CARD_FILE_MAX_LINES })}
         </Text>
         <FileInput
           label={t('upload.file')}

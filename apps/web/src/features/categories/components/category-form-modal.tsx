@@ -1,4 +1,9 @@
-import type { CardType, Category } from '@flashcards/contract';
+import {
+  CATEGORY_DESCRIPTION_MAX_LENGTH,
+  CATEGORY_NAME_MAX_LENGTH,
+  type CardType,
+  type Category,
+} from '@flashcards/contract';
 import {
   Button,
   Group,
@@ -21,7 +26,7 @@ import { useSuccessToast } from '../../../lib/use-success-toast';
 import { useCreateCategory } from '../api/create-category';
 import type { CategoryList } from '../api/get-categories';
 import { useUpdateCategory } from '../api/update-category';
-import { CATEGORY_LANGUAGES, CATEGORY_TOPICS, LIMITS } from '../category-options';
+import { CATEGORY_LANGUAGES, CATEGORY_TOPICS } from '../category-options';
 
 type Values = { name: string; type_of_cards: CardType; description: string; language: string; topic: string };
 
@@ -85,12 +90,12 @@ function CategoryForm({
       name: (value) =>
         !value.trim()
           ? t('validation.required')
-          : value.trim().length > LIMITS.categoryName
-            ? t('validation.tooLong', { max: LIMITS.categoryName })
+          : value.trim().length > CATEGORY_NAME_MAX_LENGTH
+            ? t('validation.tooLong', { max: CATEGORY_NAME_MAX_LENGTH })
             : null,
       description: (value) =>
-        value.trim().length > LIMITS.description
-          ? t('validation.tooLong', { max: LIMITS.description })
+        value.trim().length > CATEGORY_DESCRIPTION_MAX_LENGTH
+          ? t('validation.tooLong', { max: CATEGORY_DESCRIPTION_MAX_LENGTH })
           : null,
     },
   });
@@ -149,7 +154,7 @@ function CategoryForm({
         <TextInput
           label={t('categoryForm.name')}
           required
-          maxLength={LIMITS.categoryName}
+          maxLength={CATEGORY_NAME_MAX_LENGTH}
           data-autofocus
           {...form.getInputProps('name')}
         />
