@@ -4,7 +4,6 @@ import {
   checkAudio,
   checkCardFile,
   checkImage,
-  checkText,
   languageName,
   shorten,
   tagsFromParam,
@@ -43,13 +42,6 @@ describe('card rules', () => {
     expect(checkCardFile(fileOf('cards.docx', '', 100))).toBe('cardFileType');
     expect(checkCardFile(fileOf('cards.txt', 'text/plain', 0))).toBe('cardFileEmpty');
     expect(checkCardFile(fileOf('cards.txt', 'text/plain', CARD_FILE_MAX_BYTES + 1))).toBe('cardFileSize');
-  });
-
-  it('checks the texts of a card trimmed', () => {
-    expect(checkText('  ', { required: true, max: 10 })).toEqual({ key: 'required' });
-    expect(checkText('', { required: false, max: 10 })).toBeNull();
-    expect(checkText(` ${'a'.repeat(10)} `, { required: true, max: 10 })).toBeNull();
-    expect(checkText('a'.repeat(11), { required: true, max: 10 })).toEqual({ key: 'tooLong', max: 10 });
   });
 
   it('reads and writes tags as a comma list', () => {

@@ -59,14 +59,6 @@ export function checkCardFile(file: File): FileProblem | null {
   return file.size > CARD_FILE_MAX_BYTES ? 'cardFileSize' : null;
 }
 
-/** A side, a word or a tag: the message key of its problem, or null. */
-export function checkText(value: string, { required, max }: { required: boolean; max: number }) {
-  const trimmed = value.trim();
-  if (required && !trimmed) return { key: 'required' as const };
-  if (trimmed.length > max) return { key: 'tooLong' as const, max };
-  return null;
-}
-
 /** Tags in the address: a comma list, as the server takes them. */
 export const tagsFromParam = (value: string | null): string[] =>
   (value ?? '')
