@@ -11,6 +11,7 @@ import { loadSiteContent } from './modules/system/site-content';
 import { systemModule } from './modules/system/system.routes';
 import { usersModule } from './modules/users/users.routes';
 import { authPlugin } from './plugins/auth';
+import { compressPlugin } from './plugins/compress';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { mailerPlugin } from './plugins/mailer';
@@ -62,6 +63,7 @@ export const buildApp = async ({ config, database, logger }: BuildAppOptions) =>
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(compressPlugin);
   await app.register(multipartPlugin);
   await app.register(dbPlugin, { database });
   await app.register(storagePlugin);
