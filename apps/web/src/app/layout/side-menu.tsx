@@ -1,4 +1,4 @@
-import { Box, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Box, NavLink, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -10,13 +10,12 @@ import { type MenuSection, visibleMenu } from './menu-sections';
 export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
   const isAutoCreated = useCurrentUser().data?.is_auto_created ?? false;
   return (
-    <ScrollArea type="scroll">
-      <Stack gap="lg" p="md">
-        {visibleMenu(isAutoCreated).map((section) => (
-          <MenuGroup key={section.label} section={section} onNavigate={onNavigate} />
-        ))}
-      </Stack>
-    </ScrollArea>
+    // The browser's own scrolling: a taller menu than the window scrolls within the navbar.
+    <Stack gap="lg" p="md" h="100%" style={{ overflowY: 'auto' }}>
+      {visibleMenu(isAutoCreated).map((section) => (
+        <MenuGroup key={section.label} section={section} onNavigate={onNavigate} />
+      ))}
+    </Stack>
   );
 }
 
