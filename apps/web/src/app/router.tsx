@@ -10,6 +10,7 @@ import { RouteErrorPage } from './route-error-page';
 import type { RouteHandle } from './route-handle';
 import { RouteLoader } from './route-loader';
 import { SignedInGuard } from './signed-in-guard';
+import { StaffGuard } from './staff-guard';
 
 /**
  * A page of the spec: its element, or a loader of its module (each page's code is fetched when the page
@@ -121,6 +122,10 @@ const signedInPages: Page[] = [
   { name: 'schoolExam' },
 ];
 
+const staffPages: Page[] = [
+  { name: 'admin', load: () => import('../features/admin/pages/admin-page').then((m) => <m.AdminPage />) },
+];
+
 const toRoute = ({ name, element, load }: Page): RouteObject => ({
   path: paths[name],
   handle: { title: name } satisfies RouteHandle,
@@ -139,7 +144,13 @@ export const routes: RouteObject[] = [
         errorElement: <RouteErrorPage />,
         children: [
           ...publicPages.map(toRoute),
-          { element: <SignedInGuard />, children: signedInPages.map(toRoute) },
+          {
+            element: <SignedInGuard />,
+            children: [
+              ...signedInPages.map(toRoute),
+              { element: <StaffGuard />, children: staffPages.map(toRoute) },
+            ],
+          },
           { path: '*', element: <NotFoundPage />, handle: { title: 'notFound' } satisfies RouteHandle },
         ],
       },

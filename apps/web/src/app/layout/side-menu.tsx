@@ -6,13 +6,17 @@ import { useCurrentUser } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
 import { type MenuSection, visibleMenu } from './menu-sections';
 
-/** The signed-in side menu. Until the user's data arrives, every item shows (the server enforces access). */
+/**
+ * The signed-in side menu. Until the user's data arrives, every item but the staff's shows (the server
+ * enforces access).
+ */
 export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
-  const isAutoCreated = useCurrentUser().data?.is_auto_created ?? false;
+  const user = useCurrentUser().data;
+  const access = { isAutoCreated: user?.is_auto_created ?? false, isStaff: user?.is_staff ?? false };
   return (
     // The browser's own scrolling: a taller menu than the window scrolls within the navbar.
     <Stack gap="lg" p="md" h="100%" style={{ overflowY: 'auto' }}>
-      {visibleMenu(isAutoCreated).map((section) => (
+      {visibleMenu(access).map((section) => (
         <MenuGroup key={section.label} section={section} onNavigate={onNavigate} />
       ))}
     </Stack>
