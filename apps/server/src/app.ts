@@ -12,6 +12,7 @@ import { googleRouteHandlers } from './modules/google/google.routes';
 import { practiceRouteHandlers } from './modules/practice/practice.routes';
 import { systemRouteHandlers } from './modules/system/system.routes';
 import { userRouteHandlers } from './modules/users/users.routes';
+import { compressPlugin } from './plugins/compress';
 import { errorsPlugin } from './plugins/errors';
 import { formBodyPlugin } from './plugins/form-body';
 import { multipartPlugin } from './plugins/multipart';
@@ -80,6 +81,7 @@ export const buildApp = async ({ services, log }: BuildAppOptions) => {
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(compressPlugin);
   await app.register(multipartPlugin);
   await app.register(formBodyPlugin);
   await app.register(openapiPlugin);

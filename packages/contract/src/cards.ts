@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { formBoolean } from './auth';
 import { idParams, paginated } from './common';
+import {
+  CARD_SIDE_MAX_LENGTH,
+  CARD_TAG_MAX_LENGTH,
+  CATEGORY_DESCRIPTION_MAX_LENGTH,
+  CATEGORY_NAME_MAX_LENGTH,
+} from './limits';
 import { type ScoreField, scoreFields } from './practice';
 import { defineRoute, filePart, noContent } from './route';
 
@@ -60,11 +66,11 @@ export const categoryListQuery = sortQuery.extend({
 });
 export const allCategoriesQuery = z.object({ user_id: idValue.optional() });
 
-const categoryName = z.string().trim().min(1).max(100);
+const categoryName = z.string().trim().min(1).max(CATEGORY_NAME_MAX_LENGTH);
 export const categoryBody = z.object({
   name: categoryName,
   type_of_cards: cardTypeSchema,
-  description: z.string().trim().max(2000).optional(),
+  description: z.string().trim().max(CATEGORY_DESCRIPTION_MAX_LENGTH).optional(),
   language: z.string().trim().max(50).optional(),
   topic: z.string().trim().max(50).optional(),
   /** Ignored: the owner is the signed-in user. */
@@ -75,8 +81,8 @@ export const categoryUpdateBody = categoryBody.partial({ type_of_cards: true });
 export const resetCategoryBody = z.object({ category_id: idValue });
 export const mergeCategoryBody = z.object({ parent_category_id: idValue, child_category_id: idValue });
 
-const cardSide = z.string().trim().min(1).max(1000);
-const tag = z.string().trim().max(100);
+const cardSide = z.string().trim().min(1).max(CARD_SIDE_MAX_LENGTH);
+const tag = z.string().trim().max(CARD_TAG_MAX_LENGTH);
 const scores = {
   guesses_score: z.number().int(),
   incorrect_guesses_score: z.number().int(),

@@ -1,6 +1,7 @@
 export * from './auth';
 export * from './cards';
 export * from './common';
+export * from './limits';
 export * from './market';
 export * from './practice';
 export * from './route';

@@ -1,3 +1,4 @@
+import { AUDIO_MAX_BYTES } from '@flashcards/contract';
 import { fileTypeFromBuffer } from 'file-type';
 import { ApiError, invalid } from './api-error';
 
@@ -15,7 +16,7 @@ const AUDIO_TYPES = new Set([
   'audio/webm',
   'video/webm',
 ]);
-const MAX_AUDIO_BYTES = 10 * 1024 * 1024;
+const MAX_AUDIO_BYTES = AUDIO_MAX_BYTES;
 
 /** Checks a sound upload by its bytes and size; returns the extension to store it under. */
 export const checkAudio = async (field: string, data: Buffer): Promise<{ ext: string; mime: string }> => {

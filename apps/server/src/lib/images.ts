@@ -1,3 +1,4 @@
+import { PICTURE_MAX_BYTES } from '@flashcards/contract';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { ApiError, invalid } from './api-error';
@@ -49,7 +50,7 @@ export const thumbnailKey = (key: string) => key.replace(/\.webp$/, '-thumb.webp
 
 /** A card picture: the display copy (at most 1200 px) and the list thumbnail (at most 320 px). */
 export const cardPictureVariants = async (field: string, data: Buffer) => {
-  const options = { maxBytes: 8 * 1024 * 1024, fit: 'inside' as const };
+  const options = { maxBytes: PICTURE_MAX_BYTES, fit: 'inside' as const };
   const display = await reencodeImage(field, data, { ...options, width: 1200, height: 1200 });
   const thumbnail = await sharp(display)
     .resize(320, 320, { fit: 'inside', withoutEnlargement: true })

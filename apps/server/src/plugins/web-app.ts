@@ -20,6 +20,8 @@ export const webAppPlugin = fp(
         root: options.distDir,
         wildcard: false,
         index: false,
+        // The build writes .br and .gz copies beside the files (apps/web/vite.config.ts).
+        preCompressed: true,
         setHeaders: (reply, filePath) => {
           const hashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
           reply.header('cache-control', hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');

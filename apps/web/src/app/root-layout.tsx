@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../lib/page-title';
 import { captureReferralCode } from '../lib/referral';
 import { useIsSignedIn } from '../lib/session';
 import { AppFrame } from './layout/app-frame';
+import { NavigationProgress } from './layout/navigation-progress';
 import { isRouteHandle } from './route-handle';
 
 function useRouteTitle(): string {
@@ -34,6 +35,7 @@ export function RootLayout() {
   return (
     <AppFrame>
       <ScrollRestoration />
+      <NavigationProgress />
       <Outlet />
     </AppFrame>
   );

@@ -1,57 +1,82 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { NotAvailablePage } from '../components/ui/not-available-page';
-import { ActivationPage } from '../features/auth/pages/activation-page';
-import { GoogleCallbackPage } from '../features/auth/pages/google-callback-page';
-import { LoginPage } from '../features/auth/pages/login-page';
-import { LogoutPage } from '../features/auth/pages/logout-page';
-import { ResetPasswordConfirmPage } from '../features/auth/pages/reset-password-confirm-page';
-import { ResetPasswordPage } from '../features/auth/pages/reset-password-page';
-import { SignupPage } from '../features/auth/pages/signup-page';
-import { SuccessRegisterPage } from '../features/auth/pages/success-register-page';
-import { CardsPage } from '../features/cards/pages/cards-page';
-import { CategoriesPage } from '../features/categories/pages/categories-page';
 import { HomePage } from '../features/home/pages/home-page';
-import { LegalPage } from '../features/legal/pages/legal-page';
+import type { LegalDocumentName } from '../features/legal/legal-document';
 import { NotFoundPage } from '../features/not-found/pages/not-found-page';
-import { KidsPracticePage } from '../features/practice/pages/kids-practice-page';
-import { PracticePage } from '../features/practice/pages/practice-page';
-import { PublicPracticePage } from '../features/practice/pages/public-practice-page';
-import { ProfilePage } from '../features/profile/pages/profile-page';
-import { TeachersPage } from '../features/teachers/pages/teachers-page';
-import { DemoVideosPage } from '../features/videos/pages/demo-videos-page';
 import { type PageName, paths } from '../lib/paths';
 import { RootLayout } from './root-layout';
 import { RouteErrorPage } from './route-error-page';
 import type { RouteHandle } from './route-handle';
+import { RouteLoader } from './route-loader';
 import { SignedInGuard } from './signed-in-guard';
+import { StaffGuard } from './staff-guard';
 
-/** A page of the spec; without an element it shows the shared "not available yet" page. */
-type Page = { name: PageName; element?: ReactNode };
+/**
+ * A page of the spec: its element, or a loader of its module (each page's code is fetched when the page
+ * is first opened); with neither it shows the shared "not available yet" page.
+ */
+type Page = { name: PageName; element?: ReactNode; load?: () => Promise<ReactNode> };
+
+const legal = (document: LegalDocumentName) =>
+  import('../features/legal/pages/legal-page').then((m) => <m.LegalPage document={document} />);
+const publicPractice = (kind: 'text' | 'picture') =>
+  import('../features/practice/pages/public-practice-page').then((m) => <m.PublicPracticePage kind={kind} />);
+const practice = (kind: 'text' | 'picture') =>
+  import('../features/practice/pages/practice-page').then((m) => <m.PracticePage kind={kind} />);
+const cards = (list: 'decks' | 'kids') =>
+  import('../features/cards/pages/cards-page').then((m) => <m.CardsPage list={list} />);
+const categories = (list: 'decks' | 'kids') =>
+  import('../features/categories/pages/categories-page').then((m) => <m.CategoriesPage list={list} />);
 
 const publicPages: Page[] = [
+  // Most visits start here: the home page comes with the app itself rather than after it.
   { name: 'home', element: <HomePage /> },
-  { name: 'login', element: <LoginPage /> },
-  { name: 'loginGoogle', element: <GoogleCallbackPage /> },
-  { name: 'signup', element: <SignupPage /> },
-  { name: 'successRegister', element: <SuccessRegisterPage /> },
-  { name: 'resetPassword', element: <ResetPasswordPage /> },
-  { name: 'resetPasswordConfirm', element: <ResetPasswordConfirmPage /> },
-  { name: 'activation', element: <ActivationPage /> },
-  { name: 'termsOfUsage', element: <LegalPage document="terms" /> },
-  { name: 'privacyPolicy', element: <LegalPage document="privacy" /> },
-  { name: 'cookiesPolicy', element: <LegalPage document="cookies" /> },
-  { name: 'affiliatesRules', element: <LegalPage document="affiliates" /> },
-  { name: 'demoVideos', element: <DemoVideosPage /> },
+  { name: 'login', load: () => import('../features/auth/pages/login-page').then((m) => <m.LoginPage />) },
+  {
+    name: 'loginGoogle',
+    load: () => import('../features/auth/pages/google-callback-page').then((m) => <m.GoogleCallbackPage />),
+  },
+  { name: 'signup', load: () => import('../features/auth/pages/signup-page').then((m) => <m.SignupPage />) },
+  {
+    name: 'successRegister',
+    load: () => import('../features/auth/pages/success-register-page').then((m) => <m.SuccessRegisterPage />),
+  },
+  {
+    name: 'resetPassword',
+    load: () => import('../features/auth/pages/reset-password-page').then((m) => <m.ResetPasswordPage />),
+  },
+  {
+    name: 'resetPasswordConfirm',
+    load: () =>
+      import('../features/auth/pages/reset-password-confirm-page').then((m) => (
+        <m.ResetPasswordConfirmPage />
+      )),
+  },
+  {
+    name: 'activation',
+    load: () => import('../features/auth/pages/activation-page').then((m) => <m.ActivationPage />),
+  },
+  { name: 'termsOfUsage', load: () => legal('terms') },
+  { name: 'privacyPolicy', load: () => legal('privacy') },
+  { name: 'cookiesPolicy', load: () => legal('cookies') },
+  { name: 'affiliatesRules', load: () => legal('affiliates') },
+  {
+    name: 'demoVideos',
+    load: () => import('../features/videos/pages/demo-videos-page').then((m) => <m.DemoVideosPage />),
+  },
   { name: 'marketPublic' },
   { name: 'marketPublicCategory' },
   { name: 'schoolsList' },
-  { name: 'teachers', element: <TeachersPage /> },
-  { name: 'flashCardsTextPublic', element: <PublicPracticePage kind="text" /> },
-  { name: 'flashCardsPicturesPublic', element: <PublicPracticePage kind="picture" /> },
+  {
+    name: 'teachers',
+    load: () => import('../features/teachers/pages/teachers-page').then((m) => <m.TeachersPage />),
+  },
+  { name: 'flashCardsTextPublic', load: () => publicPractice('text') },
+  { name: 'flashCardsPicturesPublic', load: () => publicPractice('picture') },
   { name: 'pricing' },
   // Signing out needs no token check, and must work when the check would fail.
-  { name: 'logout', element: <LogoutPage /> },
+  { name: 'logout', load: () => import('../features/auth/pages/logout-page').then((m) => <m.LogoutPage />) },
 ];
 
 const signedInPages: Page[] = [
@@ -60,26 +85,32 @@ const signedInPages: Page[] = [
   { name: 'subscriptionsFailed' },
   { name: 'affiliates' },
   { name: 'mySchool' },
-  { name: 'profile', element: <ProfilePage /> },
-  { name: 'myCards', element: <CardsPage list="decks" /> },
-  { name: 'myKidsCards', element: <CardsPage list="kids" /> },
-  { name: 'myCategories', element: <CategoriesPage list="decks" /> },
+  {
+    name: 'profile',
+    load: () => import('../features/profile/pages/profile-page').then((m) => <m.ProfilePage />),
+  },
+  { name: 'myCards', load: () => cards('decks') },
+  { name: 'myKidsCards', load: () => cards('kids') },
+  { name: 'myCategories', load: () => categories('decks') },
   { name: 'learningPaths' },
   { name: 'myLearningPaths' },
   { name: 'learningPathProgress' },
   { name: 'market' },
   { name: 'userGroups' },
   { name: 'sendToMeCategories' },
-  { name: 'flashCardsText', element: <PracticePage kind="text" /> },
-  { name: 'flashCardsPicture', element: <PracticePage kind="picture" /> },
-  { name: 'flashCardsKids', element: <KidsPracticePage /> },
+  { name: 'flashCardsText', load: () => practice('text') },
+  { name: 'flashCardsPicture', load: () => practice('picture') },
+  {
+    name: 'flashCardsKids',
+    load: () => import('../features/practice/pages/kids-practice-page').then((m) => <m.KidsPracticePage />),
+  },
   { name: 'learningPathCardsText' },
   { name: 'learningPathCardsPicture' },
   { name: 'demoVideosPrivate' },
   { name: 'reports' },
   { name: 'aiCards' },
   { name: 'aiCardsPreview' },
-  { name: 'kids', element: <CategoriesPage list="kids" /> },
+  { name: 'kids', load: () => categories('kids') },
   { name: 'friends' },
   { name: 'friend' },
   { name: 'schoolTestCreate' },
@@ -91,10 +122,18 @@ const signedInPages: Page[] = [
   { name: 'schoolExam' },
 ];
 
-const toRoute = ({ name, element }: Page): RouteObject => ({
+const staffPages: Page[] = [
+  { name: 'admin', load: () => import('../features/admin/pages/admin-page').then((m) => <m.AdminPage />) },
+];
+
+const toRoute = ({ name, element, load }: Page): RouteObject => ({
   path: paths[name],
-  element: element ?? <NotAvailablePage title={name} />,
   handle: { title: name } satisfies RouteHandle,
+  ...(load
+    ? // The shell stays while a page's code arrives: on the first page of a visit the loader stands in
+      // for the page; later, the current page stays, with the shell's progress bar, until the next is there.
+      { lazy: async () => ({ element: await load() }), hydrateFallbackElement: <RouteLoader /> }
+    : { element: element ?? <NotAvailablePage title={name} /> }),
 });
 
 export const routes: RouteObject[] = [
@@ -105,7 +144,13 @@ export const routes: RouteObject[] = [
         errorElement: <RouteErrorPage />,
         children: [
           ...publicPages.map(toRoute),
-          { element: <SignedInGuard />, children: signedInPages.map(toRoute) },
+          {
+            element: <SignedInGuard />,
+            children: [
+              ...signedInPages.map(toRoute),
+              { element: <StaffGuard />, children: staffPages.map(toRoute) },
+            ],
+          },
           { path: '*', element: <NotFoundPage />, handle: { title: 'notFound' } satisfies RouteHandle },
         ],
       },

@@ -1,4 +1,20 @@
-import { defaultLanguage, isLanguage, type Language, languages, resources } from '@flashcards/i18n';
+import { defaultLanguage, isLanguage, type Language, languages } from '@flashcards/i18n';
+import bgAccount from '@flashcards/i18n/locales/bg/account.json';
+import bgCards from '@flashcards/i18n/locales/bg/cards.json';
+import bgCommon from '@flashcards/i18n/locales/bg/common.json';
+import bgErrors from '@flashcards/i18n/locales/bg/errors.json';
+import bgHome from '@flashcards/i18n/locales/bg/home.json';
+import bgPages from '@flashcards/i18n/locales/bg/pages.json';
+import bgPractice from '@flashcards/i18n/locales/bg/practice.json';
+import bgShell from '@flashcards/i18n/locales/bg/shell.json';
+import enAccount from '@flashcards/i18n/locales/en/account.json';
+import enCards from '@flashcards/i18n/locales/en/cards.json';
+import enCommon from '@flashcards/i18n/locales/en/common.json';
+import enErrors from '@flashcards/i18n/locales/en/errors.json';
+import enHome from '@flashcards/i18n/locales/en/home.json';
+import enPages from '@flashcards/i18n/locales/en/pages.json';
+import enPractice from '@flashcards/i18n/locales/en/practice.json';
+import enShell from '@flashcards/i18n/locales/en/shell.json';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readStored, storageKeys, writeStored } from './storage';
@@ -19,6 +35,38 @@ export function changeLanguage(language: Language): Promise<unknown> {
 i18next.on('languageChanged', (language) => {
   document.documentElement.lang = language;
 });
+
+/**
+ * The texts the app starts with. The long legal and teachers texts come with the pages that show them
+ * (`addTexts`), and the e-mails' texts are the server's alone.
+ */
+const resources = {
+  en: {
+    account: enAccount,
+    cards: enCards,
+    common: enCommon,
+    errors: enErrors,
+    home: enHome,
+    pages: enPages,
+    practice: enPractice,
+    shell: enShell,
+  },
+  bg: {
+    account: bgAccount,
+    cards: bgCards,
+    common: bgCommon,
+    errors: bgErrors,
+    home: bgHome,
+    pages: bgPages,
+    practice: bgPractice,
+    shell: bgShell,
+  },
+};
+
+/** Adds the texts of a namespace in both languages, for a page that brings its own. */
+export function addTexts(namespace: string, texts: Record<Language, object>): void {
+  for (const language of languages) i18next.addResourceBundle(language, namespace, texts[language]);
+}
 
 i18next.use(initReactI18next).init({
   resources,

@@ -58,6 +58,7 @@ export const paths = {
   studentsSchoolExams: '/students-school-exams',
   schoolExamStarted: '/school-exam-started/:examId',
   schoolExam: '/school-exam/:examId',
+  admin: '/admin',
 } as const;
 
 export type PageName = keyof typeof paths;

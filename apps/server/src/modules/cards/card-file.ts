@@ -1,13 +1,14 @@
+import { CARD_FILE_MAX_LINES, CARD_SIDE_MAX_LENGTH, CARD_TAG_MAX_LENGTH } from '@flashcards/contract';
 import { CsvError, parse } from 'csv-parse/sync';
 import { decodeHTMLStrict } from 'entities';
 import type { Message } from '../../lib/api-error';
 
 /** At most this many cards per uploaded file. */
-export const MAX_CARD_LINES = 1000;
+export const MAX_CARD_LINES = CARD_FILE_MAX_LINES;
 /** At most this many characters per card side. */
-export const MAX_SIDE_LENGTH = 1000;
+export const MAX_SIDE_LENGTH = CARD_SIDE_MAX_LENGTH;
 /** At most this many characters per tag. */
-export const MAX_TAG_LENGTH = 100;
+export const MAX_TAG_LENGTH = CARD_TAG_MAX_LENGTH;
 
 export type ParsedCard = { first_side: string; second_side: string; tag: string };
 export type CardFileFormat = 'percent' | 'tab' | 'csv';

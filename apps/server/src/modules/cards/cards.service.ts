@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FilePart as UploadedFile } from '@flashcards/contract';
+import { CARD_FILE_MAX_BYTES } from '@flashcards/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/access';
@@ -18,9 +19,6 @@ import { parseCardFile } from './card-file';
 import * as repo from './cards.repository';
 
 export type CardQuery = { categoryId: number; tags?: string[]; search?: string };
-
-/** 1000 cards of two full sides and a tag stay well below this. */
-const MAX_CARD_FILE_BYTES = 3 * 1024 * 1024;
 
 const random = () => randomBytes(12).toString('hex');
 
@@ -203,7 +201,7 @@ export const createCardsService = ({
     async uploadText(user: Actor, categoryId: number, file: UploadedFile | undefined) {
       await targetCategory(user, categoryId, 'text');
       if (!file) throw invalid({ file: 'no_file' });
-      if (file.data.length > MAX_CARD_FILE_BYTES) throw invalid({ file: 'card_file_too_large' });
+      if (file.data.length > CARD_FILE_MAX_BYTES) throw invalid({ file: 'card_file_too_large' });
       const parsed = parseCardFile(bytesOf(file));
       if (!parsed.ok) throw invalid({ file: parsed.error });
       const created = await repo.insertCards(

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FilePart as UploadedFile } from '@flashcards/contract';
+import { AVATAR_MAX_BYTES } from '@flashcards/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client';
@@ -15,7 +16,6 @@ import type { PracticeService } from '../practice/practice.service';
 import { accountPolicy } from './users.policy';
 import * as repo from './users.repository';
 
-const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 const AVATAR_SIZE = 256;
 
 /** Every file of a user lives under this prefix, so deleting the account deletes them all. */

@@ -10,6 +10,7 @@ import {
   IconMap2,
   IconMoodKid,
   IconRoute,
+  IconShieldLock,
   IconSparkles,
   IconUsers,
   IconUsersGroup,
@@ -25,6 +26,8 @@ export interface MenuItem {
   icon: Icon;
   /** Auto-created accounts (created for a school's students) get a reduced menu (spec). */
   hiddenForAutoCreated?: boolean;
+  /** Only for the platform's staff. */
+  staffOnly?: boolean;
 }
 
 export interface MenuSection {
@@ -74,14 +77,26 @@ export const menuSections: MenuSection[] = [
     label: 'other',
     items: [{ label: 'demoVideos', page: 'demoVideos', icon: IconVideo }],
   },
+  {
+    label: 'staff',
+    items: [{ label: 'admin', page: 'admin', icon: IconShieldLock, staffOnly: true }],
+  },
 ];
 
 /** The sections with the items this user may see; sections left empty are dropped. */
-export function visibleMenu(isAutoCreated: boolean): MenuSection[] {
+export function visibleMenu({
+  isAutoCreated,
+  isStaff,
+}: {
+  isAutoCreated: boolean;
+  isStaff: boolean;
+}): MenuSection[] {
   return menuSections
     .map((section) => ({
       ...section,
-      items: section.items.filter((item) => !(isAutoCreated && item.hiddenForAutoCreated)),
+      items: section.items.filter(
+        (item) => !(isAutoCreated && item.hiddenForAutoCreated) && !(item.staffOnly && !isStaff),
+      ),
     }))
     .filter((section) => section.items.length > 0);
 }

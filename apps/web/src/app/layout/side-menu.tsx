@@ -1,4 +1,4 @@
-import { Box, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Box, NavLink, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -6,17 +6,20 @@ import { useCurrentUser } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
 import { type MenuSection, visibleMenu } from './menu-sections';
 
-/** The signed-in side menu. Until the user's data arrives, every item shows (the server enforces access). */
+/**
+ * The signed-in side menu. Until the user's data arrives, every item but the staff's shows (the server
+ * enforces access).
+ */
 export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
-  const isAutoCreated = useCurrentUser().data?.is_auto_created ?? false;
+  const user = useCurrentUser().data;
+  const access = { isAutoCreated: user?.is_auto_created ?? false, isStaff: user?.is_staff ?? false };
   return (
-    <ScrollArea type="scroll">
-      <Stack gap="lg" p="md">
-        {visibleMenu(isAutoCreated).map((section) => (
-          <MenuGroup key={section.label} section={section} onNavigate={onNavigate} />
-        ))}
-      </Stack>
-    </ScrollArea>
+    // The browser's own scrolling: a taller menu than the window scrolls within the navbar.
+    <Stack gap="lg" p="md" h="100%" style={{ overflowY: 'auto' }}>
+      {visibleMenu(access).map((section) => (
+        <MenuGroup key={section.label} section={section} onNavigate={onNavigate} />
+      ))}
+    </Stack>
   );
 }
 

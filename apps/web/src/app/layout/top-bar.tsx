@@ -6,7 +6,7 @@ import { useIsSignedIn } from '../../lib/session';
 import { AccountActions } from './account-actions';
 import { BrandLink } from './brand-link';
 import { LanguageSwitch } from './language-switch';
-import { ThemeMenu } from './theme-menu';
+import { ThemeMenuLoader } from './theme-menu-loader';
 
 interface TopBarProps {
   /** The side menu the burger shows and hides on narrow screens. */
@@ -37,7 +37,7 @@ export function TopBar({ menu }: TopBarProps) {
       </Group>
       <Group gap="xs" wrap="nowrap">
         <LanguageSwitch />
-        <ThemeMenu />
+        <ThemeMenuLoader />
         <AccountActions />
       </Group>
     </Group>

@@ -1,11 +1,6 @@
-/** The server's bounds of a card (contract: sides up to 1000 characters, tags up to 100). */
-export const LIMITS = { side: 1000, tag: 100, language: 20 } as const;
+import { AUDIO_MAX_BYTES, CARD_FILE_MAX_BYTES, PICTURE_MAX_BYTES } from '@flashcards/contract';
 
-/** What the server accepts as pictures and sounds, and how large. */
-export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
-export const MAX_AUDIO_BYTES = 10 * 1024 * 1024;
-export const MAX_CARD_FILE_BYTES = 3 * 1024 * 1024;
-
+/** What the server accepts as pictures and sounds. */
 const IMAGE_TYPES = [
   'image/jpeg',
   'image/png',
@@ -38,38 +33,30 @@ export type FileProblem =
   | 'cardFileSize'
   | 'cardFileEmpty';
 
-/** A picture the server will take: a known image type (or, when the browser names none, extension) up to 8 MB. */
+/** A picture the server will take: a known image type (or, when the browser names none, extension), not too large. */
 export function checkImage(file: Blob & { name?: string }): FileProblem | null {
   const known = file.type
     ? IMAGE_TYPES.includes(file.type)
     : IMAGE_EXTENSIONS.includes(extensionOf(file.name ?? ''));
   if (!known) return 'imageType';
-  return file.size > MAX_IMAGE_BYTES ? 'imageSize' : null;
+  return file.size > PICTURE_MAX_BYTES ? 'imageSize' : null;
 }
 
-/** A sound up to 10 MB: any audio type, WebM recordings included. */
+/** A sound not too large: any audio type, WebM recordings included. */
 export function checkAudio(file: Blob & { name?: string }): FileProblem | null {
   const type = file.type.split(';')[0] ?? '';
   const known = type
     ? type.startsWith('audio/') || type === 'video/webm'
     : AUDIO_EXTENSIONS.includes(extensionOf(file.name ?? ''));
   if (!known) return 'audioType';
-  return file.size > MAX_AUDIO_BYTES ? 'audioSize' : null;
+  return file.size > AUDIO_MAX_BYTES ? 'audioSize' : null;
 }
 
-/** A card file: .txt, .csv or .tsv, not empty, up to 3 MB. */
+/** A card file: .txt, .csv or .tsv, not empty, not too large. */
 export function checkCardFile(file: File): FileProblem | null {
   if (!CARD_FILE_EXTENSIONS.includes(extensionOf(file.name))) return 'cardFileType';
   if (file.size === 0) return 'cardFileEmpty';
-  return file.size > MAX_CARD_FILE_BYTES ? 'cardFileSize' : null;
-}
-
-/** A side, a word or a tag: the message key of its problem, or null. */
-export function checkText(value: string, { required, max }: { required: boolean; max: number }) {
-  const trimmed = value.trim();
-  if (required && !trimmed) return { key: 'required' as const };
-  if (trimmed.length > max) return { key: 'tooLong' as const, max };
-  return null;
+  return file.size > CARD_FILE_MAX_BYTES ? 'cardFileSize' : null;
 }
 
 /** Tags in the address: a comma list, as the server takes them. */

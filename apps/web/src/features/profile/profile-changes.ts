@@ -1,4 +1,5 @@
-import type { User } from '@flashcards/contract';
+import { AVATAR_MAX_BYTES, megabytes, type User, updateMeBody } from '@flashcards/contract';
+import { z } from 'zod';
 
 export const emailOptIns = [
   'receive_invitations_for_categories',
@@ -19,6 +20,21 @@ export type ProfileFormValues = {
   town: string;
   school: string;
 } & Record<(typeof emailOptIns)[number], boolean>;
+
+const requiredName = updateMeBody.shape.first_name.unwrap().min(1);
+
+/** The profile edit: the contract's rules, names required, and a picture the server will take. */
+export const profileForm = updateMeBody.omit({ gender: true, language: true }).extend({
+  first_name: requiredName,
+  last_name: requiredName,
+  avatar: z
+    .instanceof(File)
+    .nullable()
+    .refine((file) => !file || file.size <= AVATAR_MAX_BYTES, {
+      error: 'errors:image_too_large',
+      params: { max: megabytes(AVATAR_MAX_BYTES) },
+    }),
+});
 
 export function profileFormValues(user: User): ProfileFormValues {
   return {

@@ -1,34 +1,24 @@
 import { Button, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/ui/form-error';
 import { Notice } from '../../../components/ui/notice';
-import { fieldErrorsOf, useErrorMessage } from '../../../lib/api-errors';
-import { looksLikeEmail, useForm } from '../../../lib/use-form';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useResendActivation } from '../api/resend-activation';
+import { emailForm } from '../auth-forms';
 
 /** Asks for a new activation link for an e-mail address. */
 export function ResendActivationForm() {
   const { t } = useTranslation('account');
   const resend = useResendActivation();
-  const errorMessage = useErrorMessage();
-  const form = useForm({
-    initialValues: { email: '' },
-    rules: {
-      email: (value) =>
-        !value.trim() ? t('validation.required') : looksLikeEmail(value) ? null : t('validation.email'),
-    },
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useSchemaForm({ schema: emailForm, initialValues: { email: '' } });
+
+  const submit = form.submit(({ email }) => {
+    setFailure(null);
+    resend.mutate(email.trim(), { onError: (error) => setFailure(form.showServerErrors(error)) });
   });
 
-  const submit = form.onSubmit(({ email }) =>
-    resend.mutate(email.trim(), {
-      onError: (error) => {
-        const { email: message } = fieldErrorsOf(error);
-        if (message) form.setErrors({ email: message });
-      },
-    }),
-  );
-
-  const emailError = resend.isError && fieldErrorsOf(resend.error).email;
   return (
     <form ref={form.formRef} onSubmit={submit} noValidate style={{ width: '100%', maxWidth: 420 }}>
       <Stack gap="sm" w="100%" ta="left">
@@ -39,7 +29,7 @@ export function ResendActivationForm() {
           required
           {...form.getInputProps('email')}
         />
-        {resend.isError && !emailError && <FormError>{errorMessage(resend.error)}</FormError>}
+        <FormError>{failure}</FormError>
         {resend.isSuccess && <Notice>{t('activation.resent')}</Notice>}
         <Button type="submit" loading={resend.isPending}>
           {t('activation.resend')}

@@ -1,16 +1,17 @@
 import { Anchor, Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { FormError } from '../../../components/ui/form-error';
 import { PasswordField } from '../../../components/ui/password-field';
-import { hasStatus, useErrorMessage } from '../../../lib/api-errors';
+import { hasStatus } from '../../../lib/api-errors';
 import { paths } from '../../../lib/paths';
 import { returnToFrom } from '../../../lib/return-to';
 import { useSite } from '../../../lib/site';
-import { looksLikeEmail, useForm } from '../../../lib/use-form';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { logout } from '../api/logout';
 import { useSignIn } from '../api/sign-in';
+import { loginForm } from '../auth-forms';
 import { AuthCard } from '../components/auth-card';
 import { GoogleSignInButton } from '../components/google-sign-in-button';
 
@@ -19,7 +20,6 @@ export function LoginPage() {
   const { t } = useTranslation(['account', 'pages']);
   const navigate = useNavigate();
   const location = useLocation();
-  const errorMessage = useErrorMessage();
   const googleSignIn = useSite().data?.google_sign_in ?? false;
   const signIn = useSignIn();
 
@@ -27,24 +27,20 @@ export function LoginPage() {
     void logout();
   }, []);
 
-  const form = useForm({
-    initialValues: { email: '', password: '' },
-    rules: {
-      email: (value) =>
-        !value.trim() ? t('validation.required') : looksLikeEmail(value) ? null : t('validation.email'),
-      password: (value) => (value ? null : t('validation.required')),
-    },
-  });
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useSchemaForm({ schema: loginForm, initialValues: { email: '', password: '' } });
 
-  const submit = form.onSubmit(({ email, password }) =>
+  const submit = form.submit(({ email, password }) => {
+    setFailure(null);
     signIn.mutate(
       { email: email.trim(), password },
-      { onSuccess: () => navigate(returnToFrom(location.state, paths.myCategories), { replace: true }) },
-    ),
-  );
-
-  const failure =
-    signIn.error && (hasStatus(signIn.error, 401) ? t('login.wrongCredentials') : errorMessage(signIn.error));
+      {
+        onSuccess: () => navigate(returnToFrom(location.state, paths.myCategories), { replace: true }),
+        onError: (error) =>
+          setFailure(hasStatus(error, 401) ? t('login.wrongCredentials') : form.showServerErrors(error)),
+      },
+    );
+  });
 
   return (
     <AuthCard title={t('pages:titles.login')} intro={t('login.intro')}>

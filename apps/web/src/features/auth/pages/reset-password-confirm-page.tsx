@@ -1,15 +1,16 @@
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { FormError } from '../../../components/ui/form-error';
 import { MessagePage } from '../../../components/ui/message-page';
 import { PasswordField } from '../../../components/ui/password-field';
-import { ApiError } from '../../../lib/api-client';
-import { fieldErrorsOf, useErrorMessage } from '../../../lib/api-errors';
+import { fieldErrorsOf } from '../../../lib/api-errors';
 import { paths } from '../../../lib/paths';
-import { useForm } from '../../../lib/use-form';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useResetPasswordConfirm } from '../api/reset-password-confirm';
+import { newPasswordForm } from '../auth-forms';
 import { AuthCard } from '../components/auth-card';
 
 /** Opened from the password reset mail. */
@@ -17,31 +18,19 @@ export function ResetPasswordConfirmPage() {
   const { t } = useTranslation(['account', 'pages']);
   const { uid = '', token = '' } = useParams();
   const confirm = useResetPasswordConfirm();
-  const errorMessage = useErrorMessage();
-  const form = useForm({
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useSchemaForm({
+    schema: newPasswordForm,
     initialValues: { new_password: '', re_new_password: '' },
-    rules: {
-      new_password: (value) => (value ? null : t('validation.required')),
-      re_new_password: (value, values) =>
-        !value
-          ? t('validation.required')
-          : value === values.new_password
-            ? null
-            : t('validation.passwordMismatch'),
-    },
   });
 
-  const submit = form.onSubmit((values) =>
+  const submit = form.submit((values) => {
+    setFailure(null);
     confirm.mutate(
       { uid, token, ...values },
-      {
-        onError: (error) => {
-          const { new_password, re_new_password } = fieldErrorsOf(error);
-          form.setErrors({ new_password, re_new_password });
-        },
-      },
-    ),
-  );
+      { onError: (error) => setFailure(form.showServerErrors(error)) },
+    );
+  });
 
   if (confirm.isSuccess)
     return (
@@ -75,7 +64,7 @@ export function ResetPasswordConfirmPage() {
             required
             {...form.getInputProps('re_new_password')}
           />
-          <ConfirmFailure error={confirm.error} messageOf={errorMessage} />
+          <ConfirmFailure error={confirm.error} message={failure} />
           <Button type="submit" fullWidth loading={confirm.isPending}>
             {t('resetPasswordConfirm.submit')}
           </Button>
@@ -87,17 +76,10 @@ export function ResetPasswordConfirmPage() {
 
 /**
  * What the fields do not show: a link that is not valid (unknown user, used or expired token) with the
- * way to ask for a new one, a message about no field, or the error of a call that failed as a whole.
+ * way to ask for a new one, else the message for the whole form.
  */
-function ConfirmFailure({
-  error,
-  messageOf,
-}: {
-  error: Error | null;
-  messageOf: (error: unknown) => string;
-}) {
+function ConfirmFailure({ error, message }: { error: Error | null; message: string | null }) {
   const { t } = useTranslation('account');
-  if (!error) return null;
   const fields = fieldErrorsOf(error);
   if (fields.token || fields.uid)
     return (
@@ -108,8 +90,5 @@ function ConfirmFailure({
         </Anchor>
       </FormError>
     );
-  if (fields.non_field_errors) return <FormError>{fields.non_field_errors}</FormError>;
-  const shownBesideFields = fields.new_password || fields.re_new_password;
-  if (error instanceof ApiError && error.status === 400 && shownBesideFields) return null;
-  return <FormError>{messageOf(error)}</FormError>;
+  return <FormError>{message}</FormError>;
 }

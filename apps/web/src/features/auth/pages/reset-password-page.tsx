@@ -1,34 +1,25 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormError } from '../../../components/ui/form-error';
 import { Notice } from '../../../components/ui/notice';
-import { fieldErrorsOf, useErrorMessage } from '../../../lib/api-errors';
 import { paths } from '../../../lib/paths';
-import { looksLikeEmail, useForm } from '../../../lib/use-form';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useResetPassword } from '../api/reset-password';
+import { emailForm } from '../auth-forms';
 import { AuthCard } from '../components/auth-card';
 
 export function ResetPasswordPage() {
   const { t } = useTranslation(['account', 'pages']);
   const reset = useResetPassword();
-  const errorMessage = useErrorMessage();
-  const form = useForm({
-    initialValues: { email: '' },
-    rules: {
-      email: (value) =>
-        !value.trim() ? t('validation.required') : looksLikeEmail(value) ? null : t('validation.email'),
-    },
-  });
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useSchemaForm({ schema: emailForm, initialValues: { email: '' } });
 
-  const submit = form.onSubmit(({ email }) =>
-    reset.mutate(email.trim(), {
-      onError: (error) => {
-        const { email: message } = fieldErrorsOf(error);
-        if (message) form.setErrors({ email: message });
-      },
-    }),
-  );
+  const submit = form.submit(({ email }) => {
+    setFailure(null);
+    reset.mutate(email.trim(), { onError: (error) => setFailure(form.showServerErrors(error)) });
+  });
 
   const backToLogin = (
     <Anchor component={Link} to={paths.login} size="sm" ta="center">
@@ -50,7 +41,6 @@ export function ResetPasswordPage() {
       </AuthCard>
     );
 
-  const emailError = reset.isError && fieldErrorsOf(reset.error).email;
   return (
     <AuthCard title={t('pages:titles.resetPassword')} intro={t('resetPassword.intro')}>
       <form ref={form.formRef} onSubmit={submit} noValidate>
@@ -62,7 +52,7 @@ export function ResetPasswordPage() {
             required
             {...form.getInputProps('email')}
           />
-          {reset.isError && !emailError && <FormError>{errorMessage(reset.error)}</FormError>}
+          <FormError>{failure}</FormError>
           <Button type="submit" fullWidth loading={reset.isPending}>
             {t('resetPassword.submit')}
           </Button>

@@ -15,27 +15,24 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FormError } from '../../../components/ui/form-error';
 import { PasswordField } from '../../../components/ui/password-field';
-import { ApiError } from '../../../lib/api-client';
-import { useErrorMessage } from '../../../lib/api-errors';
 import { paths } from '../../../lib/paths';
 import { useSite } from '../../../lib/site';
 import { readStored, storageKeys } from '../../../lib/storage';
-import { looksLikeEmail, useForm } from '../../../lib/use-form';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useRegister } from '../api/register';
+import { signupForm } from '../auth-forms';
 import { AuthCard } from '../components/auth-card';
-import { pickSignupErrors } from '../signup-errors';
 import type { SuccessRegisterState } from './success-register-page';
 
 export function SignupPage() {
   const { t, i18n } = useTranslation(['account', 'pages']);
   const navigate = useNavigate();
-  const errorMessage = useErrorMessage();
   const trialDays = useSite().data?.trial_days ?? 0;
   const register = useRegister();
   const [general, setGeneral] = useState<string | null>(null);
 
-  const required = (value: string) => (value.trim() ? null : t('validation.required'));
-  const form = useForm({
+  const form = useSchemaForm({
+    schema: signupForm,
     initialValues: {
       first_name: '',
       last_name: '',
@@ -44,22 +41,9 @@ export function SignupPage() {
       re_password: '',
       accepted_terms: false,
     },
-    rules: {
-      first_name: required,
-      last_name: required,
-      email: (value) => required(value) ?? (looksLikeEmail(value) ? null : t('validation.email')),
-      password: (value) => (value ? null : t('validation.required')),
-      re_password: (value, values) =>
-        !value
-          ? t('validation.required')
-          : value === values.password
-            ? null
-            : t('validation.passwordMismatch'),
-      accepted_terms: (value) => (value ? null : t('validation.terms')),
-    },
   });
 
-  const submit = form.onSubmit((values) => {
+  const submit = form.submit((values) => {
     setGeneral(null);
     const email = values.email.trim();
     const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : defaultLanguage;
@@ -76,13 +60,7 @@ export function SignupPage() {
       },
       {
         onSuccess: () => navigate(paths.successRegister, { state: { email } satisfies SuccessRegisterState }),
-        onError: (error) => {
-          const picked =
-            error instanceof ApiError && error.status === 400 ? pickSignupErrors(error.body) : null;
-          if (picked) form.setErrors(picked.fields);
-          const shownBesideFields = picked && Object.keys(picked.fields).length > 0;
-          setGeneral(picked?.general ?? (shownBesideFields ? null : errorMessage(error)));
-        },
+        onError: (error) => setGeneral(form.showServerErrors(error)),
       },
     );
   });
@@ -143,7 +121,7 @@ export function SignupPage() {
               />
             }
             required
-            {...form.getCheckboxProps('accepted_terms')}
+            {...form.getInputProps('accepted_terms', { type: 'checkbox' })}
           />
           <FormError>{general}</FormError>
           <Button type="submit" fullWidth loading={register.isPending}>

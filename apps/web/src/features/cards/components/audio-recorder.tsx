@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconMicrophone, IconPlayerStop, IconTrash } from '@tabler/icons-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useObjectUrl } from './use-object-url';
 
@@ -31,7 +31,7 @@ export function AudioRecorder({
 }: {
   value: Blob | null;
   onChange: (recording: Blob | null) => void;
-  error?: string;
+  error?: ReactNode;
 }) {
   const { t } = useTranslation('cards');
   const [state, setState] = useState<State>('idle');

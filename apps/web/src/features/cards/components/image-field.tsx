@@ -1,23 +1,19 @@
-import { Box, FileInput, Group, Image, Text } from '@mantine/core';
+import { megabytes, PICTURE_MAX_BYTES } from '@flashcards/contract';
+import { Box, FileInput, type FileInputProps, Group, Image, Text } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_ACCEPT } from '../card-rules';
 import { useObjectUrl } from './use-object-url';
 
-/** The picture of a card: a file input with a preview of the chosen file, else of the current picture. */
+/**
+ * The picture of a card: a file input (taking the form's input props) with a preview of the chosen file,
+ * else of the current picture.
+ */
 export function ImageField({
-  value,
-  onChange,
+  value = null,
   currentUrl,
-  error,
-  required,
-}: {
-  value: File | null;
-  onChange: (file: File | null) => void;
-  currentUrl?: string;
-  error?: string;
-  required: boolean;
-}) {
+  ...inputProps
+}: FileInputProps & { value?: File | null; currentUrl?: string }) {
   const { t } = useTranslation('cards');
   const preview = useObjectUrl(value);
   const shown = preview ?? currentUrl;
@@ -44,16 +40,16 @@ export function ImageField({
       <Box style={{ flex: 1, minWidth: 0 }}>
         <FileInput
           label={t('cardForm.picture')}
-          description={currentUrl ? t('cardForm.pictureKeep') : t('cardForm.pictureHint')}
+          description={t(currentUrl ? 'cardForm.pictureKeep' : 'cardForm.pictureHint', {
+            max: megabytes(PICTURE_MAX_BYTES),
+          })}
           placeholder={t('cardForm.picturePlaceholder')}
           accept={IMAGE_ACCEPT}
           clearable
           clearButtonProps={{ 'aria-label': t('cardForm.clearFile') }}
-          required={required}
           value={value}
-          onChange={onChange}
-          error={error}
           leftSection={<IconPhoto size={18} aria-hidden="true" />}
+          {...inputProps}
         />
         {value && (
           <Text size="xs" c="dimmed" mt={4}>

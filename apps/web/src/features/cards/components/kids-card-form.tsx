@@ -1,4 +1,4 @@
-import type { Category, KidsCard } from '@flashcards/contract';
+import { AUDIO_MAX_BYTES, type Category, type KidsCard, megabytes } from '@flashcards/contract';
 import {
   Button,
   FileInput,
@@ -11,32 +11,19 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconMusic } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/ui/form-error';
-import { useErrorMessage } from '../../../lib/api-errors';
-import { useForm } from '../../../lib/use-form';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSuccessToast } from '../../../lib/use-success-toast';
 import { useCreateKidsCard } from '../api/create-kids-card';
 import { useUpdateKidsCard } from '../api/update-kids-card';
-import {
-  AUDIO_ACCEPT,
-  checkAudio,
-  checkImage,
-  KIDS_LANGUAGES,
-  LIMITS,
-  languageName,
-  MAX_AUDIO_BYTES,
-  MAX_IMAGE_BYTES,
-} from '../card-rules';
-import { splitServerErrors } from '../server-errors';
+import { kidsCardForm, type soundSources } from '../card-forms';
+import { AUDIO_ACCEPT, KIDS_LANGUAGES, languageName } from '../card-rules';
 import { AudioRecorder, canRecord, recordingExtension } from './audio-recorder';
 import { ImageField } from './image-field';
-import { useTextRule } from './use-text-rule';
 
-const FIELDS = ['first_side', 'second_side', 'language', 'audio'] as const;
-
-type SoundSource = 'upload' | 'record';
+type SoundSource = (typeof soundSources)[number];
 type Values = {
   first_side: File | null;
   second_side: string;
@@ -57,17 +44,18 @@ export function KidsCardForm({
   onDone: () => void;
 }) {
   const { t, i18n } = useTranslation(['cards', 'common']);
-  const errorMessage = useErrorMessage();
   const toast = useSuccessToast();
   const create = useCreateKidsCard();
   const update = useUpdateKidsCard();
   const [general, setGeneral] = useState<string | null>(null);
-  const rule = useTextRule();
   const soundLabelId = useId();
   const interfaceLanguage = i18n.resolvedLanguage ?? 'en';
 
   const defaultLanguage = card?.language || category.language || interfaceLanguage;
-  const form = useForm<Values>({
+  const editing = Boolean(card);
+  const schema = useMemo(() => kidsCardForm(editing), [editing]);
+  const form = useSchemaForm<Values>({
+    schema,
     initialValues: {
       first_side: null,
       second_side: card?.second_side ?? '',
@@ -75,25 +63,6 @@ export function KidsCardForm({
       source: 'upload',
       audioFile: null,
       recording: null,
-    },
-    rules: {
-      first_side: (file) => {
-        if (!file) return card ? null : t('validation.pictureRequired');
-        const problem = checkImage(file);
-        return problem ? t(`validation.${problem}`, { max: MAX_IMAGE_BYTES / 1024 / 1024 }) : null;
-      },
-      second_side: rule({ required: true, max: LIMITS.side }),
-      language: (value) => (value ? null : t('validation.required')),
-      audioFile: (file, values) => {
-        if (values.source !== 'upload' || !file) return null;
-        const problem = checkAudio(file);
-        return problem ? t(`validation.${problem}`, { max: MAX_AUDIO_BYTES / 1024 / 1024 }) : null;
-      },
-      recording: (blob, values) => {
-        if (values.source !== 'record' || !blob) return null;
-        const problem = checkAudio(blob);
-        return problem ? t(`validation.${problem}`, { max: MAX_AUDIO_BYTES / 1024 / 1024 }) : null;
-      },
     },
   });
 
@@ -104,7 +73,7 @@ export function KidsCardForm({
     return new File([values.recording], `recording.${recordingExtension(type)}`, { type });
   };
 
-  const submit = form.onSubmit((values) => {
+  const submit = form.submit((values) => {
     setGeneral(null);
     const fields = {
       category: category.id,
@@ -118,15 +87,11 @@ export function KidsCardForm({
         toast(card ? t('cardForm.saved') : t('cardForm.added'));
         onDone();
       },
-      onError: (error: Error) => {
-        const { fields: found, general: other } = splitServerErrors(error, FIELDS, errorMessage);
-        const { audio, ...rest } = found;
-        form.setErrors({
-          ...rest,
-          ...(audio ? { [values.source === 'upload' ? 'audioFile' : 'recording']: audio } : {}),
-        });
-        setGeneral(other);
-      },
+      // The server's `audio` is whichever of the two ways gave the sound.
+      onError: (error: Error) =>
+        setGeneral(
+          form.showServerErrors(error, { audio: values.source === 'upload' ? 'audioFile' : 'recording' }),
+        ),
     };
     if (card) update.mutate({ id: card.id, ...fields }, handlers);
     else create.mutate(fields, handlers);
@@ -137,11 +102,9 @@ export function KidsCardForm({
     <form ref={form.formRef} onSubmit={submit} noValidate>
       <Stack gap="md">
         <ImageField
-          value={form.values.first_side}
-          onChange={(file) => form.setFieldValue('first_side', file)}
           currentUrl={card?.first_side_thumbnail_url}
-          error={form.errors.first_side}
           required={!card}
+          {...form.getInputProps('first_side')}
         />
         <TextInput
           label={t('cardForm.word')}
@@ -155,9 +118,7 @@ export function KidsCardForm({
           required
           allowDeselect={false}
           data={KIDS_LANGUAGES.map((code) => ({ value: code, label: languageName(code, interfaceLanguage) }))}
-          value={form.values.language}
-          onChange={(value) => form.setFieldValue('language', value ?? '')}
-          error={form.errors.language}
+          {...form.getInputProps('language')}
         />
         <Stack gap={6} role="group" aria-labelledby={soundLabelId}>
           <Input.Label id={soundLabelId} component="span">
@@ -192,13 +153,13 @@ export function KidsCardForm({
             <FileInput
               aria-label={t('cardForm.soundFile')}
               placeholder={t('cardForm.soundPlaceholder')}
-              description={card?.audio_url ? t('cardForm.soundKeep') : t('cardForm.soundHint')}
+              description={t(card?.audio_url ? 'cardForm.soundKeep' : 'cardForm.soundHint', {
+                max: megabytes(AUDIO_MAX_BYTES),
+              })}
               accept={AUDIO_ACCEPT}
               clearable
               clearButtonProps={{ 'aria-label': t('cardForm.clearFile') }}
-              value={form.values.audioFile}
-              onChange={(file) => form.setFieldValue('audioFile', file)}
-              error={form.errors.audioFile}
+              {...form.getInputProps('audioFile')}
               leftSection={<IconMusic size={18} aria-hidden="true" />}
             />
           ) : (

@@ -1,20 +1,15 @@
-import type { Category, PictureCard } from '@flashcards/contract';
+import { CARD_TAG_MAX_LENGTH, type Category, type PictureCard } from '@flashcards/contract';
 import { Autocomplete, Button, Group, Stack, Textarea } from '@mantine/core';
-import { type ChangeEvent, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/ui/form-error';
-import { useErrorMessage } from '../../../lib/api-errors';
 import { useTags } from '../../../lib/category-queries';
-import { useForm } from '../../../lib/use-form';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSuccessToast } from '../../../lib/use-success-toast';
 import { useCreatePictureCard } from '../api/create-picture-card';
 import { useUpdatePictureCard } from '../api/update-picture-card';
-import { checkImage, LIMITS, MAX_IMAGE_BYTES } from '../card-rules';
-import { splitServerErrors } from '../server-errors';
+import { pictureCardForm } from '../card-forms';
 import { ImageField } from './image-field';
-import { useTextRule } from './use-text-rule';
-
-const FIELDS = ['first_side', 'second_side', 'tag'] as const;
 
 type Values = { first_side: File | null; second_side: string; tag: string };
 
@@ -29,35 +24,20 @@ export function PictureCardForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation(['cards', 'common']);
-  const errorMessage = useErrorMessage();
   const toast = useSuccessToast();
   const tags = useTags('picture', category.id);
   const create = useCreatePictureCard();
   const update = useUpdatePictureCard();
   const [general, setGeneral] = useState<string | null>(null);
-  const rule = useTextRule();
 
-  const form = useForm<Values>({
+  const editing = Boolean(card);
+  const schema = useMemo(() => pictureCardForm(editing), [editing]);
+  const form = useSchemaForm<Values>({
+    schema,
     initialValues: { first_side: null, second_side: card?.second_side ?? '', tag: card?.tag ?? '' },
-    rules: {
-      first_side: (file) => {
-        if (!file) return card ? null : t('validation.pictureRequired');
-        const problem = checkImage(file);
-        return problem ? t(`validation.${problem}`, { max: MAX_IMAGE_BYTES / 1024 / 1024 }) : null;
-      },
-      second_side: rule({ required: true, max: LIMITS.side }),
-      tag: rule({ required: false, max: LIMITS.tag }),
-    },
   });
 
-  const areaProps = (field: 'second_side') => ({
-    value: form.values[field],
-    onChange: (event: ChangeEvent<HTMLTextAreaElement>) =>
-      form.setFieldValue(field, event.currentTarget.value),
-    error: form.errors[field],
-  });
-
-  const submit = form.onSubmit((values) => {
+  const submit = form.submit((values) => {
     setGeneral(null);
     const fields = {
       category: category.id,
@@ -70,11 +50,7 @@ export function PictureCardForm({
         toast(card ? t('cardForm.saved') : t('cardForm.added'));
         onDone();
       },
-      onError: (error: Error) => {
-        const split = splitServerErrors(error, FIELDS, errorMessage);
-        form.setErrors(split.fields);
-        setGeneral(split.general);
-      },
+      onError: (error: Error) => setGeneral(form.showServerErrors(error)),
     };
     if (card) update.mutate({ id: card.id, ...fields }, handlers);
     else create.mutate(fields, handlers);
@@ -84,11 +60,9 @@ export function PictureCardForm({
     <form ref={form.formRef} onSubmit={submit} noValidate>
       <Stack gap="md">
         <ImageField
-          value={form.values.first_side}
-          onChange={(file) => form.setFieldValue('first_side', file)}
           currentUrl={card?.first_side_thumbnail_url}
-          error={form.errors.first_side}
           required={!card}
+          {...form.getInputProps('first_side')}
         />
         <Textarea
           label={t('cardForm.pictureText')}
@@ -98,16 +72,14 @@ export function PictureCardForm({
           minRows={2}
           maxRows={6}
           data-autofocus={card ? true : undefined}
-          {...areaProps('second_side')}
+          {...form.getInputProps('second_side')}
         />
         <Autocomplete
           label={t('cardForm.tag')}
           description={t('cardForm.tagHint')}
           data={tags.data ?? []}
-          value={form.values.tag}
-          onChange={(value) => form.setFieldValue('tag', value)}
-          error={form.errors.tag}
-          maxLength={LIMITS.tag}
+          maxLength={CARD_TAG_MAX_LENGTH}
+          {...form.getInputProps('tag')}
         />
         <FormError>{general}</FormError>
         <Group justify="flex-end" gap="sm">

@@ -1,19 +1,14 @@
-import type { Category, TextCard } from '@flashcards/contract';
+import { CARD_TAG_MAX_LENGTH, type Category, type TextCard } from '@flashcards/contract';
 import { Autocomplete, Button, Group, Stack, Textarea } from '@mantine/core';
-import { type ChangeEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/ui/form-error';
-import { useErrorMessage } from '../../../lib/api-errors';
 import { useTags } from '../../../lib/category-queries';
-import { useForm } from '../../../lib/use-form';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSuccessToast } from '../../../lib/use-success-toast';
 import { useCreateTextCard } from '../api/create-text-card';
 import { useUpdateTextCard } from '../api/update-text-card';
-import { LIMITS } from '../card-rules';
-import { splitServerErrors } from '../server-errors';
-import { useTextRule } from './use-text-rule';
-
-const FIELDS = ['first_side', 'second_side', 'tag'] as const;
+import { textCardForm } from '../card-forms';
 
 /** Adds a text card to the category, or edits one: both sides and an optional tag. */
 export function TextCardForm({
@@ -26,35 +21,22 @@ export function TextCardForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation(['cards', 'common']);
-  const errorMessage = useErrorMessage();
   const toast = useSuccessToast();
   const tags = useTags('text', category.id);
   const create = useCreateTextCard();
   const update = useUpdateTextCard();
   const [general, setGeneral] = useState<string | null>(null);
-  const rule = useTextRule();
 
-  const form = useForm({
+  const form = useSchemaForm({
+    schema: textCardForm,
     initialValues: {
       first_side: card?.first_side ?? '',
       second_side: card?.second_side ?? '',
       tag: card?.tag ?? '',
     },
-    rules: {
-      first_side: rule({ required: true, max: LIMITS.side }),
-      second_side: rule({ required: true, max: LIMITS.side }),
-      tag: rule({ required: false, max: LIMITS.tag }),
-    },
   });
 
-  const areaProps = (field: 'first_side' | 'second_side') => ({
-    value: form.values[field],
-    onChange: (event: ChangeEvent<HTMLTextAreaElement>) =>
-      form.setFieldValue(field, event.currentTarget.value),
-    error: form.errors[field],
-  });
-
-  const submit = form.onSubmit((values) => {
+  const submit = form.submit((values) => {
     setGeneral(null);
     const body = {
       category: category.id,
@@ -67,11 +49,7 @@ export function TextCardForm({
         toast(card ? t('cardForm.saved') : t('cardForm.added'));
         onDone();
       },
-      onError: (error: Error) => {
-        const split = splitServerErrors(error, FIELDS, errorMessage);
-        form.setErrors(split.fields);
-        setGeneral(split.general);
-      },
+      onError: (error: Error) => setGeneral(form.showServerErrors(error)),
     };
     if (card) update.mutate({ id: card.id, ...body }, handlers);
     else create.mutate(body, handlers);
@@ -87,7 +65,7 @@ export function TextCardForm({
           minRows={2}
           maxRows={8}
           data-autofocus
-          {...areaProps('first_side')}
+          {...form.getInputProps('first_side')}
         />
         <Textarea
           label={t('cardForm.secondSide')}
@@ -95,16 +73,14 @@ export function TextCardForm({
           autosize
           minRows={2}
           maxRows={8}
-          {...areaProps('second_side')}
+          {...form.getInputProps('second_side')}
         />
         <Autocomplete
           label={t('cardForm.tag')}
           description={t('cardForm.tagHint')}
           data={tags.data ?? []}
-          value={form.values.tag}
-          onChange={(value) => form.setFieldValue('tag', value)}
-          error={form.errors.tag}
-          maxLength={LIMITS.tag}
+          maxLength={CARD_TAG_MAX_LENGTH}
+          {...form.getInputProps('tag')}
         />
         <FormError>{general}</FormError>
         <Group justify="flex-end" gap="sm">

@@ -1,14 +1,14 @@
-import type { Category } from '@flashcards/contract';
+import { CARD_FILE_MAX_LINES, type Category } from '@flashcards/contract';
 import { Button, Code, FileInput, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { IconFileText } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/ui/form-error';
-import { useErrorMessage } from '../../../lib/api-errors';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSuccessToast } from '../../../lib/use-success-toast';
 import { useUploadTextCards } from '../api/upload-text-cards';
-import { CARD_FILE_ACCEPT, checkCardFile, MAX_CARD_FILE_BYTES } from '../card-rules';
-import { splitServerErrors } from '../server-errors';
+import { cardFileForm } from '../card-forms';
+import { CARD_FILE_ACCEPT } from '../card-rules';
 
 const EXAMPLE = ['Sofia%Bulgaria&capitals', 'Paris%France&capitals', 'Hund%dog&animals'].join('\n');
 const TAB_EXAMPLE = 'Hund\tdog\tanimals';
@@ -41,25 +41,14 @@ export function UploadCardsModal({
 
 function UploadForm({ category, onDone }: { category: Category; onDone: () => void }) {
   const { t } = useTranslation(['cards', 'common']);
-  const errorMessage = useErrorMessage();
   const toast = useSuccessToast();
   const upload = useUploadTextCards();
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | undefined>();
   const [general, setGeneral] = useState<string | null>(null);
+  const form = useSchemaForm<{ file: File | null }>({ schema: cardFileForm, initialValues: { file: null } });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = form.submit(({ file }) => {
     setGeneral(null);
-    if (!file) {
-      setFileError(t('upload.fileRequired'));
-      return;
-    }
-    const problem = checkCardFile(file);
-    if (problem) {
-      setFileError(t(`validation.${problem}`, { max: MAX_CARD_FILE_BYTES / 1024 / 1024 }));
-      return;
-    }
+    if (!file) return;
     upload.mutate(
       { categoryId: category.id, file },
       {
@@ -67,17 +56,13 @@ function UploadForm({ category, onDone }: { category: Category; onDone: () => vo
           toast(t('upload.done', { count: created }));
           onDone();
         },
-        onError: (error) => {
-          const split = splitServerErrors(error, ['file'] as const, errorMessage);
-          setFileError(split.fields.file);
-          setGeneral(split.general);
-        },
+        onError: (error) => setGeneral(form.showServerErrors(error)),
       },
     );
-  };
+  });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={form.formRef} onSubmit={submit} noValidate>
       <Stack gap="md">
         <Text>{t('upload.intro')}</Text>
         <List spacing="sm" size="sm">
@@ -107,7 +92,7 @@ function UploadForm({ category, onDone }: { category: Category; onDone: () => vo
           </List.Item>
         </List>
         <Text size="sm" c="dimmed">
-          {t('upload.rules')}
+          {t('upload.rules', { max: CARD_FILE_MAX_LINES })}
         </Text>
         <FileInput
           label={t('upload.file')}
@@ -116,13 +101,7 @@ function UploadForm({ category, onDone }: { category: Category; onDone: () => vo
           required
           clearable
           clearButtonProps={{ 'aria-label': t('cardForm.clearFile') }}
-          value={file}
-          onChange={(next) => {
-            setFile(next);
-            setFileError(undefined);
-            setGeneral(null);
-          }}
-          error={fileError}
+          {...form.getInputProps('file')}
           leftSection={<IconFileText size={18} aria-hidden="true" />}
           data-autofocus
         />

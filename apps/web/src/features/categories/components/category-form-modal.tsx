@@ -1,4 +1,4 @@
-import type { CardType, Category } from '@flashcards/contract';
+import { CATEGORY_NAME_MAX_LENGTH, type CardType, type Category } from '@flashcards/contract';
 import {
   Button,
   Group,
@@ -14,14 +14,12 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/ui/form-error';
-import { ApiError } from '../../../lib/api-client';
-import { fieldErrorsOf, useErrorMessage } from '../../../lib/api-errors';
-import { type FormErrors, useForm } from '../../../lib/use-form';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSuccessToast } from '../../../lib/use-success-toast';
 import { useCreateCategory } from '../api/create-category';
 import type { CategoryList } from '../api/get-categories';
 import { useUpdateCategory } from '../api/update-category';
-import { CATEGORY_LANGUAGES, CATEGORY_TOPICS, LIMITS } from '../category-options';
+import { CATEGORY_LANGUAGES, CATEGORY_TOPICS, categoryForm } from '../category-options';
 
 type Values = { name: string; type_of_cards: CardType; description: string; language: string; topic: string };
 
@@ -64,7 +62,6 @@ function CategoryForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation(['cards', 'common']);
-  const errorMessage = useErrorMessage();
   const toast = useSuccessToast();
   const create = useCreateCategory();
   const update = useUpdateCategory();
@@ -73,7 +70,8 @@ function CategoryForm({
   // The server keeps the type of a category that has cards; kids categories stay kids categories.
   const typeChangeable = list === 'decks' && (!category || category.cards_len === 0);
 
-  const form = useForm<Values>({
+  const form = useSchemaForm<Values>({
+    schema: categoryForm,
     initialValues: {
       name: category?.name ?? '',
       type_of_cards: category?.type_of_cards ?? (list === 'kids' ? 'kids' : 'text'),
@@ -81,34 +79,11 @@ function CategoryForm({
       language: category?.language ?? '',
       topic: category?.topic ?? '',
     },
-    rules: {
-      name: (value) =>
-        !value.trim()
-          ? t('validation.required')
-          : value.trim().length > LIMITS.categoryName
-            ? t('validation.tooLong', { max: LIMITS.categoryName })
-            : null,
-      description: (value) =>
-        value.trim().length > LIMITS.description
-          ? t('validation.tooLong', { max: LIMITS.description })
-          : null,
-    },
   });
 
-  const onError = (error: Error) => {
-    const fields = fieldErrorsOf(error);
-    const known: FormErrors<Values> = {};
-    const other: string[] = [];
-    for (const [field, message] of Object.entries(fields)) {
-      if (field in form.values) known[field as keyof Values] = message;
-      else other.push(message);
-    }
-    form.setErrors(known);
-    const badRequest = error instanceof ApiError && error.status === 400;
-    setGeneral(other[0] ?? (badRequest && Object.keys(known).length > 0 ? null : errorMessage(error)));
-  };
+  const onError = (error: Error) => setGeneral(form.showServerErrors(error));
 
-  const submit = form.onSubmit((values) => {
+  const submit = form.submit((values) => {
     setGeneral(null);
     const name = values.name.trim();
     if (category) {
@@ -149,17 +124,12 @@ function CategoryForm({
         <TextInput
           label={t('categoryForm.name')}
           required
-          maxLength={LIMITS.categoryName}
+          maxLength={CATEGORY_NAME_MAX_LENGTH}
           data-autofocus
           {...form.getInputProps('name')}
         />
         {typeChangeable && (
-          <Radio.Group
-            label={t('categoryForm.type')}
-            value={form.values.type_of_cards}
-            onChange={(value) => form.setFieldValue('type_of_cards', value as CardType)}
-            error={form.errors.type_of_cards}
-          >
+          <Radio.Group label={t('categoryForm.type')} {...form.getInputProps('type_of_cards')}>
             <Group gap="lg" mt={8}>
               <Radio value="text" label={t('types.text')} />
               <Radio value="picture" label={t('types.picture')} />
@@ -178,9 +148,7 @@ function CategoryForm({
               autosize
               minRows={2}
               maxRows={6}
-              value={form.values.description}
-              onChange={(event) => form.setFieldValue('description', event.currentTarget.value)}
-              error={form.errors.description}
+              {...form.getInputProps('description')}
             />
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
               <Select

@@ -1,8 +1,14 @@
+import bgLegal from '@flashcards/i18n/locales/bg/legal.json';
+import enLegal from '@flashcards/i18n/locales/en/legal.json';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../lib/format';
+import { addTexts } from '../../../lib/i18n';
 import type { PageTitleKey } from '../../../lib/page-title';
 import { type LegalDocumentName, legalDocumentSchema } from '../legal-document';
+
+// The long texts come with this page rather than with the app.
+addTexts('legal', { en: enLegal, bg: bgLegal });
 
 const pageTitles = {
   terms: 'termsOfUsage',

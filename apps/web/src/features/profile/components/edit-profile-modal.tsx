@@ -17,17 +17,9 @@ import { IconPhoto } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/ui/form-error';
-import { ApiError } from '../../../lib/api-client';
-import { fieldErrorsOf, useErrorMessage } from '../../../lib/api-errors';
-import { type FormErrors, useForm } from '../../../lib/use-form';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useUpdateProfile } from '../api/update-profile';
-import {
-  emailOptIns,
-  type Gender,
-  type ProfileFormValues,
-  profileChanges,
-  profileFormValues,
-} from '../profile-changes';
+import { emailOptIns, type Gender, profileChanges, profileForm, profileFormValues } from '../profile-changes';
 import { fullName } from './profile-avatar';
 
 const genders: Gender[] = ['male', 'female', 'unset'];
@@ -68,20 +60,17 @@ function usePreview(file: File | null): string | null {
 function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   const { t } = useTranslation(['account', 'common']);
   const update = useUpdateProfile();
-  const errorMessage = useErrorMessage();
   const [initial] = useState(() => profileFormValues(user));
-  const [avatar, setAvatar] = useState<File | null>(null);
-  const [avatarError, setAvatarError] = useState<string | undefined>();
   const [general, setGeneral] = useState<string | null>(null);
-  const preview = usePreview(avatar);
+  const form = useSchemaForm({
+    schema: profileForm,
+    initialValues: { ...initial, avatar: null as File | null },
+  });
+  const preview = usePreview(form.values.avatar);
   const today = new Date().toISOString().slice(0, 10);
 
-  const required = (value: string) => (value.trim() ? null : t('validation.required'));
-  const form = useForm({ initialValues: initial, rules: { first_name: required, last_name: required } });
-
-  const submit = form.onSubmit((values) => {
+  const submit = form.submit(({ avatar, ...values }) => {
     setGeneral(null);
-    setAvatarError(undefined);
     const changes = profileChanges(initial, values, avatar);
     if (!changes) return onDone();
     update.mutate(changes, {
@@ -89,20 +78,7 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
         notifications.show({ color: 'teal', message: t('editProfile.saved') });
         onDone();
       },
-      onError: (error) => {
-        const { avatar: pictureError, ...fields } = fieldErrorsOf(error);
-        const known: FormErrors<ProfileFormValues> = {};
-        const other: string[] = [];
-        for (const [field, message] of Object.entries(fields)) {
-          if (field in initial) known[field as keyof ProfileFormValues] = message;
-          else other.push(message);
-        }
-        setAvatarError(pictureError);
-        form.setErrors(known);
-        const shownBesideFields = pictureError || Object.keys(known).length > 0;
-        const badRequest = error instanceof ApiError && error.status === 400;
-        setGeneral(other[0] ?? (badRequest && shownBesideFields ? null : errorMessage(error)));
-      },
+      onError: (error) => setGeneral(form.showServerErrors(error)),
     });
   });
 
@@ -125,12 +101,7 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
             description={t('editProfile.avatarHint')}
             accept="image/*"
             clearable
-            value={avatar}
-            onChange={(file) => {
-              setAvatar(file);
-              setAvatarError(undefined);
-            }}
-            error={avatarError}
+            {...form.getInputProps('avatar')}
             leftSection={<IconPhoto size={18} aria-hidden="true" />}
             style={{ flex: 1 }}
           />
@@ -156,12 +127,7 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
             autoComplete="bday"
             {...form.getInputProps('date_of_birth')}
           />
-          <Radio.Group
-            label={t('profile.gender')}
-            value={form.values.gender}
-            onChange={(value) => form.setFieldValue('gender', value as Gender)}
-            error={form.errors.gender}
-          >
+          <Radio.Group label={t('profile.gender')} {...form.getInputProps('gender')}>
             <Group gap="md" mt={8}>
               {genders.map((gender) => (
                 <Radio key={gender} value={gender} label={t(`profile.genders.${gender}`)} />
@@ -175,7 +141,11 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
         <Fieldset legend={t('editProfile.emails')} radius="md">
           <Stack gap="sm">
             {emailOptIns.map((optIn) => (
-              <Switch key={optIn} label={t(`editProfile.${optIn}`)} {...form.getCheckboxProps(optIn)} />
+              <Switch
+                key={optIn}
+                label={t(`editProfile.${optIn}`)}
+                {...form.getInputProps(optIn, { type: 'checkbox' })}
+              />
             ))}
           </Stack>
         </Fieldset>

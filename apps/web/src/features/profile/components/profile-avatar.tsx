@@ -1,4 +1,4 @@
-import type { User } from '@flashcards/contract';
+import { AVATAR_MAX_BYTES, megabytes, type User } from '@flashcards/contract';
 import {
   Avatar,
   Box,
@@ -26,20 +26,32 @@ export function ProfileAvatar({ user }: { user: User }) {
   const upload = useUploadAvatar();
   const errorMessage = useErrorMessage();
   const resetPicker = useRef<() => void>(null);
-  const [noFile, setNoFile] = useState(false);
+  const [picked, setPicked] = useState<'ok' | 'none' | 'tooLarge'>('ok');
   const name = fullName(user);
 
   const change = (file: File | null) => {
-    setNoFile(!file);
     upload.reset();
-    if (!file) return;
+    // The server would refuse these; saying so here spares the upload.
+    const state = !file ? 'none' : file.size > AVATAR_MAX_BYTES ? 'tooLarge' : 'ok';
+    setPicked(state);
+    if (!file || state !== 'ok') {
+      resetPicker.current?.();
+      return;
+    }
     upload.mutate(file, {
       onSuccess: () => notifications.show({ color: 'teal', message: t('profile.pictureChanged') }),
       onSettled: () => resetPicker.current?.(),
     });
   };
 
-  const problem = noFile ? t('errors:no_file') : upload.isError ? errorMessage(upload.error) : null;
+  const problem =
+    picked === 'none'
+      ? t('errors:no_file')
+      : picked === 'tooLarge'
+        ? t('errors:image_too_large', { max: megabytes(AVATAR_MAX_BYTES) })
+        : upload.isError
+          ? errorMessage(upload.error)
+          : null;
   return (
     <Stack align="center" gap="sm">
       <Box pos="relative" style={{ borderRadius: '50%', overflow: 'hidden' }}>

@@ -1,11 +1,17 @@
+import bgTeachers from '@flashcards/i18n/locales/bg/teachers.json';
+import enTeachers from '@flashcards/i18n/locales/en/teachers.json';
 import { Button, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SiteVideos } from '../../../components/ui/site-videos';
+import { addTexts } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { type TeachersSection, teachersContentSchema, teachersKeys } from '../teachers-content';
+
+// The long texts come with this page rather than with the app.
+addTexts('teachers', { en: enTeachers, bg: bgTeachers });
 
 const subjects = ['language', 'science'] as const;
 

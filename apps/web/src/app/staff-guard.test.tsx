@@ -1,0 +1,119 @@
+import type { User } from '@flashcards/contract';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import i18next from 'i18next';
+import { act } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AdminPage } from '../features/admin/pages/admin-page';
+import { currentUserQuery } from '../lib/current-user';
+import '../lib/i18n';
+import { paths } from '../lib/paths';
+import { visibleMenu } from './layout/menu-sections';
+import { StaffGuard } from './staff-guard';
+
+beforeAll(() => {
+  // jsdom has no matchMedia; Mantine asks it for the colour scheme.
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }) as unknown as MediaQueryList;
+});
+
+afterEach(async () => {
+  cleanup();
+  await i18next.changeLanguage('en');
+});
+
+const userOf = (flags: Partial<User>): User => ({
+  id: 7,
+  email: 'rada@example.com',
+  first_name: 'Rada',
+  last_name: 'Todorova',
+  avatar: null,
+  avatar_url: null,
+  region: '',
+  municipality: '',
+  town: '',
+  school: '',
+  gender: null,
+  date_of_birth: null,
+  ranking: 0,
+  receive_invitations_for_categories: true,
+  receive_invitations_for_contest: true,
+  receive_invitations_for_friends: true,
+  receive_promo_emails: false,
+  ai_usage: 0,
+  ai_image_usage: 0,
+  subscription_type: 'none',
+  trial_end_date: null,
+  subscription_end_date: null,
+  annual_subscription_end_date: null,
+  is_auto_created: false,
+  is_student: false,
+  is_teacher: false,
+  is_organization_host: false,
+  is_organization_member: false,
+  auto_school_add: false,
+  is_staff: false,
+  language: 'en',
+  badges: [],
+  ...flags,
+});
+
+/** /admin behind the staff guard, for a signed-in user whose data has arrived. */
+function openAdmin(user: User) {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(currentUserQuery.queryKey, user);
+  const router = createMemoryRouter(
+    [{ element: <StaffGuard />, children: [{ path: paths.admin, element: <AdminPage /> }] }],
+    { initialEntries: [paths.admin] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider>
+        <RouterProvider router={router} />
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('the staff area', () => {
+  it('opens for the staff, with the tools to come', () => {
+    openAdmin(userOf({ is_staff: true }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Administration' })).toBeTruthy();
+    for (const name of ['Catalog moderation', 'Schools', 'Payouts'])
+      expect(screen.getByRole('region', { name })).toBeTruthy();
+    expect(screen.queryByText('Your account is restricted')).toBeNull();
+  });
+
+  it('shows everyone else the restricted message instead', () => {
+    openAdmin(userOf({ is_staff: false, is_teacher: true, is_organization_host: true }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Your account is restricted' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Administration' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to the home page' }).getAttribute('href')).toBe('/');
+  });
+
+  it('says both in Bulgarian', async () => {
+    await act(() => i18next.changeLanguage('bg'));
+    openAdmin(userOf({ is_staff: true }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Администрация' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Модериране на каталога' })).toBeTruthy();
+    cleanup();
+    openAdmin(userOf({ is_staff: false }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Нямате права за достъп' })).toBeTruthy();
+  });
+
+  it('is in the side menu of the staff only', () => {
+    const pages = (isStaff: boolean) =>
+      visibleMenu({ isAutoCreated: false, isStaff }).flatMap((section) =>
+        section.items.map((item) => item.page),
+      );
+    expect(pages(true)).toContain('admin');
+    expect(pages(false)).not.toContain('admin');
+  });
+});

@@ -1,0 +1,24 @@
+import { Button, Text } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../lib/paths';
+import { MessagePage } from './message-page';
+
+/** Shown instead of a page the user's account may not open (spec: "Your account is restricted"). */
+export function RestrictedPage() {
+  const { t } = useTranslation(['pages', 'common']);
+  return (
+    <MessagePage
+      icon={<IconLock size={36} />}
+      title={t('restricted.title')}
+      action={
+        <Button component={Link} to={paths.home}>
+          {t('common:actions.backHome')}
+        </Button>
+      }
+    >
+      <Text size="lg">{t('restricted.text')}</Text>
+    </MessagePage>
+  );
+}

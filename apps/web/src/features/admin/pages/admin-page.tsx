@@ -1,0 +1,57 @@
+import { Badge, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { type Icon, IconBuildingCommunity, IconCash, IconListCheck } from '@tabler/icons-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+
+const sections = [
+  { key: 'moderation', icon: IconListCheck },
+  { key: 'schools', icon: IconBuildingCommunity },
+  { key: 'payouts', icon: IconCash },
+] as const;
+
+/** The staff's landing page: what their tools will be, until the tools are built. */
+export function AdminPage() {
+  const { t } = useTranslation('pages');
+  return (
+    <Stack gap="lg" py="md">
+      <Stack gap="sm">
+        <Title order={1}>{t('titles.admin')}</Title>
+        <Text size="lg">{t('admin.intro')}</Text>
+      </Stack>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        {sections.map(({ key, icon }) => (
+          <AdminSection key={key} section={key} icon={icon} />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function AdminSection({
+  section,
+  icon: SectionIcon,
+}: {
+  section: (typeof sections)[number]['key'];
+  icon: Icon;
+}) {
+  const { t } = useTranslation('pages');
+  const headingId = useId();
+  return (
+    <Paper component="section" aria-labelledby={headingId} withBorder radius="lg" p="lg">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <ThemeIcon size={44} radius="md" variant="light" aria-hidden="true">
+            <SectionIcon size={24} />
+          </ThemeIcon>
+          <Badge variant="light" color="gray">
+            {t('admin.soon')}
+          </Badge>
+        </Group>
+        <Title order={2} size="h4" id={headingId}>
+          {t(`admin.${section}.title`)}
+        </Title>
+        <Text c="dimmed">{t(`admin.${section}.text`)}</Text>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,57 @@
+import {
+  AUDIO_MAX_BYTES,
+  CARD_FILE_MAX_BYTES,
+  kidsCardFields,
+  megabytes,
+  PICTURE_MAX_BYTES,
+  pictureCardFields,
+  textCardBody,
+} from '@flashcards/contract';
+import { z } from 'zod';
+import { checkAudio, checkCardFile, checkImage, type FileProblem } from './card-rules';
+
+// The card forms: the contract's bodies without the category (the page's own), plus the files.
+
+function addFileIssue(ctx: z.RefinementCtx, problem: FileProblem | null, maxBytes: number, path?: string[]) {
+  if (problem)
+    ctx.addIssue({
+      code: 'custom',
+      message: `cards:validation.${problem}`,
+      params: { max: megabytes(maxBytes) },
+      path,
+    });
+}
+
+const picture = z
+  .instanceof(File, { error: 'cards:validation.pictureRequired' })
+  .superRefine((file, ctx) => addFileIssue(ctx, checkImage(file), PICTURE_MAX_BYTES));
+
+export const textCardForm = textCardBody.omit({ category: true });
+
+/** A new card needs a picture; an edited one keeps its picture unless another is chosen. */
+export const pictureCardForm = (editing: boolean) =>
+  pictureCardFields.omit({ category: true }).extend({ first_side: editing ? picture.nullable() : picture });
+
+export const soundSources = ['upload', 'record'] as const;
+
+/** The sound is optional, uploaded or recorded: only the chosen way's sound is checked. */
+export const kidsCardForm = (editing: boolean) =>
+  kidsCardFields
+    .omit({ category: true })
+    .extend({
+      first_side: editing ? picture.nullable() : picture,
+      source: z.enum(soundSources),
+      audioFile: z.instanceof(File).nullable(),
+      recording: z.instanceof(Blob).nullable(),
+    })
+    .superRefine(({ source, audioFile, recording }, ctx) => {
+      const field = source === 'upload' ? 'audioFile' : 'recording';
+      const sound = source === 'upload' ? audioFile : recording;
+      if (sound) addFileIssue(ctx, checkAudio(sound), AUDIO_MAX_BYTES, [field]);
+    });
+
+export const cardFileForm = z.object({
+  file: z
+    .instanceof(File, { error: 'cards:upload.fileRequired' })
+    .superRefine((file, ctx) => addFileIssue(ctx, checkCardFile(file), CARD_FILE_MAX_BYTES)),
+});
