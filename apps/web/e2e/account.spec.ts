@@ -233,6 +233,8 @@ test('the errors come in Bulgarian too', async ({ page }) => {
 });
 
 test('a forgotten password is reset from the mailed link', async ({ page, request }) => {
+  // A whole journey: two mails, two sign-ins and five pages.
+  test.slow();
   const account = await createActiveUser(request, { first_name: 'Rada', last_name: 'Todorova' });
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();

@@ -142,7 +142,8 @@ export const createJobQueue = ({
         // createQueue leaves an existing queue as it was: a changed retry policy is applied here.
         await boss.updateQueue(name, queueOptions);
         if (work) {
-          await boss.work<object>(name, async (jobs) => {
+          // Half a second (the least pg-boss allows): people wait for some of these jobs, such as mails.
+          await boss.work<object>(name, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
             for (const job of jobs) await run(name, job);
           });
         }
