@@ -86,7 +86,10 @@ export async function mailTo(address: string, pathPrefix: string, timeout = 10_0
   await expect
     .poll(
       async () => {
-        const files = (await readdir(dir).catch(() => [])).filter((file) => file.endsWith('.json')).sort();
+        // Dot-files are mails still being written (the mail server renames each one into place when done).
+        const files = (await readdir(dir).catch(() => []))
+          .filter((file) => file.endsWith('.json') && !file.startsWith('.'))
+          .sort();
         for (const file of files.reverse()) {
           const mail = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as CaughtMail;
           if (mail.to.includes(address.toLowerCase()) && hasLink(mail, pathPrefix)) {
