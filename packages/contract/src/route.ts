@@ -63,18 +63,37 @@ export const pathOf = (route: { path: string }, params: Record<string, string | 
 
 type Input<S> = S extends z.ZodType ? z.input<S> : never;
 
+/** What a path, a query string or a form field carries: a coerced schema takes text or a number. */
+type Wire<V> = unknown extends V ? string | number | boolean : V;
+type WireFields<T> = T extends object ? { [K in keyof T]: Wire<T[K]> } : T;
+
 /** What a route's success response holds, as the web client receives it. */
 export type ResponseOf<R extends RouteDefinition> = z.output<R['response']>;
-export type ParamsOf<R extends RouteDefinition> = Input<R['params']>;
-export type QueryOf<R extends RouteDefinition> = Input<R['query']>;
+export type ParamsOf<R extends RouteDefinition> = WireFields<Input<R['params']>>;
+export type QueryOf<R extends RouteDefinition> = WireFields<Input<R['query']>>;
+
+/** The encodings a route takes, and the one the web client sends unless told otherwise. */
+export type EncodingOf<R extends RouteDefinition> = R['encoding'] extends readonly BodyEncoding[]
+  ? R['encoding'][number]
+  : 'json';
+export type DefaultEncodingOf<R extends RouteDefinition> = R['encoding'] extends readonly [
+  infer First extends BodyEncoding,
+  ...unknown[],
+]
+  ? First
+  : 'json';
 
 /** A multipart field as a browser sends it: files as Blobs, everything else as text or a number. */
-type FormField<V> = [NonNullable<V>] extends [FilePart]
-  ? Blob | (undefined extends V ? undefined | null : never)
-  : V | string;
+type FormField<V> = unknown extends V
+  ? Wire<V>
+  : [NonNullable<V>] extends [FilePart]
+    ? Blob | (undefined extends V ? undefined | null : never)
+    : V | string;
 type FormFields<B> = B extends object ? { [K in keyof B]: FormField<B[K]> } : B;
 
-/** The body the web client sends: JSON as the schema takes it, or the fields of a form. */
-export type BodyOf<R extends RouteDefinition> = R['encoding'] extends readonly ['multipart', ...unknown[]]
+/** The body the web client sends in an encoding: JSON as the schema takes it, or the fields of a form. */
+export type BodyOf<R extends RouteDefinition, E = DefaultEncodingOf<R>> = E extends 'multipart'
   ? FormFields<Input<R['body']>>
-  : Input<R['body']>;
+  : E extends 'form'
+    ? WireFields<Input<R['body']>>
+    : Input<R['body']>;

@@ -1,4 +1,4 @@
-import { authRoutes } from '@flashcards/contract';
+import { authRoutes, defineRoute, filePart, noContent } from '@flashcards/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError, createApiClient } from './api-client';
@@ -11,7 +11,60 @@ function fakeJwt(expiresInSeconds: number, id = 'token'): string {
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ exp, jti: id })}.signature`;
 }
 
-const thingRoute = { method: 'GET' as const, path: '/api/things/{id}/' };
+const ok = z.object({ ok: z.boolean() });
+const route = { tag: 'things', summary: 'A test route', response: ok } as const;
+const idParams = z.object({ id: z.coerce.number().int() });
+
+const thingRoute = defineRoute({
+  ...route,
+  method: 'GET',
+  path: '/api/things/{id}/',
+  access: 'user',
+  params: idParams,
+});
+const publicThingRoute = defineRoute({ ...thingRoute, access: 'public' });
+const writeRoute = defineRoute({
+  ...route,
+  method: 'POST',
+  path: '/api/things/{id}/',
+  access: 'user',
+  params: idParams,
+  query: z.object({
+    page: z.coerce.number().optional(),
+    search: z.string().optional(),
+    tags: z.string().optional(),
+  }),
+  body: z.object({ name: z.string() }),
+});
+const formRoute = defineRoute({
+  ...route,
+  method: 'POST',
+  path: '/api/form/',
+  access: 'public',
+  encoding: ['form', 'json'],
+  body: z.object({ state: z.string(), code: z.string() }),
+});
+const multipartRoute = defineRoute({
+  ...route,
+  method: 'PATCH',
+  path: '/api/multipart/',
+  access: 'user',
+  encoding: ['multipart', 'json'],
+  body: z.object({
+    name: z.string().optional(),
+    count: z.coerce.number().optional(),
+    picture: filePart.optional(),
+  }),
+});
+const deleteRoute = defineRoute({
+  ...route,
+  method: 'DELETE',
+  path: '/api/things/{id}/',
+  access: 'user',
+  params: idParams,
+  status: 204,
+  response: noContent,
+});
 
 const json = (status: number, body?: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), {
@@ -50,15 +103,11 @@ describe('api client', () => {
     storeTokens({ access, refresh: 'refresh-1' });
     const { client, fetch } = fakeNetwork();
 
-    const result = await client.request(
-      { method: 'POST', path: '/api/things/{id}/' },
-      {
-        params: { id: 7 },
-        query: { page: 2, search: '', tags: 'a,b' },
-        body: { name: 'x' },
-        schema: z.object({ ok: z.boolean() }),
-      },
-    );
+    const result = await client.call(writeRoute, {
+      params: { id: 7 },
+      query: { page: 2, search: '', tags: 'a,b' },
+      body: { name: 'x' },
+    });
 
     expect(result).toEqual({ ok: true });
     const [url, init] = fetch.mock.calls[0]!;
@@ -75,8 +124,8 @@ describe('api client', () => {
     const fetch = vi.fn(async () => json(200, { ok: true }));
     const client = createApiClient({ fetch, language: () => 'en', timeZone: () => 'Europe/Sofia' });
 
-    await client.request(thingRoute, { params: { id: 1 } });
-    await client.request(thingRoute, { params: { id: 2 }, auth: false });
+    await client.call(thingRoute, { params: { id: 1 } });
+    await client.call(publicThingRoute, { params: { id: 2 } });
 
     for (const [, init] of fetch.mock.calls as unknown as [string, RequestInit][])
       expect(new Headers(init.headers).get('x-timezone')).toBe('Europe/Sofia');
@@ -84,7 +133,7 @@ describe('api client', () => {
 
   it("sends the browser's own time zone by default, and no header when it is unknown", async () => {
     const { client, fetch } = fakeNetwork();
-    await client.request(thingRoute, { params: { id: 1 }, auth: false });
+    await client.call(publicThingRoute, { params: { id: 1 } });
     const [, init] = fetch.mock.calls[0]!;
     expect(new Headers(init.headers).get('x-timezone')).toBe(
       Intl.DateTimeFormat().resolvedOptions().timeZone,
@@ -92,36 +141,71 @@ describe('api client', () => {
 
     const unknown = vi.fn(async () => json(200, { ok: true }));
     const client2 = createApiClient({ fetch: unknown, language: () => 'en', timeZone: () => undefined });
-    await client2.request(thingRoute, { params: { id: 1 }, auth: false });
+    await client2.call(publicThingRoute, { params: { id: 1 } });
     const [, init2] = unknown.mock.calls[0] as unknown as [string, RequestInit];
     expect(new Headers(init2.headers).has('x-timezone')).toBe(false);
   });
 
-  it('passes form and multipart bodies as they are, leaving their content type to the browser', async () => {
+  it('sends form and multipart bodies from their fields, leaving their content type to the browser', async () => {
     const { client, fetch } = fakeNetwork();
-    const form = new URLSearchParams({ state: 's 1', code: 'c&2' });
-    const multipart = new FormData();
-    multipart.set('first_name', 'Ana');
+    const picture = new File([new Uint8Array([1, 2, 3])], 'me.png', { type: 'image/png' });
 
-    await client.request(thingRoute, { params: { id: 1 }, body: form, auth: false });
-    await client.request(thingRoute, { params: { id: 2 }, body: multipart, auth: false });
+    await client.call(formRoute, { body: { state: 's 1', code: 'c&2' } });
+    await client.call(multipartRoute, { body: { name: 'Ana', count: 2, picture } });
+    await client.call(multipartRoute, { body: { name: 'Ana', picture: undefined } });
 
-    const [[, formInit], [, multipartInit]] = fetch.mock.calls as [unknown, RequestInit][];
-    expect(formInit!.body).toBe(form);
+    const [[, formInit], [, multipartInit], [, withoutFile]] = fetch.mock.calls as [unknown, RequestInit][];
+    expect(String(formInit!.body)).toBe('state=s+1&code=c%262');
     expect(new Headers(formInit!.headers).get('Content-Type')).toBeNull();
-    expect(multipartInit!.body).toBe(multipart);
+    const multipart = multipartInit!.body as FormData;
+    expect(multipart).toBeInstanceOf(FormData);
+    expect(multipart.get('name')).toBe('Ana');
+    expect(multipart.get('count')).toBe('2');
+    expect((multipart.get('picture') as File).name).toBe('me.png');
     expect(new Headers(multipartInit!.headers).get('Content-Type')).toBeNull();
+    // A field left undefined is not sent at all (an empty one would clear it on the server).
+    expect([...(withoutFile!.body as FormData).keys()]).toEqual(['name']);
     // What fetch then sends for the form: the form-encoded body with its content type.
-    const sent = new Request('http://localhost/', { method: 'POST', body: form });
+    const sent = new Request('http://localhost/', { method: 'POST', body: formInit!.body! });
     expect(sent.headers.get('Content-Type')).toMatch(/^application\/x-www-form-urlencoded/);
-    expect(await sent.text()).toBe('state=s+1&code=c%262');
+  });
+
+  it('sends JSON to a form route when the call asks for it', async () => {
+    const { client, fetch } = fakeNetwork();
+    await client.call(multipartRoute, { body: { count: 3 }, encoding: 'json' });
+    const [, init] = fetch.mock.calls[0]!;
+    expect(init.body).toBe('{"count":3}');
+    expect(new Headers(init.headers).get('Content-Type')).toBe('application/json');
+  });
+
+  it("checks the answer against the route's response, and a 204 resolves null", async () => {
+    const { client } = fakeNetwork({ answer: async () => json(200, { ok: 'yes' }) });
+    await expect(client.call(thingRoute, { params: { id: 1 } })).rejects.toBeInstanceOf(z.ZodError);
+
+    const { client: empty } = fakeNetwork({ answer: async () => new Response(null, { status: 204 }) });
+    await expect(empty.call(deleteRoute, { params: { id: 1 } })).resolves.toBeNull();
+  });
+
+  it('types each call by its route (checked by the typecheck)', () => {
+    const { client } = fakeNetwork();
+    const calls = [
+      // @ts-expect-error the route's path needs its id
+      () => client.call(thingRoute),
+      // @ts-expect-error name is a string
+      () => client.call(writeRoute, { params: { id: 1 }, body: { name: 1 } }),
+      // @ts-expect-error the route takes no form-encoded body
+      () => client.call(multipartRoute, { body: {}, encoding: 'form' }),
+      // @ts-expect-error a GET has no body
+      () => client.call(thingRoute, { params: { id: 1 }, body: { name: 'x' } }),
+    ];
+    expect(calls).toHaveLength(4);
   });
 
   it('leaves the token off public calls', async () => {
     storeTokens({ access: fakeJwt(-60), refresh: 'refresh-1' });
     const { client, fetch, authorizationOf } = fakeNetwork();
 
-    await client.request(thingRoute, { params: { id: 1 }, auth: false });
+    await client.call(publicThingRoute, { params: { id: 1 } });
 
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(authorizationOf(fetch.mock.calls[0]![1])).toBeNull();
@@ -131,7 +215,7 @@ describe('api client', () => {
     storeTokens({ access: fakeJwt(-60), refresh: 'refresh-1' });
     const { client, callsTo, fetch, authorizationOf } = fakeNetwork();
 
-    await Promise.all(Array.from({ length: 10 }, (_, id) => client.request(thingRoute, { params: { id } })));
+    await Promise.all(Array.from({ length: 10 }, (_, id) => client.call(thingRoute, { params: { id } })));
 
     expect(callsTo(authRoutes.tokenRefresh.path)).toHaveLength(1);
     const { access, refresh } = readTokens();
@@ -152,7 +236,7 @@ describe('api client', () => {
       },
     });
 
-    await expect(client.request(thingRoute, { params: { id: 1 } })).resolves.toEqual({ ok: true });
+    await expect(client.call(thingRoute, { params: { id: 1 } })).resolves.toEqual({ ok: true });
     expect(callsTo(authRoutes.tokenRefresh.path)).toHaveLength(1);
     expect(fetch).toHaveBeenCalledTimes(3);
   });
@@ -164,7 +248,7 @@ describe('api client', () => {
       answer: async () => json(401, { detail: 'Authentication credentials were not provided.' }),
     });
 
-    const failure = await client.request(thingRoute, { params: { id: 1 } }).catch((error: unknown) => error);
+    const failure = await client.call(thingRoute, { params: { id: 1 } }).catch((error: unknown) => error);
 
     expect(readTokens()).toEqual({ access: null, refresh: null });
     expect(failure).toBeInstanceOf(ApiError);
@@ -176,7 +260,7 @@ describe('api client', () => {
     localStorage.setItem('access', fakeJwt(-60));
     const { client, callsTo, fetch, authorizationOf } = fakeNetwork();
 
-    await client.request(thingRoute, { params: { id: 1 } });
+    await client.call(thingRoute, { params: { id: 1 } });
 
     expect(callsTo(authRoutes.tokenRefresh.path)).toHaveLength(0);
     expect(readTokens()).toEqual({ access: null, refresh: null });
@@ -189,11 +273,11 @@ describe('api client', () => {
     const { client: offline } = fakeNetwork({
       refresh: () => Promise.reject(new TypeError('Failed to fetch')),
     });
-    await expect(offline.request(thingRoute, { params: { id: 1 } })).rejects.toMatchObject({ status: 0 });
+    await expect(offline.call(thingRoute, { params: { id: 1 } })).rejects.toMatchObject({ status: 0 });
     expect(readTokens()).toEqual(tokens);
 
     const { client: failing } = fakeNetwork({ refresh: async () => json(503, { detail: 'Unavailable' }) });
-    await expect(failing.request(thingRoute, { params: { id: 1 } })).rejects.toMatchObject({ status: 503 });
+    await expect(failing.call(thingRoute, { params: { id: 1 } })).rejects.toMatchObject({ status: 503 });
     expect(readTokens()).toEqual(tokens);
   });
 
@@ -201,16 +285,14 @@ describe('api client', () => {
     const { client } = fakeNetwork({
       answer: async () => json(400, { email: ['Enter a valid email address.'] }),
     });
-    const fieldError = await client
-      .request(thingRoute, { params: { id: 1 } })
-      .catch((error: unknown) => error);
+    const fieldError = await client.call(thingRoute, { params: { id: 1 } }).catch((error: unknown) => error);
     expect(fieldError).toBeInstanceOf(ApiError);
     expect(fieldError).toMatchObject({ status: 400, body: { email: ['Enter a valid email address.'] } });
 
     const { client: throttled } = fakeNetwork({
       answer: async () => json(429, { detail: 'Try again in one hour!' }),
     });
-    await expect(throttled.request(thingRoute, { params: { id: 1 } })).rejects.toMatchObject({
+    await expect(throttled.call(thingRoute, { params: { id: 1 } })).rejects.toMatchObject({
       status: 429,
       detail: 'Try again in one hour!',
       message: 'Try again in one hour!',

@@ -1,24 +1,28 @@
 import {
   authRoutes,
+  type BodyEncoding,
+  type BodyOf,
+  type DefaultEncodingOf,
+  type EncodingOf,
   type ErrorDetail,
   errorDetailSchema,
   type FieldErrors,
   fieldErrorsSchema,
+  type ParamsOf,
   pathOf,
+  type QueryOf,
+  type ResponseOf,
   type RouteDefinition,
   TIME_ZONE_HEADER,
   tokenPairSchema,
 } from '@flashcards/contract';
 import { defaultLanguage } from '@flashcards/i18n';
 import i18next from 'i18next';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { isTokenExpired } from './jwt';
 import { clearTokens, readTokens, storeTokens } from './session';
 
 export type ApiErrorBody = ErrorDetail | FieldErrors;
-
-/** What a call needs of a contract route: its method and path. */
-type Route = Pick<RouteDefinition, 'method' | 'path'>;
 
 /** A failed call with the server's DRF error body; status 0 means the server was not reached. */
 export class ApiError extends Error {
@@ -51,23 +55,33 @@ function errorBodyOf(data: unknown): ApiErrorBody | null {
   return fields.success ? fields.data : null;
 }
 
-export type QueryValue = string | number | boolean | null | undefined;
-
-export interface RequestOptions {
-  params?: Record<string, string | number>;
-  query?: Record<string, QueryValue>;
-  /**
-   * A JSON value; FormData for the multipart calls; URLSearchParams for the form-encoded ones. The
-   * browser sets the content type of the last two (with the multipart boundary).
-   */
-  body?: unknown;
-  /**
-   * Whether to send the stored access token (default true). Public calls pass false: a stale token
-   * would otherwise turn them into a 401, or into a token refresh they do not need.
-   */
-  auth?: boolean;
+/**
+ * What a call of a route takes, typed by the route's definition: its path parameters, its query, and
+ * its body in one of the encodings it accepts (the first one listed unless `encoding` names another).
+ */
+export type CallOptions<R extends RouteDefinition, E extends BodyEncoding = DefaultEncodingOf<R>> = {
   signal?: AbortSignal;
-}
+} & (R extends { params: z.ZodType } ? { params: ParamsOf<R> } : { params?: undefined }) &
+  (R extends { query: z.ZodType }
+    ? object extends QueryOf<R>
+      ? { query?: QueryOf<R> }
+      : { query: QueryOf<R> }
+    : { query?: undefined }) &
+  (R extends { body: z.ZodType }
+    ? { body: BodyOf<R, E>; encoding?: E & EncodingOf<R> }
+    : { body?: undefined; encoding?: undefined });
+
+/** The options are optional when a route needs none. */
+type CallArguments<R extends RouteDefinition, E extends BodyEncoding> =
+  object extends CallOptions<R, E> ? [options?: CallOptions<R, E>] : [options: CallOptions<R, E>];
+
+type SendOptions = {
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  encoding?: BodyEncoding;
+  signal?: AbortSignal;
+};
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
@@ -96,17 +110,19 @@ const REFRESH_LOCK = 'flashcards-token-refresh';
 export function createApiClient({ fetch, language, timeZone = browserTimeZone }: ApiClientOptions) {
   let refreshing: Promise<string | null> | null = null;
 
-  async function send(route: Route, options: RequestOptions, access: string | null): Promise<Response> {
+  async function send(
+    route: RouteDefinition,
+    options: SendOptions,
+    access: string | null,
+  ): Promise<Response> {
     const headers = new Headers({ Accept: 'application/json', 'Accept-Language': language() });
     if (access) headers.set('Authorization', `JWT ${access}`);
     const zone = timeZone();
     if (zone) headers.set(TIME_ZONE_HEADER, zone);
-    let body: BodyInit | undefined;
-    if (options.body instanceof FormData || options.body instanceof URLSearchParams) body = options.body;
-    else if (options.body !== undefined) {
-      headers.set('Content-Type', 'application/json');
-      body = JSON.stringify(options.body);
-    }
+    const encoding = options.encoding ?? route.encoding?.[0] ?? 'json';
+    // The browser sets the content type of a form, with the multipart boundary.
+    const body = options.body === undefined ? undefined : encode(options.body, encoding);
+    if (typeof body === 'string') headers.set('Content-Type', 'application/json');
     try {
       return await fetch(urlOf(route, options), {
         method: route.method,
@@ -167,13 +183,16 @@ export function createApiClient({ fetch, language, timeZone = browserTimeZone }:
     return null;
   }
 
-  async function request<S extends z.ZodType>(
-    route: Route,
-    options: RequestOptions & { schema: S },
-  ): Promise<z.output<S>>;
-  async function request(route: Route, options?: RequestOptions): Promise<unknown>;
-  async function request(route: Route, options: RequestOptions & { schema?: z.ZodType } = {}) {
-    const access = (options.auth ?? true) ? await accessForCall() : null;
+  /**
+   * Calls a contract route and resolves its response, checked against the route's schema. Public routes
+   * go without the stored token: a stale one would otherwise turn them into a 401, or into a refresh
+   * they do not need.
+   */
+  async function call<R extends RouteDefinition, E extends BodyEncoding = DefaultEncodingOf<R>>(
+    route: R,
+    ...[options = {} as CallOptions<R, E>]: CallArguments<R, E>
+  ): Promise<ResponseOf<R>> {
+    const access = route.access === 'public' ? null : await accessForCall();
     let response = await send(route, options, access);
     if (response.status === 401 && access) {
       const renewed = await refreshAccess();
@@ -181,19 +200,31 @@ export function createApiClient({ fetch, language, timeZone = browserTimeZone }:
     }
     const data = await readJson(response);
     if (!response.ok) throw new ApiError(response.status, errorBodyOf(data));
-    return options.schema ? options.schema.parse(data) : data;
+    return z.parse<R['response']>(route.response, route.status === 204 ? null : data);
   }
 
-  return { request, refreshAccess };
+  return { call, refreshAccess };
 }
 
-function urlOf(route: Route, { params, query = {} }: RequestOptions): string {
+function urlOf(route: RouteDefinition, { params, query = {} }: SendOptions): string {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
     if (value !== undefined && value !== null && value !== '') search.set(name, String(value));
   }
-  const path = pathOf(route, params);
+  const path = pathOf(route, params as Record<string, string | number> | undefined);
   return search.size > 0 ? `${path}?${search}` : path;
+}
+
+/** A body in its encoding: JSON text, or form fields (files as they are, absent fields left out). */
+function encode(body: unknown, encoding: BodyEncoding): BodyInit {
+  if (encoding === 'json') return JSON.stringify(body);
+  const fields = Object.entries(body as Record<string, unknown>).filter(
+    ([, value]) => value !== undefined && value !== null,
+  );
+  if (encoding === 'form') return new URLSearchParams(fields.map(([name, value]) => [name, String(value)]));
+  const form = new FormData();
+  for (const [name, value] of fields) form.append(name, value instanceof Blob ? value : String(value));
+  return form;
 }
 
 async function readJson(response: Response): Promise<unknown> {

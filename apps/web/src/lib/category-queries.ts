@@ -1,4 +1,4 @@
-import { cardRoutes, categorySchema } from '@flashcards/contract';
+import { cardRoutes } from '@flashcards/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from './api-client';
@@ -8,7 +8,7 @@ import { deckKeys } from './deck-keys';
 
 /** One of my categories with its counts (learned counts change as answers come in); another user's answers 404. */
 export const getCategory = (id: number, signal?: AbortSignal) =>
-  api.request(cardRoutes.category, { params: { id }, schema: categorySchema, signal });
+  api.call(cardRoutes.category, { params: { id }, signal });
 
 export const categoryQuery = (id: number) =>
   queryOptions({
@@ -18,13 +18,12 @@ export const categoryQuery = (id: number) =>
 
 export const useCategory = (id: number) => useQuery(categoryQuery(id));
 
-const tagsSchema = z.array(z.string());
+const _tagsSchema = z.array(z.string());
 
 /** The tags used in a text or picture category (kids cards have none). */
 export const getTags = (kind: 'text' | 'picture', categoryId: number, signal?: AbortSignal) =>
-  api.request(kind === 'text' ? cardRoutes.textTags : cardRoutes.pictureTags, {
+  api.call(kind === 'text' ? cardRoutes.textTags : cardRoutes.pictureTags, {
     query: { category_id: categoryId },
-    schema: tagsSchema,
     signal,
   });
 

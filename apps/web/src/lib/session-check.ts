@@ -10,7 +10,7 @@ export interface SessionCheckSteps {
 }
 
 const serverSteps: SessionCheckSteps = {
-  verify: (token) => api.request(authRoutes.tokenVerify, { auth: false, body: { token } }),
+  verify: (token) => api.call(authRoutes.tokenVerify, { body: { token } }),
   renew: () => api.refreshAccess(),
 };
 

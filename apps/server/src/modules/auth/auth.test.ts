@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { buildUser, PASSWORD } from '../../../test/factories';
 import { linkIn, type MailServer, startMailServer } from '../../../test/mail-server';
 import { buildApp } from '../../app';
-import { affiliates, loginFailures, settings, users, userTokens } from '../../db/schema';
+import { affiliates, settings, users } from '../../db/schema';
 import { DAY, HOUR } from '../../lib/clock';
 
 let t: TestApp;

@@ -1,5 +1,6 @@
 import { AVATAR_MAX_BYTES, megabytes, type User, updateMeBody } from '@flashcards/contract';
 import { z } from 'zod';
+import type { ProfileChanges } from './api/update-profile';
 
 export const emailOptIns = [
   'receive_invitations_for_categories',
@@ -68,12 +69,12 @@ export function profileChanges(
   initial: ProfileFormValues,
   values: ProfileFormValues,
   avatar: File | null,
-): FormData | null {
-  const body = new FormData();
+): ProfileChanges | null {
+  const body: ProfileChanges = {};
   for (const field of Object.keys(values) as (keyof ProfileFormValues)[]) {
     const value = formValue(field, values[field]);
-    if (value !== formValue(field, initial[field])) body.set(field, value);
+    if (value !== formValue(field, initial[field])) body[field] = value;
   }
-  if (avatar) body.set('avatar', avatar);
-  return [...body.keys()].length > 0 ? body : null;
+  if (avatar) body.avatar = avatar;
+  return Object.keys(body).length > 0 ? body : null;
 }

@@ -4,6 +4,6 @@ import { api } from '../../../lib/api-client';
 
 export type UidToken = { uid: string; token: string };
 
-export const activate = (body: UidToken) => api.request(authRoutes.activate, { body, auth: false });
+export const activate = (body: UidToken) => api.call(authRoutes.activate, { body });
 
 export const useActivate = () => useMutation({ mutationFn: activate });

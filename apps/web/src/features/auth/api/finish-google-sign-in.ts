@@ -1,4 +1,4 @@
-import { authRoutes, tokenPairSchema } from '@flashcards/contract';
+import { authRoutes } from '@flashcards/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { storeTokens } from '../../../lib/session';
@@ -7,11 +7,7 @@ export type GoogleCallback = { state: string; code: string };
 
 /** The provider's `state` and `code`, posted form-encoded as the spec has it, for a token pair. */
 export const finishGoogleSignIn = ({ state, code }: GoogleCallback) =>
-  api.request(authRoutes.googleSignIn, {
-    body: new URLSearchParams({ state, code }),
-    auth: false,
-    schema: tokenPairSchema,
-  });
+  api.call(authRoutes.googleSignIn, { body: { state, code } });
 
 export const useFinishGoogleSignIn = () =>
   useMutation({ mutationFn: finishGoogleSignIn, onSuccess: storeTokens });

@@ -10,5 +10,5 @@ export async function logout(): Promise<void> {
   const { refresh } = readTokens();
   clearTokens();
   if (!refresh) return;
-  await api.request(authRoutes.logout, { auth: false, body: { refresh } }).catch(() => undefined);
+  await api.call(authRoutes.logout, { body: { refresh } }).catch(() => undefined);
 }

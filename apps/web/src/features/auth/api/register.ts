@@ -1,8 +1,7 @@
-import { authRoutes, type RegisterBody, registerResponse } from '@flashcards/contract';
+import { authRoutes, type RegisterBody } from '@flashcards/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export const register = (body: RegisterBody) =>
-  api.request(authRoutes.register, { body, auth: false, schema: registerResponse });
+export const register = (body: RegisterBody) => api.call(authRoutes.register, { body });
 
 export const useRegister = () => useMutation({ mutationFn: register });

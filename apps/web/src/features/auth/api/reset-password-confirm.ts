@@ -10,6 +10,6 @@ export type ResetPasswordConfirmInput = {
 };
 
 export const resetPasswordConfirm = (body: ResetPasswordConfirmInput) =>
-  api.request(authRoutes.resetPasswordConfirm, { body, auth: false });
+  api.call(authRoutes.resetPasswordConfirm, { body });
 
 export const useResetPasswordConfirm = () => useMutation({ mutationFn: resetPasswordConfirm });

@@ -1,4 +1,4 @@
-import { authRoutes, googleAuthorizationResponse } from '@flashcards/contract';
+import { authRoutes } from '@flashcards/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
@@ -7,11 +7,7 @@ import { paths } from '../../../lib/paths';
 export const googleRedirectUri = () => `${window.location.origin}${paths.loginGoogle}`;
 
 export const getGoogleAuthorizationUrl = (redirectUri: string) =>
-  api.request(authRoutes.googleAuthorizationUrl, {
-    query: { redirect_uri: redirectUri },
-    auth: false,
-    schema: googleAuthorizationResponse,
-  });
+  api.call(authRoutes.googleAuthorizationUrl, { query: { redirect_uri: redirectUri } });
 
 /** Asks the server for Google's sign-in address and sends the browser there. */
 export const useStartGoogleSignIn = () =>

@@ -11,7 +11,7 @@ const routes = {
 
 /** Deletes a card (and its picture and sound). */
 export const deleteCard = ({ kind, id }: { kind: CardType; id: number }) =>
-  api.request(routes[kind], { params: { id } });
+  api.call(routes[kind], { params: { id } });
 
 export const useDeleteCard = () => {
   const queryClient = useQueryClient();

@@ -1,16 +1,12 @@
-import { cardRoutes, kidsCardSchema } from '@flashcards/contract';
+import { cardRoutes } from '@flashcards/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { deckKeys } from '../../../lib/deck-keys';
-import { type KidsCardFields, kidsCardForm } from './create-kids-card';
+import type { KidsCardFields } from './create-kids-card';
 
 /** Multipart; the picture and the sound change only when new ones are sent. */
-export const updateKidsCard = ({ id, ...fields }: KidsCardFields & { id: number }) =>
-  api.request(cardRoutes.updateKidsCard, {
-    params: { id },
-    body: kidsCardForm(fields),
-    schema: kidsCardSchema,
-  });
+export const updateKidsCard = ({ id, ...body }: KidsCardFields & { id: number }) =>
+  api.call(cardRoutes.updateKidsCard, { params: { id }, body });
 
 export const useUpdateKidsCard = () => {
   const queryClient = useQueryClient();

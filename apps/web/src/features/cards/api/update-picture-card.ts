@@ -1,16 +1,12 @@
-import { cardRoutes, pictureCardSchema } from '@flashcards/contract';
+import { cardRoutes } from '@flashcards/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { deckKeys } from '../../../lib/deck-keys';
-import { type PictureCardFields, pictureCardForm } from './create-picture-card';
+import type { PictureCardFields } from './create-picture-card';
 
 /** Multipart; the picture changes only when a new one is sent. */
-export const updatePictureCard = ({ id, ...fields }: PictureCardFields & { id: number }) =>
-  api.request(cardRoutes.updatePictureCard, {
-    params: { id },
-    body: pictureCardForm(fields),
-    schema: pictureCardSchema,
-  });
+export const updatePictureCard = ({ id, ...body }: PictureCardFields & { id: number }) =>
+  api.call(cardRoutes.updatePictureCard, { params: { id }, body });
 
 export const useUpdatePictureCard = () => {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import { cardRoutes, textCardSchema } from '@flashcards/contract';
+import { cardRoutes } from '@flashcards/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { deckKeys } from '../../../lib/deck-keys';
@@ -6,7 +6,7 @@ import type { TextCardFields } from './create-text-card';
 
 /** An edit: PUT with the card's text fields (a PUT with one score field would count an answer instead). */
 export const updateTextCard = ({ id, ...body }: TextCardFields & { id: number }) =>
-  api.request(cardRoutes.updateTextCard, { params: { id }, body, schema: textCardSchema });
+  api.call(cardRoutes.updateTextCard, { params: { id }, body });
 
 export const useUpdateTextCard = () => {
   const queryClient = useQueryClient();

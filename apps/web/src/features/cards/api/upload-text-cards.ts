@@ -4,15 +4,11 @@ import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { deckKeys } from '../../../lib/deck-keys';
 
-const createdSchema = z.object({ created: z.number().int() });
+const _createdSchema = z.object({ created: z.number().int() });
 
 /** Adds the cards of a file to a text category, all or none; answers how many were created. */
-export const uploadTextCards = ({ categoryId, file }: { categoryId: number; file: File }) => {
-  const body = new FormData();
-  body.set('category_id', String(categoryId));
-  body.set('file', file);
-  return api.request(cardRoutes.uploadTextCards, { body, schema: createdSchema });
-};
+export const uploadTextCards = ({ categoryId, file }: { categoryId: number; file: File }) =>
+  api.call(cardRoutes.uploadTextCards, { body: { category_id: categoryId, file } });
 
 export const useUploadTextCards = () => {
   const queryClient = useQueryClient();

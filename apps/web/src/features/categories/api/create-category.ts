@@ -1,12 +1,11 @@
-import { type CardType, cardRoutes, categorySchema } from '@flashcards/contract';
+import { type CardType, cardRoutes } from '@flashcards/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { deckKeys } from '../../../lib/deck-keys';
 
 export type NewCategory = { name: string; type_of_cards: CardType };
 
-export const createCategory = (body: NewCategory) =>
-  api.request(cardRoutes.createCategory, { body, schema: categorySchema });
+export const createCategory = (body: NewCategory) => api.call(cardRoutes.createCategory, { body });
 
 export const useCreateCategory = () => {
   const queryClient = useQueryClient();

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { deckKeys } from '../../../lib/deck-keys';
 
 /** Deletes the category with its cards and their files. */
-export const deleteCategory = (id: number) => api.request(cardRoutes.deleteCategory, { params: { id } });
+export const deleteCategory = (id: number) => api.call(cardRoutes.deleteCategory, { params: { id } });
 
 export const useDeleteCategory = () => {
   const queryClient = useQueryClient();

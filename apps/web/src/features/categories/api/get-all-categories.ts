@@ -4,14 +4,11 @@ import { api } from '../../../lib/api-client';
 import { deckKeys } from '../../../lib/deck-keys';
 import type { CategoryList } from './get-categories';
 
-const listSchema = categorySchema.array();
+const _listSchema = categorySchema.array();
 
 /** Every category of the list, alphabetical: the choices of the merge dialog. */
 export const getAllCategories = (list: CategoryList, signal?: AbortSignal) =>
-  api.request(list === 'kids' ? cardRoutes.allKidsCategories : cardRoutes.allCategories, {
-    schema: listSchema,
-    signal,
-  });
+  api.call(list === 'kids' ? cardRoutes.allKidsCategories : cardRoutes.allCategories, { signal });
 
 export const allCategoriesQuery = (list: CategoryList) =>
   queryOptions({

@@ -19,16 +19,15 @@ const sortParams: Record<CategorySort, { sort_by: 'date' | 'alphabetical'; sort_
 export const isCategorySort = (value: unknown): value is CategorySort =>
   (categorySorts as readonly unknown[]).includes(value);
 
-const pageSchema = paginated(categorySchema);
+const _pageSchema = paginated(categorySchema);
 
 export const getCategories = (
   list: CategoryList,
   { page, sort }: { page: number; sort: CategorySort },
   signal?: AbortSignal,
 ) =>
-  api.request(list === 'kids' ? cardRoutes.kidsCategories : cardRoutes.categories, {
+  api.call(list === 'kids' ? cardRoutes.kidsCategories : cardRoutes.categories, {
     query: { page, ...sortParams[sort] },
-    schema: pageSchema,
     signal,
   });
 

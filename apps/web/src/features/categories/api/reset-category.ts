@@ -5,7 +5,7 @@ import { deckKeys } from '../../../lib/deck-keys';
 
 /** Sets every score of the category's cards to zero (cannot be undone). */
 export const resetCategory = (categoryId: number) =>
-  api.request(cardRoutes.resetCategory, { body: { category_id: categoryId } });
+  api.call(cardRoutes.resetCategory, { body: { category_id: categoryId } });
 
 export const useResetCategory = () => {
   const queryClient = useQueryClient();

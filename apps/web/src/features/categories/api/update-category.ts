@@ -1,4 +1,4 @@
-import { type CardType, cardRoutes, categorySchema } from '@flashcards/contract';
+import { type CardType, cardRoutes } from '@flashcards/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { deckKeys } from '../../../lib/deck-keys';
@@ -13,7 +13,7 @@ export type CategoryChanges = {
 };
 
 export const updateCategory = ({ id, ...body }: CategoryChanges & { id: number }) =>
-  api.request(cardRoutes.updateCategory, { params: { id }, body, schema: categorySchema });
+  api.call(cardRoutes.updateCategory, { params: { id }, body });
 
 export const useUpdateCategory = () => {
   const queryClient = useQueryClient();

@@ -1,11 +1,10 @@
-import { publicStatsSchema, systemRoutes } from '@flashcards/contract';
+import { systemRoutes } from '@flashcards/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export const publicStatsQuery = queryOptions({
   queryKey: ['public-stats'],
-  queryFn: ({ signal }) =>
-    api.request(systemRoutes.publicStats, { schema: publicStatsSchema, auth: false, signal }),
+  queryFn: ({ signal }) => api.call(systemRoutes.publicStats, { signal }),
   staleTime: 5 * 60_000,
 });
 

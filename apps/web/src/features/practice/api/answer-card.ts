@@ -1,4 +1,4 @@
-import { cardRoutes, pictureCardSchema, type ScoreField, textCardSchema } from '@flashcards/contract';
+import { cardRoutes, type ScoreField } from '@flashcards/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { deckKeys } from '../../../lib/deck-keys';
@@ -23,10 +23,10 @@ export type Answer = { kind: DeckKind; card: DeckCard; type: LearningType; corre
  */
 export const answerCard = ({ kind, card, type, correct }: Answer): Promise<DeckCard> => {
   const field = scoreFieldOf(type, correct);
-  return api.request(kind === 'text' ? cardRoutes.updateTextCard : cardRoutes.updatePictureCard, {
+  return api.call(kind === 'text' ? cardRoutes.updateTextCard : cardRoutes.updatePictureCard, {
     params: { id: card.id },
     body: { [field]: card[field] + 1 },
-    schema: kind === 'text' ? textCardSchema : pictureCardSchema,
+    encoding: 'json',
   });
 };
 

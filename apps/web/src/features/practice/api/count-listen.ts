@@ -1,14 +1,14 @@
-import { cardRoutes, type KidsCard, kidsCardSchema } from '@flashcards/contract';
+import { cardRoutes, type KidsCard } from '@flashcards/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { deckKeys } from '../../../lib/deck-keys';
 
 /** Counts one listen of a kids card (the server adds one whatever the value sent). */
 export const countListen = (card: KidsCard) =>
-  api.request(cardRoutes.updateKidsCard, {
+  api.call(cardRoutes.updateKidsCard, {
     params: { id: card.id },
     body: { listen_counts: card.listen_counts + 1 },
-    schema: kidsCardSchema,
+    encoding: 'json',
   });
 
 export const useCountListen = () => {

@@ -1,10 +1,4 @@
-import {
-  cardRoutes,
-  type PictureCard,
-  pictureCardSchema,
-  type TextCard,
-  textCardSchema,
-} from '@flashcards/contract';
+import { cardRoutes, type PictureCard, type TextCard } from '@flashcards/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { LearningType } from '../practice-settings';
@@ -19,16 +13,15 @@ export type DeckFilter = { tags: string[]; quantity: number | null; type: Learni
  * user past the day's limit gets 403.
  */
 export const getDeck = (kind: DeckKind, categoryId: number, filter: DeckFilter, signal?: AbortSignal) =>
-  api.request(kind === 'text' ? cardRoutes.textCards : cardRoutes.pictureCards, {
+  api.call(kind === 'text' ? cardRoutes.textCards : cardRoutes.pictureCards, {
     query: {
       category_id: categoryId,
       tags: filter.tags.length > 0 ? filter.tags.join(',') : undefined,
       quantity: filter.quantity ?? undefined,
       type: filter.type,
     },
-    schema: kind === 'text' ? textCardSchema.array() : pictureCardSchema.array(),
     signal,
-  }) as Promise<DeckCard[]>;
+  });
 
 export const deckQuery = (kind: DeckKind, categoryId: number, filter: DeckFilter) =>
   queryOptions({

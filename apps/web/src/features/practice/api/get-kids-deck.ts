@@ -1,15 +1,11 @@
-import { cardRoutes, kidsCardSchema } from '@flashcards/contract';
+import { cardRoutes } from '@flashcards/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { deckQueryDefaults, practiceKeys } from './practice-keys';
 
 /** Every card of one of my kids categories, oldest first. */
 export const getKidsDeck = (categoryId: number, signal?: AbortSignal) =>
-  api.request(cardRoutes.kidsCards, {
-    query: { category_id: categoryId },
-    schema: kidsCardSchema.array(),
-    signal,
-  });
+  api.call(cardRoutes.kidsCards, { query: { category_id: categoryId }, signal });
 
 export const useKidsDeck = (categoryId: number) =>
   useQuery({

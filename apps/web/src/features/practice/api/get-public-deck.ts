@@ -1,17 +1,15 @@
-import { cardRoutes, pictureCardSchema, textCardSchema } from '@flashcards/contract';
+import { cardRoutes } from '@flashcards/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { DeckCard, DeckKind } from './get-deck';
+import type { DeckKind } from './get-deck';
 import { deckQueryDefaults, practiceKeys } from './practice-keys';
 
 /** A catalog category's cards in the order they were made (no sign-in, no scores). */
 export const getPublicDeck = (kind: DeckKind, categoryId: number, tags: string[], signal?: AbortSignal) =>
-  api.request(kind === 'text' ? cardRoutes.publicTextCards : cardRoutes.publicPictureCards, {
+  api.call(kind === 'text' ? cardRoutes.publicTextCards : cardRoutes.publicPictureCards, {
     query: { category_id: categoryId, tags: tags.length > 0 ? tags.join(',') : undefined },
-    schema: kind === 'text' ? textCardSchema.array() : pictureCardSchema.array(),
-    auth: false,
     signal,
-  }) as Promise<DeckCard[]>;
+  });
 
 export const usePublicDeck = (kind: DeckKind, categoryId: number, tags: string[]) =>
   useQuery({

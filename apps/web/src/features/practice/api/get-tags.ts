@@ -1,6 +1,5 @@
 import { cardRoutes } from '@flashcards/contract';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { useTags } from '../../../lib/category-queries';
 import type { DeckKind } from './get-deck';
@@ -8,10 +7,8 @@ import { practiceKeys } from './practice-keys';
 
 /** The tags of a catalog category (no sign-in). */
 export const getPublicTags = (kind: DeckKind, categoryId: number, signal?: AbortSignal) =>
-  api.request(kind === 'text' ? cardRoutes.publicTextTags : cardRoutes.publicPictureTags, {
+  api.call(kind === 'text' ? cardRoutes.publicTextTags : cardRoutes.publicPictureTags, {
     query: { category_id: categoryId },
-    schema: z.array(z.string()),
-    auth: false,
     signal,
   });
 

@@ -1,11 +1,12 @@
-import { authRoutes, type User, userSchema } from '@flashcards/contract';
+import { authRoutes, type BodyOf, type User } from '@flashcards/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { currentUserQuery } from '../../../lib/current-user';
 
-/** PATCH of the profile as multipart (spec): only the fields in the form change. */
-export const updateProfile = (changes: FormData) =>
-  api.request(authRoutes.updateMe, { body: changes, schema: userSchema });
+export type ProfileChanges = BodyOf<typeof authRoutes.updateMe>;
+
+/** PATCH of the profile as multipart (spec): only the fields sent change. */
+export const updateProfile = (body: ProfileChanges) => api.call(authRoutes.updateMe, { body });
 
 export const useUpdateProfile = () => {
   const queryClient = useQueryClient();

@@ -1,13 +1,9 @@
-import { authRoutes, type User, userSchema } from '@flashcards/contract';
+import { authRoutes, type User } from '@flashcards/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { currentUserQuery } from '../../../lib/current-user';
 
-export const uploadAvatar = (file: File) => {
-  const body = new FormData();
-  body.set('avatar', file);
-  return api.request(authRoutes.uploadAvatar, { body, schema: userSchema });
-};
+export const uploadAvatar = (file: File) => api.call(authRoutes.uploadAvatar, { body: { avatar: file } });
 
 /** Changes the picture; the answer is the updated user, which the top bar shows at once. */
 export const useUploadAvatar = () => {
