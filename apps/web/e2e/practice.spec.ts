@@ -122,7 +122,7 @@ test('verbal practice, by keyboard: a card guessed ten times is learned and leav
 
   // The profile's chart now has today's bar: thirty answers, two cards learned.
   await page.goto('/profile');
-  await expect(cardsPractised).toHaveText('30', { timeout: 15_000 });
+  await expect(cardsPractised).toHaveText('30');
   await expect(activity.locator('dt', { hasText: 'Cards learned' }).locator('+ dd')).toHaveText('2');
   await expect(activity.locator('.recharts-bar-rectangle')).not.toHaveCount(0);
   await expect(activity.getByRole('table')).toContainText('30');

@@ -1,4 +1,3 @@
-import { BarChart } from '@mantine/charts';
 import {
   Group,
   SegmentedControl,
@@ -9,12 +8,16 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/ui/load-error';
 import { useFormatters } from '../../../lib/format';
 import { activityDays, localToday } from '../activity-days';
 import { useActivity } from '../api/get-activity';
+
+const ActivityBars = lazy(() =>
+  import('./activity-bars').then((module) => ({ default: module.ActivityBars })),
+);
 
 const spans = ['30', '90'] as const;
 type Span = (typeof spans)[number];
@@ -81,22 +84,9 @@ export function ActivityChart() {
         <>
           {/* The chart is a picture for the eye; the table below tells the same to a screen reader. */}
           <div aria-hidden="true">
-            <BarChart
-              h={240}
-              data={period.days}
-              dataKey="label"
-              series={[{ name: 'cards', label: cardsLabel, color: 'indigo.6' }]}
-              valueFormatter={number}
-              tickLine="none"
-              gridAxis="x"
-              maxBarWidth={24}
-              accessibilityLayer={false}
-              tooltipAnimationDuration={0}
-              barChartProps={{ accessibilityLayer: false }}
-              tooltipProps={{
-                labelFormatter: (_label, payload) => payload?.[0]?.payload?.fullDate ?? _label,
-              }}
-            />
+            <Suspense fallback={<Skeleton h={240} radius="md" />}>
+              <ActivityBars days={period.days} seriesLabel={cardsLabel} />
+            </Suspense>
           </div>
           <VisuallyHidden>
             <Table>
