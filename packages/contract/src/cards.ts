@@ -6,6 +6,7 @@ import {
   CARD_TAG_MAX_LENGTH,
   CATEGORY_DESCRIPTION_MAX_LENGTH,
   CATEGORY_NAME_MAX_LENGTH,
+  PRACTICE_MAX_CARDS,
 } from './limits';
 import { type ScoreField, scoreFields } from './practice';
 import { defineRoute, filePart, noContent } from './route';
@@ -140,7 +141,7 @@ export const cardPageQuery = categoryIdQuery.extend({
 });
 export const cardListQuery = categoryIdQuery.extend({
   tags: tagsValue,
-  quantity: z.coerce.number().int().min(1).max(1000).optional(),
+  quantity: z.coerce.number().int().min(1).max(PRACTICE_MAX_CARDS).optional(),
   type: z.enum(['verbal', 'typing']).default('verbal'),
 });
 

@@ -18,6 +18,9 @@ export const CARD_FILE_MAX_LINES = 1000;
 /** 1000 cards of two full sides and a tag stay well below this. */
 export const CARD_FILE_MAX_BYTES = 3 * MEGABYTE;
 
+/** Cards one practice round may ask for. */
+export const PRACTICE_MAX_CARDS = 1000;
+
 /** Uploaded files, before the server re-encodes them. */
 export const PICTURE_MAX_BYTES = 8 * MEGABYTE;
 export const AUDIO_MAX_BYTES = 10 * MEGABYTE;

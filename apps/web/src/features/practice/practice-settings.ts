@@ -1,3 +1,5 @@
+import { PRACTICE_MAX_CARDS } from '@flashcards/contract';
+
 export const learningTypes = ['verbal', 'typing'] as const;
 export const learningModes = ['standard', 'gaming'] as const;
 export type LearningType = (typeof learningTypes)[number];
@@ -13,7 +15,7 @@ export type PracticeSettings = {
 };
 
 /** The server's bound of `quantity`. */
-export const MAX_QUANTITY = 1000;
+export const MAX_QUANTITY = PRACTICE_MAX_CARDS;
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
   values.includes(value as T) ? (value as T) : null;

@@ -1,3 +1,4 @@
+import { CARD_SIDE_MAX_LENGTH } from '@flashcards/contract';
 import { Alert, Button, Group, Kbd, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconArrowRight, IconCheck, IconX } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
@@ -186,7 +187,7 @@ function TypingPlay({ card, onAnswer, onNext, announce, allowSkip, active, focus
             autoCapitalize="off"
             autoCorrect="off"
             spellCheck={false}
-            maxLength={1000}
+            maxLength={CARD_SIDE_MAX_LENGTH}
             size="md"
           />
           {!checked && (
