@@ -13,7 +13,7 @@ import { practiceRouteHandlers } from './modules/practice/practice.routes';
 import { systemRouteHandlers } from './modules/system/system.routes';
 import { userRouteHandlers } from './modules/users/users.routes';
 import { compressPlugin } from './plugins/compress';
-import { errorsPlugin } from './plugins/errors';
+import { clientError, errorsPlugin, routerError } from './plugins/errors';
 import { formBodyPlugin } from './plugins/form-body';
 import { multipartPlugin } from './plugins/multipart';
 import { openapiPlugin } from './plugins/openapi';
@@ -73,8 +73,15 @@ export const buildApp = async ({ services, log }: BuildAppOptions) => {
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors: routerError,
+    clientErrorHandler: clientError,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // An empty JSON body is an empty object, as DRF reads it: clients send the content type on a DELETE too.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    body === '' ? done(null, {}) : parseJson(request, body as string, done),
+  );
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formBoolean } from './auth';
-import { idParams, paginated } from './common';
+import { idParams, idValue, pageValue, paginated } from './common';
 import {
   CARD_SIDE_MAX_LENGTH,
   CARD_TAG_MAX_LENGTH,
@@ -14,9 +14,6 @@ import { defineRoute, filePart, noContent } from './route';
 export const cardTypeSchema = z.enum(['text', 'picture', 'kids']);
 export const marketApprovementSchema = z.enum(['none', 'pending', 'approved', 'rejected']);
 export type CardType = z.infer<typeof cardTypeSchema>;
-
-/** An id in a query string or a form field. */
-export const idValue = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const userSummarySchema = z.object({
   id: z.number().int(),
@@ -61,7 +58,7 @@ export const sortQuery = z.object({
 });
 
 export const categoryListQuery = sortQuery.extend({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageValue,
   user_id: idValue.optional(),
   ai_created: formBoolean.optional(),
 });
@@ -135,7 +132,7 @@ export const tagsValue = z
       .filter(Boolean),
   );
 export const cardPageQuery = categoryIdQuery.extend({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageValue,
   tags: tagsValue,
   search_value: z.string().trim().max(200).optional(),
 });

@@ -25,8 +25,26 @@ export const paginated = <T extends z.ZodType>(item: T) =>
 
 export type Paginated<T> = { count: number; next: string | null; previous: string | null; results: T[] };
 
-/** `?page=` of a paginated list: 1-based. */
-export const pageQuery = z.object({ page: z.coerce.number().int().min(1).default(1) });
+/** `?page=` of a paginated list: 1-based. A page that is not a whole number from 1 answers 404 `Invalid page.` */
+export const pageValue = z.coerce.number().int().min(1).default(1);
+export const pageQuery = z.object({ page: pageValue });
 
-/** A path parameter that must be a positive integer id. */
-export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+/** The largest id PostgreSQL's integer columns hold. */
+const MAX_ID = 2_147_483_647;
+
+/**
+ * An id: a JSON number, or plain decimal digits in a path, a query string or a form field. Spellings
+ * that JavaScript would also read as a number ("0x1", "+1", "01", " 1", "1e3") name nothing.
+ */
+export const idValue = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .regex(/^[1-9]\d{0,9}$/, { error: 'errors:invalid_integer' })
+      .transform(Number),
+  ])
+  .pipe(z.number().int().positive().max(MAX_ID));
+
+/** A path parameter that must be an id; any other value names no resource (404). */
+export const idParams = z.object({ id: idValue });

@@ -5,4 +5,5 @@ export * from './limits';
 export * from './market';
 export * from './practice';
 export * from './route';
+export * from './routes';
 export * from './system';

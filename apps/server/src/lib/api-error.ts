@@ -25,6 +25,8 @@ export const notAuthenticated = () => new ApiError(401, 'not_authenticated', mes
 export const tokenNotValid = () => new ApiError(401, 'token_not_valid', message('token_not_valid'));
 export const permissionDenied = (key = 'permission_denied', values?: Message['values']) =>
   new ApiError(403, key, message(key, values));
+export const methodNotAllowed = (method: string) =>
+  new ApiError(405, 'method_not_allowed', message('method_not_allowed', { method }));
 export const throttled = (key = 'throttled') => new ApiError(429, 'throttled', message(key));
 export const unsupportedMediaType = (type: string) =>
   new ApiError(415, 'unsupported_media_type', message('unsupported_media_type', { type }));

@@ -104,16 +104,31 @@ describe('error responses', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/test/items/7/' })).json()).toEqual({ id: 7 });
   });
 
-  it('answers unknown API paths and methods with a JSON 404', async () => {
+  it('answers unknown API paths with a JSON 404', async () => {
     for (const [method, url] of [
       ['GET', '/api/no-such-thing/'],
-      ['DELETE', '/api/health'],
+      ['DELETE', '/api/no-such-thing/'],
       ['GET', '/media/missing.png'],
     ] as const) {
       const response = await t.app.inject({ method, url });
       expect(response.statusCode, url).toBe(404);
       expect(response.json()).toEqual({ detail: 'Not found.', code: 'not_found' });
     }
+  });
+
+  it('answers a method a path does not take with 405 and the methods it does take', async () => {
+    const health = await t.app.inject({ method: 'DELETE', url: '/api/health' });
+    expect(health.statusCode).toBe(405);
+    expect(health.headers.allow).toBe('GET, HEAD');
+    expect(health.json()).toEqual({ detail: 'Method "DELETE" not allowed.', code: 'method_not_allowed' });
+    const item = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/test/items/7/',
+      headers: { 'accept-language': 'bg' },
+    });
+    expect(item.statusCode).toBe(405);
+    expect(item.headers.allow).toBe('GET, HEAD');
+    expect(item.json().detail).toBe('Методът „PATCH“ не е позволен.');
   });
 
   it('translates expected errors', async () => {
@@ -192,15 +207,17 @@ describe('pagination', () => {
     expect(bg.json().detail).toBe('Невалидна страница.');
   });
 
-  it('answers an empty first page and rejects a page that is not a number', async () => {
+  it('answers an empty first page, and 404 for a page that is not a whole number from 1', async () => {
     expect((await get('/api/test/empty/')).json()).toEqual({
       count: 0,
       next: null,
       previous: null,
       results: [],
     });
-    const response = await get('/api/test/numbers/?page=abc');
-    expect(response.statusCode).toBe(400);
-    expect(Object.keys(response.json())).toEqual(['page']);
+    for (const page of ['abc', '0', '-1', '1.5', '']) {
+      const response = await get(`/api/test/numbers/?page=${page}`);
+      expect(response.statusCode, page).toBe(404);
+      expect(response.json()).toEqual({ detail: 'Invalid page.', code: 'not_found' });
+    }
   });
 });

@@ -1,22 +1,73 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Language } from '@flashcards/i18n';
+import { defaultLanguage } from '@flashcards/i18n';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { z } from 'zod';
-import { ApiError, notFound } from '../lib/api-error';
+import type { z } from 'zod';
+import { ApiError, invalidPage, notFound } from '../lib/api-error';
 import { requestLanguage, translate, translateMessage } from '../lib/translate';
 import { RequestValidationError } from './validation';
 
-const zodLocales = { en: z.locales.en(), bg: z.locales.bg() };
+type Issue = z.core.$ZodIssue;
 
-/** A locale key from a schema's custom message (`errors:...`), or zod's own message in the language. */
-const issueMessage = (issue: z.core.$ZodIssue, language: Language): string => {
+/** Messages of the schema checks, as sentences people read (DRF's wording), in the request's language. */
+const checkMessage = (issue: Issue): [key: string, values?: Record<string, unknown>] => {
+  switch (issue.code) {
+    case 'invalid_type': {
+      const expected: Record<string, string> = {
+        number: 'invalid_number',
+        int: 'invalid_integer',
+        bigint: 'invalid_integer',
+        string: 'invalid_string',
+        boolean: 'invalid_boolean',
+        object: 'invalid_object',
+        array: 'invalid_list',
+        date: 'invalid_date',
+      };
+      return [expected[issue.expected] ?? 'invalid_value'];
+    }
+    case 'too_small': {
+      const min = Number(issue.minimum) + (issue.inclusive === false ? 1 : 0);
+      if (issue.origin === 'string') return min <= 1 ? ['blank'] : ['min_length', { min }];
+      if (issue.origin === 'array' || issue.origin === 'set') return ['min_items', { min }];
+      return ['min_value', { min }];
+    }
+    case 'too_big': {
+      const max = Number(issue.maximum) - (issue.inclusive === false ? 1 : 0);
+      if (issue.origin === 'string') return ['max_length', { max }];
+      if (issue.origin === 'array' || issue.origin === 'set') return ['max_items', { max }];
+      return ['max_value', { max }];
+    }
+    case 'invalid_format': {
+      const formats: Record<string, string> = {
+        email: 'invalid_email',
+        url: 'invalid_url',
+        date: 'invalid_date',
+      };
+      return [formats[issue.format] ?? 'invalid_value'];
+    }
+    case 'invalid_value': {
+      const input = (issue as { input?: unknown }).input;
+      return typeof input === 'string' || typeof input === 'number'
+        ? ['invalid_choice', { input: String(input).slice(0, 100) }]
+        : ['invalid_value'];
+    }
+    case 'unrecognized_keys':
+      return ['unknown_field'];
+    default:
+      return ['invalid_value'];
+  }
+};
+
+/** A locale key from a schema's custom message (`errors:...`), or the message of the failed check. */
+const issueMessage = (issue: Issue, language: Language): string => {
   if (issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined) {
     return translate(language, 'field_required');
   }
   if (issue.message.startsWith('errors:')) return translate(language, issue.message);
-  const localized = zodLocales[language].localeError(issue as never);
-  const text = typeof localized === 'string' ? localized : localized?.message;
-  return text ?? issue.message;
+  const [key, values] = checkMessage(issue);
+  return translate(language, key, values);
 };
 
 /**
@@ -91,6 +142,10 @@ export const errorsPlugin = fp(
       if (error instanceof RequestValidationError) {
         // A path parameter of the wrong shape names no resource at all: the URL does not exist.
         if (error.part === 'params') return send(request, reply, notFound());
+        // Nor does a page number that is not one (DRF: 404 `Invalid page.`).
+        if (error.part === 'querystring' && error.issues.some((issue) => issue.path[0] === 'page')) {
+          return send(request, reply, invalidPage());
+        }
         const language = requestLanguage(request.headers['accept-language']);
         return reply.code(400).send(fieldErrors(error, language));
       }
@@ -102,3 +157,33 @@ export const errorsPlugin = fp(
   },
   { name: 'errors' },
 );
+
+/**
+ * The router's own errors: a path segment longer than any id, or a path that is not valid percent
+ * encoding, names no resource.
+ */
+export const routerError = (_error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
+  send(request, reply, notFound());
+
+/** What Node refuses before a request exists (headers or a URL too large, a timeout, a broken request). */
+const clientErrors: Record<string, { status: number; key: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, key: 'headers_too_large' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, key: 'request_timeout' },
+};
+
+/**
+ * Answers those in the DRF shape too. The request's headers were not read, so the language is the
+ * default one.
+ */
+export function clientError(error: NodeJS.ErrnoException, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, key } = clientErrors[error.code ?? ''] ?? { status: 400, key: 'bad_request' };
+  const body = JSON.stringify({ detail: translate(defaultLanguage, key), code: key });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}

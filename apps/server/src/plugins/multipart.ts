@@ -1,24 +1,53 @@
-import multipart, { type MultipartFile } from '@fastify/multipart';
+import multipart from '@fastify/multipart';
 import type { FilePart } from '@flashcards/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { ApiError, payloadTooLarge } from '../lib/api-error';
 
 /** The largest single upload accepted at all; features apply their own smaller caps. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 /**
- * multipart/form-data bodies arrive as plain objects: fields as strings, files as the contract's FilePart,
- * so the same Zod schemas validate them as JSON bodies.
+ * multipart/form-data bodies arrive as plain objects: fields as strings (a repeated field as a list),
+ * files as the contract's FilePart, so the same Zod schemas validate them as JSON bodies. A body over
+ * a limit answers 413; one that cannot be read (no or a wrong boundary, cut short) answers 400.
  */
 export const multipartPlugin = fp(
   async (app: FastifyInstance) => {
     await app.register(multipart, {
-      attachFieldsToBody: 'keyValues',
       limits: { fileSize: MAX_UPLOAD_BYTES, files: 5, fields: 60, parts: 70, fieldSize: 100_000 },
-      onFile: async (part: MultipartFile & { value?: unknown }) => {
-        const data = await part.toBuffer();
-        part.value = { filename: part.filename, mimetype: part.mimetype, data } satisfies FilePart;
-      },
+    });
+    const { RequestFileTooLargeError, FilesLimitError, FieldsLimitError, PartsLimitError } =
+      app.multipartErrors;
+    const overLimit = [RequestFileTooLargeError, FilesLimitError, FieldsLimitError, PartsLimitError];
+
+    app.addHook('preValidation', async (request) => {
+      if (!request.isMultipart()) return;
+      const fields = new Map<string, unknown>();
+      const add = (name: string, value: unknown) => {
+        const earlier = fields.get(name);
+        fields.set(name, earlier === undefined ? value : [earlier, value].flat());
+      };
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            const data = await part.toBuffer();
+            add(part.fieldname, {
+              filename: part.filename,
+              mimetype: part.mimetype,
+              data,
+            } satisfies FilePart);
+          } else {
+            add(part.fieldname, part.value);
+          }
+        }
+      } catch (error) {
+        if (overLimit.some((type) => error instanceof type)) throw payloadTooLarge();
+        if (error instanceof ApiError) throw error;
+        throw new ApiError(400, 'parse_error', { key: 'multipart_parse_error' });
+      }
+      // fromEntries makes "__proto__" an own field, never the prototype.
+      request.body = Object.fromEntries(fields);
     });
   },
   { name: 'multipart' },

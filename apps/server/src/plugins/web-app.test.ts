@@ -38,7 +38,7 @@ describe('web app serving', () => {
     expect(icon.headers['cache-control']).toBe('no-cache');
   });
 
-  it('keeps API and media paths JSON, and answers other methods with 404', async () => {
+  it('keeps API and media paths JSON, and answers other methods of pages with 404', async () => {
     for (const [method, url] of [
       ['GET', '/api/unknown/'],
       ['GET', '/api'],

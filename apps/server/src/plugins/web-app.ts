@@ -3,9 +3,10 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { notFound } from '../lib/api-error';
+import { methodNotAllowed, notFound } from '../lib/api-error';
 
 const apiPath = /^\/(api|media)(\/|$)/;
+const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /**
  * Serves the built web app. Unknown paths outside /api and /media get index.html (the app routes them
@@ -33,7 +34,17 @@ export const webAppPlugin = fp(
 
     app.setNotFoundHandler(async (request, reply) => {
       const isPage = request.method === 'GET' || request.method === 'HEAD';
-      if (!hasWebApp || !isPage || apiPath.test(request.url)) throw notFound();
+      if (apiPath.test(request.url)) {
+        // A path that exists for other methods answers 405 with them (DRF), not 404.
+        const url = request.url.split('?')[0]!;
+        const allowed = methods.filter((method) => app.findRoute({ method, url }));
+        const own = request.method === 'HEAD' ? 'GET' : request.method;
+        // A route of this very method that found nothing (a missing file) is a plain 404.
+        if (allowed.length === 0 || allowed.some((method) => method === own)) throw notFound();
+        reply.header('allow', [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])].join(', '));
+        throw methodNotAllowed(request.method);
+      }
+      if (!hasWebApp || !isPage) throw notFound();
       reply.header('cache-control', 'no-cache');
       return reply.sendFile('index.html');
     });
