@@ -1,0 +1,350 @@
+import { apiRoutes, pathOf } from '@flashcards/contract';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './build-app';
+import { buildCard, buildCategory, buildUser, PASSWORD } from './factories';
+import { formData } from './multipart';
+
+/**
+ * Who may call what: every route of the contract, called by a guest, another user, the owner of the
+ * objects it names and a staff member, with the status each must get. Another user's private object
+ * answers 404, as if it did not exist. Every route must have its row: a route added to the contract
+ * without one fails this test. Later features add their rows (and their actors' objects to the fixture).
+ */
+
+type Actor = 'guest' | 'other' | 'owner' | 'staff';
+type Statuses = Record<Actor, number>;
+
+/** What the owner has: the objects the requests name. Each cell gets a fresh one, so writes do not leak. */
+type Fixture = {
+  owner: { id: number; email: string; refresh: () => Promise<string>; access: string };
+  category: number;
+  mergeChild: number;
+  pictureCategory: number;
+  kidsCategory: number;
+  catalogCategory: number;
+  catalogPictureCategory: number;
+  textCard: number;
+  pictureCard: number;
+  kidsCard: number;
+};
+
+type Request = {
+  params?: Record<string, number>;
+  query?: Record<string, string | number>;
+  json?: object;
+  form?: { fields: Record<string, string | number>; files?: Record<string, 'picture'> };
+  /** Sends a card file as the form's `file`. */
+  textFile?: boolean;
+};
+
+type Row = { request?: (f: Fixture) => Request | Promise<Request>; expect: Statuses };
+
+const everyone = (status: number): Statuses => ({
+  guest: status,
+  other: status,
+  owner: status,
+  staff: status,
+});
+const signedIn = (status: number): Statuses => ({ guest: 401, other: status, owner: status, staff: status });
+/** The owner's private object: nobody else may know it exists, staff included (no staff rule reaches it). */
+const ownerOnly = (status: number): Statuses => ({ guest: 401, other: 404, owner: status, staff: 404 });
+
+let uniqueEmail = 0;
+const newPassword = 'Lilac-Ferry-Quartz-42';
+
+const matrix: Record<string, Row> = {
+  // System: public facts.
+  health: { expect: everyone(200) },
+  ready: { expect: everyone(200) },
+  site: { expect: everyone(200) },
+  publicStats: { expect: everyone(200) },
+
+  // Accounts: the public flows answer every caller alike; the rest is the caller's own account.
+  register: {
+    request: () => ({
+      json: {
+        first_name: 'Ana',
+        last_name: 'Petrova',
+        email: `new${++uniqueEmail}@example.com`,
+        password: newPassword,
+        re_password: newPassword,
+        accepted_terms: true,
+      },
+    }),
+    expect: everyone(201),
+  },
+  // The owner is active already: the link is stale, whoever follows it.
+  activate: {
+    request: (f) => ({ json: { uid: Buffer.from(String(f.owner.id)).toString('base64url'), token: 'any' } }),
+    expect: everyone(403),
+  },
+  resendActivation: { request: (f) => ({ json: { email: f.owner.email } }), expect: everyone(204) },
+  tokenCreate: {
+    request: (f) => ({ json: { email: f.owner.email, password: PASSWORD } }),
+    expect: everyone(200),
+  },
+  tokenRefresh: {
+    request: async (f) => ({ json: { refresh: await f.owner.refresh() } }),
+    expect: everyone(200),
+  },
+  tokenVerify: { request: (f) => ({ json: { token: f.owner.access } }), expect: everyone(200) },
+  logout: { request: async (f) => ({ json: { refresh: await f.owner.refresh() } }), expect: everyone(204) },
+  me: { expect: signedIn(200) },
+  updateMe: { request: () => ({ json: { first_name: 'Vera' } }), expect: signedIn(200) },
+  resetPassword: { request: (f) => ({ json: { email: f.owner.email } }), expect: everyone(204) },
+  resetPasswordConfirm: {
+    request: () => ({
+      json: { uid: 'MQ', token: 'not-a-token', new_password: newPassword, re_new_password: newPassword },
+    }),
+    expect: everyone(400),
+  },
+  uploadAvatar: {
+    request: () => ({ form: { fields: {}, files: { avatar: 'picture' } } }),
+    expect: signedIn(200),
+  },
+  removeUser: { expect: signedIn(204) },
+  // Google sign-in is not configured in tests: the routes say so to everyone.
+  googleAuthorizationUrl: {
+    request: () => ({ query: { redirect_uri: 'http://localhost/login/google' } }),
+    expect: everyone(404),
+  },
+  googleSignIn: { request: () => ({ json: { state: 'state', code: 'code' } }), expect: everyone(404) },
+
+  // Practice.
+  myActivity: { expect: signedIn(200) },
+
+  // Categories: the lists are the caller's own; one category is its owner's alone.
+  categories: { expect: signedIn(200) },
+  kidsCategories: { expect: signedIn(200) },
+  allCategories: { expect: signedIn(200) },
+  allKidsCategories: { expect: signedIn(200) },
+  createCategory: {
+    request: () => ({ json: { name: 'Verbs', type_of_cards: 'text' } }),
+    expect: signedIn(201),
+  },
+  category: { request: (f) => ({ params: { id: f.category } }), expect: ownerOnly(200) },
+  updateCategory: {
+    request: (f) => ({ params: { id: f.category }, json: { name: 'Nouns', type_of_cards: 'text' } }),
+    expect: ownerOnly(200),
+  },
+  deleteCategory: { request: (f) => ({ params: { id: f.category } }), expect: ownerOnly(204) },
+  resetCategory: { request: (f) => ({ json: { category_id: f.category } }), expect: ownerOnly(204) },
+  mergeCategory: {
+    request: (f) => ({ json: { parent_category_id: f.category, child_category_id: f.mergeChild } }),
+    expect: ownerOnly(200),
+  },
+
+  // Text cards.
+  textTags: { request: (f) => ({ query: { category_id: f.category } }), expect: ownerOnly(200) },
+  textCardsPage: { request: (f) => ({ query: { category_id: f.category } }), expect: ownerOnly(200) },
+  textCards: { request: (f) => ({ query: { category_id: f.category } }), expect: ownerOnly(200) },
+  textCard: { request: (f) => ({ params: { id: f.textCard } }), expect: ownerOnly(200) },
+  createTextCard: {
+    request: (f) => ({ json: { first_side: 'dog', second_side: 'куче', category: f.category } }),
+    expect: ownerOnly(201),
+  },
+  updateTextCard: {
+    request: (f) => ({
+      params: { id: f.textCard },
+      json: { first_side: 'cat', second_side: 'котка', category: f.category },
+    }),
+    expect: ownerOnly(200),
+  },
+  deleteTextCard: { request: (f) => ({ params: { id: f.textCard } }), expect: ownerOnly(204) },
+  uploadTextCards: {
+    request: (f) => ({ form: { fields: { category_id: f.category }, files: {} }, textFile: true }),
+    expect: ownerOnly(201),
+  },
+  // The catalog's cards are anyone's to read.
+  publicTextTags: { request: (f) => ({ query: { category_id: f.catalogCategory } }), expect: everyone(200) },
+  publicTextCards: { request: (f) => ({ query: { category_id: f.catalogCategory } }), expect: everyone(200) },
+
+  // Picture cards.
+  pictureTags: { request: (f) => ({ query: { category_id: f.pictureCategory } }), expect: ownerOnly(200) },
+  pictureCardsPage: {
+    request: (f) => ({ query: { category_id: f.pictureCategory } }),
+    expect: ownerOnly(200),
+  },
+  pictureCards: { request: (f) => ({ query: { category_id: f.pictureCategory } }), expect: ownerOnly(200) },
+  pictureCard: { request: (f) => ({ params: { id: f.pictureCard } }), expect: ownerOnly(200) },
+  createPictureCard: {
+    request: (f) => ({
+      form: {
+        fields: { second_side: 'a dog', category: f.pictureCategory },
+        files: { first_side: 'picture' },
+      },
+    }),
+    expect: ownerOnly(201),
+  },
+  updatePictureCard: {
+    request: (f) => ({
+      params: { id: f.pictureCard },
+      form: { fields: { second_side: 'a cat', category: f.pictureCategory } },
+    }),
+    expect: ownerOnly(200),
+  },
+  deletePictureCard: { request: (f) => ({ params: { id: f.pictureCard } }), expect: ownerOnly(204) },
+  publicPictureTags: {
+    request: (f) => ({ query: { category_id: f.catalogPictureCategory } }),
+    expect: everyone(200),
+  },
+  publicPictureCards: {
+    request: (f) => ({ query: { category_id: f.catalogPictureCategory } }),
+    expect: everyone(200),
+  },
+
+  // Kids cards.
+  kidsCardsPage: { request: (f) => ({ query: { category_id: f.kidsCategory } }), expect: ownerOnly(200) },
+  kidsCards: { request: (f) => ({ query: { category_id: f.kidsCategory } }), expect: ownerOnly(200) },
+  kidsCard: { request: (f) => ({ params: { id: f.kidsCard } }), expect: ownerOnly(200) },
+  createKidsCard: {
+    request: (f) => ({
+      form: {
+        fields: { second_side: 'куче', category: f.kidsCategory, language: 'bg' },
+        files: { first_side: 'picture' },
+      },
+    }),
+    expect: ownerOnly(201),
+  },
+  updateKidsCard: {
+    request: (f) => ({
+      params: { id: f.kidsCard },
+      form: { fields: { second_side: 'котка', category: f.kidsCategory, language: 'bg' } },
+    }),
+    expect: ownerOnly(200),
+  },
+  deleteKidsCard: { request: (f) => ({ params: { id: f.kidsCard } }), expect: ownerOnly(204) },
+
+  // The catalog.
+  publicMarketCategory: { request: (f) => ({ params: { id: f.catalogCategory } }), expect: everyone(200) },
+};
+
+let t: TestApp;
+let passwordHash: string;
+let picture: Buffer;
+beforeAll(async () => {
+  t = await buildTestApp();
+  passwordHash = (await buildUser(t.database.db, { password: PASSWORD })).passwordHash!;
+  picture = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
+});
+afterAll(() => t.close());
+
+const storedPicture = async (userId: number) => {
+  const key = `pictures/${userId}-${Date.now()}-${Math.random().toString(36).slice(2)}.png`;
+  await t.services.storage.put(key, picture, 'image/png');
+  return key;
+};
+
+/** The owner and their objects, the other user and a staff member; access tokens signed for each. */
+const newFixture = async () => {
+  const db = t.database.db;
+  const owner = await buildUser(db, { passwordHash });
+  const other = await buildUser(db, { passwordHash });
+  const staff = await buildUser(db, { passwordHash, isStaff: true });
+  const category = await buildCategory(db, { userId: owner.id });
+  const mergeChild = await buildCategory(db, { userId: owner.id });
+  const pictureCategory = await buildCategory(db, { userId: owner.id, typeOfCards: 'picture' });
+  const kidsCategory = await buildCategory(db, { userId: owner.id, typeOfCards: 'kids' });
+  const catalog = { marketApprovement: 'approved' as const, marketAccessible: true };
+  const catalogCategory = await buildCategory(db, { userId: owner.id, ...catalog });
+  const catalogPictureCategory = await buildCategory(db, {
+    userId: owner.id,
+    typeOfCards: 'picture',
+    ...catalog,
+  });
+  const ownPicture = await storedPicture(owner.id);
+  const fixture: Fixture = {
+    owner: {
+      id: owner.id,
+      email: owner.email,
+      access: t.services.tokens.sign('access', owner.id).token,
+      refresh: async () => {
+        const login = await t.app.inject({
+          method: 'POST',
+          url: '/api/user/jwt/create/',
+          payload: { email: owner.email, password: PASSWORD },
+        });
+        return login.json().refresh;
+      },
+    },
+    category: category.id,
+    mergeChild: mergeChild.id,
+    pictureCategory: pictureCategory.id,
+    kidsCategory: kidsCategory.id,
+    catalogCategory: catalogCategory.id,
+    catalogPictureCategory: catalogPictureCategory.id,
+    textCard: (await buildCard(db, { categoryId: category.id, tag: 'animals' })).id,
+    pictureCard: (await buildCard(db, { categoryId: pictureCategory.id, firstSide: ownPicture })).id,
+    kidsCard: (await buildCard(db, { categoryId: kidsCategory.id, firstSide: ownPicture, language: 'bg' }))
+      .id,
+  };
+  await buildCard(db, { categoryId: catalogCategory.id });
+  await buildCard(db, { categoryId: catalogPictureCategory.id, firstSide: await storedPicture(owner.id) });
+  const tokens: Record<Actor, string | null> = {
+    guest: null,
+    other: t.services.tokens.sign('access', other.id).token,
+    owner: fixture.owner.access,
+    staff: t.services.tokens.sign('access', staff.id).token,
+  };
+  return { fixture, tokens };
+};
+
+const cardFile = Buffer.from('dog%куче&animals\ncat%котка&animals\n');
+
+const send = async (name: string, row: Row, actor: Actor) => {
+  const route = apiRoutes[name]!;
+  const { fixture, tokens } = await newFixture();
+  const request: Request = (await row.request?.(fixture)) ?? {};
+  const headers: Record<string, string> = tokens[actor] ? { authorization: `JWT ${tokens[actor]}` } : {};
+  let payload: string | Buffer | undefined;
+  if (request.form) {
+    const files = Object.fromEntries(
+      Object.keys(request.form.files ?? {}).map((field) => [
+        field,
+        { name: 'a.png', type: 'image/png', data: picture },
+      ]),
+    );
+    if (request.textFile) files.file = { name: 'cards.txt', type: 'text/plain', data: cardFile };
+    const body = await formData(request.form.fields, files);
+    Object.assign(headers, body.headers);
+    payload = body.payload;
+  } else if (request.json) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(request.json);
+  }
+  const query = request.query
+    ? `?${new URLSearchParams(Object.entries(request.query).map(([k, v]): [string, string] => [k, String(v)]))}`
+    : '';
+  return t.app.inject({
+    method: route.method,
+    url: `${pathOf(route, request.params)}${query}`,
+    headers,
+    payload,
+  });
+};
+
+describe('the access matrix', () => {
+  it('has a row for every route of the contract', () => {
+    const missing = Object.keys(apiRoutes).filter((name) => !(name in matrix));
+    const stale = Object.keys(matrix).filter((name) => !(name in apiRoutes));
+    expect({ missing, stale }).toEqual({ missing: [], stale: [] });
+  });
+
+  it.each(Object.entries(matrix).filter(([name]) => name in apiRoutes))(
+    '%s answers each caller as its row says',
+    async (name, row) => {
+      const answers: Partial<Statuses> = {};
+      const bodies: string[] = [];
+      for (const actor of ['guest', 'other', 'owner', 'staff'] as const) {
+        const response = await send(name, row, actor);
+        answers[actor] = response.statusCode;
+        if (response.statusCode !== row.expect[actor])
+          bodies.push(`${actor}: ${response.body.slice(0, 200)}`);
+      }
+      expect({ answers, bodies }).toEqual({ answers: row.expect, bodies: [] });
+    },
+  );
+});
