@@ -177,6 +177,19 @@ const probesOf = async (route: RouteDefinition, ids: Ids): Promise<Probe[]> => {
     }
     probes.push({ label: `query ${key} twice`, url: url(goodPath, `${queryString(goodQuery)}&${key}=2`) });
   }
+  for (const [name, value] of [
+    ['x-timezone', 'Not/A_Zone'],
+    ['x-timezone', 'x'.repeat(5000)],
+    ['accept-language', ';;;q=abc,,*'],
+    ['authorization', 'JWT not.a.token'],
+    ['authorization', 'Bearer'],
+  ]) {
+    probes.push({
+      label: `header ${name}: ${value!.slice(0, 12)}`,
+      url: url(),
+      headers: { [name!]: value! },
+    });
+  }
   probes.push({ label: 'an unknown query parameter', url: url(goodPath, `${queryString(goodQuery)}&zzz=1`) });
   probes.push({
     label: 'a JSON content type and no body',
