@@ -47,7 +47,10 @@ export const userTokens = pgTable(
   (table) => [index('user_tokens_user_idx').on(table.userId, table.purpose)],
 );
 
-/** Failed sign-ins of the last hour, counted per e-mail and per address for throttling. */
+/**
+ * Sign-in attempts of the last hour that failed, or are still being checked, counted per e-mail and per
+ * address for throttling; a successful sign-in removes its e-mail's rows.
+ */
 export const loginFailures = pgTable(
   'login_failures',
   {

@@ -153,16 +153,24 @@ export const createAuthService = ({ db, config, tokens, jobs, clock, users }: Au
     },
 
     async login(email: string, password: string, ip: string): Promise<TokenPair> {
-      const failures = await repo.countRecentLoginFailures(db, email, ip, clock.now());
-      if (failures.byEmail >= MAX_FAILURES_PER_EMAIL || failures.byIp >= MAX_FAILURES_PER_ADDRESS) {
-        throw throttled('login_throttled');
-      }
+      const now = clock.now();
+      // The attempt counts as a failure from before the password is checked, so simultaneous attempts
+      // cannot all pass the count before any of them is recorded; success clears the e-mail's failures.
+      const allowed = await repo.recordLoginAttempt(
+        db,
+        { email, ip, at: now },
+        {
+          since: new Date(now.getTime() - HOUR),
+          perEmail: MAX_FAILURES_PER_EMAIL,
+          perAddress: MAX_FAILURES_PER_ADDRESS,
+        },
+      );
+      if (!allowed) throw throttled('login_throttled');
       const user = await users.byEmail(email);
       const passwordMatches = await verify(user?.passwordHash ?? (await dummyHash), password).catch(
         () => false,
       );
       if (!user?.passwordHash || !passwordMatches || !user.isActive) {
-        await repo.recordLoginFailure(db, email, ip, clock.now());
         throw new ApiError(401, 'no_active_account', { key: 'no_active_account' });
       }
       await repo.clearLoginFailures(db, email);

@@ -350,6 +350,32 @@ describe('tokens', () => {
     expect((await login(user.email, PASSWORD, '10.9.9.9')).statusCode).toBe(429);
     expect((await login(user.email, PASSWORD, '10.9.9.10')).statusCode).toBe(200);
   });
+
+  /** The status codes of the answers, counted: { 401: n, 429: m }. */
+  const tally = (responses: { statusCode: number }[]) =>
+    responses.reduce<Record<number, number>>((counts, { statusCode }) => {
+      counts[statusCode] = (counts[statusCode] ?? 0) + 1;
+      return counts;
+    }, {});
+
+  it('lets no more than 5 of 100 simultaneous wrong passwords for one e-mail through', async () => {
+    const user = await buildUser(t.database.db, { password: PASSWORD });
+    const burst = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => login(user.email, `Wrong-Password-${i}`, `10.2.${i}.1`)),
+    );
+    expect(tally(burst)).toEqual({ 401: 5, 429: 95 });
+    expect((await login(user.email, PASSWORD, '10.2.200.1')).statusCode).toBe(429);
+  });
+
+  it('lets no more than 20 of 100 simultaneous wrong attempts from one address through', async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => login(`crowd${i}@example.com`, 'Wrong-Password-1', '10.3.3.3')),
+    );
+    expect(tally(burst)).toEqual({ 401: 20, 429: 80 });
+    const user = await buildUser(t.database.db, { password: PASSWORD });
+    expect((await login(user.email, PASSWORD, '10.3.3.3')).statusCode).toBe(429);
+    expect((await login(user.email, PASSWORD, '10.3.3.4')).statusCode).toBe(200);
+  });
 });
 
 describe('password reset', () => {
