@@ -1,6 +1,6 @@
 import { and, eq, getTableName, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { affiliates, loginFailures, refreshTokens, userTokens } from '../../db/schema';
+import { accountMailRequests, affiliates, loginFailures, refreshTokens, userTokens } from '../../db/schema';
 
 type UserTokenPurpose = (typeof userTokens.$inferSelect)['purpose'];
 
@@ -69,13 +69,13 @@ export const revokeAllRefreshTokens = (db: Executor, userId: number, now: Date) 
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 
 /** Tables of throttled events: one row per event, with the e-mail it named and the address it came from. */
-type EventLog = typeof loginFailures;
+type EventLog = typeof loginFailures | typeof accountMailRequests;
 
 /**
  * The first keys of each log's advisory locks (pg_advisory_xact_lock(int, int)): one for its e-mails,
  * the next for its addresses. Apart from every other lock, so no unrelated work waits on them.
  */
-const lockSpaces: Record<string, number> = { login_failures: 7301 };
+const lockSpaces: Record<string, number> = { login_failures: 7301, account_mail_requests: 7303 };
 
 export type EventLimits = { since: Date; perEmail: number; perAddress: number };
 
@@ -121,6 +121,13 @@ export const recordLoginAttempt = (
   attempt: { email: string; ip: string; at: Date },
   limits: EventLimits,
 ) => recordWithinLimits(db, loginFailures, attempt, limits);
+
+/** Records a request for an account mail; false when the e-mail or address is over its limit. */
+export const recordAccountMailRequest = (
+  db: Executor,
+  request: { email: string; ip: string; at: Date },
+  limits: EventLimits,
+) => recordWithinLimits(db, accountMailRequests, request, limits);
 
 export const clearLoginFailures = (db: Executor, email: string) =>
   db.delete(loginFailures).where(eq(loginFailures.email, email));
