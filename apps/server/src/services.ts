@@ -6,6 +6,7 @@ import { createJobQueue } from './lib/jobs';
 import { createMailer } from './lib/mailer';
 import { createLocalStorage, createS3Storage } from './lib/storage';
 import { createTokens } from './lib/tokens';
+import { registerAuthJobs } from './modules/auth/auth.jobs';
 import { createAuthService } from './modules/auth/auth.service';
 import { createCardsService } from './modules/cards/cards.service';
 import { createCategoriesService } from './modules/categories/categories.service';
@@ -53,6 +54,7 @@ export const createServices = async ({
 
   // Every job kind is defined before the queue starts.
   registerMailJobs(jobs, { mailer });
+  registerAuthJobs(jobs, { auth });
   await jobs.start({ work: runJobs });
 
   return {

@@ -122,6 +122,8 @@ export type UpdateMeBody = z.input<typeof updateMeBody>;
 export type User = z.infer<typeof userSchema>;
 
 const tag = 'accounts';
+const accountMailLimits =
+  'The mail is sent by a background job. Reset and activation requests together: after 5 within an hour for one e-mail, or 20 from one address, 429, alike for e-mails with and without an account.';
 const tokenErrors = [401] as const;
 
 export const authRoutes = {
@@ -151,10 +153,12 @@ export const authRoutes = {
     path: '/api/user/users/resend_activation/',
     access: 'public',
     tag,
-    summary: 'Send the activation mail again (always 204)',
+    summary: 'Send the activation mail again (204 whether or not the e-mail has an account)',
+    description: accountMailLimits,
     body: emailBody,
     status: 204,
     response: noContent,
+    errors: [429],
   }),
   tokenCreate: defineRoute({
     method: 'POST',
@@ -222,10 +226,12 @@ export const authRoutes = {
     path: '/api/user/users/reset_password/',
     access: 'public',
     tag,
-    summary: 'Mail a password reset link (always 204)',
+    summary: 'Mail a password reset link (204 whether or not the e-mail has an account)',
+    description: accountMailLimits,
     body: emailBody,
     status: 204,
     response: noContent,
+    errors: [429],
   }),
   resetPasswordConfirm: defineRoute({
     method: 'POST',

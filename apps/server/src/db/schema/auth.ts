@@ -1,6 +1,6 @@
 /**
- * Owners: settings, the token secret (lib/tokens); refresh_tokens, user_tokens, login_failures and
- * affiliates, the auth module; oauth_states, the google module.
+ * Owners: settings, the token secret (lib/tokens); refresh_tokens, user_tokens, login_failures,
+ * account_mail_requests and affiliates, the auth module; oauth_states, the google module.
  */
 import { bigint, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
@@ -47,7 +47,10 @@ export const userTokens = pgTable(
   (table) => [index('user_tokens_user_idx').on(table.userId, table.purpose)],
 );
 
-/** Failed sign-ins of the last hour, counted per e-mail and per address for throttling. */
+/**
+ * Sign-in attempts of the last hour that failed, or are still being checked, counted per e-mail and per
+ * address for throttling; a successful sign-in removes its e-mail's rows.
+ */
 export const loginFailures = pgTable(
   'login_failures',
   {
@@ -59,6 +62,24 @@ export const loginFailures = pgTable(
   (table) => [
     index('login_failures_email_idx').on(table.email, table.createdAt),
     index('login_failures_ip_idx').on(table.ip, table.createdAt),
+  ],
+);
+
+/**
+ * Requests for account mails (password reset, activation link) of the last hour, counted per e-mail and
+ * per address for throttling, whether or not an account has the e-mail.
+ */
+export const accountMailRequests = pgTable(
+  'account_mail_requests',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: moment('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('account_mail_requests_email_idx').on(table.email, table.createdAt),
+    index('account_mail_requests_ip_idx').on(table.ip, table.createdAt),
   ],
 );
 

@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableName, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { affiliates, loginFailures, refreshTokens, userTokens } from '../../db/schema';
+import { accountMailRequests, affiliates, loginFailures, refreshTokens, userTokens } from '../../db/schema';
 
 type UserTokenPurpose = (typeof userTokens.$inferSelect)['purpose'];
 
@@ -68,37 +68,66 @@ export const revokeAllRefreshTokens = (db: Executor, userId: number, now: Date) 
     .set({ revokedAt: now })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 
-const FAILURE_WINDOW_MS = 3_600_000;
+/** Tables of throttled events: one row per event, with the e-mail it named and the address it came from. */
+type EventLog = typeof loginFailures | typeof accountMailRequests;
 
-export const countRecentLoginFailures = async (db: Executor, email: string, ip: string, now: Date) => {
-  const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
-  const [row] = await db
-    .select({
-      byEmail: sql<number>`count(*) filter (where ${loginFailures.email} = ${email})::int`,
-      byIp: sql<number>`count(*) filter (where ${loginFailures.ip} = ${ip})::int`,
-    })
-    .from(loginFailures)
-    .where(
-      and(
-        gt(loginFailures.createdAt, since),
-        sql`(${loginFailures.email} = ${email} or ${loginFailures.ip} = ${ip})`,
-      ),
-    );
-  return { byEmail: row?.byEmail ?? 0, byIp: row?.byIp ?? 0 };
-};
+/**
+ * The first keys of each log's advisory locks (pg_advisory_xact_lock(int, int)): one for its e-mails,
+ * the next for its addresses. Apart from every other lock, so no unrelated work waits on them.
+ */
+const lockSpaces: Record<string, number> = { login_failures: 7301, account_mail_requests: 7303 };
 
-export const recordLoginFailure = async (db: Executor, email: string, ip: string, now: Date) => {
-  await db.insert(loginFailures).values({ email, ip, createdAt: now });
-  // Failures older than the window no longer count; drop this e-mail's old ones as we go.
-  await db
-    .delete(loginFailures)
-    .where(
-      and(
-        eq(loginFailures.email, email),
-        lt(loginFailures.createdAt, new Date(now.getTime() - FAILURE_WINDOW_MS)),
-      ),
+export type EventLimits = { since: Date; perEmail: number; perAddress: number };
+
+/**
+ * Records an event unless its e-mail or its address already has its limit of events since
+ * `limits.since`; true when recorded. Counting and recording are one decision: calls for one e-mail or
+ * one address wait on a lock held to the end of the transaction, so each counts the rows of the one
+ * before it. (A single insert ... select would not do: under read committed, simultaneous statements
+ * each count without the others' rows.) Rows out of the window are dropped as we go.
+ */
+const recordWithinLimits = (
+  db: Executor,
+  log: EventLog,
+  event: { email: string; ip: string; at: Date },
+  limits: EventLimits,
+) =>
+  db.transaction(async (tx) => {
+    const space = lockSpaces[getTableName(log)]!;
+    // E-mail before address in every transaction, so two never wait on each other in a circle.
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${space}::int, hashtext(${event.email})),
+                 pg_advisory_xact_lock(${space + 1}::int, hashtext(${event.ip}))`,
     );
-};
+    const since = limits.since.toISOString();
+    const recent = (column: typeof log.email | typeof log.ip, value: string) =>
+      sql`(select count(*) from ${log} where ${column} = ${value} and ${log.createdAt} > ${since}::timestamptz)`;
+    const { rows } = (await tx.execute(sql`
+      with expired as (
+        delete from ${log}
+        where (${log.email} = ${event.email} or ${log.ip} = ${event.ip}) and ${log.createdAt} <= ${since}::timestamptz
+      )
+      insert into ${log} (email, ip, created_at)
+      select ${event.email}, ${event.ip}, ${event.at.toISOString()}::timestamptz
+      where ${recent(log.email, event.email)} < ${limits.perEmail}::int
+        and ${recent(log.ip, event.ip)} < ${limits.perAddress}::int
+      returning 1 as recorded`)) as unknown as { rows: unknown[] };
+    return rows.length === 1;
+  });
+
+/** Records a sign-in attempt as failed until it succeeds; false when the e-mail or address is over its limit. */
+export const recordLoginAttempt = (
+  db: Executor,
+  attempt: { email: string; ip: string; at: Date },
+  limits: EventLimits,
+) => recordWithinLimits(db, loginFailures, attempt, limits);
+
+/** Records a request for an account mail; false when the e-mail or address is over its limit. */
+export const recordAccountMailRequest = (
+  db: Executor,
+  request: { email: string; ip: string; at: Date },
+  limits: EventLimits,
+) => recordWithinLimits(db, accountMailRequests, request, limits);
 
 export const clearLoginFailures = (db: Executor, email: string) =>
   db.delete(loginFailures).where(eq(loginFailures.email, email));

@@ -1,6 +1,12 @@
 import { authRoutes } from '@flashcards/contract';
+import type { Language } from '@flashcards/i18n';
+import type { FastifyRequest } from 'fastify';
 import { route } from '../../lib/routes';
 import type { Services } from '../../services';
+
+/** The request's language when it names one; without Accept-Language, mails keep the account's own. */
+const namedLanguage = (request: FastifyRequest, language: Language) =>
+  request.headers['accept-language'] ? language : undefined;
 
 export const authRouteHandlers = ({ auth }: Services) => [
   route(authRoutes.register, async ({ body, language }) => {
@@ -11,8 +17,8 @@ export const authRouteHandlers = ({ auth }: Services) => [
     await auth.activate(body.uid, body.token);
     return null;
   }),
-  route(authRoutes.resendActivation, async ({ body }) => {
-    await auth.resendActivation(body.email);
+  route(authRoutes.resendActivation, async ({ body, language, request }) => {
+    await auth.resendActivation(body.email, request.ip, namedLanguage(request, language));
     return null;
   }),
   route(authRoutes.tokenCreate, async ({ body, request }) =>
@@ -27,8 +33,8 @@ export const authRouteHandlers = ({ auth }: Services) => [
     await auth.logout(body.refresh);
     return null;
   }),
-  route(authRoutes.resetPassword, async ({ body }) => {
-    await auth.requestPasswordReset(body.email);
+  route(authRoutes.resetPassword, async ({ body, language, request }) => {
+    await auth.requestPasswordReset(body.email, request.ip, namedLanguage(request, language));
     return null;
   }),
   route(authRoutes.resetPasswordConfirm, async ({ body }) => {

@@ -12,6 +12,7 @@ import type { Tokens } from '../../lib/tokens';
 import { queueMail } from '../mail/mail.jobs';
 import type { UsersService } from '../users/users.service';
 import { actionMail } from './auth.emails';
+import { type AccountMailRequest, queueAccountMail } from './auth.jobs';
 import * as repo from './auth.repository';
 import { type PasswordOwner, passwordProblems } from './password-rules';
 
@@ -19,6 +20,14 @@ const ACTIVATION_HOURS = 72;
 const RESET_HOURS = 24;
 const MAX_FAILURES_PER_EMAIL = 5;
 const MAX_FAILURES_PER_ADDRESS = 20;
+/**
+ * Password reset and activation mails one e-mail address, and one requesting address, may ask for in an
+ * hour. Over either limit the answer is 429. That tells nothing about accounts: the count is of requests
+ * naming the e-mail, whether or not an account has it, so a known and an unknown e-mail are refused alike.
+ * A silent 204 would hide nothing more, and would leave a person who asked too often waiting for a mail.
+ */
+const MAX_ACCOUNT_MAILS_PER_EMAIL = 5;
+const MAX_ACCOUNT_MAILS_PER_ADDRESS = 20;
 
 /** argon2id with the library's defaults (19 MiB, 2 passes), OWASP's recommended minimum. */
 export const hashPassword = (password: string) => hash(password);
@@ -51,7 +60,11 @@ export const createAuthService = ({ db, config, tokens, jobs, clock, users }: Au
     return problems;
   };
 
-  const sendActionMail = async (user: User, kind: 'activation' | 'password_reset') => {
+  const sendActionMail = async (
+    user: User,
+    kind: AccountMailRequest['kind'],
+    { language = user.language, singletonKey }: { language?: Language; singletonKey?: string } = {},
+  ) => {
     const token = randomBytes(32).toString('base64url');
     const hours = kind === 'activation' ? ACTIVATION_HOURS : RESET_HOURS;
     await repo.insertUserToken(db, {
@@ -66,8 +79,28 @@ export const createAuthService = ({ db, config, tokens, jobs, clock, users }: Au
     // Queued: no response waits for the mail server, and a failed delivery is retried.
     await queueMail(
       jobs,
-      actionMail(user.language, kind, { to: user.email, name, url, site: config.site.name, hours }),
+      actionMail(language, kind, { to: user.email, name, url, site: config.site.name, hours }),
+      { singletonKey },
     );
+  };
+
+  /**
+   * Answers a request for a reset or activation mail by queueing a job, and does nothing else for it:
+   * no account is looked up here, so the answer takes as long for an unknown e-mail as for a known one.
+   */
+  const requestAccountMail = async (request: AccountMailRequest, ip: string) => {
+    const now = clock.now();
+    const allowed = await repo.recordAccountMailRequest(
+      db,
+      { email: request.email, ip, at: now },
+      {
+        since: new Date(now.getTime() - HOUR),
+        perEmail: MAX_ACCOUNT_MAILS_PER_EMAIL,
+        perAddress: MAX_ACCOUNT_MAILS_PER_ADDRESS,
+      },
+    );
+    if (!allowed) throw throttled('account_mail_throttled');
+    await queueAccountMail(jobs, request);
   };
 
   const issuePair = async (userId: number): Promise<TokenPair> => {
@@ -147,22 +180,47 @@ export const createAuthService = ({ db, config, tokens, jobs, clock, users }: Au
       });
     },
 
-    async resendActivation(email: string) {
-      const user = await users.byEmail(email);
-      if (user && !user.isActive) await sendActionMail(user, 'activation');
+    resendActivation: (email: string, ip: string, language?: Language) =>
+      requestAccountMail({ kind: 'activation', email, language }, ip),
+
+    requestPasswordReset: (email: string, ip: string, language?: Language) =>
+      requestAccountMail({ kind: 'password_reset', email, language }, ip),
+
+    /**
+     * The job of a reset or activation request: mails a link if the e-mail has an account that is due
+     * one (active for a reset, not yet active for an activation). Written in the language the request
+     * named, else the account's. A retry of a job that queued its mail queues it again only once the first
+     * has left the queue: at worst a second working link, never none.
+     */
+    async sendAccountMail(request: AccountMailRequest, jobId: string) {
+      const user = await users.byEmail(request.email);
+      const due = request.kind === 'password_reset' ? user?.isActive : user && !user.isActive;
+      if (!user || !due) return;
+      await sendActionMail(user, request.kind, {
+        language: request.language,
+        singletonKey: `account-mail:${jobId}`,
+      });
     },
 
     async login(email: string, password: string, ip: string): Promise<TokenPair> {
-      const failures = await repo.countRecentLoginFailures(db, email, ip, clock.now());
-      if (failures.byEmail >= MAX_FAILURES_PER_EMAIL || failures.byIp >= MAX_FAILURES_PER_ADDRESS) {
-        throw throttled('login_throttled');
-      }
+      const now = clock.now();
+      // The attempt counts as a failure from before the password is checked, so simultaneous attempts
+      // cannot all pass the count before any of them is recorded; success clears the e-mail's failures.
+      const allowed = await repo.recordLoginAttempt(
+        db,
+        { email, ip, at: now },
+        {
+          since: new Date(now.getTime() - HOUR),
+          perEmail: MAX_FAILURES_PER_EMAIL,
+          perAddress: MAX_FAILURES_PER_ADDRESS,
+        },
+      );
+      if (!allowed) throw throttled('login_throttled');
       const user = await users.byEmail(email);
       const passwordMatches = await verify(user?.passwordHash ?? (await dummyHash), password).catch(
         () => false,
       );
       if (!user?.passwordHash || !passwordMatches || !user.isActive) {
-        await repo.recordLoginFailure(db, email, ip, clock.now());
         throw new ApiError(401, 'no_active_account', { key: 'no_active_account' });
       }
       await repo.clearLoginFailures(db, email);
@@ -230,11 +288,6 @@ export const createAuthService = ({ db, config, tokens, jobs, clock, users }: Au
     async logout(refreshToken: string) {
       const claims = tokens.verify(refreshToken, 'refresh');
       await repo.revokeRefreshToken(db, claims.jti, clock.now());
-    },
-
-    async requestPasswordReset(email: string) {
-      const user = await users.byEmail(email);
-      if (user?.isActive) await sendActionMail(user, 'password_reset');
     },
 
     /** Creates an active staff account, or promotes and re-passwords an existing one (command line only). */

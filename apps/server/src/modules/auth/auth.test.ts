@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { buildUser, PASSWORD } from '../../../test/factories';
 import { linkIn, type MailServer, startMailServer } from '../../../test/mail-server';
 import { buildApp } from '../../app';
-import { affiliates, settings, users } from '../../db/schema';
+import { affiliates, settings, users, userTokens } from '../../db/schema';
 import { DAY, HOUR } from '../../lib/clock';
 
 let t: TestApp;
@@ -56,6 +56,13 @@ const uidAndToken = (link: string) => {
   const [uid, token] = link.split('/').slice(-2);
   return { uid: uid!, token: token! };
 };
+
+/** The status codes of the answers, counted: { 401: n, 429: m }. */
+const tally = (responses: { statusCode: number }[]) =>
+  responses.reduce<Record<number, number>>((counts, { statusCode }) => {
+    counts[statusCode] = (counts[statusCode] ?? 0) + 1;
+    return counts;
+  }, {});
 
 describe('registration', () => {
   it('creates an inactive account, records the agreement and mails an activation link', async () => {
@@ -210,7 +217,8 @@ describe('activation', () => {
       (await post('/api/user/users/resend_activation/', { email: 'nobody@example.com' })).statusCode,
     ).toBe(204);
     expect((await post('/api/user/users/resend_activation/', { email })).statusCode).toBe(204);
-    expect(await t.runJobs()).toBe(0);
+    // Each request queued its job, which found no account due a link.
+    expect(await t.runJobs()).toBe(2);
     expect(mail.messages.length).toBe(before);
   });
 });
@@ -350,6 +358,25 @@ describe('tokens', () => {
     expect((await login(user.email, PASSWORD, '10.9.9.9')).statusCode).toBe(429);
     expect((await login(user.email, PASSWORD, '10.9.9.10')).statusCode).toBe(200);
   });
+
+  it('lets no more than 5 of 100 simultaneous wrong passwords for one e-mail through', async () => {
+    const user = await buildUser(t.database.db, { password: PASSWORD });
+    const burst = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => login(user.email, `Wrong-Password-${i}`, `10.2.${i}.1`)),
+    );
+    expect(tally(burst)).toEqual({ 401: 5, 429: 95 });
+    expect((await login(user.email, PASSWORD, '10.2.200.1')).statusCode).toBe(429);
+  });
+
+  it('lets no more than 20 of 100 simultaneous wrong attempts from one address through', async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => login(`crowd${i}@example.com`, 'Wrong-Password-1', '10.3.3.3')),
+    );
+    expect(tally(burst)).toEqual({ 401: 20, 429: 80 });
+    const user = await buildUser(t.database.db, { password: PASSWORD });
+    expect((await login(user.email, PASSWORD, '10.3.3.3')).statusCode).toBe(429);
+    expect((await login(user.email, PASSWORD, '10.3.3.4')).statusCode).toBe(200);
+  });
 });
 
 describe('password reset', () => {
@@ -394,8 +421,163 @@ describe('password reset', () => {
     const response = await post('/api/user/users/reset_password/', { email: 'nobody-here@example.com' });
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
-    expect(await t.runJobs()).toBe(0);
+    // The request queued its job, which found no account.
+    expect(await t.runJobs()).toBe(1);
     expect(mail.messages.length).toBe(before);
+  });
+});
+
+describe('reset and activation requests', () => {
+  const ask =
+    (url: string) =>
+    (email: string, remoteAddress: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'POST', url, payload: { email }, remoteAddress, headers });
+  const reset = ask('/api/user/users/reset_password/');
+  const resend = ask('/api/user/users/resend_activation/');
+
+  /** The jobs waiting in the queue that name this address: requests by `email`, mails by `to`. */
+  const queuedFor = async (address: string) => {
+    const { rows } = (await t.database.db.execute(
+      sql`select name, data from pgboss.job
+          where state = 'created' and (data->>'email' = ${address} or data->>'to' = ${address})`,
+    )) as unknown as { rows: { name: string; data: Record<string, unknown> }[] };
+    return rows;
+  };
+  const linksOf = async (userId: number) =>
+    (await t.database.db.select().from(userTokens).where(eq(userTokens.userId, userId))).length;
+  const mailsTo = (address: string) =>
+    mail.messages.filter((message) => message.to?.some((to) => to.address === address)).length;
+
+  // Earlier tests may leave queued mails behind; each test here starts from an empty queue.
+  beforeEach(async () => {
+    await t.runJobs();
+  });
+
+  it('answers a reset having only queued its job; the job makes the link and queues the mail', async () => {
+    const user = await buildUser(t.database.db, { password: PASSWORD });
+    expect((await reset(user.email, '10.5.1.1')).statusCode).toBe(204);
+    expect(await queuedFor(user.email)).toEqual([
+      { name: 'auth.account-mail', data: { kind: 'password_reset', email: user.email } },
+    ]);
+    expect(await linksOf(user.id)).toBe(0);
+    expect(mailsTo(user.email)).toBe(0);
+
+    // The request's job, then the mail it queued.
+    expect(await t.runJobs()).toBe(2);
+    const message = await mail.nextTo(user.email);
+    const { uid, token } = uidAndToken(linkIn(message, `${PUBLIC_URL}/password/reset/confirm/`));
+    const body = { uid, token, new_password: 'Reset-By-Job-77', re_new_password: 'Reset-By-Job-77' };
+    expect((await post('/api/user/users/reset_password_confirm/', body)).statusCode).toBe(204);
+  });
+
+  it('queues the same job for an unknown e-mail, and no mail results', async () => {
+    const unknown = 'nobody-by-that-name@example.com';
+    expect((await reset(unknown, '10.5.1.2')).statusCode).toBe(204);
+    expect(await queuedFor(unknown)).toEqual([
+      { name: 'auth.account-mail', data: { kind: 'password_reset', email: unknown } },
+    ]);
+    expect(await t.runJobs()).toBe(1);
+    expect(await queuedFor(unknown)).toEqual([]);
+    expect(mailsTo(unknown)).toBe(0);
+  });
+
+  it('runs the same statements in the request for a known and an unknown e-mail, none on accounts', async () => {
+    const user = await buildUser(t.database.db, { password: PASSWORD });
+    const statementsOf = async (request: Promise<{ statusCode: number }>) => {
+      t.database.queries.length = 0;
+      expect((await request).statusCode).toBe(204);
+      return [...t.database.queries];
+    };
+    for (const ask of [reset, resend]) {
+      const known = await statementsOf(ask(user.email, '10.5.2.1'));
+      const unknown = await statementsOf(ask('no-account-here@example.com', '10.5.2.2'));
+      expect(known.length).toBeGreaterThan(0);
+      expect(unknown).toEqual(known);
+      expect(known.join('\n')).not.toMatch(/"users"|"user_tokens"/);
+    }
+  });
+
+  it('answers a resend having only queued its job; the job mails a link that activates', async () => {
+    const user = await buildUser(t.database.db, { password: PASSWORD, isActive: false });
+    expect((await resend(user.email, '10.5.1.3')).statusCode).toBe(204);
+    expect(await queuedFor(user.email)).toEqual([
+      { name: 'auth.account-mail', data: { kind: 'activation', email: user.email } },
+    ]);
+    expect(await linksOf(user.id)).toBe(0);
+    expect(mailsTo(user.email)).toBe(0);
+
+    expect(await t.runJobs()).toBe(2);
+    const { uid, token } = uidAndToken(linkIn(await mail.nextTo(user.email), `${PUBLIC_URL}/activation/`));
+    expect((await post('/api/user/users/activation/', { uid, token })).statusCode).toBe(204);
+    expect((await login(user.email)).statusCode).toBe(200);
+  });
+
+  it('writes the mail in the language the request named', async () => {
+    const user = await buildUser(t.database.db, { language: 'en' });
+    expect((await reset(user.email, '10.5.1.4', { 'accept-language': 'bg' })).statusCode).toBe(204);
+    expect(await queuedFor(user.email)).toEqual([
+      { name: 'auth.account-mail', data: { kind: 'password_reset', email: user.email, language: 'bg' } },
+    ]);
+    await t.runJobs();
+    expect((await mail.nextTo(user.email)).subject).toBe('Нова парола за Flashcards');
+  });
+
+  it('queues the mail of a retried job once while the first is waiting', async () => {
+    const user = await buildUser(t.database.db);
+    const request = { kind: 'password_reset', email: user.email } as const;
+    await t.services.auth.sendAccountMail(request, 'job-tried-twice');
+    await t.services.auth.sendAccountMail(request, 'job-tried-twice');
+    expect((await queuedFor(user.email)).map((job) => job.name)).toEqual(['mail.send']);
+    expect(await t.runJobs()).toBe(1);
+    await mail.nextTo(user.email);
+    expect(mailsTo(user.email)).toBe(1);
+  });
+
+  it('takes 5 requests an hour for one e-mail, known or not, then 429 until the hour has passed', async () => {
+    const user = await buildUser(t.database.db);
+    const emails = [user.email, 'not-registered-anywhere@example.com'];
+    for (const email of emails) {
+      for (let i = 0; i < 5; i++)
+        expect((await (i % 2 ? resend : reset)(email, `10.6.${i}.1`)).statusCode).toBe(204);
+      const refused = await reset(email, '10.6.9.1');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({
+        detail: 'Too many e-mails were requested. Try again in one hour.',
+        code: 'throttled',
+      });
+      const refusedBg = await resend(email, '10.6.9.2', { 'accept-language': 'bg' });
+      expect(refusedBg.statusCode).toBe(429);
+      expect(refusedBg.json().detail).toBe(
+        'Бяха поискани твърде много имейли. Опитайте отново след един час.',
+      );
+    }
+    t.clock.advance(HOUR - 1000);
+    for (const email of emails) expect((await reset(email, '10.6.9.3')).statusCode).toBe(429);
+    t.clock.advance(1000);
+    for (const email of emails) expect((await reset(email, '10.6.9.3')).statusCode).toBe(204);
+  });
+
+  it('takes 20 requests an hour from one address, then 429 for any e-mail until the hour has passed', async () => {
+    for (let i = 0; i < 20; i++)
+      expect((await (i % 2 ? resend : reset)(`asker${i}@example.com`, '10.7.7.7')).statusCode).toBe(204);
+    expect((await reset('one-more-asker@example.com', '10.7.7.7')).statusCode).toBe(429);
+    expect((await resend('one-more-asker@example.com', '10.7.7.7')).statusCode).toBe(429);
+    expect((await reset('one-more-asker@example.com', '10.7.7.8')).statusCode).toBe(204);
+    t.clock.advance(HOUR);
+    expect((await reset('after-the-hour@example.com', '10.7.7.7')).statusCode).toBe(204);
+  });
+
+  it('counts simultaneous requests exactly, per e-mail and per address', async () => {
+    const forOneEmail = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => reset('burst@example.com', `10.8.${i}.1`)),
+    );
+    expect(tally(forOneEmail)).toEqual({ 204: 5, 429: 45 });
+    expect(await queuedFor('burst@example.com')).toHaveLength(5);
+
+    const fromOneAddress = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => resend(`burst${i}@example.com`, '10.8.8.8')),
+    );
+    expect(tally(fromOneAddress)).toEqual({ 204: 20, 429: 30 });
   });
 });
 

@@ -11,6 +11,13 @@ export const registerMailJobs = (queue: JobQueue, { mailer }: { mailer: Mailer }
   queue.define<Mail>(sendMail, (mail) => mailer.send(mail));
 };
 
-/** Queues a rendered mail; a worker sends it, retrying while the mail server is unreachable. */
-export const queueMail = (queue: JobQueue, mail: Mail): Promise<string | null> =>
-  queue.send<Mail>(sendMail, mail);
+/**
+ * Queues a rendered mail; a worker sends it, retrying while the mail server is unreachable. With a
+ * singletonKey, it is not queued while a mail with that key still waits, so a retried job that queues it
+ * does not queue it twice.
+ */
+export const queueMail = (
+  queue: JobQueue,
+  mail: Mail,
+  options: { singletonKey?: string } = {},
+): Promise<string | null> => queue.send<Mail>(sendMail, mail, options);
