@@ -57,7 +57,13 @@ const createPostgresDatabase = async (url: string) => {
 export const openBenchDatabase = async (target: ReturnType<typeof benchTarget>) => {
   if (target.kind === 'postgres') await createPostgresDatabase(target.url);
   if (target.dataDir) await mkdir(target.dataDir, { recursive: true });
-  const lock = target.dataDir ? lockDataDir(target.dataDir) : undefined;
+  const lock = target.dataDir
+    ? await lockDataDir(target.dataDir, {
+        onLost: (error) => {
+          throw error;
+        },
+      })
+    : undefined;
   try {
     const handle = await openDatabase(target);
     await migrateDatabase(handle);
@@ -65,11 +71,11 @@ export const openBenchDatabase = async (target: ReturnType<typeof benchTarget>) 
       handle,
       close: async () => {
         await handle.close();
-        lock?.release();
+        await lock?.release();
       },
     };
   } catch (error) {
-    lock?.release();
+    await lock?.release();
     throw error;
   }
 };

@@ -27,7 +27,15 @@ const prepareDataDir = (dir: string) => {
 const start = async () => {
   const config = loadConfig();
   prepareDataDir(config.dataDir);
-  const lock = config.database.kind === 'pglite' ? lockDataDir(config.dataDir) : undefined;
+  const lock =
+    config.database.kind === 'pglite'
+      ? await lockDataDir(config.dataDir, {
+          onLost: () =>
+            fail(
+              `The data directory ${config.dataDir} was taken over by another process while this one stood still; stopping so that two processes never write one database.`,
+            ),
+        })
+      : undefined;
   const database = await openDatabase(config.database);
   await migrateDatabase(database);
   const log = pino(loggerOptions(config));
@@ -45,14 +53,13 @@ const start = async () => {
       await app.close();
       await services.close();
     } finally {
-      lock?.release();
+      await lock?.release();
       clearTimeout(timer);
     }
     process.exit(0);
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('exit', () => lock?.release());
 
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info(

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { expectedSchema } from './db/migrate';
 import { type Clock, systemClock } from './lib/clock';
 import { createJobQueue } from './lib/jobs';
 import { createMailer } from './lib/mailer';
@@ -44,7 +45,7 @@ export const createServices = async ({
   const tokens = await createTokens({ db, config, clock });
   const content = await loadSiteContent(config.site.contentFile);
 
-  const system = createSystemService({ database, config, content });
+  const system = createSystemService({ database, config, content, schema: expectedSchema() });
   const practice = createPracticeService({ db, config, clock });
   const users = createUsersService({ db, storage, log, clock, practice });
   const auth = createAuthService({ db, config, tokens, jobs, clock, users });

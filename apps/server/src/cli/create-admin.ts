@@ -23,7 +23,12 @@ const main = async () => {
   }
   const config = loadConfig();
   mkdirSync(config.dataDir, { recursive: true });
-  const lock = config.database.kind === 'pglite' ? lockDataDir(config.dataDir) : undefined;
+  const lock =
+    config.database.kind === 'pglite'
+      ? await lockDataDir(config.dataDir, {
+          onLost: () => fail(`The data directory ${config.dataDir} was taken over by another process.`),
+        })
+      : undefined;
   const database = await openDatabase(config.database);
   try {
     await migrateDatabase(database);
@@ -47,7 +52,7 @@ const main = async () => {
     await services.close();
   } finally {
     await database.close().catch(() => {});
-    lock?.release();
+    await lock?.release();
   }
 };
 

@@ -21,7 +21,6 @@ export type DatabaseHandle = {
   kind: DatabaseOptions['kind'];
   /** Runs `fn` holding a cluster-wide lock, so only one process migrates at a time. */
   withMigrationLock: <T>(fn: () => Promise<T>) => Promise<T>;
-  ping: () => Promise<void>;
   close: () => Promise<void>;
   pglite?: PGlite;
   /** PostgreSQL only: the connection string, for clients that keep their own connections (the job queue). */
@@ -51,9 +50,6 @@ export const openDatabase = async (
       pglite,
       // A single in-process connection: statements never interleave, so no lock is needed.
       withMigrationLock: (fn) => fn(),
-      ping: async () => {
-        await pglite.query('select 1');
-      },
       close: () => pglite.close(),
     };
   }
@@ -93,9 +89,6 @@ export const openDatabase = async (
       } finally {
         await client.end().catch(() => {});
       }
-    },
-    ping: async () => {
-      await pool.query('select 1');
     },
     close: () => pool.end(),
   };

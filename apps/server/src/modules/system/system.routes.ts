@@ -6,8 +6,13 @@ import type { Services } from '../../services';
 export const systemRouteHandlers = ({ system }: Services) => [
   route(systemRoutes.health, async () => ({ status: 'ok' as const })),
 
-  route(systemRoutes.ready, async () => {
-    if (!(await system.isReady())) throw serviceUnavailable();
+  route(systemRoutes.ready, async ({ request }) => {
+    const readiness = await system.readiness();
+    if (!readiness.ready) {
+      // The answer stays generic; the reason is for the operator's log.
+      request.log.warn({ problem: readiness.problem }, 'not ready');
+      throw serviceUnavailable();
+    }
     return { status: 'ok' as const, database: 'ok' as const };
   }),
 

@@ -1,9 +1,16 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { connect as connectTcp, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { buildCard, buildCategory, buildUser } from '../../../test/factories';
+import { type App, buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { openDatabase } from '../../db/client';
+import { createServices, type Services } from '../../services';
 
 describe('system routes', () => {
   let t: TestApp;
@@ -16,8 +23,12 @@ describe('system routes', () => {
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
     expect(health.json()).toEqual({ status: 'ok' });
+    t.database.queries.length = 0;
     const ready = await t.app.inject({ method: 'GET', url: '/api/ready/' });
+    expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: 'ok', database: 'ok' });
+    // Load balancers ask often: the schema check is one statement.
+    expect(t.database.queries).toHaveLength(1);
   });
 
   it('counts categories and cards for the home page in one query', async () => {
@@ -66,6 +77,130 @@ describe('system routes', () => {
     const docs = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(docs.statusCode).toBe(200);
     expect(docs.headers['content-type']).toContain('text/html');
+  });
+});
+
+const notReady = { detail: 'The service is temporarily unavailable.', code: 'service_unavailable' };
+
+describe('readiness', () => {
+  const ready = (t: TestApp) => t.app.inject({ method: 'GET', url: '/api/ready' });
+
+  /** A fresh app whose database is then damaged by `statement`. */
+  const damaged = async (statement: string) => {
+    const t = await buildTestApp();
+    try {
+      expect((await ready(t)).statusCode).toBe(200);
+      await t.database.db.execute(sql.raw(statement));
+      return await ready(t);
+    } finally {
+      await t.close();
+    }
+  };
+
+  it('answers 503 when a table of the schema is gone', async () => {
+    const response = await damaged('drop table cards cascade');
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual(notReady);
+  });
+
+  it('answers 503 when a migration the server ships is not applied', async () => {
+    const response = await damaged(
+      'delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)',
+    );
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual(notReady);
+  });
+
+  it('answers 503 when the record of the migrations is gone', async () => {
+    const response = await damaged('drop table drizzle.__drizzle_migrations');
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual(notReady);
+  });
+
+  it('answers 503 when the database is closed', async () => {
+    const t = await buildTestApp();
+    try {
+      expect((await ready(t)).statusCode).toBe(200);
+      await t.database.close();
+      const response = await ready(t);
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual(notReady);
+    } finally {
+      // The services' own close meets the database already closed.
+      await t.close().catch(() => {});
+      await rm(t.dataDir, { recursive: true, force: true });
+    }
+  });
+
+  describe.runIf(process.env.TEST_DATABASE_URL)('on a PostgreSQL server that goes away', () => {
+    // The server sits behind a TCP relay the test stops and starts: while it is stopped, new
+    // connections are refused and open ones are cut, as when the database server goes down.
+    const sockets = new Set<Socket>();
+    let relay: Server;
+    let relayPort = 0;
+    let upstream: URL;
+    const startRelay = () =>
+      new Promise<void>((resolve) => {
+        relay = createServer((client) => {
+          const server = connectTcp(Number(upstream.port || 5432), upstream.hostname);
+          for (const socket of [client, server]) {
+            sockets.add(socket);
+            socket.on('error', () => {});
+            socket.on('close', () => sockets.delete(socket));
+          }
+          client.pipe(server).pipe(client);
+        });
+        relay.listen(relayPort, '127.0.0.1', () => {
+          relayPort = (relay.address() as { port: number }).port;
+          resolve();
+        });
+      });
+    const stopRelay = () =>
+      new Promise<void>((resolve) => {
+        relay.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      });
+
+    let t: TestApp;
+    let relayed: { app: App; services: Services };
+    beforeAll(async () => {
+      // The test app makes the throw-away database; a second app, as a server process would be built,
+      // reaches it through the relay.
+      t = await buildTestApp();
+      upstream = new URL(t.database.url!);
+      await startRelay();
+      const url = new URL(upstream);
+      url.host = `127.0.0.1:${relayPort}`;
+      const env = {
+        NODE_ENV: 'test',
+        DATA_DIR: t.dataDir,
+        LOG_LEVEL: 'silent',
+        DATABASE_URL: url.toString(),
+      };
+      const config = loadConfig(env);
+      const log = pino({ level: 'silent' });
+      const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 });
+      const services = await createServices({ config, database, log, runJobs: false });
+      relayed = { app: await buildApp({ services, log }), services };
+    });
+    afterAll(async () => {
+      if (!relay.listening) await startRelay();
+      await relayed.app.close();
+      await relayed.services.close();
+      await stopRelay();
+      await t.close();
+    });
+
+    it('answers 503 while connections are refused, and 200 again once the server is back', async () => {
+      const ready = () => relayed.app.inject({ method: 'GET', url: '/api/ready' });
+      expect((await ready()).statusCode).toBe(200);
+      await stopRelay();
+      const down = await ready();
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toEqual(notReady);
+      await startRelay();
+      expect((await ready()).statusCode).toBe(200);
+    });
   });
 });
 
