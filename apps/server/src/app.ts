@@ -3,6 +3,7 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import type { LoggerOptions } from 'pino';
 import type { Config } from './config';
 import { registerRoutes } from './lib/routes';
+import { aiRouteHandlers } from './modules/ai/ai.routes';
 import { authRouteHandlers } from './modules/auth/auth.routes';
 import { kidsCardRouteHandlers } from './modules/cards/kids-cards.routes';
 import { pictureCardRouteHandlers } from './modules/cards/picture-cards.routes';
@@ -55,6 +56,7 @@ const routeHandlers = (services: Services) => [
   ...textCardRouteHandlers(services),
   ...pictureCardRouteHandlers(services),
   ...kidsCardRouteHandlers(services),
+  ...aiRouteHandlers(services),
 ];
 
 /**

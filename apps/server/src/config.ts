@@ -10,6 +10,16 @@ const optional = z
   .optional()
   .transform((value) => (value?.trim() ? value.trim() : undefined));
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+/** `text/images`: generations from a topic and from photos a month. */
+const quota = (fallback: string) =>
+  z
+    .string()
+    .regex(/^\d+\/\d+$/, 'write the monthly quota as text/images, e.g. 50/50')
+    .default(fallback)
+    .transform((value) => {
+      const [text, images] = value.split('/').map(Number);
+      return { text: text!, images: images! };
+    });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -34,6 +44,10 @@ const envSchema = z.object({
   AI_BASE_URL: optional,
   AI_API_KEY: optional,
   AI_MODEL: optional,
+  AI_TIMEOUT_SECONDS: positiveInt(90),
+  AI_QUOTA_FREE: quota('20/10'),
+  AI_QUOTA_PREMIUM: quota('50/50'),
+  AI_QUOTA_GOLD: quota('150/150'),
   S3_ENDPOINT: optional,
   S3_REGION: z.string().default('us-east-1'),
   S3_BUCKET: optional,
@@ -78,7 +92,15 @@ const toConfig = (env: z.output<typeof envSchema>) => {
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: env.OIDC_ISSUER }
         : undefined,
-    ai: { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL },
+    ai: {
+      provider:
+        env.AI_BASE_URL && env.AI_MODEL
+          ? { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL }
+          : undefined,
+      timeoutSeconds: env.AI_TIMEOUT_SECONDS,
+      /** Generations a month, counted on success, by plan. */
+      quotas: { free: env.AI_QUOTA_FREE, premium: env.AI_QUOTA_PREMIUM, gold: env.AI_QUOTA_GOLD },
+    },
     s3:
       env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
         ? {

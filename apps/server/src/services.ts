@@ -7,6 +7,9 @@ import { createJobQueue } from './lib/jobs';
 import { createMailer } from './lib/mailer';
 import { createLocalStorage, createS3Storage } from './lib/storage';
 import { createTokens } from './lib/tokens';
+import { registerAiJobs } from './modules/ai/ai.jobs';
+import { createCardProvider } from './modules/ai/ai.provider';
+import { createAiService } from './modules/ai/ai.service';
 import { registerAuthJobs } from './modules/auth/auth.jobs';
 import { createAuthService } from './modules/auth/auth.service';
 import { createCardsService } from './modules/cards/cards.service';
@@ -52,10 +55,23 @@ export const createServices = async ({
   const google = createGoogleService({ db, config, log, clock, auth });
   const categories = createCategoriesService({ db, config, storage, log });
   const cards = createCardsService({ db, storage, log, clock, categories, practice });
+  const { provider } = config.ai;
+  const ai = createAiService({
+    db,
+    config,
+    clock,
+    jobs,
+    storage,
+    log,
+    users,
+    cards,
+    provider: provider && createCardProvider({ ...provider, timeoutSeconds: config.ai.timeoutSeconds }),
+  });
 
   // Every job kind is defined before the queue starts.
   registerMailJobs(jobs, { mailer });
   registerAuthJobs(jobs, { auth });
+  registerAiJobs(jobs, { ai, timeoutSeconds: config.ai.timeoutSeconds });
   await jobs.start({ work: runJobs });
 
   return {
@@ -71,6 +87,7 @@ export const createServices = async ({
     google,
     categories,
     cards,
+    ai,
     /** Closes what the services hold open: the job queue, the mail transport, the storage client, the database. */
     async close() {
       await jobs.stop();

@@ -2,7 +2,7 @@ import { apiRoutes, pathOf } from '@flashcards/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './build-app';
-import { buildCard, buildCategory, buildUser, PASSWORD } from './factories';
+import { buildAiTask, buildCard, buildCategory, buildUser, PASSWORD } from './factories';
 import { formData } from './multipart';
 
 /**
@@ -27,6 +27,8 @@ type Fixture = {
   textCard: number;
   pictureCard: number;
   kidsCard: number;
+  textTask: string;
+  imagesTask: string;
 };
 
 type Request = {
@@ -216,6 +218,28 @@ const matrix: Record<string, Row> = {
   },
   deleteKidsCard: { request: (f) => ({ params: { id: f.kidsCard } }), expect: ownerOnly(204) },
 
+  // AI generation: anyone signed in may start one; a task is its owner's alone.
+  generateFromTopic: {
+    request: () => ({
+      json: { topic: 'Capitals of Europe', language: 'English', cardNumber: 5, level: 'easy' },
+    }),
+    expect: signedIn(202),
+  },
+  topicTask: { request: (f) => ({ query: { task_id: f.textTask } }), expect: ownerOnly(200) },
+  generateFromImages: {
+    request: () => ({
+      form: { fields: { card_quantity: 5, language: 'en' }, files: { first_image: 'picture' } },
+    }),
+    expect: signedIn(202),
+  },
+  imagesTask: { request: (f) => ({ query: { task_id: f.imagesTask } }), expect: ownerOnly(200) },
+  createAiCards: {
+    request: () => ({
+      json: { category_name: 'Capitals', flashcards: [{ question: 'France', answer: 'Paris', tag: '' }] },
+    }),
+    expect: signedIn(201),
+  },
+
   // The catalog.
   publicMarketCategory: { request: (f) => ({ params: { id: f.catalogCategory } }), expect: everyone(200) },
 };
@@ -224,7 +248,8 @@ let t: TestApp;
 let passwordHash: string;
 let picture: Buffer;
 beforeAll(async () => {
-  t = await buildTestApp();
+  // A provider nobody calls: no job runs here, the routes only need one configured.
+  t = await buildTestApp({ AI_BASE_URL: 'http://127.0.0.1:9/v1', AI_MODEL: 'none' });
   passwordHash = (await buildUser(t.database.db, { password: PASSWORD })).passwordHash!;
   picture = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } })
     .png()
@@ -280,6 +305,8 @@ const newFixture = async () => {
     pictureCard: (await buildCard(db, { categoryId: pictureCategory.id, firstSide: ownPicture })).id,
     kidsCard: (await buildCard(db, { categoryId: kidsCategory.id, firstSide: ownPicture, language: 'bg' }))
       .id,
+    textTask: (await buildAiTask(db, { userId: owner.id })).id,
+    imagesTask: (await buildAiTask(db, { userId: owner.id, kind: 'images' })).id,
   };
   await buildCard(db, { categoryId: catalogCategory.id });
   await buildCard(db, { categoryId: catalogPictureCategory.id, firstSide: await storedPicture(owner.id) });

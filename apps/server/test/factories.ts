@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { Executor } from '../src/db/client';
-import { cards, categories, users } from '../src/db/schema';
+import { aiTasks, cards, categories, users } from '../src/db/schema';
 import { hashPassword } from '../src/modules/auth/auth.service';
 
 let sequence = 0;
@@ -58,6 +59,27 @@ export const buildCard = async (
     })
     .returning();
   return card!;
+};
+
+/** A generation task, still waiting for its job; without `userId`, of a new user. */
+export const buildAiTask = async (
+  db: Executor,
+  { userId, ...overrides }: Partial<typeof aiTasks.$inferInsert> = {},
+) => {
+  const now = new Date();
+  const [task] = await db
+    .insert(aiTasks)
+    .values({
+      id: randomUUID(),
+      userId: userId ?? (await buildUser(db)).id,
+      kind: 'text',
+      input: {},
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 3_600_000),
+      ...overrides,
+    })
+    .returning();
+  return task!;
 };
 
 /** The password every factory user has (see buildUser with `password`). */

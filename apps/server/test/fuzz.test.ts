@@ -309,7 +309,8 @@ const isDrfError = (body: unknown): boolean => {
 let t: TestApp;
 let passwordHash: string;
 beforeAll(async () => {
-  t = await buildTestApp();
+  // A provider nobody calls: no job runs here, the routes only need one configured.
+  t = await buildTestApp({ AI_BASE_URL: 'http://127.0.0.1:9/v1', AI_MODEL: 'none' });
   passwordHash = (await buildUser(t.database.db, { password: PASSWORD })).passwordHash!;
   picture = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } })
     .png()

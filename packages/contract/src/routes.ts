@@ -1,3 +1,4 @@
+import { aiRoutes } from './ai';
 import { authRoutes } from './auth';
 import { cardRoutes } from './cards';
 import { marketRoutes } from './market';
@@ -12,4 +13,5 @@ export const apiRoutes: Record<string, RouteDefinition> = {
   ...practiceRoutes,
   ...cardRoutes,
   ...marketRoutes,
+  ...aiRoutes,
 };

@@ -31,8 +31,8 @@ export const throttled = (key = 'throttled') => new ApiError(429, 'throttled', m
 export const unsupportedMediaType = (type: string) =>
   new ApiError(415, 'unsupported_media_type', message('unsupported_media_type', { type }));
 export const payloadTooLarge = () => new ApiError(413, 'payload_too_large', message('payload_too_large'));
-export const serviceUnavailable = () =>
-  new ApiError(503, 'service_unavailable', message('service_unavailable'));
+export const serviceUnavailable = (key = 'service_unavailable') =>
+  new ApiError(503, 'service_unavailable', message(key));
 
 /** 400 with field errors; `non_field_errors` holds errors of the whole body. */
 export const invalid = (fields: Record<string, string | Message | (string | Message)[]>) =>

@@ -1,4 +1,4 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
@@ -15,6 +15,8 @@ import {
 export interface MediaStorage {
   put(key: string, data: Uint8Array, contentType: string): Promise<void>;
   delete(key: string): Promise<void>;
+  /** The object's bytes, for the server's own use of a stored file. */
+  get(key: string): Promise<Uint8Array>;
   /** Removes every object under a prefix, e.g. all files of a deleted user. */
   deletePrefix(prefix: string): Promise<void>;
   /** The root-relative URL that serves the object. */
@@ -39,6 +41,7 @@ export const createLocalStorage = (root: string): MediaStorage => ({
   async delete(key) {
     await rm(path.join(root, safeKey(key)), { force: true });
   },
+  get: (key) => readFile(path.join(root, safeKey(key))),
   async deletePrefix(prefix) {
     await rm(path.join(root, safeKey(prefix)), { recursive: true, force: true });
   },
@@ -72,6 +75,11 @@ export const createS3Storage = (settings: S3Settings): S3Storage => {
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: safeKey(key) }));
+    },
+    async get(key) {
+      const object = await client.send(new GetObjectCommand({ Bucket, Key: safeKey(key) }));
+      if (!object.Body) throw new Error(`No body for ${key}`);
+      return object.Body.transformToByteArray();
     },
     async deletePrefix(prefix) {
       const Prefix = `${safeKey(prefix)}/`;

@@ -75,11 +75,19 @@ const issueMessage = (issue: Issue, language: Language): string => {
  * problems of its last option, the general case: the edit's missing fields, not every option's.
  */
 const flatten = (issues: z.core.$ZodIssue[]): z.core.$ZodIssue[] =>
-  issues.flatMap((issue) =>
-    issue.code === 'invalid_union' && issue.errors.length > 0
-      ? flatten(issue.errors.at(-1)!).map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }))
-      : [issue],
-  );
+  issues.flatMap((issue) => {
+    if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+      return flatten(issue.errors.at(-1)!).map((inner) => ({
+        ...inner,
+        path: [...issue.path, ...inner.path],
+      }));
+    }
+    // Each field a strict body does not take is named on its own.
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({ ...issue, keys: [key], path: [...issue.path, key] }));
+    }
+    return [issue];
+  });
 
 const fieldErrors = (error: RequestValidationError, language: Language): Record<string, string[]> => {
   const fields: Record<string, string[]> = {};

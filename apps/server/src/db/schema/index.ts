@@ -1,4 +1,5 @@
 export * from './activity';
+export * from './ai';
 export * from './auth';
 export * from './cards';
 export * from './users';

@@ -49,6 +49,8 @@ export const users = pgTable(
     receivePromoEmails: boolean('receive_promo_emails').notNull().default(false),
     aiUsage: integer('ai_usage').notNull().default(0),
     aiImageUsage: integer('ai_image_usage').notNull().default(0),
+    /** The month (`YYYY-MM`, UTC) the two counts above are of; another month's counts read as zero. */
+    aiUsageMonth: text('ai_usage_month'),
     subscriptionType: subscriptionTypeEnum('subscription_type').notNull().default('none'),
     trialEndDate: moment('trial_end_date'),
     subscriptionEndDate: moment('subscription_end_date'),

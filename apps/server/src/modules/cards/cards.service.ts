@@ -197,6 +197,38 @@ export const createCardsService = ({
       });
     },
 
+    /** A new text category of generated cards, marked as AI-made: the category and its cards or nothing. */
+    async createAiCategory(
+      user: Actor,
+      input: {
+        name: string;
+        topic?: string;
+        language?: string;
+        cards: { question: string; answer: string; tag: string }[];
+      },
+    ) {
+      const id = await db.transaction(async (tx) => {
+        const category = await categories.insert(tx, user, {
+          name: input.name,
+          topic: input.topic,
+          language: input.language,
+          type_of_cards: 'text',
+          aiCreated: true,
+        });
+        await repo.insertCards(
+          tx,
+          input.cards.map((card) => ({
+            categoryId: category.id,
+            firstSide: card.question,
+            secondSide: card.answer,
+            tag: card.tag,
+          })),
+        );
+        return category.id;
+      });
+      return categories.get(user, id);
+    },
+
     /** Many text cards from a file, all or none (one statement); returns how many were added. */
     async uploadText(user: Actor, categoryId: number, file: UploadedFile | undefined) {
       await targetCategory(user, categoryId, 'text');

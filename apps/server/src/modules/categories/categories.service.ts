@@ -38,6 +38,21 @@ export const createCategoriesService = ({
     );
   };
 
+  const insert = (
+    tx: Executor,
+    user: Actor,
+    input: CategoryInput & { type_of_cards: CardKind; aiCreated?: boolean },
+  ) =>
+    repo.insertCategory(tx, {
+      userId: user.id,
+      name: input.name!,
+      typeOfCards: input.type_of_cards,
+      description: input.description,
+      language: input.language,
+      topic: input.topic,
+      aiCreated: input.aiCreated,
+    });
+
   const withStats = async (id: number) => {
     const row = await repo.findCategoryWithStats(db, id, threshold);
     if (!row) throw notFound();
@@ -90,16 +105,12 @@ export const createCategoriesService = ({
     },
 
     async create(user: Actor, input: CategoryInput & { type_of_cards: CardKind }) {
-      const category = await repo.insertCategory(db, {
-        userId: user.id,
-        name: input.name!,
-        typeOfCards: input.type_of_cards,
-        description: input.description,
-        language: input.language,
-        topic: input.topic,
-      });
+      const category = await insert(db, user, input);
       return withStats(category.id);
     },
+
+    /** A new category of the user, in the caller's transaction (it adds the cards); not yet with its counts. */
+    insert,
 
     async update(user: Actor, id: number, input: CategoryInput) {
       const category = authorize(user, categoryPolicy.change, await repo.findCategory(db, id));

@@ -4,7 +4,12 @@ import type { MediaStorage } from '../../lib/storage';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-export const toUserResponse = (user: User, badges: Badge[], storage: MediaStorage): UserResponse => ({
+export const toUserResponse = (
+  user: User,
+  badges: Badge[],
+  storage: MediaStorage,
+  aiUsage: { text: number; images: number },
+): UserResponse => ({
   id: user.id,
   email: user.email,
   first_name: user.firstName,
@@ -22,8 +27,8 @@ export const toUserResponse = (user: User, badges: Badge[], storage: MediaStorag
   receive_invitations_for_contest: user.receiveInvitationsForContest,
   receive_invitations_for_friends: user.receiveInvitationsForFriends,
   receive_promo_emails: user.receivePromoEmails,
-  ai_usage: user.aiUsage,
-  ai_image_usage: user.aiImageUsage,
+  ai_usage: aiUsage.text,
+  ai_image_usage: aiUsage.images,
   subscription_type: user.subscriptionType,
   trial_end_date: iso(user.trialEndDate),
   subscription_end_date: iso(user.subscriptionEndDate),

@@ -35,3 +35,23 @@ export const updateUserFields = async (
 
 /** Deletes the user; their categories, cards, tokens and other rows go with it (ON DELETE CASCADE). */
 export const deleteUser = (db: Executor, id: number) => db.delete(users).where(eq(users.id, id));
+
+/**
+ * Counts one successful AI generation in the month's count of its kind; a count of an earlier month
+ * starts again from one (and the other kind's from zero).
+ */
+export const countAiGeneration = (db: Executor, id: number, kind: 'text' | 'images', month: string) => {
+  const sameMonth = sql`${users.aiUsageMonth} is not distinct from ${month}`;
+  const next = (column: typeof users.aiUsage | typeof users.aiImageUsage, counted: boolean) =>
+    counted
+      ? sql`case when ${sameMonth} then ${column} + 1 else 1 end`
+      : sql`case when ${sameMonth} then ${column} else 0 end`;
+  return db
+    .update(users)
+    .set({
+      aiUsage: next(users.aiUsage, kind === 'text'),
+      aiImageUsage: next(users.aiImageUsage, kind === 'images'),
+      aiUsageMonth: month,
+    })
+    .where(eq(users.id, id));
+};

@@ -6,7 +6,7 @@ import { toUserResponse } from './users.presenter';
 export const userRouteHandlers = ({ users, storage }: Services) => {
   const present = async (account: Parameters<typeof users.profile>[0]) => {
     const { badges } = await users.profile(account);
-    return toUserResponse(account, badges, storage);
+    return toUserResponse(account, badges, storage, users.aiUsage(account));
   };
   return [
     route(authRoutes.me, async ({ actor }) => present(actor)),

@@ -19,6 +19,9 @@ import * as repo from './users.repository';
 const AVATAR_SIZE = 256;
 
 /** Every file of a user lives under this prefix, so deleting the account deletes them all. */
+/** The calendar month (UTC) AI quotas count in: `YYYY-MM`. */
+const usageMonth = (now: Date) => now.toISOString().slice(0, 7);
+
 export const userMediaPrefix = (userId: number) => `u/${userId}`;
 
 export type ProfileChanges = {
@@ -90,6 +93,16 @@ export const createUsersService = ({
     /** Changes an account's fields, in the caller's transaction when one is given. */
     update: (id: number, values: Partial<repo.AccountValues>, tx: Executor = db) =>
       repo.updateUserFields(tx, id, values, clock.now()),
+
+    /** This month's AI generations of the account (the clock's calendar month, UTC). */
+    aiUsage(user: User) {
+      return user.aiUsageMonth === usageMonth(clock.now())
+        ? { text: user.aiUsage, images: user.aiImageUsage }
+        : { text: 0, images: 0 };
+    },
+    /** Counts a successful AI generation, inside the caller's transaction. */
+    countAiGeneration: (tx: Executor, userId: number, kind: 'text' | 'images') =>
+      repo.countAiGeneration(tx, userId, kind, usageMonth(clock.now())),
 
     /** The account with what its profile shows beside it. */
     async profile(user: User) {

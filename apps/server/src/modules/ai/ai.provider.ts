@@ -1,0 +1,123 @@
+import { type AiCard, aiCardSchema } from '@flashcards/contract';
+import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
+import { z } from 'zod';
+
+/** Why a generation failed, in words for the person who asked (a locale key of `errors`). */
+export class GenerationError extends Error {
+  constructor(
+    readonly key: 'ai_timeout' | 'ai_provider_failed' | 'ai_invalid_output' | 'ai_no_cards',
+    /** Whether trying the same job again later may work. */
+    readonly transient: boolean,
+  ) {
+    super(key);
+    this.name = 'GenerationError';
+  }
+}
+
+/** What the model is asked to give back: a list of cards; checked again here, whatever it claims. */
+const generatedCards = z.object({ cards: z.array(z.unknown()) });
+const outputSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['cards'],
+  properties: {
+    cards: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['question', 'answer', 'tag'],
+        properties: { question: { type: 'string' }, answer: { type: 'string' }, tag: { type: 'string' } },
+      },
+    },
+  },
+};
+
+export type ChatContent =
+  | string
+  | ({ type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } })[];
+
+export type CardPrompt = { system: string; user: ChatContent; maxCards: number };
+
+export type CardProvider = {
+  /** Cards for the prompt: checked, without empty or repeated ones, at most `maxCards`. */
+  generate(prompt: CardPrompt): Promise<AiCard[]>;
+};
+
+/** The cards of a model's answer that hold up: valid, not empty, each question once, no more than asked. */
+export const usableCards = (content: string | null | undefined, maxCards: number): AiCard[] | undefined => {
+  let parsed: unknown;
+  try {
+    // Some models wrap the JSON in a fence or prefix it with the word json.
+    parsed = JSON.parse((content ?? '').replace(/^\s*(```)?\s*json\s*/i, '').replace(/```\s*$/, ''));
+  } catch {
+    return undefined;
+  }
+  const shape = generatedCards.safeParse(parsed);
+  if (!shape.success) return undefined;
+  const seen = new Set<string>();
+  const cards: AiCard[] = [];
+  for (const item of shape.data.cards) {
+    const card = aiCardSchema.safeParse(item);
+    if (!card.success) continue;
+    const key = card.data.question.toLocaleLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    cards.push(card.data);
+  }
+  return cards.slice(0, maxCards);
+};
+
+/**
+ * Any OpenAI-compatible chat API (OpenAI, Ollama, vLLM, llama.cpp's server), asked for JSON-schema
+ * structured output. An answer that does not hold up is asked for once more.
+ */
+export const createCardProvider = (options: {
+  baseUrl: string;
+  apiKey?: string;
+  model: string;
+  timeoutSeconds: number;
+}): CardProvider => {
+  const client = new OpenAI({
+    baseURL: options.baseUrl,
+    apiKey: options.apiKey ?? 'none',
+    timeout: options.timeoutSeconds * 1000,
+    maxRetries: 0,
+  });
+
+  const ask = async ({ system, user }: CardPrompt) => {
+    try {
+      const completion = await client.chat.completions.create({
+        model: options.model,
+        messages: [
+          { role: 'system', content: system },
+          { role: 'user', content: user },
+        ],
+        response_format: {
+          type: 'json_schema',
+          json_schema: { name: 'flashcards', strict: true, schema: outputSchema },
+        },
+      });
+      return completion.choices[0]?.message.content;
+    } catch (error) {
+      if (error instanceof APIConnectionTimeoutError) throw new GenerationError('ai_timeout', true);
+      if (error instanceof APIError) {
+        // Refusals of the request itself (a wrong key or model) will not change on a retry.
+        const transient = error.status === undefined || error.status === 429 || error.status >= 500;
+        throw new GenerationError('ai_provider_failed', transient);
+      }
+      throw error;
+    }
+  };
+
+  return {
+    async generate(prompt) {
+      let cards: AiCard[] | undefined;
+      for (let attempt = 0; attempt < 2; attempt++) {
+        cards = usableCards(await ask(prompt), prompt.maxCards);
+        if (cards && cards.length > 0) return cards;
+      }
+      throw new GenerationError(cards ? 'ai_no_cards' : 'ai_invalid_output', false);
+    },
+  };
+};

@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import type { AiCard, AiImageLanguage, AiTask, FilePart } from '@flashcards/contract';
+import type { Language } from '@flashcards/i18n';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { type Actor, authorize } from '../../lib/access';
+import { permissionDenied, serviceUnavailable } from '../../lib/api-error';
+import type { Clock } from '../../lib/clock';
+import { isPremium } from '../../lib/entitlements';
+import { reencodeImage } from '../../lib/images';
+import type { JobQueue } from '../../lib/jobs';
+import type { MediaStorage } from '../../lib/storage';
+import { translate } from '../../lib/translate';
+import { bytesOf } from '../../plugins/multipart';
+import type { CardsService } from '../cards/cards.service';
+import { type UsersService, userMediaPrefix } from '../users/users.service';
+import { aiPolicy } from './ai.policy';
+import { imagesPrompt, type TopicInput, topicPrompt } from './ai.prompts';
+import { type CardProvider, GenerationError } from './ai.provider';
+import * as repo from './ai.repository';
+
+export const AI_JOB = 'ai.generate';
+/** Attempts of a generation's job after the first, for a provider that timed out or failed for a while. */
+export const AI_JOB_RETRIES = 1;
+const RETRY_DELAY_SECONDS = 10;
+
+/** The largest photo taken, and the size it is sent at: enough for a page's print. */
+const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+const PHOTO_MAX_SIDE = 2000;
+
+type ImagesInput = { photos: string[]; language: AiImageLanguage; quantity: number; tag: string };
+
+export const createAiService = ({
+  db,
+  config,
+  clock,
+  jobs,
+  storage,
+  log,
+  users,
+  cards,
+  provider,
+}: {
+  db: Database;
+  config: Config;
+  clock: Clock;
+  jobs: JobQueue;
+  storage: MediaStorage;
+  log: FastifyBaseLogger;
+  users: UsersService;
+  cards: CardsService;
+  provider: CardProvider | undefined;
+}) => {
+  /** A task may take each attempt's two questions to the provider, and the wait between attempts. */
+  const attemptSeconds = config.ai.timeoutSeconds * 2 + 30;
+  const taskSeconds = (AI_JOB_RETRIES + 1) * attemptSeconds + AI_JOB_RETRIES * RETRY_DELAY_SECONDS * 4;
+
+  const quotaOf = (user: Actor, kind: repo.AiTaskKind) => {
+    const { quotas } = config.ai;
+    const now = clock.now();
+    const plan = !isPremium(user, now)
+      ? quotas.free
+      : user.subscriptionType.startsWith('gold')
+        ? quotas.gold
+        : quotas.premium;
+    return plan[kind];
+  };
+
+  /** Checks the user may generate and has quota left (counting the generations still running), then queues it. */
+  const start = async (user: Actor, kind: repo.AiTaskKind, input: object, id = randomUUID()) => {
+    const now = clock.now();
+    const used = users.aiUsage(user)[kind === 'text' ? 'text' : 'images'];
+    const accepted = await repo.insertTaskWithinQuota(
+      db,
+      {
+        id,
+        userId: user.id,
+        kind,
+        input,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + taskSeconds * 1000),
+      },
+      { used, limit: quotaOf(user, kind), now },
+    );
+    if (!accepted) throw permissionDenied('ai_quota_exceeded');
+    await jobs.send(AI_JOB, { taskId: id });
+    return { task_id: id };
+  };
+
+  const storePhotos = async (user: Actor, taskId: string, photos: FilePart[]) =>
+    Promise.all(
+      photos.map(async (photo, index) => {
+        const field = ['first_image', 'second_image', 'third_image'][index]!;
+        const image = await reencodeImage(field, bytesOf(photo), {
+          maxBytes: PHOTO_MAX_BYTES,
+          width: PHOTO_MAX_SIDE,
+          height: PHOTO_MAX_SIDE,
+          fit: 'inside',
+        });
+        // Under the user's own files, so deleting the account deletes them too.
+        const key = `${userMediaPrefix(user.id)}/ai/${taskId}-${index + 1}.webp`;
+        await storage.put(key, image, 'image/webp');
+        return key;
+      }),
+    );
+
+  const dropPhotos = (keys: string[]) =>
+    Promise.all(
+      keys.map((key) =>
+        storage.delete(key).catch((error) => log.warn({ err: error, key }, 'could not delete a photo')),
+      ),
+    );
+
+  const generate = async (task: repo.AiTaskRow): Promise<AiCard[]> => {
+    if (!provider) throw new GenerationError('ai_provider_failed', false);
+    if (task.kind === 'text') return provider.generate(topicPrompt(task.input as TopicInput));
+    const input = task.input as ImagesInput;
+    const urls = await Promise.all(
+      input.photos.map(
+        async (key) => `data:image/webp;base64,${Buffer.from(await storage.get(key)).toString('base64')}`,
+      ),
+    );
+    return provider.generate(imagesPrompt(input, urls));
+  };
+
+  return {
+    async startFromTopic(user: Actor, input: TopicInput) {
+      authorize(user, aiPolicy.generate, user);
+      if (!provider) throw serviceUnavailable('ai_not_configured');
+      return start(user, 'text', input);
+    },
+
+    async startFromImages(
+      user: Actor,
+      input: { photos: FilePart[]; language: AiImageLanguage; quantity: number; tag: string },
+    ) {
+      authorize(user, aiPolicy.generate, user);
+      if (!provider) throw serviceUnavailable('ai_not_configured');
+      const id = randomUUID();
+      const photos = await storePhotos(user, id, input.photos);
+      try {
+        return await start(
+          user,
+          'images',
+          {
+            photos,
+            language: input.language,
+            quantity: input.quantity,
+            tag: input.tag,
+          } satisfies ImagesInput,
+          id,
+        );
+      } catch (error) {
+        await dropPhotos(photos);
+        throw error;
+      }
+    },
+
+    /** A task of the user, as polled; one past its time without an end reads as failed. */
+    async task(user: Actor, id: string, kind: repo.AiTaskKind, language: Language): Promise<AiTask> {
+      const task = authorize(user, aiPolicy.readTask, await repo.findTask(db, id));
+      if (task.kind !== kind) authorize(user, () => false, task);
+      if (task.status === 'SUCCESS') return { status: 'SUCCESS', result: task.cards ?? [] };
+      const expired = task.expiresAt <= clock.now();
+      if (task.status === 'FAILURE' || expired) {
+        return { status: 'FAILURE', error: translate(language, task.error ?? 'ai_timeout') };
+      }
+      return { status: task.status };
+    },
+
+    /** Saves reviewed cards as a new AI category, all or none. */
+    async save(user: Actor, input: { category_name: string; flashcards: AiCard[] }) {
+      authorize(user, aiPolicy.generate, user);
+      return cards.createAiCategory(user, { name: input.category_name, cards: input.flashcards });
+    },
+
+    /**
+     * The job: asks the provider and ends the task with its cards, counted in the month's quota, or
+     * with the reason it failed. Runs again after a crash or a passing failure; a task that has ended
+     * is left as it is.
+     */
+    async run(taskId: string, attempt: { retryCount: number }) {
+      const task = await repo.findTask(db, taskId);
+      if (!task || task.status === 'SUCCESS' || task.status === 'FAILURE') return;
+      // Its asker has been told it failed: doing it now would only spend the provider.
+      if (task.expiresAt <= clock.now()) {
+        await repo.finishTask(db, taskId, { status: 'FAILURE', error: 'ai_timeout' }, clock.now());
+        if (task.kind === 'images') await dropPhotos((task.input as ImagesInput).photos);
+        return;
+      }
+      await repo.markStarted(db, taskId);
+      const lastAttempt = attempt.retryCount >= AI_JOB_RETRIES;
+      try {
+        const cards = await generate(task);
+        await db.transaction(async (tx) => {
+          if (await repo.finishTask(tx, taskId, { status: 'SUCCESS', cards }, clock.now())) {
+            await users.countAiGeneration(tx, task.userId, task.kind);
+          }
+        });
+      } catch (error) {
+        const known = error instanceof GenerationError;
+        if (!lastAttempt && (!known || error.transient)) throw error;
+        if (!known) log.error({ err: error, taskId }, 'an AI generation failed');
+        const key = known ? error.key : 'ai_provider_failed';
+        await repo.finishTask(db, taskId, { status: 'FAILURE', error: key }, clock.now());
+      }
+      if (task.kind === 'images') await dropPhotos((task.input as ImagesInput).photos);
+    },
+  };
+};
+
+export type AiService = ReturnType<typeof createAiService>;
