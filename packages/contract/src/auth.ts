@@ -98,8 +98,11 @@ export const userSchema = z.object({
   receive_invitations_for_contest: z.boolean(),
   receive_invitations_for_friends: z.boolean(),
   receive_promo_emails: z.boolean(),
+  /** AI generations this calendar month, from a topic and from photos. */
   ai_usage: z.number().int(),
   ai_image_usage: z.number().int(),
+  /** How many of each the account's plan allows a month. */
+  ai_quota: z.object({ text: z.number().int(), images: z.number().int() }),
   subscription_type: subscriptionTypeSchema,
   trial_end_date: z.string().nullable(),
   subscription_end_date: z.string().nullable(),

@@ -49,6 +49,7 @@ const userOf = (flags: Partial<User>): User => ({
   receive_promo_emails: false,
   ai_usage: 0,
   ai_image_usage: 0,
+  ai_quota: { text: 20, images: 10 },
   subscription_type: 'none',
   trial_end_date: null,
   subscription_end_date: null,

@@ -125,6 +125,9 @@ export const createAiService = ({
   };
 
   return {
+    /** The generations the account's plan allows a month. */
+    quota: (user: Actor) => ({ text: quotaOf(user, 'text'), images: quotaOf(user, 'images') }),
+
     async startFromTopic(user: Actor, input: TopicInput) {
       authorize(user, aiPolicy.generate, user);
       if (!provider) throw serviceUnavailable('ai_not_configured');

@@ -3,10 +3,13 @@ import { route } from '../../lib/routes';
 import type { Services } from '../../services';
 import { toUserResponse } from './users.presenter';
 
-export const userRouteHandlers = ({ users, storage }: Services) => {
+export const userRouteHandlers = ({ users, storage, ai }: Services) => {
   const present = async (account: Parameters<typeof users.profile>[0]) => {
     const { badges } = await users.profile(account);
-    return toUserResponse(account, badges, storage, users.aiUsage(account));
+    return toUserResponse(account, badges, storage, {
+      usage: users.aiUsage(account),
+      quota: ai.quota(account),
+    });
   };
   return [
     route(authRoutes.me, async ({ actor }) => present(actor)),

@@ -52,6 +52,7 @@ describe('current user', () => {
         'receive_promo_emails',
         'ai_usage',
         'ai_image_usage',
+        'ai_quota',
         'subscription_type',
         'trial_end_date',
         'subscription_end_date',
@@ -72,6 +73,7 @@ describe('current user', () => {
       first_name: 'Petar',
       is_teacher: true,
       avatar_url: null,
+      ai_quota: { text: 20, images: 10 },
       badges: [],
     });
     expect(body).not.toHaveProperty('password_hash');
