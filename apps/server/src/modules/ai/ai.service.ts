@@ -15,6 +15,7 @@ import { translate } from '../../lib/translate';
 import { bytesOf } from '../../plugins/multipart';
 import type { CardsService } from '../cards/cards.service';
 import { type UsersService, userMediaPrefix } from '../users/users.service';
+import { cardsFromPages, readPages } from './ai.ocr';
 import { aiPolicy } from './ai.policy';
 import { imagesPrompt, type TopicInput, topicPrompt } from './ai.prompts';
 import { type CardProvider, GenerationError } from './ai.provider';
@@ -113,15 +114,23 @@ export const createAiService = ({
     );
 
   const generate = async (task: repo.AiTaskRow): Promise<AiCard[]> => {
-    if (!provider) throw new GenerationError('ai_provider_failed', false);
-    if (task.kind === 'text') return provider.generate(topicPrompt(task.input as TopicInput));
+    if (task.kind === 'text') {
+      if (!provider) throw new GenerationError('ai_provider_failed', false);
+      return provider.generate(topicPrompt(task.input as TopicInput));
+    }
     const input = task.input as ImagesInput;
-    const urls = await Promise.all(
-      input.photos.map(
-        async (key) => `data:image/webp;base64,${Buffer.from(await storage.get(key)).toString('base64')}`,
-      ),
-    );
-    return provider.generate(imagesPrompt(input, urls));
+    const photos = await Promise.all(input.photos.map((key) => storage.get(key)));
+    if (provider) {
+      const urls = photos.map((photo) => `data:image/webp;base64,${Buffer.from(photo).toString('base64')}`);
+      return provider.generate(imagesPrompt(input, urls));
+    }
+    // Without a provider the server reads the pages itself.
+    const cards = cardsFromPages(await readPages(photos, input.language), {
+      maxCards: input.quantity,
+      tag: input.tag,
+    });
+    if (cards.length === 0) throw new GenerationError('ai_no_cards', false);
+    return cards;
   };
 
   return {
@@ -139,7 +148,6 @@ export const createAiService = ({
       input: { photos: FilePart[]; language: AiImageLanguage; quantity: number; tag: string },
     ) {
       authorize(user, aiPolicy.generate, user);
-      if (!provider) throw serviceUnavailable('ai_not_configured');
       const id = randomUUID();
       const photos = await storePhotos(user, id, input.photos);
       try {

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { PASSWORD } from '../../../test/factories';
 import { cardsAnswer, type OpenAiServer, startOpenAiServer } from '../../../test/openai-server';
+import { drawnPage } from '../../../test/pages';
 import { signIn } from '../../../test/session';
 import { categories, users } from '../../db/schema';
 import { DAY, HOUR } from '../../lib/clock';
@@ -401,18 +402,65 @@ describe('saving generated cards', () => {
 });
 
 describe('without a provider', () => {
-  it('answers text generation with 503 and its reason', async () => {
-    const bare = await buildTestApp();
-    try {
-      const session = await signIn(bare);
-      const response = await startTopic(session);
-      expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({
-        detail: 'AI generation is not configured on this server',
-        code: 'service_unavailable',
-      });
-    } finally {
-      await bare.close();
-    }
+  let bare: TestApp;
+  beforeAll(async () => {
+    bare = await buildTestApp();
   });
+  afterAll(() => bare.close());
+
+  it('answers text generation with 503 and its reason', async () => {
+    const session = await signIn(bare);
+    const response = await startTopic(session);
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      detail: 'AI generation is not configured on this server',
+      code: 'service_unavailable',
+    });
+  });
+
+  it('reads photographed pages on the server and makes cards of their term - meaning lines', async () => {
+    const session = await signIn(bare);
+    const page = await drawnPage(['Colours', 'red - червен', 'green - зелен', 'blue - син']);
+    const started = await session.send(
+      'POST',
+      '/api/card/generate-flashcards-from-images/',
+      { card_quantity: 2, language: 'bg' },
+      { first_image: { name: 'page.png', type: 'image/png', data: page } },
+    );
+    expect(started.statusCode).toBe(202);
+    await bare.runJobs();
+    const done = await session.call(
+      'GET',
+      `/api/card/generate-flashcards-from-images/?task_id=${started.json().task_id}`,
+    );
+    expect(done.json()).toEqual({
+      status: 'SUCCESS',
+      result: [
+        { question: 'red', answer: 'червен', tag: 'Colours' },
+        { question: 'green', answer: 'зелен', tag: 'Colours' },
+      ],
+    });
+    const me = (await session.call('GET', '/api/user/users/me/')).json();
+    expect(me.ai_image_usage).toBe(1);
+  }, 60_000);
+
+  it('fails a page with no term - meaning lines, saying so', async () => {
+    const session = await signIn(bare);
+    const page = await drawnPage(['Just a sentence of running text.']);
+    const started = await session.send(
+      'POST',
+      '/api/card/generate-flashcards-from-images/',
+      { card_quantity: 5, language: 'en' },
+      { first_image: { name: 'page.png', type: 'image/png', data: page } },
+    );
+    await bare.runJobs();
+    const done = await session.call(
+      'GET',
+      `/api/card/generate-flashcards-from-images/?task_id=${started.json().task_id}`,
+    );
+    expect(done.json()).toEqual({
+      status: 'FAILURE',
+      error: 'No cards could be made. Try another topic or clearer photos.',
+    });
+  }, 60_000);
 });
