@@ -35,3 +35,13 @@ export async function catalogCategory(
   });
   return { ...seeded, author: await signIn(request, seeded.author.email, seeded.author.password) };
 }
+
+export type AiAnswer = { cards: { question: string; answer: string; tag?: string }[] } | { content: string };
+
+/**
+ * Queues the next answers of the test server's stand-in AI provider (an OpenAI-compatible chat API), in
+ * order. A generation asks once, and once more when the answer is not a list of cards.
+ */
+export async function aiAnswers(request: APIRequestContext, ...answers: AiAnswer[]): Promise<void> {
+  await seed(request, '/ai-answers', { answers });
+}

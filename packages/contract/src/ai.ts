@@ -10,6 +10,12 @@ export const AI_IMAGES_MAX_CARDS = 50;
 /** Characters of a topic (spec: 3 to 40 on the preview page). */
 export const AI_TOPIC_MIN_LENGTH = 3;
 export const AI_TOPIC_MAX_LENGTH = 40;
+/** Photographed pages of one generation (spec: at most three). */
+export const AI_IMAGES_MAX_FILES = 3;
+/** The largest photo taken, before the server scales it down (a phone's full-size photo fits). */
+export const AI_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+/** How often a client asks about a running task (spec: every 2000 ms). */
+export const AI_POLL_INTERVAL_MS = 2000;
 
 export const aiLevelSchema = z.enum(['easy', 'average', 'advanced']);
 /** The languages of photographed pages (spec): their OCR data ships with the server. */

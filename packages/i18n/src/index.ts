@@ -1,4 +1,5 @@
 import bgAccount from '../locales/bg/account.json';
+import bgAi from '../locales/bg/ai.json';
 import bgCards from '../locales/bg/cards.json';
 import bgCommon from '../locales/bg/common.json';
 import bgEmail from '../locales/bg/email.json';
@@ -10,6 +11,7 @@ import bgPractice from '../locales/bg/practice.json';
 import bgShell from '../locales/bg/shell.json';
 import bgTeachers from '../locales/bg/teachers.json';
 import enAccount from '../locales/en/account.json';
+import enAi from '../locales/en/ai.json';
 import enCards from '../locales/en/cards.json';
 import enCommon from '../locales/en/common.json';
 import enEmail from '../locales/en/email.json';
@@ -29,6 +31,7 @@ export const defaultLanguage: Language = 'en';
 export const resources = {
   en: {
     account: enAccount,
+    ai: enAi,
     cards: enCards,
     common: enCommon,
     email: enEmail,
@@ -42,6 +45,7 @@ export const resources = {
   },
   bg: {
     account: bgAccount,
+    ai: bgAi,
     cards: bgCards,
     common: bgCommon,
     email: bgEmail,

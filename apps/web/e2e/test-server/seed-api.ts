@@ -1,12 +1,14 @@
 /**
  * The seeding API of the end-to-end test server: data the app cannot make through its own API yet (a
  * trial that is over, a category approved on the catalog), made by the server's test factories on the
- * server's own database handle. Only the test server has it, on a loopback port of its own.
+ * server's own database handle, and the next answers of the stand-in AI provider. Only the test server
+ * has it, on a loopback port of its own.
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import { z } from 'zod';
 import type { Database } from '../../../server/src/db/client';
 import { buildCard, buildCategory, buildUser, PASSWORD } from '../../../server/test/factories';
+import { cardsAnswer, type OpenAiServer } from '../../../server/test/openai-server';
 
 const names = z.object({ first_name: z.string().min(1), last_name: z.string().min(1) }).partial();
 
@@ -31,13 +33,39 @@ const catalogCategory = z.object({
   cards: z.array(z.object({ first_side: z.string().min(1), second_side: z.string().min(1) })),
 });
 
+const aiAnswers = z.object({
+  answers: z
+    .array(
+      z.union([
+        z.object({
+          cards: z.array(z.object({ question: z.string(), answer: z.string(), tag: z.string().optional() })),
+        }),
+        // Text that is not cards: a model's answer the server refuses.
+        z.object({ content: z.string() }),
+      ]),
+    )
+    .min(1),
+});
+
+type Context = { db: Database; ai: OpenAiServer };
+
 /** What the seeding API makes, by method and path, from the request's JSON. */
-const seeders: Record<string, (db: Database, json: unknown) => Promise<unknown>> = {
+const seeders: Record<string, (context: Context, json: unknown) => Promise<unknown>> = {
   /** A free user: the trial ended yesterday, so the daily limit applies. */
-  'POST /free-users': (db, json) => account(db, names.parse(json), new Date(Date.now() - 86_400_000)),
+  'POST /free-users': ({ db }, json) => account(db, names.parse(json), new Date(Date.now() - 86_400_000)),
+
+  /**
+   * The AI provider's next answers, in order: each generation asks once, and once more when the answer is
+   * not a list of cards.
+   */
+  'POST /ai-answers': async ({ ai }, json) => {
+    const { answers } = aiAnswers.parse(json);
+    ai.answer(...answers.map((answer) => ('cards' in answer ? cardsAnswer(answer.cards) : answer)));
+    return { queued: answers.length };
+  },
 
   /** A category approved and on the catalog, with its text cards, and its author. */
-  'POST /catalog-categories': async (db, json) => {
+  'POST /catalog-categories': async ({ db }, json) => {
     const { name, author, cards } = catalogCategory.parse(json);
     const owner = await account(db, author);
     const category = await buildCategory(db, {
@@ -68,7 +96,7 @@ const readJson = async (request: IncomingMessage) => {
 };
 
 /** Serves the routes above on 127.0.0.1:`port`: 201 and the JSON of what was made, or 400 / 404. */
-export async function startSeedApi({ port, db }: { port: number; db: Database }) {
+export async function startSeedApi({ port, db, ai }: { port: number; db: Database; ai: OpenAiServer }) {
   const server = createServer((request, response) => {
     const answer = (status: number, body: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json' });
@@ -77,7 +105,7 @@ export async function startSeedApi({ port, db }: { port: number; db: Database })
     const seed = seeders[`${request.method} ${request.url}`];
     if (!seed) return answer(404, { detail: `No seeding route ${request.method} ${request.url}` });
     readJson(request)
-      .then(async (json) => answer(201, await seed(db, json)))
+      .then(async (json) => answer(201, await seed({ db, ai }, json)))
       .catch((error: unknown) =>
         error instanceof z.ZodError
           ? answer(400, { detail: z.prettifyError(error) })

@@ -1,8 +1,9 @@
 /**
- * The end-to-end tests' web server, all in this one process: a mail catcher (real SMTP) and an OpenID
- * provider standing in for Google, the real server (from its sources, serving the built web app)
- * configured to use them, and the seeding API (seed-api.ts) on the server's own database handle, since
- * the embedded database is a single connection inside this process. Playwright starts it as its
+ * The end-to-end tests' web server, all in this one process: a mail catcher (real SMTP), an OpenID
+ * provider standing in for Google and an OpenAI-compatible chat API answering what the tests queue, the
+ * real server (from its sources, serving the built web app, running its jobs) configured to use them, and
+ * the seeding API (seed-api.ts) on the server's own database handle, since the embedded database is a
+ * single connection inside this process. Playwright starts it as its
  * webServer and stops it with SIGTERM, which stops everything started here.
  */
 import { pino } from 'pino';
@@ -13,6 +14,7 @@ import { migrateDatabase } from '../../../server/src/db/migrate';
 import { createServices } from '../../../server/src/services';
 import { startMailServer } from '../../../server/test/mail-server';
 import { startOidcProvider } from '../../../server/test/oidc-provider';
+import { startOpenAiServer } from '../../../server/test/openai-server';
 import { startSeedApi } from './seed-api';
 
 const required = (name: string) => {
@@ -52,15 +54,21 @@ const oidc = await startOidcProvider({
   port: Number(required('E2E_OIDC_PORT')),
   anyLogin: true,
 });
+// On a port of its own choosing: only the server and the seeding API, both in this process, need it.
+const ai = await startOpenAiServer();
 const server = await startServer({
   ...process.env,
+  AI_BASE_URL: ai.baseUrl,
+  AI_MODEL: 'e2e-model',
+  // AI generations are jobs: this process runs them, as in the embedded mode.
+  RUN_JOBS: 'true',
   SMTP_URL: mail.url,
   GOOGLE_CLIENT_ID: oidc.clientId,
   GOOGLE_CLIENT_SECRET: oidc.clientSecret,
   OIDC_ISSUER: oidc.issuer,
 });
 // Last: Playwright waits for this port, so the tests begin once everything here is up.
-const seedApi = await startSeedApi({ port: Number(required('E2E_SEED_PORT')), db: server.db });
+const seedApi = await startSeedApi({ port: Number(required('E2E_SEED_PORT')), db: server.db, ai });
 
 let stopping = false;
 const stop = async () => {
@@ -68,7 +76,7 @@ const stop = async () => {
   stopping = true;
   await seedApi.close();
   await server.close();
-  await Promise.all([mail.close(), oidc.close()]);
+  await Promise.all([mail.close(), oidc.close(), ai.close()]);
   process.exit(0);
 };
 

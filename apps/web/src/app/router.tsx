@@ -108,8 +108,14 @@ const signedInPages: Page[] = [
   { name: 'learningPathCardsPicture' },
   { name: 'demoVideosPrivate' },
   { name: 'reports' },
-  { name: 'aiCards' },
-  { name: 'aiCardsPreview' },
+  {
+    name: 'aiCards',
+    load: () => import('../features/ai/pages/ai-cards-page').then((m) => <m.AiCardsPage />),
+  },
+  {
+    name: 'aiCardsPreview',
+    load: () => import('../features/ai/pages/ai-cards-preview-page').then((m) => <m.AiCardsPreviewPage />),
+  },
   { name: 'kids', load: () => categories('kids') },
   { name: 'friends' },
   { name: 'friend' },

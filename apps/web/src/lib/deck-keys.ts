@@ -4,7 +4,7 @@
  */
 export const deckKeys = {
   all: ['decks'] as const,
-  categoryPages: (list: 'decks' | 'kids') => ['decks', 'category-pages', list] as const,
+  categoryPages: (list: 'decks' | 'kids' | 'ai') => ['decks', 'category-pages', list] as const,
   allCategories: (list: 'decks' | 'kids') => ['decks', 'all-categories', list] as const,
   category: (id: number) => ['decks', 'category', id] as const,
   cardPages: (categoryId: number) => ['decks', 'card-pages', categoryId] as const,

@@ -9,8 +9,23 @@ export function useFormatters() {
   const language = i18n.resolvedLanguage;
   return useMemo(() => {
     const numbers = new Intl.NumberFormat(language);
+    const kilobytes = new Intl.NumberFormat(language, {
+      style: 'unit',
+      unit: 'kilobyte',
+      maximumFractionDigits: 0,
+    });
+    const megabytes = new Intl.NumberFormat(language, {
+      style: 'unit',
+      unit: 'megabyte',
+      maximumFractionDigits: 1,
+    });
     return {
       number: (value: number) => numbers.format(value),
+      /** A file's size in kB below a megabyte, else in MB with a decimal ("340 kB", "2.4 MB"). */
+      fileSize: (bytes: number) =>
+        bytes < 1024 * 1024
+          ? kilobytes.format(Math.max(1, Math.round(bytes / 1024)))
+          : megabytes.format(bytes / 1024 / 1024),
       /** An ISO date or time as a long date, or null when it cannot be read. */
       date: (iso: string) => {
         const date = new Date(iso);

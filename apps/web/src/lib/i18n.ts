@@ -37,8 +37,8 @@ i18next.on('languageChanged', (language) => {
 });
 
 /**
- * The texts the app starts with. The long legal and teachers texts come with the pages that show them
- * (`addTexts`), and the e-mails' texts are the server's alone.
+ * The texts the app starts with. The long legal and teachers texts, and the AI pages' texts, come with the
+ * pages that show them (`addTexts`), and the e-mails' texts are the server's alone.
  */
 const resources = {
   en: {

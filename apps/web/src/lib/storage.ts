@@ -8,6 +8,8 @@ export const storageKeys = {
   cookiesConsent: 'cookiesConsent',
   refCode: 'ref_code',
   language: 'language',
+  /** Generated cards not saved yet, with the task still running: this tab's session only. */
+  aiDraft: 'aiDraft',
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
@@ -28,6 +30,16 @@ export function readSessionStored(key: StorageKey): string | null {
     return window.sessionStorage.getItem(key);
   } catch {
     return null;
+  }
+}
+
+/** Writes (or with `null` removes) a value of this tab's session storage. */
+export function writeSessionStored(key: StorageKey, value: string | null): void {
+  try {
+    if (value === null) window.sessionStorage.removeItem(key);
+    else window.sessionStorage.setItem(key, value);
+  } catch {
+    // As above: the value lasts for this page view only.
   }
 }
 

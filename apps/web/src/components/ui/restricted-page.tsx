@@ -5,8 +5,11 @@ import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import { MessagePage } from './message-page';
 
-/** Shown instead of a page the user's account may not open (spec: "Your account is restricted"). */
-export function RestrictedPage() {
+/**
+ * Shown instead of a page the user's account may not open (spec: "Your account is restricted"), with why:
+ * by default, that the page is the staff's.
+ */
+export function RestrictedPage({ text }: { text?: string }) {
   const { t } = useTranslation(['pages', 'common']);
   return (
     <MessagePage
@@ -18,7 +21,7 @@ export function RestrictedPage() {
         </Button>
       }
     >
-      <Text size="lg">{t('restricted.text')}</Text>
+      <Text size="lg">{text ?? t('restricted.text')}</Text>
     </MessagePage>
   );
 }

@@ -1,28 +1,18 @@
 import { AUDIO_MAX_BYTES, CARD_FILE_MAX_BYTES, PICTURE_MAX_BYTES } from '@flashcards/contract';
+import { extensionOf, isImageFile } from '../../lib/image-files';
 
-/** What the server accepts as pictures and sounds. */
-const IMAGE_TYPES = [
-  'image/jpeg',
-  'image/png',
-  'image/webp',
-  'image/gif',
-  'image/avif',
-  'image/heic',
-  'image/heif',
-];
-const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp', 'gif', 'avif', 'heic', 'heif'];
+export { IMAGE_ACCEPT } from '../../lib/image-files';
+export { languageName } from '../../lib/language-name';
+
 const AUDIO_EXTENSIONS = ['mp3', 'ogg', 'oga', 'opus', 'wav', 'm4a', 'aac', 'webm', 'mp4'];
 const CARD_FILE_EXTENSIONS = ['txt', 'csv', 'tsv'];
 
 /** The file types the inputs offer. */
-export const IMAGE_ACCEPT = IMAGE_TYPES.join(',');
 export const AUDIO_ACCEPT = 'audio/*,.webm,.m4a';
 export const CARD_FILE_ACCEPT = '.txt,.csv,.tsv,text/plain,text/csv,text/tab-separated-values';
 
 /** The kids cards' languages: the spec's image languages. */
 export const KIDS_LANGUAGES = ['en', 'bg', 'it', 'de', 'fr', 'es', 'uk', 'ru'] as const;
-
-const extensionOf = (name: string) => name.split('.').pop()?.toLowerCase() ?? '';
 
 export type FileProblem =
   | 'imageType'
@@ -35,10 +25,7 @@ export type FileProblem =
 
 /** A picture the server will take: a known image type (or, when the browser names none, extension), not too large. */
 export function checkImage(file: Blob & { name?: string }): FileProblem | null {
-  const known = file.type
-    ? IMAGE_TYPES.includes(file.type)
-    : IMAGE_EXTENSIONS.includes(extensionOf(file.name ?? ''));
-  if (!known) return 'imageType';
+  if (!isImageFile(file)) return 'imageType';
   return file.size > PICTURE_MAX_BYTES ? 'imageSize' : null;
 }
 
@@ -67,17 +54,6 @@ export const tagsFromParam = (value: string | null): string[] =>
     .filter(Boolean);
 
 export const tagsToParam = (tags: string[]): string => tags.join(',');
-
-/** The name of a language in the interface language, capitalised ("английски" -> "Английски"). */
-export function languageName(code: string, interfaceLanguage: string): string {
-  if (!code) return '';
-  try {
-    const name = new Intl.DisplayNames([interfaceLanguage], { type: 'language' }).of(code) ?? code;
-    return name.charAt(0).toLocaleUpperCase(interfaceLanguage) + name.slice(1);
-  } catch {
-    return code;
-  }
-}
 
 /** A short form of a long text, for accessible names. */
 export const shorten = (text: string, max = 40): string =>

@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconMicrophone, IconPlayerStop, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useObjectUrl } from './use-object-url';
+import { useObjectUrl } from '../../../lib/use-object-url';
 
 /** The recording formats to ask for, best first (Chromium and Firefox record WebM or Ogg, Safari MP4). */
 const RECORDING_TYPES = ['audio/webm;codecs=opus', 'audio/webm', 'audio/ogg;codecs=opus', 'audio/mp4'];

@@ -2,8 +2,8 @@ import { megabytes, PICTURE_MAX_BYTES } from '@flashcards/contract';
 import { Box, FileInput, type FileInputProps, Group, Image, Text } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useObjectUrl } from '../../../lib/use-object-url';
 import { IMAGE_ACCEPT } from '../card-rules';
-import { useObjectUrl } from './use-object-url';
 
 /**
  * The picture of a card: a file input (taking the form's input props) with a preview of the chosen file,

@@ -1,21 +1,15 @@
 import type { Category } from '@flashcards/contract';
-import {
-  Button,
-  EmptyState,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, EmptyState, Group, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFolderOpen, IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import {
+  type CategoryAction,
+  CategoryCard,
+  CategoryGridSkeleton,
+} from '../../../components/ui/category-card';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { Pager } from '../../../components/ui/pager';
 import { RequestError } from '../../../components/ui/request-error';
@@ -32,28 +26,8 @@ import {
   useCategories,
 } from '../api/get-categories';
 import { useResetCategory } from '../api/reset-category';
-import { type CategoryAction, CategoryCard } from '../components/category-card';
 import { CategoryFormModal } from '../components/category-form-modal';
 import { MergeCategoryModal } from '../components/merge-category-modal';
-
-function CategoriesSkeleton() {
-  return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-busy="true">
-      {Array.from({ length: 6 }, (_, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-        <Paper key={index} withBorder radius="lg" p="md">
-          <Stack gap="sm">
-            <Skeleton height={22} width="60%" />
-            <Skeleton height={16} width="40%" />
-            <Skeleton height={8} />
-            <Skeleton height={8} />
-            <Skeleton height={26} width="50%" ml="auto" />
-          </Stack>
-        </Paper>
-      ))}
-    </SimpleGrid>
-  );
-}
 
 /** My categories (text and picture) or my kids categories: a page of 20, sorted, with their maintenance. */
 export function CategoriesPage({ list }: { list: CategoryList }) {
@@ -139,7 +113,7 @@ export function CategoriesPage({ list }: { list: CategoryList }) {
   const pages = data ? pageCount(data.count) : 1;
 
   let content: ReactNode;
-  if (categories.isPending || pastTheEnd) content = <CategoriesSkeleton />;
+  if (categories.isPending || pastTheEnd) content = <CategoryGridSkeleton />;
   else if (categories.isError && !data)
     content = <RequestError error={categories.error} onRetry={() => categories.refetch()} />;
   else if (data && data.count === 0)

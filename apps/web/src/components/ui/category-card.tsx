@@ -8,6 +8,8 @@ import {
   Menu,
   Paper,
   Progress,
+  SimpleGrid,
+  Skeleton,
   Stack,
   Text,
   Title,
@@ -24,8 +26,8 @@ import {
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
-import { useFormatters } from '../../../lib/format';
-import { paths } from '../../../lib/paths';
+import { useFormatters } from '../../lib/format';
+import { paths } from '../../lib/paths';
 
 export type CategoryAction = 'edit' | 'reset' | 'merge' | 'delete';
 
@@ -68,12 +70,19 @@ function Learned({ label, learned, total }: { label: string; learned: number; to
   );
 }
 
+/**
+ * One of my categories in a grid: name, kind, learned counts, and links to its cards and its practice;
+ * with `onAction`, a menu of its maintenance (the categories pages), else none (lists that only lead on).
+ */
 export function CategoryCard({
   category,
   onAction,
+  headingOrder = 2,
 }: {
   category: Category;
-  onAction: (action: CategoryAction, category: Category) => void;
+  onAction?: (action: CategoryAction, category: Category) => void;
+  /** The level of the name's heading: one below the heading of the list it is in. */
+  headingOrder?: 2 | 3;
 }) {
   const { t } = useTranslation('cards');
   const { date, number } = useFormatters();
@@ -84,7 +93,7 @@ export function CategoryCard({
       <Stack gap="sm" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
           <Stack gap={4} miw={0}>
-            <Title order={2} size="h4" id={headingId} style={{ overflowWrap: 'anywhere' }}>
+            <Title order={headingOrder} size="h4" id={headingId} style={{ overflowWrap: 'anywhere' }}>
               <Anchor component={Link} to={links.cards} inherit>
                 {category.name}
               </Anchor>
@@ -98,45 +107,47 @@ export function CategoryCard({
               </Text>
             </Group>
           </Stack>
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                aria-label={t('category.actionsFor', { name: category.name })}
-              >
-                <IconDotsVertical size={20} aria-hidden="true" />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item
-                leftSection={<IconEdit size={16} aria-hidden="true" />}
-                onClick={() => onAction('edit', category)}
-              >
-                {t('category.edit')}
-              </Menu.Item>
-              <Menu.Item
-                leftSection={<IconRefresh size={16} aria-hidden="true" />}
-                onClick={() => onAction('reset', category)}
-              >
-                {t('category.reset')}
-              </Menu.Item>
-              <Menu.Item
-                leftSection={<IconArrowMerge size={16} aria-hidden="true" />}
-                onClick={() => onAction('merge', category)}
-              >
-                {t('category.merge')}
-              </Menu.Item>
-              <Menu.Divider />
-              <Menu.Item
-                color="red"
-                leftSection={<IconTrash size={16} aria-hidden="true" />}
-                onClick={() => onAction('delete', category)}
-              >
-                {t('category.delete')}
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          {onAction && (
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label={t('category.actionsFor', { name: category.name })}
+                >
+                  <IconDotsVertical size={20} aria-hidden="true" />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item
+                  leftSection={<IconEdit size={16} aria-hidden="true" />}
+                  onClick={() => onAction('edit', category)}
+                >
+                  {t('category.edit')}
+                </Menu.Item>
+                <Menu.Item
+                  leftSection={<IconRefresh size={16} aria-hidden="true" />}
+                  onClick={() => onAction('reset', category)}
+                >
+                  {t('category.reset')}
+                </Menu.Item>
+                <Menu.Item
+                  leftSection={<IconArrowMerge size={16} aria-hidden="true" />}
+                  onClick={() => onAction('merge', category)}
+                >
+                  {t('category.merge')}
+                </Menu.Item>
+                <Menu.Divider />
+                <Menu.Item
+                  color="red"
+                  leftSection={<IconTrash size={16} aria-hidden="true" />}
+                  onClick={() => onAction('delete', category)}
+                >
+                  {t('category.delete')}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          )}
         </Group>
         {category.description && (
           <Text size="sm" lineClamp={2}>
@@ -183,5 +194,25 @@ export function CategoryCard({
         </Group>
       </Stack>
     </Paper>
+  );
+}
+
+/** Stands in for a grid of category cards while it loads. */
+export function CategoryGridSkeleton({ count = 6 }: { count?: number }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-busy="true">
+      {Array.from({ length: count }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <Paper key={index} withBorder radius="lg" p="md">
+          <Stack gap="sm">
+            <Skeleton height={22} width="60%" />
+            <Skeleton height={16} width="40%" />
+            <Skeleton height={8} />
+            <Skeleton height={8} />
+            <Skeleton height={26} width="50%" ml="auto" />
+          </Stack>
+        </Paper>
+      ))}
+    </SimpleGrid>
   );
 }
