@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { AiCard, AiImageLanguage, AiTask, FilePart } from '@flashcards/contract';
+import {
+  AI_PHOTO_MAX_BYTES,
+  type AiCard,
+  type AiImageLanguage,
+  type AiTask,
+  type FilePart,
+} from '@flashcards/contract';
 import type { Language } from '@flashcards/i18n';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
@@ -26,8 +32,7 @@ export const AI_JOB = 'ai.generate';
 export const AI_JOB_RETRIES = 1;
 const RETRY_DELAY_SECONDS = 10;
 
-/** The largest photo taken, and the size it is sent at: enough for a page's print. */
-const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+/** The size a photo is kept and sent at: enough for a page's print. */
 const PHOTO_MAX_SIDE = 2000;
 
 type ImagesInput = { photos: string[]; language: AiImageLanguage; quantity: number; tag: string };
@@ -94,7 +99,7 @@ export const createAiService = ({
       photos.map(async (photo, index) => {
         const field = ['first_image', 'second_image', 'third_image'][index]!;
         const image = await reencodeImage(field, bytesOf(photo), {
-          maxBytes: PHOTO_MAX_BYTES,
+          maxBytes: AI_PHOTO_MAX_BYTES,
           width: PHOTO_MAX_SIDE,
           height: PHOTO_MAX_SIDE,
           fit: 'inside',
