@@ -268,6 +268,20 @@ describe('monthly quotas', () => {
     expect(await usageOf(again)).toEqual({ text: 1, images: 0 });
   });
 
+  it('gives a gold plan 150', async () => {
+    const end = new Date(t.clock.now().getTime() + 30 * DAY);
+    const session = await signIn(t, { subscriptionType: 'gold_monthly', subscriptionEndDate: end });
+    expect((await session.call('GET', '/api/user/users/me/')).json().ai_quota).toEqual({
+      text: 150,
+      images: 150,
+    });
+    await usedThisMonth(session.user.id, 149);
+    expect((await startTopic(session)).statusCode).toBe(202);
+    expect((await startTopic(session)).statusCode).toBe(403);
+    provider.answer(cardsAnswer(threeCards));
+    await t.runJobs();
+  });
+
   it('counts photos apart from topics', async () => {
     const session = await signIn(t);
     await usedThisMonth(session.user.id, 0, 10);
