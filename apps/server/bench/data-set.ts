@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type DatabaseHandle, type DatabaseOptions, openDatabase } from '../src/db/client';
 import { lockDataDir } from '../src/db/data-dir-lock';
@@ -95,6 +95,40 @@ export const countBenchUsers = async (handle: DatabaseHandle) => {
   return row?.total ?? 0;
 };
 
+/**
+ * The scores card n (from 1) of category c is seeded with, in the order guesses_score,
+ * incorrect_guesses_score, guesses_score_typing, incorrect_guesses_score_typing.
+ */
+const seededScores = (c: SQL, n: SQL) =>
+  sql`(case when ${n} <= 3 then 10 + ${n} % 3 else (${c} + ${n}) % 8 end), (${c} * ${n}) % 5,
+    (case when ${n} <= 2 then 10 else (${c} + ${n}) % 6 end), (${c} + 2 * ${n}) % 4`;
+
+/**
+ * Puts the cards of these users back as they were seeded, and forgets their completed categories, so that
+ * a load practising a few learners finds the same decks however many answers came before it.
+ */
+export const resetLearners = async (handle: DatabaseHandle, userIds: number[]) => {
+  const users = sql`array[${sql.join(
+    userIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::integer[]`;
+  await run(
+    handle,
+    sql`update cards set (guesses_score, incorrect_guesses_score, guesses_score_typing,
+          incorrect_guesses_score_typing) = (${seededScores(sql`seeded.category_id`, sql`seeded.n`)})
+        from (select cards.id, cards.category_id,
+                row_number() over (partition by cards.category_id order by cards.id) as n
+              from cards join categories on categories.id = cards.category_id
+              where categories.user_id = any(${users})) as seeded
+        where cards.id = seeded.id`,
+  );
+  await run(
+    handle,
+    sql`delete from category_completions where category_id in
+          (select id from categories where user_id = any(${users}))`,
+  );
+};
+
 export type SeedLog = (line: string) => void;
 
 const timed = async <T>(log: SeedLog, label: string, work: () => Promise<T>) => {
@@ -151,8 +185,7 @@ const insertDataSet = async (handle: DatabaseHandle, shape: Shape, trialDays: nu
               guesses_score_typing, incorrect_guesses_score_typing, created_at, updated_at)
             select c.id, 'Question ' || n || ' of deck ' || c.id, 'Answer ' || n || ': ' || md5(c.id || '-' || n),
               (case n % 4 when 0 then 'verbs' when 1 then 'nouns' else '' end),
-              (case when n <= 3 then 10 + n % 3 else (c.id + n) % 8 end), (c.id * n) % 5,
-              (case when n <= 2 then 10 else (c.id + n) % 6 end), (c.id + 2 * n) % 4,
+              ${seededScores(sql`c.id`, sql`n`)},
               c.created_at + make_interval(secs => n), c.created_at + make_interval(secs => n)
             from categories c cross join generate_series(1, ${shape.cardsPerCategory}) as n
             where c.id between ${low} and ${high}

@@ -2,10 +2,10 @@ import autocannon from 'autocannon';
 
 export type Kind = 'health' | 'deck' | 'answer';
 export const DECK_SIZE = 20;
-const TIME_ZONE = 'Europe/Sofia';
+export const TIME_ZONE = 'Europe/Sofia';
 
 /** A signed-in user's category: one deck of the practice loop. */
-export type Practice = { authorization: string; categoryId: number };
+export type Practice = { authorization: string; userId: number; categoryId: number };
 type Card = { id: number; guesses_score: number; incorrect_guesses_score: number };
 type KnownDeck = { authorization: string; cards: Card[] };
 type LoopContext = { practice?: Practice; cards?: Card[] };
@@ -158,9 +158,19 @@ const requestsOf = (load: Load, workload: Workload): Request[] => {
 };
 
 export type KindStats = { count: number; failed: number; rps: number; p50: number; p99: number };
+/**
+ * How a fixed rate is paced. autocannon gives each connection its share of the second, sent back to back
+ * when the second starts. `spread`: each connection starts its second 1/connections of a second after the
+ * previous one, so that the requests arrive spread over the second, as they would from many people.
+ * `burst`: every connection starts its second at the same moment, so each second begins with all the
+ * connections' requests in flight at once, as when many people press at the same instant.
+ */
+export type Pacing = 'spread' | 'burst';
+
 export type PhaseResult = {
   load: Load;
   rate: number | undefined;
+  pacing?: Pacing;
   connections: number;
   seconds: number;
   total: KindStats;
@@ -168,12 +178,16 @@ export type PhaseResult = {
   errors: number;
   timeouts: number;
   statuses: Record<string, number>;
+  /** The machine's one-minute load average at the end of the phase. */
+  loadAverage?: number;
+  /** CPU time the server (when the bench started it) used per successful request, in microseconds. */
+  serverCpuMicros?: number;
 };
 
 const percentile = (sorted: Float64Array, p: number) =>
   sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
 
-const statsOf = (latencies: number[], failed: number, seconds: number): KindStats => {
+export const statsOf = (latencies: number[], failed: number, seconds: number): KindStats => {
   const sorted = Float64Array.from(latencies).sort();
   return {
     count: latencies.length,
@@ -192,14 +206,14 @@ const kindOf = (load: Load, method: string | undefined): Kind =>
  * those of successful (2xx) responses, kept per kind of call; failures are counted apart.
  *
  * autocannon paces a rate per connection and per second: each connection sends its share of the second
- * back to back, then waits for the next second. So that the requests arrive spread over the second, as
- * they would from many people, and not in one burst at its start, each connection of a fixed-rate load
- * is its own autocannon run, started 1/connections of a second after the previous one.
+ * back to back, then waits for the next second. Spread pacing makes each connection of a fixed-rate load
+ * its own autocannon run, started 1/connections of a second after the previous one; burst pacing is one
+ * run of all the connections, whose seconds start together.
  */
 export const runPhase = async (
   target: string,
   workload: Workload,
-  options: { load: Load; connections: number; seconds: number; rate?: number },
+  options: { load: Load; connections: number; seconds: number; rate?: number; pacing?: Pacing },
 ): Promise<PhaseResult> => {
   const latencies: Record<Kind, number[]> = { health: [], deck: [], answer: [] };
   const failed: Record<Kind, number> = { health: 0, deck: 0, answer: 0 };
@@ -237,15 +251,18 @@ export const runPhase = async (
       }, delayMs);
     });
 
-  const runs = options.rate
-    ? Array.from({ length: options.connections }, (_, i) =>
-        start(
-          1,
-          Math.floor(options.rate! / options.connections) + (i < options.rate! % options.connections ? 1 : 0),
-          (i * 1000) / options.connections,
-        ),
-      )
-    : [start(options.connections, undefined, 0)];
+  const pacing = options.rate ? (options.pacing ?? 'spread') : undefined;
+  const runs =
+    pacing === 'spread'
+      ? Array.from({ length: options.connections }, (_, i) =>
+          start(
+            1,
+            Math.floor(options.rate! / options.connections) +
+              (i < options.rate! % options.connections ? 1 : 0),
+            (i * 1000) / options.connections,
+          ),
+        )
+      : [start(options.connections, options.rate, 0)];
   const results = await Promise.all(runs);
 
   const seconds = results.reduce((sum, result) => sum + result.duration, 0) / results.length;
@@ -261,6 +278,7 @@ export const runPhase = async (
   return {
     load: options.load,
     rate: options.rate,
+    pacing,
     connections: options.connections,
     seconds,
     total: statsOf(all, failedTotal, seconds),

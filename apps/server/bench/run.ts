@@ -1,8 +1,11 @@
 /**
  * The practice benchmark: the practice loop (a deck of 20, then an answer per card) and the health route
- * under load, at full speed and at a fixed rate. Without --url it seeds the data set if needed and starts
- * the built server on the database of DATABASE_URL, or the embedded one under DATA_DIR.
+ * under load, at full speed and at a fixed rate; then the loop from many connections over a few learners
+ * (`crowd`: several connections answer as one learner at once), at full speed and at fixed rates, beside
+ * the loop's statements sent straight to PostgreSQL (`postgres`). Without --url it seeds the data set if
+ * needed and starts the built server on the database of DATABASE_URL, or the embedded one under DATA_DIR.
  *   npm run bench [-- --duration 15 --connections 40 --rate 500 --url http://host:port --users 200]
+ *   npm run bench -- --loads crowd,postgres --learners 40 --crowd-connections 50 --crowd-rates 500,1000
  * --profile writes a CPU profile of the server it starts (results/*.cpuprofile, for Chrome's DevTools).
  */
 import { randomBytes } from 'node:crypto';
@@ -10,10 +13,18 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { benchTarget, dataSetSize, decksOfDataSet, openBenchDatabase, seedDataSet } from './data-set';
-import { type Load, type PhaseResult, type Practice, runPhase, Workload } from './load';
+import {
+  benchTarget,
+  dataSetSize,
+  decksOfDataSet,
+  openBenchDatabase,
+  resetLearners,
+  seedDataSet,
+} from './data-set';
+import { type DirectResult, runDirectPhase } from './direct';
+import { type Load, type Pacing, type PhaseResult, type Practice, runPhase, Workload } from './load';
 import { markdownReport, type Run, textReport } from './report';
-import { buildServer, type RunningServer, startServer } from './server';
+import { buildServer, cpuMillisOf, type RunningServer, startServer } from './server';
 import { mintedPractices, signedInPractices } from './sessions';
 
 const { values } = parseArgs({
@@ -25,7 +36,10 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '40' },
     rate: { type: 'string', default: '500' },
     'rate-connections': { type: 'string', default: '10' },
-    loads: { type: 'string', default: 'health,deck,answer,loop' },
+    loads: { type: 'string', default: 'health,deck,answer,loop,crowd,postgres' },
+    learners: { type: 'string', default: '40' },
+    'crowd-connections': { type: 'string', default: '50' },
+    'crowd-rates': { type: 'string', default: '500,1000' },
     'skip-seed': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
   },
@@ -42,9 +56,16 @@ const connections = positive('connections', values.connections);
 const rate = positive('rate', values.rate);
 const rateConnections = positive('rate-connections', values['rate-connections']);
 const allLoads: Load[] = ['health', 'deck', 'answer', 'loop'];
+const scenarios = ['crowd', 'postgres'];
 const loads = values.loads.split(',').map((name) => name.trim());
 for (const load of loads)
-  if (!allLoads.includes(load as Load)) throw new Error(`--loads takes a list of ${allLoads.join(', ')}`);
+  if (!allLoads.includes(load as Load) && !scenarios.includes(load))
+    throw new Error(`--loads takes a list of ${[...allLoads, ...scenarios].join(', ')}`);
+const learners = positive('learners', values.learners);
+const crowdConnections = positive('crowd-connections', values['crowd-connections']);
+const crowdRates = values['crowd-rates'].split(',').map((rate) => positive('crowd-rates', rate.trim()));
+const withCrowd = loads.includes('crowd');
+const withDirect = loads.includes('postgres');
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const resultsDir = path.join(import.meta.dirname, 'results');
@@ -65,6 +86,49 @@ if (loadBefore! > 0.5 * os.cpus().length)
 let server: RunningServer | undefined;
 let practices: Practice[];
 let title: string;
+const target = values.url && !process.env.DATABASE_URL ? undefined : benchTarget();
+/**
+ * The crowd's learners: the first seeded users. Their decks are put back as seeded before each crowd phase
+ * (when the bench can reach the database), so every phase practises the same cards.
+ */
+const crowdOf = <T extends { userId: number }>(all: T[]) => {
+  const ids = [...new Set(all.map((practice) => practice.userId))].sort((a, b) => a - b).slice(0, learners);
+  const chosen = new Set(ids);
+  return { ids, practices: all.filter((practice) => chosen.has(practice.userId)) };
+};
+// The database stays open beside a server on PostgreSQL for those resets and the direct phase.
+let database: Awaited<ReturnType<typeof openBenchDatabase>> | undefined;
+const describe = (result: { total: { rps: number; p99: number; failed: number }; errors: number }) =>
+  `${result.total.rps.toFixed(0)} req/s, p99 ${result.total.p99.toFixed(2)} ms` +
+  (result.total.failed || result.errors ? `, ${result.total.failed + result.errors} failed` : '');
+let direct: DirectResult | undefined;
+/**
+ * The crowd's statements straight to PostgreSQL. It runs before the server starts, so that the server's
+ * pool and these connections need not fit under max_connections together.
+ */
+const runDirect = async (all: Practice[]) => {
+  if (!withDirect) return;
+  if (!database) {
+    say('The direct PostgreSQL phase needs the PostgreSQL database of DATABASE_URL: skipped.');
+    return;
+  }
+  await resetLearners(database.handle, crowdOf(all).ids);
+  say(
+    `The loop's statements straight to PostgreSQL (${crowdConnections} connections, ${learners} learners)…`,
+  );
+  direct = await runDirectPhase(
+    database.handle.db,
+    database.handle.url!,
+    new Workload(crowdOf(all).practices),
+    {
+      connections: crowdConnections,
+      seconds,
+      threshold: Number(process.env.LEARNED_THRESHOLD ?? 10),
+    },
+  );
+  direct.loadAverage = os.loadavg()[0];
+  say(`  full speed: ${describe(direct)}`);
+};
 
 if (values.url) {
   const url = values.url.replace(/\/$/, '');
@@ -74,18 +138,23 @@ if (values.url) {
   practices = await signedInPractices(url, users);
   context.push(`Data set: ${users} signed-in users, ${practices.length} decks`);
   server = { url, pid: 0, stop: async () => {} };
+  if (target?.kind === 'postgres') database = await openBenchDatabase(target);
+  await runDirect(practices);
 } else {
-  const target = benchTarget();
-  title = `Practice benchmark on ${target.kind === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'}`;
-  const { handle, close } = await openBenchDatabase(target);
+  const local = target!;
+  title = `Practice benchmark on ${local.kind === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'}`;
+  const opened = await openBenchDatabase(local);
   let size: Awaited<ReturnType<typeof dataSetSize>>;
   let decks: Awaited<ReturnType<typeof decksOfDataSet>>;
   try {
-    if (!values['skip-seed']) await seedDataSet(handle, { log: say });
-    size = await dataSetSize(handle);
-    decks = await decksOfDataSet(handle);
+    if (!values['skip-seed']) await seedDataSet(opened.handle, { log: say });
+    size = await dataSetSize(opened.handle);
+    decks = await decksOfDataSet(opened.handle);
+    if (withCrowd) await resetLearners(opened.handle, crowdOf(decks).ids);
   } finally {
-    await close();
+    // The embedded database is the server's alone once it starts.
+    if (local.kind === 'postgres') database = opened;
+    else await opened.close();
   }
   context.push(
     `Data set: ${size.users.toLocaleString('en')} users, ${size.categories.toLocaleString('en')} categories, ${size.cards.toLocaleString('en')} cards; every seeded user practises (premium: trial)`,
@@ -93,15 +162,17 @@ if (values.url) {
   buildServer();
   const secret = randomBytes(32).toString('base64url');
   const minutes = 240;
+  practices = await mintedPractices(decks, secret, minutes);
+  await runDirect(practices);
   const logLevel = process.env.LOG_LEVEL ?? 'info';
   const logFile = path.join(resultsDir, `${stamp}-server.log`);
-  say(`Starting the server on ${target.label}…`);
+  say(`Starting the server on ${local.label}…`);
   server = await startServer(
     {
       JWT_SECRET: secret,
       ACCESS_TOKEN_MINUTES: String(minutes),
       LOG_LEVEL: logLevel,
-      ...(target.kind === 'pglite' ? { DATA_DIR: target.dataDir! } : {}),
+      ...(local.kind === 'pglite' ? { DATA_DIR: local.dataDir! } : {}),
     },
     logFile,
     values.profile
@@ -110,44 +181,90 @@ if (values.url) {
   );
   context.push(
     `Server: dist/main.js, NODE_ENV=production, LOG_LEVEL=${logLevel} (log written to a file)` +
-      (target.kind === 'postgres' ? `, DATABASE_POOL_SIZE=${process.env.DATABASE_POOL_SIZE ?? 10}` : ''),
+      (local.kind === 'postgres' ? `, DATABASE_POOL_SIZE=${process.env.DATABASE_POOL_SIZE ?? 10}` : ''),
   );
-  practices = await mintedPractices(decks, secret, minutes);
 }
 
 const workload = new Workload(practices);
-const phase = async (load: Load, options: { rate?: number; seconds?: number; quiet?: boolean } = {}) => {
-  const result = await runPhase(server!.url, workload, {
+const crowd = crowdOf(practices);
+const crowdWorkload = new Workload(crowd.practices);
+const phase = async (
+  load: Load,
+  options: { rate?: number; seconds?: number; quiet?: boolean; crowd?: boolean; pacing?: Pacing } = {},
+) => {
+  const cpuBefore = server!.pid ? cpuMillisOf(server!.pid) : undefined;
+  const result = await runPhase(server!.url, options.crowd ? crowdWorkload : workload, {
     load,
-    connections: options.rate ? rateConnections : connections,
+    connections: options.crowd ? crowdConnections : options.rate ? rateConnections : connections,
     seconds: options.seconds ?? seconds,
     rate: options.rate,
+    pacing: options.pacing,
   });
+  result.loadAverage = os.loadavg()[0];
+  const cpuAfter = server!.pid ? cpuMillisOf(server!.pid) : undefined;
+  if (cpuBefore !== undefined && cpuAfter !== undefined && result.total.count > 0)
+    result.serverCpuMicros = ((cpuAfter - cpuBefore) * 1000) / result.total.count;
   if (!options.quiet)
     say(
-      `  ${load.padEnd(6)} ${options.rate ? `at ${options.rate} req/s` : 'full speed'}: ${result.total.rps.toFixed(0)} req/s, p99 ${result.total.p99.toFixed(2)} ms` +
-        (result.total.failed || result.errors ? `, ${result.total.failed + result.errors} failed` : ''),
+      `  ${(options.crowd ? 'crowd' : load).padEnd(6)} ${options.rate ? `at ${options.rate} req/s${options.pacing === 'burst' ? ' in bursts' : ''}` : 'full speed'}: ${describe(result)}`,
     );
   return result;
 };
+/** The crowd's decks as seeded again, so that no phase finds them emptied by the one before. */
+const resetCrowd = async () => {
+  if (database) await resetLearners(database.handle, crowd.ids);
+};
+
+if (withCrowd && !database && target?.kind !== 'pglite')
+  say('Without DATABASE_URL the crowd decks are not reset between phases: they empty as cards are learned.');
 
 const max: PhaseResult[] = [];
 const fixed: PhaseResult[] = [];
+const crowdRun: NonNullable<Run['crowd']> = {
+  learners: crowd.ids.length,
+  connections: crowdConnections,
+  rates: crowdRates,
+  fixed: [],
+  ...(direct ? { direct } : {}),
+};
 try {
   say(`Warming up (${warmup} s)…`);
   await phase('loop', { seconds: warmup, quiet: true });
   say('Measuring…');
+  // The crowd at full speed first, next in time to the direct phase it is compared with.
+  if (withCrowd) {
+    await resetCrowd();
+    crowdRun.max = await phase('loop', { crowd: true });
+  }
   const chosen = allLoads.filter((load) => loads.includes(load));
   for (const load of chosen) max.push(await phase(load));
   for (const load of chosen) fixed.push(await phase(load, { rate }));
+  if (withCrowd)
+    for (const pacing of ['spread', 'burst'] as const)
+      for (const crowdRate of crowdRates) {
+        await resetCrowd();
+        crowdRun.fixed.push(await phase('loop', { crowd: true, rate: crowdRate, pacing }));
+      }
 } finally {
   await server.stop();
+  await database?.close();
 }
 
 context.push(
   'Each deck call is a different user and category in turn; answers alternate correct and incorrect, header x-timezone: Europe/Sofia',
+  `Load average after the run: ${os.loadavg()[0]!.toFixed(2)} (this run's own processes included)`,
 );
-const run: Run = { title, context, connections, rateConnections, rate, seconds, max, fixed };
+const run: Run = {
+  title,
+  context,
+  connections,
+  rateConnections,
+  rate,
+  seconds,
+  max,
+  fixed,
+  ...(withCrowd || withDirect ? { crowd: crowdRun } : {}),
+};
 const text = textReport(run);
 say(`\n${text}`);
 writeFileSync(path.join(resultsDir, `${stamp}.md`), markdownReport(run));

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -60,4 +60,19 @@ export const startServer = async (
   }
   await stop();
   throw new Error(`the server did not become ready; see ${logFile}`);
+};
+
+/**
+ * The CPU time a process has used so far, in milliseconds (Linux: /proc/<pid>/stat counts it in ticks
+ * of 10 ms); undefined where that cannot be read.
+ */
+export const cpuMillisOf = (pid: number) => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime: fields 14 and 15 of the line, 12 and 13 after the command name.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
 };

@@ -36,7 +36,9 @@ export const mintedPractices = async (decks: Deck[], secret: string, minutes: nu
     tokens.set(userId, `JWT ${token}`);
   }
   return shuffled(
-    decks.map(({ userId, categoryId }): Practice => ({ authorization: tokens.get(userId)!, categoryId })),
+    decks.map(
+      ({ userId, categoryId }): Practice => ({ authorization: tokens.get(userId)!, userId, categoryId }),
+    ),
   );
 };
 
@@ -62,12 +64,16 @@ export const signedInPractices = async (baseUrl: string, users: number, parallel
         body: JSON.stringify({ email: benchEmail(n), password: BENCH_PASSWORD }),
       });
       const authorization = `JWT ${access}`;
+      const { user_id: userId } = JSON.parse(
+        Buffer.from(access.split('.')[1]!, 'base64url').toString('utf8'),
+      ) as { user_id: number };
       const categories = await call<{ id: number; type_of_cards: string }[]>(
         `${baseUrl}/api/card/category-all/`,
         { headers: { authorization } },
       );
       for (const category of categories)
-        if (category.type_of_cards === 'text') practices.push({ authorization, categoryId: category.id });
+        if (category.type_of_cards === 'text')
+          practices.push({ authorization, userId, categoryId: category.id });
     }
   };
   await Promise.all(Array.from({ length: parallel }, worker));

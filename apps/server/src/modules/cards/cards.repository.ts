@@ -58,24 +58,28 @@ export type DeckQueries = ReturnType<typeof prepareDeckQueries>;
  * mode, in the order they were made, of a category only when the user owns it and it is of the kind, and
  * only for an active premium user (the only one who needs no daily-limit check).
  */
+export const deckQuery = (db: Database, column: DeckColumn) =>
+  db
+    .select(getTableColumns(cards))
+    .from(cards)
+    .innerJoin(categories, eq(categories.id, cards.categoryId))
+    .where(
+      and(
+        eq(cards.categoryId, sql.placeholder('categoryId')),
+        eq(categories.userId, sql.placeholder('userId')),
+        eq(categories.typeOfCards, sql.placeholder('kind')),
+        lt(cards[column], sql.placeholder('threshold')),
+        isActivePremiumAccount(sql.placeholder('userId'), sql`${sql.placeholder('now')}::timestamptz`),
+      ),
+    )
+    .orderBy(asc(cards.id))
+    .limit(sql.placeholder('limit'));
+
+/** The name a deck statement is prepared under on each connection. */
+export const deckStatementName = (column: DeckColumn) => `deck_${column}`;
+
 export const prepareDeckQueries = (db: Database) => {
-  const deck = (column: DeckColumn) =>
-    db
-      .select(getTableColumns(cards))
-      .from(cards)
-      .innerJoin(categories, eq(categories.id, cards.categoryId))
-      .where(
-        and(
-          eq(cards.categoryId, sql.placeholder('categoryId')),
-          eq(categories.userId, sql.placeholder('userId')),
-          eq(categories.typeOfCards, sql.placeholder('kind')),
-          lt(cards[column], sql.placeholder('threshold')),
-          isActivePremiumAccount(sql.placeholder('userId'), sql`${sql.placeholder('now')}::timestamptz`),
-        ),
-      )
-      .orderBy(asc(cards.id))
-      .limit(sql.placeholder('limit'))
-      .prepare(`deck_${column}`);
+  const deck = (column: DeckColumn) => deckQuery(db, column).prepare(deckStatementName(column));
   return { guessesScore: deck('guessesScore'), guessesScoreTyping: deck('guessesScoreTyping') };
 };
 

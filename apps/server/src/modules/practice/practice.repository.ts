@@ -22,7 +22,7 @@ type CardColumn = keyof typeof cardColumns;
  * and rolls it back. `activePremiumOnly`: no row either unless the user is active and premium, so that such a
  * user's answer needs nothing else. Prepared: built and planned once per connection, not per answer.
  */
-export const prepareAnswer = (db: Executor, column: ScoreColumn, { activePremiumOnly = false } = {}) => {
+export const answerQuery = (db: Executor, column: ScoreColumn, { activePremiumOnly = false } = {}) => {
   const score = sql.identifier(cards[column].name);
   const typing = column.endsWith('Typing');
   const correct = !column.startsWith('incorrect');
@@ -74,9 +74,18 @@ export const prepareAnswer = (db: Executor, column: ScoreColumn, { activePremium
   return db
     .with(card, learned, completed, counted)
     .select({ ...fields, counted: sql<number | null>`(select card_requests from counted)` })
-    .from(card)
-    .prepare(`answer_${column}${activePremiumOnly ? '_premium' : ''}`);
+    .from(card);
 };
+
+/** The name an answer statement is prepared under on each connection. */
+export const answerStatementName = (column: ScoreColumn, { activePremiumOnly = false } = {}) =>
+  `answer_${column}${activePremiumOnly ? '_premium' : ''}`;
+
+export const prepareAnswer = (
+  db: Executor,
+  column: ScoreColumn,
+  options: { activePremiumOnly?: boolean } = {},
+) => answerQuery(db, column, options).prepare(answerStatementName(column, options));
 
 export type AnswerStatement = ReturnType<typeof prepareAnswer>;
 
