@@ -17,8 +17,9 @@ await build({
   target: 'node20',
   sourcemap: true,
   external,
+  // CommonJS packages bundled into ESM call require(); the alias keeps clear of our own imports of it.
   banner: {
-    js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+    js: "import { createRequire as bundleCreateRequire } from 'node:module'; const require = bundleCreateRequire(import.meta.url);",
   },
   logLevel: 'warning',
 });

@@ -21,9 +21,11 @@ const freePort = () =>
 
 type Running = { child: ChildProcess; port: number; output: () => string; exited: Promise<number | null> };
 
+/** Runs a TypeScript source through tsx, or a built JavaScript file as production runs it. */
 const run = (script: string, args: string[], env: Record<string, string>, port = 0): Running => {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...loader, script, ...args], {
     cwd: serverDir,
     env: {
       ...process.env,
@@ -45,9 +47,9 @@ const run = (script: string, args: string[], env: Record<string, string>, port =
   return { child, port, output: () => output, exited };
 };
 
-const startServer = async (env: Record<string, string>): Promise<Running> => {
+const startServer = async (env: Record<string, string>, script = 'src/main.ts'): Promise<Running> => {
   const port = await freePort();
-  const server = run('src/main.ts', [], env, port);
+  const server = run(script, [], env, port);
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output()}`);
@@ -181,5 +183,19 @@ describe('the server process', () => {
     });
     expect(await weak.exited).toBe(1);
     expect(oneLine(weak.output())).toMatch(/^The password is not accepted: This password is too common\./);
+  });
+
+  it('starts from the production build', { timeout: 120_000 }, async () => {
+    const build = spawn(process.execPath, ['scripts/build.mjs'], { cwd: serverDir, stdio: 'inherit' });
+    expect(await new Promise((resolve) => build.on('exit', resolve))).toBe(0);
+    const server = await startServer({ DATA_DIR: path.join(dataDir, 'built') }, 'dist/main.js');
+    const stats = await (await fetch(`http://127.0.0.1:${server.port}/api/stats/public/`)).json();
+    expect(stats).toEqual({ categories_count: 0, cards_count: 0 });
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    // The worker's bundle loads too: it gets as far as asking for PostgreSQL.
+    const worker = run('dist/worker.js', [], { DATA_DIR: path.join(dataDir, 'built') });
+    expect(await worker.exited).toBe(1);
+    expect(oneLine(worker.output())).toMatch(/^The worker needs PostgreSQL/);
   });
 });
