@@ -104,8 +104,10 @@ const seededScores = (c: SQL, n: SQL) =>
     (case when ${n} <= 2 then 10 else (${c} + ${n}) % 6 end), (${c} + 2 * ${n}) % 4`;
 
 /**
- * Puts the cards of these users back as they were seeded, and forgets their completed categories, so that
- * a load practising a few learners finds the same decks however many answers came before it.
+ * Starts these users' decks afresh (every score zero, no completed category), so that a load practising a
+ * few learners finds the same decks however many answers came before it, and no phase of the crowd or its
+ * direct comparison runs out of cards to answer (their card would need ten correct answers, about twenty
+ * answers, to leave the deck) and measures empty decks instead.
  */
 export const resetLearners = async (handle: DatabaseHandle, userIds: number[]) => {
   const users = sql`array[${sql.join(
@@ -115,12 +117,8 @@ export const resetLearners = async (handle: DatabaseHandle, userIds: number[]) =
   await run(
     handle,
     sql`update cards set (guesses_score, incorrect_guesses_score, guesses_score_typing,
-          incorrect_guesses_score_typing) = (${seededScores(sql`seeded.category_id`, sql`seeded.n`)})
-        from (select cards.id, cards.category_id,
-                row_number() over (partition by cards.category_id order by cards.id) as n
-              from cards join categories on categories.id = cards.category_id
-              where categories.user_id = any(${users})) as seeded
-        where cards.id = seeded.id`,
+          incorrect_guesses_score_typing) = (0, 0, 0, 0)
+        from categories where categories.id = cards.category_id and categories.user_id = any(${users})`,
   );
   await run(
     handle,

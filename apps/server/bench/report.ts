@@ -147,7 +147,11 @@ export const checksOf = (run: Run): Check[] => {
   const crowd = run.crowd;
   if (crowd) {
     const who = `crowd (${crowd.connections} connections, ${crowd.learners} learners)`;
-    for (const phase of crowd.fixed) checks.push(rateCheck(`${who}, ${pacingOf(phase)}`, phase));
+    for (const phase of crowd.fixed) {
+      const check = rateCheck(`${who}, ${pacingOf(phase)}`, phase);
+      if (!check.met && phase.pacing === 'burst' && crowd.max) check.text += `; ${burstFloor(crowd)}`;
+      checks.push(check);
+    }
     if (crowd.max && crowd.direct) {
       const share = crowd.max.total.rps / crowd.direct.total.rps;
       checks.push({
@@ -157,6 +161,17 @@ export const checksOf = (run: Run): Check[] => {
     }
   }
   return checks;
+};
+
+/**
+ * While a burst lasts every connection has a request waiting, so by Little's law the mean latency is the
+ * connections over the throughput: what the machine allows at full speed bounds what a burst can get.
+ */
+const burstFloor = (crowd: CrowdRun) => {
+  const floor = (rps: number) => `${number((crowd.connections / rps) * 1000, 1)} ms`;
+  const server = `the mean of ${crowd.connections} requests in flight at full speed is ${floor(crowd.max!.total.rps)} through the server`;
+  if (!crowd.direct) return server;
+  return `${server} and ${floor(crowd.direct.total.rps)} straight to PostgreSQL, whose p99 is ${number(crowd.direct.total.p99, 2)} ms`;
 };
 
 const pacingOf = (phase: PhaseResult) =>

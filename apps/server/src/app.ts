@@ -77,7 +77,13 @@ export const buildApp = async ({ services, log }: BuildAppOptions) => {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     frameworkErrors: routerError,
     clientErrorHandler: clientError,
+    // One line per request, written when it ends (below), instead of one as it arrives and one as it ends.
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
+
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  });
 
   // An empty JSON body is an empty object, as DRF reads it: clients send the content type on a DELETE too.
   const parseJson = app.getDefaultJsonParser('error', 'error');
