@@ -138,6 +138,19 @@ describe('publishing', () => {
       const listed = await auto.app.inject({ method: 'GET', url: `/api/card/market-public/${category.id}/` });
       expect(listed.statusCode).toBe(200);
       expect(listed.json()).toMatchObject({ name: 'Auto', cards_length: 1 });
+      // Later changes are approved as they happen too.
+      await author.call('POST', '/api/card/card-text/', {
+        first_side: 'b',
+        second_side: 'c',
+        category: category.id,
+      });
+      const own = (await author.call('GET', `/api/card/category/${category.id}/`)).json();
+      expect(own.market_approvement).toBe('approved');
+      const cardsNow = await auto.app.inject({
+        method: 'GET',
+        url: `/api/card/card-text-public/?category_id=${category.id}`,
+      });
+      expect(cardsNow.json()).toHaveLength(2);
     } finally {
       await auto.close();
     }
@@ -507,6 +520,24 @@ describe('adoption', () => {
     expect(
       (await reader.call('POST', '/api/card/adopted-from-market/', { category_id: category.id })).statusCode,
     ).toBe(201);
+  });
+
+  it('keeps a version’s own media until its category goes, by deletion or by a merge', async () => {
+    const author = await signIn();
+    const child = await pictureCategory(author, 'Merged away', ['sun']);
+    await onCatalog(author, child.id, catalogFields('Merged away'));
+    const served = (await anonymous(`/api/card/card-picture-public/?category_id=${child.id}`)).json();
+    const versionFile = mediaFile(keyOf(served[0].first_side_url));
+    expect(existsSync(versionFile)).toBe(true);
+    const parent = await pictureCategory(author, 'Parent', ['moon']);
+    const merged = await author.call('PUT', '/api/card/merge-category/', {
+      parent_category_id: parent.id,
+      child_category_id: child.id,
+    });
+    expect(merged.json().cards_len).toBe(2);
+    expect(existsSync(versionFile)).toBe(false);
+    const moved = await t.database.db.select().from(cards).where(eq(cards.categoryId, parent.id));
+    for (const card of moved) expect(existsSync(mediaFile(card.firstSide))).toBe(true);
   });
 
   it('leaves nothing behind when the adoption fails', async () => {
