@@ -11,66 +11,29 @@ import type { SeedLog } from './data-set';
 export type CatalogShape = { categories: number; cardsPerCategory: number };
 export const defaultCatalogShape: CatalogShape = { categories: 100_000, cardsPerCategory: 20 };
 
-/** The seeded catalog categories' descriptions start so (names are words alone, as real names are). */
-const MARK = 'Catalog: ';
+/**
+ * The seeded catalog categories' descriptions start with `Catalog` and the data set's version (names are
+ * words alone, as real names are); a data set of another version is replaced.
+ */
+const MARK = 'Catalog 2: ';
 
-// Words of the cards: made of syllables, so that the vocabulary is large (as a real catalog's is) and a
-// word is in a few hundred categories rather than in a third of them.
-const LATIN = [
-  'ka',
-  'lo',
-  'mi',
-  'ren',
-  'tos',
-  'bar',
-  'del',
-  'fin',
-  'gor',
-  'hul',
-  'jan',
-  'kel',
-  'mor',
-  'nat',
-  'pel',
-  'qua',
-  'ris',
-  'sut',
-  'vel',
-  'zor',
-];
-const CYRILLIC = [
-  'ка',
-  'ло',
-  'ми',
-  'рен',
-  'тос',
-  'бар',
-  'дел',
-  'фин',
-  'гор',
-  'хул',
-  'жан',
-  'кел',
-  'мор',
-  'нат',
-  'пел',
-  'ква',
-  'рис',
-  'сут',
-  'вел',
-  'зор',
-];
-const wordsOf = (syllables: string[], count: number, ending: string) =>
+// Words of the cards: made of syllables and endings, so that the vocabulary is large and varied (as a real
+// catalog's is): a word is in a few hundred categories rather than in a third of them, and words share few
+// trigrams.
+const LATIN = 'ka lo mi ren tos bar del fin gor hul jan kel mor nat pel qua ris sut vel zor ab ed ik om uv brin clo dra fex gly hop jux kry lum nym pix quo ryz shu twa'.split(' ');
+const CYRILLIC = 'ка ло ми рен тос бар дел фин гор хул жан кел мор нат пел ква рис сут вел зор аб ед ик ом ув брин кло дра фекс гли хоп юкс кри лум ним пикс кво риз шу тва'.split(' ');
+const ENGLISH_ENDINGS = ['er', 'ing', 'tion', 'ous', 'al', 'ment', 'ly', 'ist', 'ure', 'ity'];
+const BULGARIAN_ENDINGS = ['ка', 'на', 'ра', 'та', 'ла', 'ва', 'ца', 'ша', 'за', 'да'];
+const wordsOf = (syllables: string[], endings: string[], count: number) =>
   Array.from({ length: count }, (_, i) => {
-    const a = syllables[i % 20]!;
-    const b = syllables[Math.floor(i / 20) % 20]!;
-    const c = syllables[Math.floor(i / 400) % 20]!;
-    return `${a}${b}${c}${ending}`;
+    const a = syllables[i % 40]!;
+    const b = syllables[Math.floor(i / 40) % 40]!;
+    return `${a}${b}${endings[Math.floor(i / 1600) % 10]}`;
   });
 const VOCABULARY = 8000;
-export const englishWords = wordsOf(LATIN, VOCABULARY, 'er');
+export const englishWords = wordsOf(LATIN, ENGLISH_ENDINGS, VOCABULARY);
 /** Bulgarian nouns in their base form (ending in -а), whose other forms the searches use. */
-export const bulgarianWords = wordsOf(CYRILLIC, VOCABULARY, 'ка');
+export const bulgarianWords = wordsOf(CYRILLIC, BULGARIAN_ENDINGS, VOCABULARY);
 const bulgarianStems = bulgarianWords.map(bulgarianStem);
 const TOPICS = ['languages', 'education', 'hobby', 'art', 'computers'];
 
@@ -87,16 +50,17 @@ const timed = async <T>(log: SeedLog, label: string, work: () => Promise<T>) => 
   return result;
 };
 
-const isCatalogCategory = (alias: string) => sql.raw(`${alias}.description like '${MARK}%'`);
+const isCatalogCategory = (alias: string, current = true) =>
+  sql.raw(`${alias}.description like '${current ? MARK : 'Catalog'}%'`);
 
 /** Word k (from 1) of category `id`'s cards: the same in the cards and in the search document. */
 const wordIndex = (id: SQL, k: SQL) => sql`(1 + ((${id}) * 37 + (${k}) * 101) % ${VOCABULARY})`;
 
-export const countCatalog = async (handle: DatabaseHandle) => {
+export const countCatalog = async (handle: DatabaseHandle, current = true) => {
   const [row] = await rowsOf<{ total: number }>(
     handle,
     sql`select count(*)::int as total from market_listings l join categories c on c.id = l.category_id
-        where ${isCatalogCategory('c')}`,
+        where ${isCatalogCategory('c', current)}`,
   );
   return row?.total ?? 0;
 };
@@ -109,14 +73,15 @@ export const seedCatalog = async (
   handle: DatabaseHandle,
   { shape = defaultCatalogShape, log }: { shape?: CatalogShape; log: SeedLog },
 ) => {
-  const existing = await countCatalog(handle);
-  if (existing === shape.categories) {
-    log(`catalog present: ${existing} categories`);
+  const present = await countCatalog(handle);
+  if (present === shape.categories) {
+    log(`catalog present: ${present} categories`);
     return;
   }
+  const existing = await countCatalog(handle, false);
   if (existing > 0)
     await timed(log, `removed the previous catalog (${existing} categories)`, () =>
-      run(handle, sql`delete from categories c where ${isCatalogCategory('c')}`),
+      run(handle, sql`delete from categories c where ${isCatalogCategory('c', false)}`),
     );
   // The words, once per statement (materialized, so that no row parses the arrays again).
   const vocabulary = sql`vocab as materialized (
@@ -218,11 +183,14 @@ export const searchPaths = (count = 2000) =>
         : kind === 1
           ? `${stem}ите`
           : kind === 2
-            ? `${englishWords[(i * 13) % VOCABULARY]!.slice(0, -1)}re`
+            ? misspelt(englishWords[(i * 13) % VOCABULARY]!)
             : `${englishWords[word]} ${stem}и`;
     const filter = i % 5 === 0 ? `&language=${LANGUAGES[i % 2]}` : '';
     return `/api/card/market-public/?search_value=${encodeURIComponent(search)}${filter}`;
   });
+
+/** Two letters swapped, as a typing slip does. */
+const misspelt = (word: string) => `${word.slice(0, 2)}${word[3]}${word[2]}${word.slice(4)}`;
 
 /** Filtered, ordered pages of the catalog, the first pages most often. */
 export const browsePaths = (count = 2000) =>
