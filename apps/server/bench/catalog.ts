@@ -20,8 +20,14 @@ const MARK = 'Catalog 2: ';
 // Words of the cards: made of syllables and endings, so that the vocabulary is large and varied (as a real
 // catalog's is): a word is in a few hundred categories rather than in a third of them, and words share few
 // trigrams.
-const LATIN = 'ka lo mi ren tos bar del fin gor hul jan kel mor nat pel qua ris sut vel zor ab ed ik om uv brin clo dra fex gly hop jux kry lum nym pix quo ryz shu twa'.split(' ');
-const CYRILLIC = 'ка ло ми рен тос бар дел фин гор хул жан кел мор нат пел ква рис сут вел зор аб ед ик ом ув брин кло дра фекс гли хоп юкс кри лум ним пикс кво риз шу тва'.split(' ');
+const LATIN =
+  'ka lo mi ren tos bar del fin gor hul jan kel mor nat pel qua ris sut vel zor ab ed ik om uv brin clo dra fex gly hop jux kry lum nym pix quo ryz shu twa'.split(
+    ' ',
+  );
+const CYRILLIC =
+  'ка ло ми рен тос бар дел фин гор хул жан кел мор нат пел ква рис сут вел зор аб ед ик ом ув брин кло дра фекс гли хоп юкс кри лум ним пикс кво риз шу тва'.split(
+    ' ',
+  );
 const ENGLISH_ENDINGS = ['er', 'ing', 'tion', 'ous', 'al', 'ment', 'ly', 'ist', 'ure', 'ity'];
 const BULGARIAN_ENDINGS = ['ка', 'на', 'ра', 'та', 'ла', 'ва', 'ца', 'ша', 'за', 'да'];
 const wordsOf = (syllables: string[], endings: string[], count: number) =>
