@@ -37,6 +37,10 @@ export const categorySchema = z.object({
   market_approvement: marketApprovementSchema,
   market_rejection_reason: z.string(),
   adopted: z.number().int(),
+  /** The catalog category this one was adopted from, while it is on the catalog. */
+  adopted_from: z.number().int().nullable(),
+  /** The catalog category has a newer approved version than this copy (see its update call). */
+  market_update_available: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
   cards_len: z.number().int(),
