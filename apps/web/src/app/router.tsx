@@ -32,7 +32,9 @@ const categories = (list: 'decks' | 'kids') =>
 const catalog = (access: 'public' | 'user') =>
   import('../features/market/pages/catalog-page').then((m) => <m.CatalogPage access={access} />);
 const catalogCategory = (access: 'public' | 'user') =>
-  import('../features/market/pages/catalog-category-page').then((m) => <m.CatalogCategoryPage access={access} />);
+  import('../features/market/pages/catalog-category-page').then((m) => (
+    <m.CatalogCategoryPage access={access} />
+  ));
 
 const publicPages: Page[] = [
   // Most visits start here: the home page comes with the app itself rather than after it.

@@ -6,7 +6,9 @@ describe('catalog status', () => {
     expect(catalogStatusOf({ market_approvement: 'none', market_accessible: false })).toBe('notPublished');
     expect(catalogStatusOf({ market_approvement: 'pending', market_accessible: true })).toBe('pending');
     expect(catalogStatusOf({ market_approvement: 'approved', market_accessible: true })).toBe('published');
-    expect(catalogStatusOf({ market_approvement: 'approved', market_accessible: false })).toBe('notPublished');
+    expect(catalogStatusOf({ market_approvement: 'approved', market_accessible: false })).toBe(
+      'notPublished',
+    );
     expect(catalogStatusOf({ market_approvement: 'rejected', market_accessible: false })).toBe('rejected');
   });
 });

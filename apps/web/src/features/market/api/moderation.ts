@@ -48,7 +48,7 @@ export const withdrawCategory = ({ id, reason }: { id: number; reason: string })
 export const dismissReport = (id: number) => api.call(marketRoutes.dismissReport, { params: { id } });
 
 /** A staff decision: the queue, the reports and the catalog all change with it. */
-const useDecision = <T>(mutationFn: (value: T) => Promise<unknown>) => {
+const useDecision = <T, R>(mutationFn: (value: T) => Promise<R>) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,

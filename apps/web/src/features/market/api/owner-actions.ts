@@ -19,7 +19,7 @@ export const publishCategory = ({ id, ...body }: PublishValues & { id: number })
 export const unpublishCategory = (id: number) =>
   api.call(marketRoutes.publish, { params: { id }, body: { market_accessible: false } });
 
-const useRefreshing = <T>(mutationFn: (value: T) => Promise<unknown>) => {
+const useRefreshing = <T, R>(mutationFn: (value: T) => Promise<R>) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,

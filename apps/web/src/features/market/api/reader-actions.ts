@@ -29,8 +29,7 @@ export const useReportCategory = () => {
 };
 
 /** Copies a catalog category with its cards into my account. */
-export const adoptCategory = (id: number) =>
-  api.call(marketRoutes.adopt, { body: { category_id: id } });
+export const adoptCategory = (id: number) => api.call(marketRoutes.adopt, { body: { category_id: id } });
 
 export const useAdoptCategory = () => {
   const queryClient = useQueryClient();

@@ -11,7 +11,13 @@ export function MarketCardView({ card, highlight }: { card: MarketCard; highligh
       withBorder
       radius="md"
       p="sm"
-      bg={highlight === 'added' ? 'var(--mantine-color-teal-light)' : highlight === 'removed' ? 'var(--mantine-color-red-light)' : undefined}
+      bg={
+        highlight === 'added'
+          ? 'var(--mantine-color-teal-light)'
+          : highlight === 'removed'
+            ? 'var(--mantine-color-red-light)'
+            : undefined
+      }
     >
       <Stack gap={6}>
         {card.first_side_url ? (

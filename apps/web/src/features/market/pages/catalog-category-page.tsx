@@ -353,7 +353,13 @@ function GuestPrompt({ id }: { id: number }) {
     hash: '',
   });
   return (
-    <Alert color="blue" variant="light" title={t('detail.guestTitle')} icon={<IconLogin aria-hidden="true" />} maw={640}>
+    <Alert
+      color="blue"
+      variant="light"
+      title={t('detail.guestTitle')}
+      icon={<IconLogin aria-hidden="true" />}
+      maw={640}
+    >
       <Stack gap="sm">
         <Text size="sm">{t('detail.guestText')}</Text>
         <Group gap="sm">

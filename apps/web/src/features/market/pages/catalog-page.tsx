@@ -141,9 +141,7 @@ export function CatalogPage({ access }: { access: CatalogAccess }) {
             ...marketLanguages.map((value) => ({ value, label: t(`cards:languages.${value}`) })),
           ]}
           value={search.language ?? ''}
-          onChange={(value) =>
-            update({ language: value === 'en' || value === 'bg' ? value : null, page: 1 })
-          }
+          onChange={(value) => update({ language: value === 'en' || value === 'bg' ? value : null, page: 1 })}
           allowDeselect={false}
           w={{ base: '100%', xs: 180 }}
         />
