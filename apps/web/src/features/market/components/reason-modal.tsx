@@ -93,9 +93,8 @@ function ReasonForm({
           label={t('moderation.reason')}
           required
           data-autofocus
-          autosize
-          minRows={3}
-          maxRows={8}
+          rows={4}
+          resize="vertical"
           maxLength={MARKET_REASON_MAX_LENGTH}
           value={reason}
           onChange={(event) => {
