@@ -2,7 +2,7 @@ import { MARKET_SEARCH_MAX_LENGTH, marketLanguages, marketTopics } from '@flashc
 import { Button, EmptyState, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBooks, IconFilterOff, IconSearch } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, useSearchParams } from 'react-router';
 import { Pager } from '../../../components/ui/pager';
@@ -35,12 +35,14 @@ export function CatalogPage({ access }: { access: CatalogAccess }) {
   const search = catalogSearchFrom(params);
   const catalog = useCatalog(access, search);
 
-  const update = (next: Partial<CatalogSearch>, replace = false) =>
-    setParams(
-      // The address as it is now: a debounced search and a click in quick succession must not undo each other.
-      () => catalogParamsOf({ ...catalogSearchFrom(new URLSearchParams(window.location.search)), ...next }),
-      { replace },
-    );
+  // The search as last asked for: a debounced search and a click in quick succession must not undo
+  // each other, and this render's copy of the address may already be stale.
+  const latest = useRef(search);
+  latest.current = search;
+  const update = (next: Partial<CatalogSearch>, replace = false) => {
+    latest.current = { ...latest.current, ...next };
+    setParams(catalogParamsOf(latest.current), { replace });
+  };
 
   // The search box asks once typing pauses, and starts again from the first page.
   const [searchInput, setSearchInput] = useState(search.q);
