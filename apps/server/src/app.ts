@@ -10,6 +10,7 @@ import { pictureCardRouteHandlers } from './modules/cards/picture-cards.routes';
 import { textCardRouteHandlers } from './modules/cards/text-cards.routes';
 import { categoryRouteHandlers } from './modules/categories/categories.routes';
 import { googleRouteHandlers } from './modules/google/google.routes';
+import { marketRouteHandlers } from './modules/market/market.routes';
 import { practiceRouteHandlers } from './modules/practice/practice.routes';
 import { systemRouteHandlers } from './modules/system/system.routes';
 import { userRouteHandlers } from './modules/users/users.routes';
@@ -57,6 +58,7 @@ const routeHandlers = (services: Services) => [
   ...pictureCardRouteHandlers(services),
   ...kidsCardRouteHandlers(services),
   ...aiRouteHandlers(services),
+  ...marketRouteHandlers(services),
 ];
 
 /**

@@ -16,6 +16,7 @@ import { createCardsService } from './modules/cards/cards.service';
 import { createCategoriesService } from './modules/categories/categories.service';
 import { createGoogleService } from './modules/google/google.service';
 import { registerMailJobs } from './modules/mail/mail.jobs';
+import { createMarketService } from './modules/market/market.service';
 import { createPracticeService } from './modules/practice/practice.service';
 import { loadSiteContent } from './modules/system/site-content';
 import { createSystemService } from './modules/system/system.service';
@@ -53,8 +54,9 @@ export const createServices = async ({
   const users = createUsersService({ db, storage, log, clock, practice });
   const auth = createAuthService({ db, config, tokens, jobs, clock, users });
   const google = createGoogleService({ db, config, log, clock, auth });
-  const categories = createCategoriesService({ db, config, storage, log });
+  const categories = createCategoriesService({ db, config, storage, log, clock });
   const cards = createCardsService({ db, storage, log, clock, categories, practice });
+  const market = createMarketService({ db, config, clock, storage, jobs, log, categories });
   const { provider } = config.ai;
   const ai = createAiService({
     db,
@@ -87,6 +89,7 @@ export const createServices = async ({
     google,
     categories,
     cards,
+    market,
     ai,
     /** Closes what the services hold open: the job queue, the mail transport, the storage client, the database. */
     async close() {

@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../src/db/client';
-import { aiTasks, cards, categories, users } from '../src/db/schema';
+import {
+  aiTasks,
+  cards,
+  categories,
+  marketListings,
+  marketVersionCards,
+  marketVersions,
+  users,
+} from '../src/db/schema';
 import { hashPassword } from '../src/modules/auth/auth.service';
 
 let sequence = 0;
@@ -84,3 +93,75 @@ export const buildAiTask = async (
 
 /** The password every factory user has (see buildUser with `password`). */
 export const PASSWORD = 'Correct-Horse-Battery-9';
+
+/**
+ * Puts a category on the catalog as it stands: an approved version of its cards (sharing the cards' media
+ * keys, which the real approval copies), its catalog row, and the category approved and published.
+ */
+export const buildCatalogVersion = async (
+  db: Executor,
+  categoryId: number,
+  { approvedAt = new Date(), language = 'en', topic = 'education' } = {},
+) => {
+  const [category] = await db
+    .update(categories)
+    .set({ marketApprovement: 'approved', marketAccessible: true, language, topic })
+    .where(eq(categories.id, categoryId))
+    .returning();
+  const rows = await db.select().from(cards).where(eq(cards.categoryId, categoryId)).orderBy(asc(cards.id));
+  const media = category!.typeOfCards !== 'text';
+  const text = [
+    category!.name,
+    category!.description,
+    ...rows.map((card) => `${card.firstSide} ${card.secondSide}`),
+  ].join(' ');
+  const [{ number }] = (await db
+    .select({ number: sql<number>`coalesce(max(${marketVersions.number}), 0)::int + 1` })
+    .from(marketVersions)
+    .where(eq(marketVersions.categoryId, categoryId))) as [{ number: number }];
+  const [version] = await db
+    .insert(marketVersions)
+    .values({
+      categoryId,
+      number,
+      name: category!.name,
+      description: category!.description,
+      language,
+      topic,
+      typeOfCards: category!.typeOfCards,
+      approvedAt,
+      revision: category!.revision,
+      cardsCount: rows.length,
+      search: sql`to_tsvector('english', ${text})`,
+    })
+    .returning();
+  if (rows.length > 0)
+    await db.insert(marketVersionCards).values(
+      rows.map((card, position) => ({
+        versionId: version!.id,
+        sourceCardId: card.id,
+        firstSide: card.firstSide,
+        sourceFirstSide: media ? card.firstSide : null,
+        secondSide: card.secondSide,
+        tag: card.tag,
+        language: card.language,
+        audio: card.audio,
+        sourceAudio: card.audio,
+        position,
+      })),
+    );
+  const listing = {
+    userId: category!.userId,
+    versionId: version!.id,
+    language,
+    topic,
+    approvedAt,
+    adopted: category!.adopted,
+  };
+  await db
+    .insert(marketListings)
+    .values({ categoryId, ...listing })
+    .onConflictDoUpdate({ target: marketListings.categoryId, set: listing });
+  await db.update(categories).set({ marketVersionId: version!.id }).where(eq(categories.id, categoryId));
+  return version!;
+};

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -42,7 +43,12 @@ export const openDatabase = async (
   const logger = queryLogger(onQuery);
   if (options.kind === 'pglite') {
     if (options.dir) await mkdir(options.dir, { recursive: true });
-    const pglite = await PGlite.create({ dataDir: options.dir, loadDataDir: options.loadDataDir });
+    const pglite = await PGlite.create({
+      dataDir: options.dir,
+      loadDataDir: options.loadDataDir,
+      // The catalog's search of names with typos.
+      extensions: { pg_trgm },
+    });
     const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case', logger }) as unknown as Database;
     return {
       db,

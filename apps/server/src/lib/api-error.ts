@@ -25,6 +25,9 @@ export const notAuthenticated = () => new ApiError(401, 'not_authenticated', mes
 export const tokenNotValid = () => new ApiError(401, 'token_not_valid', message('token_not_valid'));
 export const permissionDenied = (key = 'permission_denied', values?: Message['values']) =>
   new ApiError(403, key, message(key, values));
+/** 409: the request conflicts with the object's state (a second one of a kind, a stale revision). */
+export const conflict = (key: string, values?: Message['values']) =>
+  new ApiError(409, key, message(key, values));
 export const methodNotAllowed = (method: string) =>
   new ApiError(405, 'method_not_allowed', message('method_not_allowed', { method }));
 export const throttled = (key = 'throttled') => new ApiError(429, 'throttled', message(key));

@@ -1,11 +1,27 @@
 /**
- * categories: written by the categories module. cards: written by the cards module, except the score and
- * listen counters, which the practice module's one-statement answers raise.
+ * categories: written by the categories module (the catalog columns by the market module). cards: written
+ * by the cards module, except the score and listen counters, which the practice module's one-statement
+ * answers raise.
  */
-import { boolean, index, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { cardTypeEnum } from './card-type';
+import { marketVersions } from './market';
+
+export { cardTypeEnum };
+
 import { users } from './users';
 
-export const cardTypeEnum = pgEnum('card_type', ['text', 'picture', 'kids']);
 export const marketApprovementEnum = pgEnum('market_approvement', [
   'none',
   'pending',
@@ -34,12 +50,36 @@ export const categories = pgTable(
     marketRejectionReason: text('market_rejection_reason').notNull().default(''),
     /** How many times the category was adopted from the catalog. */
     adopted: integer('adopted').notNull().default(0),
+    /** Raised in the same transaction as every change of the content (cards, name, description). */
+    revision: integer('revision').notNull().default(0),
+    /** When the category last went to review (the queue's order). */
+    marketSubmittedAt: moment('market_submitted_at'),
+    /** The approved version shown on the catalog (the latest approved one). */
+    marketVersionId: integer('market_version_id').references((): AnyPgColumn => marketVersions.id, {
+      onDelete: 'set null',
+    }),
+    /** An adopted copy: the catalog category it came from, and the version it holds. */
+    adoptedFromId: integer('adopted_from_id').references((): AnyPgColumn => categories.id, {
+      onDelete: 'set null',
+    }),
+    adoptedVersionId: integer('adopted_version_id').references((): AnyPgColumn => marketVersions.id, {
+      onDelete: 'set null',
+    }),
     createdAt: moment('created_at').notNull().defaultNow(),
     updatedAt: moment('updated_at').notNull().defaultNow(),
   },
   (table) => [
     index('categories_user_created_idx').on(table.userId, table.createdAt),
     index('categories_market_idx').on(table.marketApprovement, table.marketAccessible),
+    // The staff's queue: pending categories, oldest first.
+    index('categories_market_queue_idx')
+      .on(table.marketSubmittedAt, table.id)
+      .where(sql`${table.marketApprovement} = 'pending'`),
+    // One live copy of a catalog category per user.
+    uniqueIndex('categories_adopted_from_idx')
+      .on(table.userId, table.adoptedFromId)
+      .where(sql`${table.adoptedFromId} is not null`),
+    index('categories_adopted_from_source_idx').on(table.adoptedFromId),
   ],
 );
 
@@ -64,6 +104,8 @@ export const cards = pgTable(
     incorrectGuessesScore: integer('incorrect_guesses_score').notNull().default(0),
     guessesScoreTyping: integer('guesses_score_typing').notNull().default(0),
     incorrectGuessesScoreTyping: integer('incorrect_guesses_score_typing').notNull().default(0),
+    /** An adopted card: the author's card it copies (the identity of a card across catalog versions). */
+    sourceCardId: integer('source_card_id'),
     createdAt: moment('created_at').notNull().defaultNow(),
     updatedAt: moment('updated_at').notNull().defaultNow(),
   },

@@ -2,4 +2,5 @@ export * from './activity';
 export * from './ai';
 export * from './auth';
 export * from './cards';
+export * from './market';
 export * from './users';

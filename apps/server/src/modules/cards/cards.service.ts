@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FilePart as UploadedFile } from '@flashcards/contract';
 import { CARD_FILE_MAX_BYTES } from '@flashcards/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import type { Actor } from '../../lib/access';
 import { invalid, notFound } from '../../lib/api-error';
 import { checkAudio } from '../../lib/audio';
@@ -85,6 +85,17 @@ export const createCardsService = ({
     return key;
   };
 
+  /**
+   * A change of cards and, in the same transaction, the content-change mark of each category it touches
+   * (the catalog's review of updates and the revision a reviewer approves).
+   */
+  const changing = <T>(categoryIds: number[], write: (tx: Transaction) => Promise<T>) =>
+    db.transaction(async (tx) => {
+      const result = await write(tx);
+      for (const id of new Set(categoryIds)) await categories.changedWithin(tx, id);
+      return result;
+    });
+
   /** Writes the row; the files stored for it are removed again when the write fails. */
   const withFiles = async <T>(keys: (string | undefined)[], write: () => Promise<T>) => {
     try {
@@ -154,31 +165,21 @@ export const createCardsService = ({
 
     get: (user: Actor, kind: CardKind, id: number) => ownedCard(user, id, kind),
 
-    async publicTags(kind: CardKind, categoryId: number) {
-      const category = await categories.publicCategory(categoryId);
-      if (category.typeOfCards !== kind) throw notFound();
-      return repo.tagsOf(db, categoryId);
-    },
-
-    async publicList(kind: CardKind, query: { categoryId: number; tags?: string[] }) {
-      const category = await categories.publicCategory(query.categoryId);
-      if (category.typeOfCards !== kind) throw notFound();
-      return repo.listCards(db, query);
-    },
-
     async createText(
       user: Actor,
       input: { first_side: string; second_side: string; category: number; tag?: string },
     ) {
       await targetCategory(user, input.category, 'text');
-      const [card] = await repo.insertCards(db, [
-        {
-          categoryId: input.category,
-          firstSide: input.first_side,
-          secondSide: input.second_side,
-          tag: input.tag ?? '',
-        },
-      ]);
+      const [card] = await changing([input.category], (tx) =>
+        repo.insertCards(tx, [
+          {
+            categoryId: input.category,
+            firstSide: input.first_side,
+            secondSide: input.second_side,
+            tag: input.tag ?? '',
+          },
+        ]),
+      );
       return card!;
     },
 
@@ -187,14 +188,16 @@ export const createCardsService = ({
       id: number,
       input: { first_side: string; second_side: string; category: number; tag?: string },
     ) {
-      await ownedCard(user, id, 'text');
+      const card = await ownedCard(user, id, 'text');
       await targetCategory(user, input.category, 'text');
-      return repo.updateCard(db, id, {
-        categoryId: input.category,
-        firstSide: input.first_side,
-        secondSide: input.second_side,
-        tag: input.tag,
-      });
+      return changing([card.categoryId, input.category], (tx) =>
+        repo.updateCard(tx, id, {
+          categoryId: input.category,
+          firstSide: input.first_side,
+          secondSide: input.second_side,
+          tag: input.tag,
+        }),
+      );
     },
 
     /** A new text category of generated cards, marked as AI-made: the category and its cards or nothing. */
@@ -236,14 +239,16 @@ export const createCardsService = ({
       if (file.data.length > CARD_FILE_MAX_BYTES) throw invalid({ file: 'card_file_too_large' });
       const parsed = parseCardFile(bytesOf(file));
       if (!parsed.ok) throw invalid({ file: parsed.error });
-      const created = await repo.insertCards(
-        db,
-        parsed.cards.map((card) => ({
-          categoryId,
-          firstSide: card.first_side,
-          secondSide: card.second_side,
-          tag: card.tag,
-        })),
+      const created = await changing([categoryId], (tx) =>
+        repo.insertCards(
+          tx,
+          parsed.cards.map((card) => ({
+            categoryId,
+            firstSide: card.first_side,
+            secondSide: card.second_side,
+            tag: card.tag,
+          })),
+        ),
       );
       return created.length;
     },
@@ -256,9 +261,16 @@ export const createCardsService = ({
       if (!input.first_side) throw invalid({ first_side: 'no_file' });
       const key = await storePicture(user, input.first_side);
       const [card] = await withFiles([key], () =>
-        repo.insertCards(db, [
-          { categoryId: input.category, firstSide: key, secondSide: input.second_side, tag: input.tag ?? '' },
-        ]),
+        changing([input.category], (tx) =>
+          repo.insertCards(tx, [
+            {
+              categoryId: input.category,
+              firstSide: key,
+              secondSide: input.second_side,
+              tag: input.tag ?? '',
+            },
+          ]),
+        ),
       );
       return card!;
     },
@@ -273,12 +285,14 @@ export const createCardsService = ({
       await targetCategory(user, input.category, 'picture');
       const key = input.first_side ? await storePicture(user, input.first_side) : undefined;
       const updated = await withFiles([key], () =>
-        repo.updateCard(db, id, {
-          categoryId: input.category,
-          firstSide: key,
-          secondSide: input.second_side,
-          tag: input.tag,
-        }),
+        changing([card.categoryId, input.category], (tx) =>
+          repo.updateCard(tx, id, {
+            categoryId: input.category,
+            firstSide: key,
+            secondSide: input.second_side,
+            tag: input.tag,
+          }),
+        ),
       );
       if (key) await dropFiles([card.firstSide, thumbnailKey(card.firstSide)]);
       return updated;
@@ -299,15 +313,17 @@ export const createCardsService = ({
       const audioKey = input.audio ? await storeAudio(user, input.audio) : undefined;
       const imageKey = await withFiles([audioKey], () => storePicture(user, input.first_side!));
       const [card] = await withFiles([imageKey, audioKey], () =>
-        repo.insertCards(db, [
-          {
-            categoryId: input.category,
-            firstSide: imageKey,
-            secondSide: input.second_side,
-            language: input.language,
-            audio: audioKey ?? null,
-          },
-        ]),
+        changing([input.category], (tx) =>
+          repo.insertCards(tx, [
+            {
+              categoryId: input.category,
+              firstSide: imageKey,
+              secondSide: input.second_side,
+              language: input.language,
+              audio: audioKey ?? null,
+            },
+          ]),
+        ),
       );
       return card!;
     },
@@ -330,13 +346,15 @@ export const createCardsService = ({
         ? await withFiles([audioKey], () => storePicture(user, input.first_side!))
         : undefined;
       const updated = await withFiles([imageKey, audioKey], () =>
-        repo.updateCard(db, id, {
-          categoryId: input.category,
-          firstSide: imageKey,
-          secondSide: input.second_side,
-          language: input.language,
-          audio: audioKey,
-        }),
+        changing([card.categoryId, input.category], (tx) =>
+          repo.updateCard(tx, id, {
+            categoryId: input.category,
+            firstSide: imageKey,
+            secondSide: input.second_side,
+            language: input.language,
+            audio: audioKey,
+          }),
+        ),
       );
       await dropFiles([
         ...(imageKey ? [card.firstSide, thumbnailKey(card.firstSide)] : []),
@@ -361,14 +379,14 @@ export const createCardsService = ({
       await db.transaction(async (tx) => {
         await repo.moveCards(tx, child.id, parent.id, clock.now());
         await categories.deleteWithin(tx, child.id);
-        await categories.touchWithin(tx, parent.id);
+        await categories.changedWithin(tx, parent.id);
       });
       return categories.detail(parent.id);
     },
 
     async remove(user: Actor, kind: CardKind, id: number) {
       const card = await ownedCard(user, id, kind);
-      await repo.deleteCard(db, id);
+      await changing([card.categoryId], (tx) => repo.deleteCard(tx, id));
       if (kind !== 'text') await dropFiles([card.firstSide, thumbnailKey(card.firstSide), card.audio]);
     },
   };

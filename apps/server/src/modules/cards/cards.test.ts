@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
-import { buildCard, buildCategory, buildUser } from '../../../test/factories';
+import { buildCard, buildCatalogVersion, buildCategory, buildUser } from '../../../test/factories';
 import { wavFile } from '../../../test/multipart';
 import { type Method, type Session, signIn as signInAs } from '../../../test/session';
 
@@ -315,19 +315,18 @@ describe('ownership and the catalog', () => {
     expect((await owner.call('GET', `/api/card/card-text/${textCard.id}/`)).statusCode).toBe(200);
   });
 
-  it('serves public cards only of approved catalog categories, without signing in', async () => {
+  it('serves the approved version of catalog categories as public cards, without signing in', async () => {
     const owner = await buildUser(t.database.db);
-    const approved = await buildCategory(t.database.db, {
-      userId: owner.id,
-      marketApprovement: 'approved',
-      marketAccessible: true,
-    });
+    const approved = await buildCategory(t.database.db, { userId: owner.id });
     await buildCard(t.database.db, { categoryId: approved.id, tag: 'a' });
     await buildCard(t.database.db, { categoryId: approved.id, tag: 'b' });
+    await buildCatalogVersion(t.database.db, approved.id);
+    // A change the staff has not approved yet is not served.
+    await buildCard(t.database.db, { categoryId: approved.id, tag: 'c', firstSide: 'unapproved' });
     const anonymous = (url: string) => t.app.inject({ method: 'GET', url });
-    expect((await anonymous(`/api/card/card-text-public/?category_id=${approved.id}`)).json()).toHaveLength(
-      2,
-    );
+    const served = (await anonymous(`/api/card/card-text-public/?category_id=${approved.id}`)).json();
+    expect(served).toHaveLength(2);
+    expect(served[0]).toMatchObject({ category: approved.id, tag: 'a', guesses_score: 0 });
     expect(
       (await anonymous(`/api/card/card-text-public/?category_id=${approved.id}&tags=b`)).json(),
     ).toHaveLength(1);

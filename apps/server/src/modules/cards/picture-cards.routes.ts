@@ -2,11 +2,12 @@ import { cardRoutes } from '@flashcards/contract';
 import { pageWindow, toPage } from '../../lib/pagination';
 import { route, tokenRoute } from '../../lib/routes';
 import type { Services } from '../../services';
+import { toPublicPictureCard } from '../market/market.presenter';
 import { timeZoneOf } from './cards.http';
 import { toPictureCard } from './cards.presenter';
 import type { CardRow } from './cards.repository';
 
-export const pictureCardRouteHandlers = ({ cards, practice, storage }: Services) => {
+export const pictureCardRouteHandlers = ({ cards, practice, storage, market }: Services) => {
   const present = (card: CardRow) => toPictureCard(card, storage);
   return [
     route(cardRoutes.pictureCardsPage, async ({ actor, query, request }) => {
@@ -53,10 +54,16 @@ export const pictureCardRouteHandlers = ({ cards, practice, storage }: Services)
       cards.tags(actor, 'picture', query.category_id),
     ),
 
-    route(cardRoutes.publicPictureTags, async ({ query }) => cards.publicTags('picture', query.category_id)),
+    // Public practice reads the catalog's approved version (the market module).
+    route(cardRoutes.publicPictureTags, async ({ query }) => market.publicTags('picture', query.category_id)),
 
-    route(cardRoutes.publicPictureCards, async ({ query }) =>
-      (await cards.publicList('picture', { categoryId: query.category_id, tags: query.tags })).map(present),
-    ),
+    route(cardRoutes.publicPictureCards, async ({ query }) => {
+      const { approvedAt, cards: approved } = await market.publicCards(
+        'picture',
+        query.category_id,
+        query.tags,
+      );
+      return approved.map((card) => toPublicPictureCard(card, query.category_id, approvedAt, storage));
+    }),
   ];
 };

@@ -2,10 +2,11 @@ import { cardRoutes } from '@flashcards/contract';
 import { pageWindow, toPage } from '../../lib/pagination';
 import { route, tokenRoute } from '../../lib/routes';
 import type { Services } from '../../services';
+import { toPublicTextCard } from '../market/market.presenter';
 import { timeZoneOf } from './cards.http';
 import { toTextCard } from './cards.presenter';
 
-export const textCardRouteHandlers = ({ cards, practice }: Services) => [
+export const textCardRouteHandlers = ({ cards, practice, market }: Services) => [
   route(cardRoutes.textCardsPage, async ({ actor, query, request }) => {
     const window = pageWindow(query.page);
     const filter = { categoryId: query.category_id, tags: query.tags, search: query.search_value };
@@ -52,9 +53,11 @@ export const textCardRouteHandlers = ({ cards, practice }: Services) => [
 
   route(cardRoutes.textTags, async ({ actor, query }) => cards.tags(actor, 'text', query.category_id)),
 
-  route(cardRoutes.publicTextTags, async ({ query }) => cards.publicTags('text', query.category_id)),
+  // Public practice reads the catalog's approved version (the market module).
+  route(cardRoutes.publicTextTags, async ({ query }) => market.publicTags('text', query.category_id)),
 
-  route(cardRoutes.publicTextCards, async ({ query }) =>
-    (await cards.publicList('text', { categoryId: query.category_id, tags: query.tags })).map(toTextCard),
-  ),
+  route(cardRoutes.publicTextCards, async ({ query }) => {
+    const { approvedAt, cards: approved } = await market.publicCards('text', query.category_id, query.tags);
+    return approved.map((card) => toPublicTextCard(card, query.category_id, approvedAt));
+  }),
 ];

@@ -1,9 +1,9 @@
-import type { Category, MarketCategory } from '@flashcards/contract';
+import type { Category } from '@flashcards/contract';
 import type { MediaStorage } from '../../lib/storage';
-import type { CatalogCategoryRow, CategoryWithStats } from './categories.repository';
+import type { CategoryWithStats } from './categories.repository';
 
 export const toCategoryResponse = (
-  { category, owner, stats }: CategoryWithStats,
+  { category, owner, stats, source }: CategoryWithStats,
   storage: MediaStorage,
 ): Category => ({
   id: category.id,
@@ -25,6 +25,10 @@ export const toCategoryResponse = (
   market_approvement: category.marketApprovement,
   market_rejection_reason: category.marketRejectionReason,
   adopted: category.adopted,
+  adopted_from: source?.categoryId ?? null,
+  market_update_available: Boolean(
+    source?.versionId && category.adoptedVersionId !== null && source.versionId !== category.adoptedVersionId,
+  ),
   created_at: category.createdAt.toISOString(),
   updated_at: category.updatedAt.toISOString(),
   cards_len: stats?.cardsLen ?? 0,
@@ -34,20 +38,4 @@ export const toCategoryResponse = (
   total_incorrect_guesses_score: stats?.incorrect ?? 0,
   total_guesses_score_typing: stats?.guessesTyping ?? 0,
   total_incorrect_guesses_score_typing: stats?.incorrectTyping ?? 0,
-});
-
-export const toMarketCategory = ({ category, author, cardsLength }: CatalogCategoryRow): MarketCategory => ({
-  id: category.id,
-  name: category.name,
-  user: category.userId,
-  description: category.description,
-  // The catalog has no ratings yet.
-  rating: null,
-  created_by: `${author.firstName} ${author.lastName}`.trim(),
-  market_accessible: category.marketAccessible,
-  adopted: category.adopted,
-  cards_length: cardsLength,
-  type_of_cards: category.typeOfCards,
-  language: category.language,
-  topic: category.topic,
 });

@@ -1,6 +1,14 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { cards, categories, users } from '../../db/schema';
+import {
+  cards,
+  categories,
+  marketListings,
+  marketVersionCards,
+  marketVersions,
+  users,
+} from '../../db/schema';
 
 export type CardKind = (typeof categories.$inferSelect)['typeOfCards'];
 export type CategorySort = { by: 'date' | 'alphabetical'; order: 'asc' | 'desc' };
@@ -28,30 +36,37 @@ const selectWithStats = (db: Executor, learnedThreshold: number) => {
     .from(cards)
     .where(eq(cards.categoryId, categories.id))
     .as('stats');
-  return db
-    .select({
-      category: categories,
-      owner: {
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        avatar: users.avatar,
-      },
-      stats: {
-        cardsLen: stats.cardsLen,
-        learnedVerbal: stats.learnedVerbal,
-        learnedTyping: stats.learnedTyping,
-        guesses: stats.guesses,
-        incorrect: stats.incorrect,
-        guessesTyping: stats.guessesTyping,
-        incorrectTyping: stats.incorrectTyping,
-      },
-    })
-    .from(categories)
-    .innerJoin(users, eq(users.id, categories.userId))
-    .leftJoinLateral(stats, sql`true`);
+  return (
+    db
+      .select({
+        category: categories,
+        owner: {
+          id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+          avatar: users.avatar,
+        },
+        source: { categoryId: source.categoryId, versionId: source.versionId },
+        stats: {
+          cardsLen: stats.cardsLen,
+          learnedVerbal: stats.learnedVerbal,
+          learnedTyping: stats.learnedTyping,
+          guesses: stats.guesses,
+          incorrect: stats.incorrect,
+          guessesTyping: stats.guessesTyping,
+          incorrectTyping: stats.incorrectTyping,
+        },
+      })
+      .from(categories)
+      .innerJoin(users, eq(users.id, categories.userId))
+      .leftJoinLateral(stats, sql`true`)
+      // An adopted copy: its source's catalog row, while the source is on the catalog.
+      .leftJoin(source, eq(source.categoryId, categories.adoptedFromId))
+  );
 };
+
+const source = alias(marketListings, 'source');
 
 export type CategoryWithStats = Awaited<ReturnType<ReturnType<typeof selectWithStats>['execute']>>[number];
 
@@ -99,22 +114,6 @@ export const findCategory = async (db: Executor, id: number) => {
   return row;
 };
 
-/** The category with its author's name and its number of cards, in one statement (catalog detail). */
-export const findCategoryForCatalog = async (db: Executor, id: number) => {
-  const [row] = await db
-    .select({
-      category: categories,
-      author: { firstName: users.firstName, lastName: users.lastName },
-      cardsLength: sql<number>`(select count(*)::int from ${cards} where ${cards.categoryId} = ${categories.id})`,
-    })
-    .from(categories)
-    .innerJoin(users, eq(users.id, categories.userId))
-    .where(eq(categories.id, id));
-  return row;
-};
-
-export type CatalogCategoryRow = NonNullable<Awaited<ReturnType<typeof findCategoryForCatalog>>>;
-
 export const insertCategory = async (db: Executor, values: typeof categories.$inferInsert) => {
   const [row] = await db.insert(categories).values(values).returning();
   return row!;
@@ -131,18 +130,49 @@ export const countCards = async (db: Executor, categoryId: number) => {
   return row?.total ?? 0;
 };
 
-/** Storage keys of the pictures and sounds of a category's cards (to delete the files with it). */
+/**
+ * Storage keys of the pictures and sounds of a category's cards and of its catalog versions' cards (to
+ * delete the files with it).
+ */
 export const mediaKeysOfCategory = async (db: Executor, categoryId: number) => {
   const rows = await db
     .select({ kind: categories.typeOfCards, image: cards.firstSide, audio: cards.audio })
     .from(cards)
     .innerJoin(categories, eq(categories.id, cards.categoryId))
-    .where(eq(cards.categoryId, categoryId));
+    .where(eq(cards.categoryId, categoryId))
+    .unionAll(
+      db
+        .select({
+          kind: marketVersions.typeOfCards,
+          image: marketVersionCards.firstSide,
+          audio: marketVersionCards.audio,
+        })
+        .from(marketVersionCards)
+        .innerJoin(marketVersions, eq(marketVersions.id, marketVersionCards.versionId))
+        .where(eq(marketVersions.categoryId, categoryId)),
+    );
   return {
-    images: rows.filter((row) => row.kind !== 'text').map((row) => row.image),
-    audios: rows.flatMap((row) => (row.audio ? [row.audio] : [])),
+    images: [...new Set(rows.filter((row) => row.kind !== 'text').map((row) => row.image))],
+    audios: [...new Set(rows.flatMap((row) => (row.audio ? [row.audio] : [])))],
   };
 };
+
+/**
+ * The content of a category changed (a card created, edited, deleted or uploaded, a merge, its name or
+ * description): called in the transaction of the change. Raises the revision; a category approved on the
+ * catalog goes back to review, while its approved version stays on the catalog. Practice scores are not
+ * content.
+ */
+export const markContentChanged = (db: Executor, categoryId: number, now: Date) =>
+  db
+    .update(categories)
+    .set({
+      revision: sql`${categories.revision} + 1`,
+      marketApprovement: sql`case when ${categories.marketApprovement} = 'approved' and ${categories.marketAccessible} then 'pending'::market_approvement else ${categories.marketApprovement} end`,
+      marketSubmittedAt: sql`case when ${categories.marketApprovement} = 'approved' and ${categories.marketAccessible} then ${now.toISOString()}::timestamptz else ${categories.marketSubmittedAt} end`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(categories.id, categoryId));
 
 export const deleteCategory = (db: Executor, id: number) =>
   db.delete(categories).where(eq(categories.id, id));

@@ -1,11 +1,11 @@
-import { cardRoutes, type categoryListQuery, marketRoutes } from '@flashcards/contract';
+import { cardRoutes, type categoryListQuery } from '@flashcards/contract';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Actor } from '../../lib/access';
 import { pageWindow, toPage } from '../../lib/pagination';
 import { route } from '../../lib/routes';
 import type { Services } from '../../services';
-import { toCategoryResponse, toMarketCategory } from './categories.presenter';
+import { toCategoryResponse } from './categories.presenter';
 import type { CardKind } from './categories.repository';
 
 const DECK_KINDS: CardKind[] = ['text', 'picture'];
@@ -42,9 +42,6 @@ export const categoryRouteHandlers = ({ categories, cards, storage }: Services) 
     ),
     route(cardRoutes.allKidsCategories, async ({ actor }) =>
       (await categories.all(actor, KIDS_KINDS)).map(present),
-    ),
-    route(marketRoutes.publicMarketCategory, async ({ params }) =>
-      toMarketCategory(await categories.catalogDetail(params.id)),
     ),
     route(cardRoutes.createCategory, async ({ actor, body }) =>
       present(await categories.create(actor, body)),

@@ -3,9 +3,10 @@ import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import { type Actor, authorize } from '../../lib/access';
 import { invalid, notFound } from '../../lib/api-error';
+import type { Clock } from '../../lib/clock';
 import { thumbnailKey } from '../../lib/images';
 import type { MediaStorage } from '../../lib/storage';
-import { categoryPolicy, isPublic } from './categories.policy';
+import { categoryPolicy } from './categories.policy';
 import type { CardKind, CategorySort } from './categories.repository';
 import * as repo from './categories.repository';
 
@@ -22,11 +23,13 @@ export const createCategoriesService = ({
   config,
   storage,
   log,
+  clock,
 }: {
   db: Database;
   config: Config;
   storage: MediaStorage;
   log: FastifyBaseLogger;
+  clock: Clock;
 }) => {
   const threshold = config.limits.learnedThreshold;
 
@@ -90,20 +93,6 @@ export const createCategoriesService = ({
       return authorize(user, categoryPolicy.change, await repo.findCategory(db, id));
     },
 
-    /** A category whose cards may be read without signing in: approved on the catalog. */
-    async publicCategory(id: number) {
-      const category = await repo.findCategory(db, id);
-      if (!category || !isPublic(category)) throw notFound();
-      return category;
-    },
-
-    /** A catalog category's public facts; anything not on the catalog does not exist (404). */
-    async catalogDetail(id: number) {
-      const row = await repo.findCategoryForCatalog(db, id);
-      if (!row || !isPublic(row.category)) throw notFound();
-      return row;
-    },
-
     async create(user: Actor, input: CategoryInput & { type_of_cards: CardKind }) {
       const category = await insert(db, user, input);
       return withStats(category.id);
@@ -121,12 +110,19 @@ export const createCategoriesService = ({
       ) {
         throw invalid({ type_of_cards: 'category_type_locked' });
       }
-      await repo.updateCategory(db, id, {
+      const values = {
         name: input.name,
         typeOfCards: input.type_of_cards,
         description: input.description,
         language: input.language,
         topic: input.topic,
+      };
+      const changed = (Object.keys(values) as (keyof typeof values)[]).some(
+        (key) => values[key] !== undefined && values[key] !== category[key],
+      );
+      await db.transaction(async (tx) => {
+        await repo.updateCategory(tx, id, values);
+        if (changed) await repo.markContentChanged(tx, id, clock.now());
       });
       return withStats(id);
     },
@@ -143,8 +139,8 @@ export const createCategoriesService = ({
 
     /** A category of the user's that is deleted in the caller's transaction (the cards go with it). */
     deleteWithin: (tx: Executor, id: number) => repo.deleteCategory(tx, id),
-    /** Marks a category changed, in the caller's transaction. */
-    touchWithin: (tx: Executor, id: number) => repo.updateCategory(tx, id, {}),
+    /** The category's content changed, in the caller's transaction (see `markContentChanged`). */
+    changedWithin: (tx: Executor, id: number) => repo.markContentChanged(tx, id, clock.now()),
     /** A category with its counts, after a change. */
     detail: withStats,
   };

@@ -1,0 +1,661 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import {
+  MARKET_SAMPLE_CARDS,
+  type MarketChanges,
+  type MarketLanguage,
+  type MarketTopic,
+} from '@flashcards/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import type { marketVersionCards } from '../../db/schema';
+import { type Actor, authorize, rules } from '../../lib/access';
+import { conflict, invalid, notFound } from '../../lib/api-error';
+import type { Clock } from '../../lib/clock';
+import { thumbnailKey } from '../../lib/images';
+import type { JobQueue } from '../../lib/jobs';
+import type { MediaStorage } from '../../lib/storage';
+import type { CardKind } from '../categories/categories.repository';
+import type { CategoriesService } from '../categories/categories.service';
+import { queueMail } from '../mail/mail.jobs';
+import { userMediaPrefix } from '../users/users.service';
+import {
+  type ComparableCard,
+  detailsChanged,
+  diffCards,
+  fromLiveCard,
+  fromVersionCard,
+} from './market.changes';
+import { type ReviewOutcome, reviewMail } from './market.emails';
+import { marketPolicy } from './market.policy';
+import { toMarketCard } from './market.presenter';
+import * as repo from './market.repository';
+import { bulgarianStems, searchTerms } from './search-text';
+
+const random = () => randomBytes(12).toString('hex');
+
+const contentTypes: Record<string, string> = {
+  '.webp': 'image/webp',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.mp3': 'audio/mpeg',
+  '.ogg': 'audio/ogg',
+  '.oga': 'audio/ogg',
+  '.wav': 'audio/wav',
+  '.m4a': 'audio/mp4',
+  '.mp4': 'audio/mp4',
+  '.webm': 'audio/webm',
+  '.flac': 'audio/flac',
+  '.aac': 'audio/aac',
+};
+
+export type PublishInput = {
+  name?: string;
+  description?: string;
+  language?: MarketLanguage;
+  topic?: MarketTopic;
+  market_accessible?: boolean;
+};
+
+export type CatalogListQuery = {
+  page: number;
+  search?: string;
+  language?: string;
+  topic?: string;
+  order?: 'most_download' | 'last_update' | 'top_rate';
+  limit: number;
+  offset: number;
+};
+
+export const createMarketService = ({
+  db,
+  config,
+  clock,
+  storage,
+  jobs,
+  log,
+  categories,
+}: {
+  db: Database;
+  config: Config;
+  clock: Clock;
+  storage: MediaStorage;
+  jobs: JobQueue;
+  log: FastifyBaseLogger;
+  categories: CategoriesService;
+}) => {
+  const dropFiles = async (keys: (string | null | undefined)[]) => {
+    await Promise.all(
+      [...new Set(keys)]
+        .filter((key): key is string => Boolean(key))
+        .map((key) =>
+          storage
+            .delete(key)
+            .catch((error) => log.warn({ err: error, key }, 'could not delete a media file')),
+        ),
+    );
+  };
+  const withThumbnails = (keys: (string | null | undefined)[]) =>
+    keys.flatMap((key) => (key ? [key, thumbnailKey(key)] : []));
+
+  /**
+   * Copies stored files under new keys of `prefix`, recording each new key in `made` (so the caller can
+   * remove them again); a picture's thumbnail goes with it when there is one.
+   */
+  const copier = (made: string[]) => async (from: string, prefix: string, picture: boolean) => {
+    const ext = path.extname(from) || '.bin';
+    const to = `${prefix}/${random()}${ext}`;
+    const data = await storage.get(from);
+    await storage.put(to, data, contentTypes[ext] ?? 'application/octet-stream');
+    made.push(to);
+    if (picture && thumbnailKey(from) !== from) {
+      const thumbnail = await storage.get(thumbnailKey(from)).catch(() => undefined);
+      if (thumbnail) {
+        await storage.put(thumbnailKey(to), thumbnail, 'image/webp');
+        made.push(thumbnailKey(to));
+      }
+    }
+    return to;
+  };
+
+  /** Runs the writes; the files copied for them are removed again when they fail. */
+  const withCopies = async <T>(made: string[], write: () => Promise<T>) => {
+    try {
+      return await write();
+    } catch (error) {
+      await dropFiles(made);
+      throw error;
+    }
+  };
+
+  /** A category on the catalog (its approved version); anything else does not exist (404). */
+  const listed = async (id: number) => {
+    const row = await repo.findListing(db, id);
+    if (!row) throw notFound();
+    return row;
+  };
+
+  const mailAuthor = async (
+    category: { userId: number; name: string },
+    outcome: ReviewOutcome,
+    reason = '',
+  ) => {
+    const author = await repo.findAuthor(db, category.userId);
+    if (!author) return;
+    await queueMail(
+      jobs,
+      reviewMail(author.language, outcome, {
+        to: author.email,
+        name: author.firstName,
+        category: category.name,
+        reason,
+        url: `${config.publicUrl}/my-categories`,
+        site: config.site.name,
+      }),
+    );
+  };
+
+  /**
+   * Approves the category's current content as its new catalog version: media are copied for the version
+   * before the transaction (unchanged ones reuse the previous version's copy), and removed again when it
+   * fails; the reviewed revision must still be the category's (409 otherwise).
+   */
+  const approveRevision = async (id: number, revision: number) => {
+    const category = await repo.findCategory(db, id);
+    if (!category?.marketAccessible) throw notFound();
+    if (category.marketApprovement !== 'pending') throw conflict('market_not_pending');
+    if (category.revision !== revision) throw conflict('market_revision_changed');
+    const [cards, previous] = await Promise.all([
+      repo.liveCards(db, id),
+      category.marketVersionId ? repo.versionCards(db, category.marketVersionId) : Promise.resolve([]),
+    ]);
+    const media = category.typeOfCards !== 'text';
+    const previousBySource = new Map(previous.map((card) => [card.sourceCardId, card]));
+    const made: string[] = [];
+    const copy = copier(made);
+    const prefix = `${userMediaPrefix(category.userId)}/market`;
+    return withCopies(made, async () => {
+      const versionCards: Omit<typeof marketVersionCards.$inferInsert, 'versionId'>[] = [];
+      for (const [position, card] of cards.entries()) {
+        const before = previousBySource.get(card.id);
+        let firstSide = card.firstSide;
+        let audio = card.audio;
+        if (media) {
+          firstSide =
+            before && before.sourceFirstSide === card.firstSide
+              ? before.firstSide
+              : await copy(card.firstSide, prefix, true);
+          audio = !card.audio
+            ? null
+            : before && before.sourceAudio === card.audio && before.audio
+              ? before.audio
+              : await copy(card.audio, prefix, false);
+        }
+        versionCards.push({
+          sourceCardId: card.id,
+          firstSide,
+          sourceFirstSide: media ? card.firstSide : null,
+          secondSide: card.secondSide,
+          tag: card.tag,
+          language: card.language,
+          audio,
+          sourceAudio: media ? card.audio : null,
+          position,
+        });
+      }
+      const text = [
+        category.name,
+        category.description,
+        ...cards.flatMap((card) => [card.secondSide, card.tag, media ? '' : card.firstSide]),
+      ].join('\n');
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const locked = await repo.lockCategory(tx, id);
+        if (!locked?.marketAccessible) throw notFound();
+        if (locked.revision !== revision || locked.marketApprovement !== 'pending')
+          throw conflict('market_revision_changed');
+        const version = await repo.insertVersion(tx, {
+          categoryId: id,
+          number: await repo.nextVersionNumber(tx, id),
+          name: locked.name,
+          description: locked.description,
+          language: locked.language,
+          topic: locked.topic,
+          typeOfCards: locked.typeOfCards,
+          approvedAt: now,
+          revision,
+          cardsCount: cards.length,
+          searchText: text,
+          searchStems: bulgarianStems(text),
+        });
+        await repo.insertVersionCards(
+          tx,
+          versionCards.map((card) => ({ ...card, versionId: version.id })),
+        );
+        await repo.upsertListing(tx, locked, version);
+        await repo.updateCategory(tx, id, {
+          marketApprovement: 'approved',
+          marketRejectionReason: '',
+          marketVersionId: version.id,
+        });
+      });
+      return category;
+    });
+  };
+
+  const queueItemOf = async (id: number) => {
+    const row = await repo.queueItem(db, id);
+    if (!row) throw notFound();
+    return row;
+  };
+
+  /** A version's or a live category's cards, for the catalog's card shape. */
+  const presentCard = <
+    T extends { id: number; firstSide: string; secondSide: string; tag: string; audio: string | null },
+  >(
+    card: ComparableCard<T>,
+    kind: CardKind,
+  ) => toMarketCard(card.row, kind, storage);
+
+  const presentChanges = <
+    B extends repo.VersionCardRow | repo.CardRow,
+    A extends repo.VersionCardRow | repo.CardRow,
+  >(
+    changes: ReturnType<typeof diffCards<B, A>>,
+    kind: CardKind,
+    details: boolean,
+  ): MarketChanges => ({
+    added: changes.added.map((card) => presentCard(card, kind)),
+    changed: changes.changed.map(({ before, after }) => ({
+      before: presentCard(before, kind),
+      after: presentCard(after, kind),
+    })),
+    removed: changes.removed.map((card) => presentCard(card, kind)),
+    details_changed: details,
+  });
+
+  /** An adopted copy of the user's, with the catalog row of its source (404 for anything else). */
+  const ownCopy = async (user: Actor, id: number) => {
+    const copy = authorize(user, rules.owner, await repo.findCategory(db, id));
+    if (copy.adoptedFromId === null) throw notFound();
+    const listing = await repo.findListing(db, copy.adoptedFromId);
+    const update =
+      listing && copy.adoptedVersionId !== null && listing.version.id !== copy.adoptedVersionId
+        ? listing
+        : undefined;
+    return { copy, listing, update };
+  };
+
+  const updateChanges = async (copy: repo.CategoryRow, listing: repo.ListingRow) => {
+    const [before, after, adopted] = await Promise.all([
+      repo.versionCards(db, copy.adoptedVersionId!),
+      repo.versionCards(db, listing.version.id),
+      copy.adoptedVersionId ? repo.findVersion(db, copy.adoptedVersionId) : undefined,
+    ]);
+    return {
+      changes: diffCards(before.map(fromVersionCard), after.map(fromVersionCard)),
+      details: adopted ? detailsChanged(adopted, listing.version) : false,
+    };
+  };
+
+  return {
+    /** Publishes the owner's category (it waits for review, or is approved with MARKET_AUTO_APPROVE) or removes it. */
+    async publish(user: Actor, id: number, input: PublishInput) {
+      const category = authorize(user, marketPolicy.publish, await repo.findCategory(db, id));
+      if (input.market_accessible === false) {
+        await db.transaction(async (tx) => {
+          await repo.updateCategory(tx, id, {
+            marketAccessible: false,
+            marketApprovement: 'none',
+            marketRejectionReason: '',
+          });
+          await repo.deleteListing(tx, id);
+        });
+        return categories.detail(id);
+      }
+      if ((await repo.countLiveCards(db, id)) === 0) throw invalid({ non_field_errors: 'market_no_cards' });
+      const details = {
+        name: input.name!,
+        description: input.description!,
+        language: input.language!,
+        topic: input.topic!,
+      };
+      const changed = detailsChanged(category, details);
+      const listedNow = category.marketApprovement === 'approved' && category.marketAccessible;
+      const waiting = category.marketApprovement === 'pending' && category.marketAccessible;
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        await repo.updateCategory(tx, id, { ...details, marketAccessible: true });
+        // Changed details of a listed category send it to review again (the content-change mark does).
+        if (changed) await categories.changedWithin(tx, id);
+        if (!listedNow && !waiting)
+          await repo.updateCategory(tx, id, {
+            marketApprovement: 'pending',
+            marketRejectionReason: '',
+            marketSubmittedAt: now,
+          });
+      });
+      if (config.marketAutoApprove) {
+        const current = await repo.findCategory(db, id);
+        if (current?.marketApprovement === 'pending') await approveRevision(id, current.revision);
+      }
+      return categories.detail(id);
+    },
+
+    async catalog(query: CatalogListQuery) {
+      const search = query.search?.trim() || undefined;
+      return repo.catalogPage(db, {
+        search,
+        terms: search ? searchTerms(search) : [],
+        language: query.language,
+        topic: query.topic,
+        order: query.order ?? (search ? 'relevance' : 'last_update'),
+        limit: query.limit,
+        offset: query.offset,
+      });
+    },
+
+    /** A catalog category with sample cards and, for a signed-in reader, what they did with it. */
+    async detail(actor: Actor | null, id: number) {
+      const row = await listed(id);
+      const [sample, facts] = await Promise.all([
+        repo.versionCards(db, row.version.id, MARKET_SAMPLE_CARDS),
+        actor ? repo.readerFacts(db, id, actor.id) : Promise.resolve(undefined),
+      ]);
+      return {
+        row,
+        sample: sample.map((card) => toMarketCard(card, row.version.typeOfCards, storage)),
+        myRating: facts?.rating ?? null,
+        reportedByMe: facts?.reported ?? false,
+        myCopy: facts?.copy ?? null,
+        isMine: actor?.id === row.listing.userId,
+      };
+    },
+
+    async rate(user: Actor, id: number, rating: number) {
+      const row = await listed(id);
+      authorize(user, marketPolicy.rate, row.listing);
+      const result = await db.transaction((tx) => repo.upsertRating(tx, id, user.id, rating, clock.now()));
+      return {
+        rating: result.rating === null ? null : Math.round(result.rating * 100) / 100,
+        ratings_count: result.ratingsCount,
+        my_rating: rating,
+      };
+    },
+
+    async report(user: Actor, id: number, reason: string) {
+      const row = await listed(id);
+      authorize(user, marketPolicy.report, row.listing);
+      const report = await repo.insertReport(db, {
+        categoryId: id,
+        userId: user.id,
+        reason,
+        createdAt: clock.now(),
+      });
+      if (!report) throw conflict('market_already_reported');
+      return { id: report.id, reason: report.reason, created_at: report.createdAt.toISOString() };
+    },
+
+    /**
+     * Adopts a catalog category: its approved version's details, cards and media become a category of the
+     * user's, scores zero, in one transaction; the media are copied first and removed if it fails.
+     */
+    async adopt(user: Actor, id: number) {
+      const row = await listed(id);
+      authorize(user, marketPolicy.adopt, row.listing);
+      const existing = await repo.findCopy(db, user.id, id);
+      if (existing) throw conflict('market_already_adopted', { name: existing.name });
+      const { version } = row;
+      const cards = await repo.versionCards(db, version.id);
+      const made: string[] = [];
+      const copy = copier(made);
+      const media = version.typeOfCards !== 'text';
+      const prefix = userMediaPrefix(user.id);
+      const copyId = await withCopies(made, async () => {
+        const values: Omit<repo.CardInsert, 'categoryId'>[] = [];
+        for (const card of cards)
+          values.push({
+            firstSide: media ? await copy(card.firstSide, `${prefix}/cards`, true) : card.firstSide,
+            secondSide: card.secondSide,
+            tag: card.tag,
+            language: card.language,
+            audio: card.audio ? await copy(card.audio, `${prefix}/audio`, false) : null,
+            sourceCardId: card.sourceCardId,
+          });
+        try {
+          return await db.transaction(async (tx) => {
+            const category = await repo.insertCategory(tx, {
+              userId: user.id,
+              name: version.name,
+              description: version.description,
+              language: version.language,
+              topic: version.topic,
+              typeOfCards: version.typeOfCards,
+              adoptedFromId: id,
+              adoptedVersionId: version.id,
+            });
+            await repo.insertCards(
+              tx,
+              values.map((card) => ({ ...card, categoryId: category.id })),
+            );
+            await repo.countAdoption(tx, id);
+            return category.id;
+          });
+        } catch (error) {
+          // Two adoptions at once: the unique index keeps one.
+          if (isUniqueViolation(error)) {
+            const other = await repo.findCopy(db, user.id, id);
+            throw conflict('market_already_adopted', { name: other?.name ?? version.name });
+          }
+          throw error;
+        }
+      });
+      return categories.detail(copyId);
+    },
+
+    /** Whether the author's newer approved version can be applied to my copy, and what it changes. */
+    async adoptedUpdate(user: Actor, id: number) {
+      const { copy, update } = await ownCopy(user, id);
+      if (!update) return { available: false, approved_at: null, changes: null };
+      const { changes, details } = await updateChanges(copy, update);
+      return {
+        available: true,
+        approved_at: update.version.approvedAt.toISOString(),
+        changes: presentChanges(changes, update.version.typeOfCards, details),
+      };
+    },
+
+    /**
+     * Applies the newer version to my copy: new cards come in, removed ones go, changed ones change and
+     * keep my scores unless their answer changed; cards I added myself stay.
+     */
+    async applyUpdate(user: Actor, id: number) {
+      const { copy, update } = await ownCopy(user, id);
+      if (!update) throw conflict('market_no_update');
+      const { changes, details } = await updateChanges(copy, update);
+      const mine = await repo.liveCards(db, id);
+      const bySource = new Map(
+        mine.flatMap((card) => (card.sourceCardId === null ? [] : [[card.sourceCardId, card] as const])),
+      );
+      const media = update.version.typeOfCards !== 'text';
+      const prefix = userMediaPrefix(user.id);
+      const made: string[] = [];
+      const copyFile = copier(made);
+      const obsolete: (string | null)[] = [];
+      await withCopies(made, async () => {
+        const added: repo.CardInsert[] = [];
+        for (const { row: card } of changes.added) {
+          if (bySource.has(card.sourceCardId)) continue;
+          added.push({
+            categoryId: id,
+            firstSide: media ? await copyFile(card.firstSide, `${prefix}/cards`, true) : card.firstSide,
+            secondSide: card.secondSide,
+            tag: card.tag,
+            language: card.language,
+            audio: card.audio ? await copyFile(card.audio, `${prefix}/audio`, false) : null,
+            sourceCardId: card.sourceCardId,
+          });
+        }
+        const changed: { id: number; values: Partial<repo.CardInsert> }[] = [];
+        for (const { before, after } of changes.changed) {
+          const card = bySource.get(after.sourceId);
+          if (!card) continue;
+          const values: Partial<repo.CardInsert> = {
+            secondSide: after.second,
+            tag: after.tag,
+            language: after.language,
+          };
+          if (!media) values.firstSide = after.first;
+          else if (before.first !== after.first) {
+            values.firstSide = await copyFile(after.row.firstSide, `${prefix}/cards`, true);
+            obsolete.push(...withThumbnails([card.firstSide]));
+          }
+          if (before.audio !== after.audio) {
+            values.audio = after.row.audio ? await copyFile(after.row.audio, `${prefix}/audio`, false) : null;
+            obsolete.push(card.audio);
+          }
+          if (before.second !== after.second)
+            Object.assign(values, {
+              guessesScore: 0,
+              incorrectGuessesScore: 0,
+              guessesScoreTyping: 0,
+              incorrectGuessesScoreTyping: 0,
+            });
+          changed.push({ id: card.id, values });
+        }
+        const removed = changes.removed.flatMap(({ sourceId }) => {
+          const card = bySource.get(sourceId);
+          return card ? [card] : [];
+        });
+        if (media) for (const card of removed) obsolete.push(...withThumbnails([card.firstSide]), card.audio);
+        await db.transaction(async (tx) => {
+          await repo.deleteCards(
+            tx,
+            removed.map((card) => card.id),
+          );
+          for (const { id: cardId, values } of changed) await repo.updateCard(tx, cardId, values);
+          await repo.insertCards(tx, added);
+          await repo.updateCategory(tx, id, {
+            adoptedVersionId: update.version.id,
+            ...(details
+              ? {
+                  name: update.version.name,
+                  description: update.version.description,
+                  language: update.version.language,
+                  topic: update.version.topic,
+                }
+              : {}),
+          });
+          await categories.changedWithin(tx, id);
+        });
+      });
+      await dropFiles(obsolete);
+      return categories.detail(id);
+    },
+
+    async queue(limit: number, offset: number) {
+      return repo.reviewQueue(db, limit, offset);
+    },
+
+    /** A category for review: its current cards, the changes since its approved version, its open reports. */
+    async review(id: number) {
+      const row = await queueItemOf(id);
+      if (row.category.marketApprovement === 'none') throw notFound();
+      const [live, approved, reports] = await Promise.all([
+        repo.liveCards(db, id),
+        row.category.marketVersionId ? repo.findVersion(db, row.category.marketVersionId) : undefined,
+        repo.openReportsOf(db, id),
+      ]);
+      const kind = row.category.typeOfCards;
+      let changes: MarketChanges | null = null;
+      if (approved) {
+        const before = await repo.versionCards(db, approved.id);
+        changes = presentChanges(
+          diffCards(before.map(fromVersionCard), live.map(fromLiveCard)),
+          kind,
+          detailsChanged(approved, row.category),
+        );
+      }
+      return {
+        row,
+        cards: live.map((card) => toMarketCard(card, kind, storage)),
+        changes,
+        reports,
+      };
+    },
+
+    async approve(id: number, revision: number) {
+      const category = await approveRevision(id, revision);
+      await mailAuthor(category, 'approved');
+      return queueItemOf(id);
+    },
+
+    async reject(id: number, revision: number, reason: string) {
+      const category = await db.transaction(async (tx) => {
+        const locked = await repo.lockCategory(tx, id);
+        if (!locked?.marketAccessible) throw notFound();
+        if (locked.marketApprovement !== 'pending') throw conflict('market_not_pending');
+        if (locked.revision !== revision) throw conflict('market_revision_changed');
+        await repo.updateCategory(tx, id, { marketApprovement: 'rejected', marketRejectionReason: reason });
+        return locked;
+      });
+      await mailAuthor(category, 'rejected', reason);
+      return queueItemOf(id);
+    },
+
+    /** Takes a category off the catalog with a reason; its open reports close. */
+    async withdraw(id: number, reason: string) {
+      const category = await db.transaction(async (tx) => {
+        const locked = await repo.lockCategory(tx, id);
+        if (!locked?.marketAccessible) throw notFound();
+        await repo.updateCategory(tx, id, {
+          marketAccessible: false,
+          marketApprovement: 'rejected',
+          marketRejectionReason: reason,
+        });
+        await repo.deleteListing(tx, id);
+        await repo.closeReportsOf(tx, id, clock.now());
+        return locked;
+      });
+      await mailAuthor(category, 'withdrawn', reason);
+      return { id };
+    },
+
+    reports: (limit: number, offset: number) => repo.openReports(db, limit, offset),
+
+    async dismissReport(id: number) {
+      if (!(await repo.closeReport(db, id, clock.now()))) throw notFound();
+    },
+
+    /** The tags of a catalog category's approved cards (public practice). */
+    async publicTags(kind: CardKind, categoryId: number) {
+      const row = await listed(categoryId);
+      if (row.version.typeOfCards !== kind) throw notFound();
+      return repo.versionTags(db, row.version.id);
+    },
+
+    /** The approved cards of a catalog category (public practice); their ids are the version's card ids. */
+    async publicCards(kind: CardKind, categoryId: number, tags?: string[]) {
+      const row = await listed(categoryId);
+      if (row.version.typeOfCards !== kind) throw notFound();
+      return {
+        approvedAt: row.version.approvedAt,
+        cards: await repo.versionCardsByTags(db, row.version.id, tags),
+      };
+    },
+  };
+};
+
+const isUniqueViolation = (error: unknown): boolean => {
+  for (
+    let current = error;
+    current && typeof current === 'object';
+    current = (current as { cause?: unknown }).cause
+  )
+    if ((current as { code?: unknown }).code === '23505') return true;
+  return false;
+};
+
+export type MarketService = ReturnType<typeof createMarketService>;
