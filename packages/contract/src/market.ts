@@ -110,7 +110,8 @@ export const publishBody = z
   .superRefine((body, context) => {
     if (body.market_accessible === false) return;
     for (const field of ['name', 'description', 'language', 'topic'] as const)
-      if (body[field] === undefined) context.addIssue({ code: 'custom', path: [field], message: 'errors:field_required' });
+      if (body[field] === undefined)
+        context.addIssue({ code: 'custom', path: [field], message: 'errors:field_required' });
   });
 
 const reason = z.string().trim().min(1).max(MARKET_REASON_MAX_LENGTH);
