@@ -49,10 +49,10 @@ test('a category goes from its author through review to the catalog, and its upd
   await panel.getByRole('button', { name: 'Publish on the catalog' }).click();
   const publish = authorPage.getByRole('dialog', { name: 'Publish on the catalog' });
   await expect(publish).toContainText('within 24 hours');
-  await publish.getByRole('textbox', { name: 'Description' }).fill('The capitals of the Balkan countries.');
-  await publish.getByRole('textbox', { name: 'Language' }).click();
+  await publish.getByRole('textbox', { name: /^Description/ }).fill('The capitals of the Balkan countries.');
+  await publish.getByRole('combobox', { name: /^Language/ }).click();
   await authorPage.getByRole('option', { name: 'English' }).click();
-  await publish.getByRole('textbox', { name: 'Topic' }).click();
+  await publish.getByRole('combobox', { name: /^Topic/ }).click();
   await authorPage.getByRole('option', { name: 'Education' }).click();
   await publish.getByRole('button', { name: 'Send for review' }).click();
   await expect(publish).toBeHidden();
@@ -92,7 +92,10 @@ test('a category goes from its author through review to the catalog, and its upd
   await learnerPage.getByRole('button', { name: 'Adopt' }).click();
   await expect(learnerPage.getByText(`“${name}” is now in your categories.`)).toBeVisible();
   await learnerPage.getByRole('link', { name: 'Open my copy' }).click();
+  await expect(learnerPage).toHaveURL(/\/my-cards\/\d+$/);
   await expect(learnerPage.getByRole('heading', { level: 1, name })).toBeVisible();
+  // A copy is not offered to the catalog again.
+  await expect(learnerPage.getByRole('region', { name: 'Catalog' })).toBeHidden();
   const copyUrl = learnerPage.url();
   await expect(learnerPage.getByText('Sofia')).toBeVisible();
   await expect(learnerPage.getByText('An update is available')).toBeHidden();

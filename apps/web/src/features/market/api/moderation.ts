@@ -52,7 +52,11 @@ const useDecision = <T, R>(mutationFn: (value: T) => Promise<R>) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: marketKeys.all }),
+    // Not awaited: the reviewed item leaves the queue when it reloads, and the page's own callbacks of the
+    // decision (its message, the next item) must run before that.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: marketKeys.all });
+    },
   });
 };
 

@@ -18,7 +18,8 @@ import { ChangesView } from './changes-view';
 export function UpdateNotice({ category }: { category: Category }) {
   const { t } = useTranslation('market');
   const [open, setOpen] = useState(false);
-  if (category.adopted_from === null || !category.market_update_available) return null;
+  // Stays while its dialog is open: applying the update clears the flag before the dialog says so.
+  if (!open && (category.adopted_from === null || !category.market_update_available)) return null;
   return (
     <Alert
       color="teal"
