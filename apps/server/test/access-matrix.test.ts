@@ -1,8 +1,9 @@
 import { apiRoutes, pathOf } from '@flashcards/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { marketReports } from '../src/db/schema';
 import { buildTestApp, type TestApp } from './build-app';
-import { buildAiTask, buildCard, buildCategory, buildUser, PASSWORD } from './factories';
+import { buildAiTask, buildCard, buildCatalogVersion, buildCategory, buildUser, PASSWORD } from './factories';
 import { formData } from './multipart';
 
 /**
@@ -24,6 +25,12 @@ type Fixture = {
   kidsCategory: number;
   catalogCategory: number;
   catalogPictureCategory: number;
+  /** The owner's category waiting for review (revision 0). */
+  pendingCategory: number;
+  /** The owner's adopted copy of another author's catalog category, up to date. */
+  copy: number;
+  /** An open report of the owner's catalog category, by a third user. */
+  report: number;
   textCard: number;
   pictureCard: number;
   kidsCard: number;
@@ -51,6 +58,10 @@ const everyone = (status: number): Statuses => ({
 const signedIn = (status: number): Statuses => ({ guest: 401, other: status, owner: status, staff: status });
 /** The owner's private object: nobody else may know it exists, staff included (no staff rule reaches it). */
 const ownerOnly = (status: number): Statuses => ({ guest: 401, other: 404, owner: status, staff: 404 });
+/** Moderation: staff only; a signed-in user is refused (403). */
+const staffOnly = (status: number): Statuses => ({ guest: 401, other: 403, owner: 403, staff: status });
+/** Something a reader does with someone else's catalog category: not its author. */
+const notTheAuthor = (status: number): Statuses => ({ guest: 401, other: status, owner: 403, staff: status });
 
 let uniqueEmail = 0;
 const newPassword = 'Lilac-Ferry-Quartz-42';
@@ -242,6 +253,44 @@ const matrix: Record<string, Row> = {
 
   // The catalog.
   publicMarketCategory: { request: (f) => ({ params: { id: f.catalogCategory } }), expect: everyone(200) },
+  publicMarketCategories: { expect: everyone(200) },
+  marketCategories: { expect: signedIn(200) },
+  marketCategory: { request: (f) => ({ params: { id: f.catalogCategory } }), expect: signedIn(200) },
+  publish: {
+    request: (f) => ({
+      params: { id: f.category },
+      json: { name: 'Animals', description: 'Common animals', language: 'en', topic: 'languages' },
+    }),
+    expect: ownerOnly(200),
+  },
+  rate: {
+    request: (f) => ({ params: { id: f.catalogCategory }, json: { rating: 4 } }),
+    expect: notTheAuthor(200),
+  },
+  report: {
+    request: (f) => ({ params: { id: f.catalogCategory }, json: { reason: 'Spam' } }),
+    expect: notTheAuthor(201),
+  },
+  adopt: { request: (f) => ({ json: { category_id: f.catalogCategory } }), expect: notTheAuthor(201) },
+  adoptedUpdate: { request: (f) => ({ params: { id: f.copy } }), expect: ownerOnly(200) },
+  // Up to date: nothing to apply.
+  applyAdoptedUpdate: { request: (f) => ({ params: { id: f.copy } }), expect: ownerOnly(409) },
+  moderationQueue: { expect: staffOnly(200) },
+  moderationCategory: { request: (f) => ({ params: { id: f.pendingCategory } }), expect: staffOnly(200) },
+  approve: {
+    request: (f) => ({ params: { id: f.pendingCategory }, json: { revision: 0 } }),
+    expect: staffOnly(200),
+  },
+  reject: {
+    request: (f) => ({ params: { id: f.pendingCategory }, json: { revision: 0, reason: 'Too few cards' } }),
+    expect: staffOnly(200),
+  },
+  withdraw: {
+    request: (f) => ({ params: { id: f.catalogCategory }, json: { reason: 'Abuse' } }),
+    expect: staffOnly(200),
+  },
+  marketReports: { expect: staffOnly(200) },
+  dismissReport: { request: (f) => ({ params: { id: f.report } }), expect: staffOnly(204) },
 };
 
 let t: TestApp;
@@ -281,6 +330,21 @@ const newFixture = async () => {
     ...catalog,
   });
   const ownPicture = await storedPicture(owner.id);
+  const pendingCategory = await buildCategory(db, {
+    userId: owner.id,
+    marketApprovement: 'pending',
+    marketAccessible: true,
+    marketSubmittedAt: new Date(),
+  });
+  await buildCard(db, { categoryId: pendingCategory.id });
+  const source = await buildCategory(db);
+  await buildCard(db, { categoryId: source.id });
+  const sourceVersion = await buildCatalogVersion(db, source.id);
+  const copy = await buildCategory(db, {
+    userId: owner.id,
+    adoptedFromId: source.id,
+    adoptedVersionId: sourceVersion.id,
+  });
   const fixture: Fixture = {
     owner: {
       id: owner.id,
@@ -301,6 +365,9 @@ const newFixture = async () => {
     kidsCategory: kidsCategory.id,
     catalogCategory: catalogCategory.id,
     catalogPictureCategory: catalogPictureCategory.id,
+    pendingCategory: pendingCategory.id,
+    copy: copy.id,
+    report: 0,
     textCard: (await buildCard(db, { categoryId: category.id, tag: 'animals' })).id,
     pictureCard: (await buildCard(db, { categoryId: pictureCategory.id, firstSide: ownPicture })).id,
     kidsCard: (await buildCard(db, { categoryId: kidsCategory.id, firstSide: ownPicture, language: 'bg' }))
@@ -310,6 +377,18 @@ const newFixture = async () => {
   };
   await buildCard(db, { categoryId: catalogCategory.id });
   await buildCard(db, { categoryId: catalogPictureCategory.id, firstSide: await storedPicture(owner.id) });
+  await buildCatalogVersion(db, catalogCategory.id);
+  await buildCatalogVersion(db, catalogPictureCategory.id);
+  const [report] = await db
+    .insert(marketReports)
+    .values({
+      categoryId: catalogCategory.id,
+      userId: (await buildUser(db)).id,
+      reason: 'Spam',
+      createdAt: new Date(),
+    })
+    .returning();
+  fixture.report = report!.id;
   const tokens: Record<Actor, string | null> = {
     guest: null,
     other: t.services.tokens.sign('access', other.id).token,

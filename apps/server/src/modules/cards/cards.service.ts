@@ -89,12 +89,15 @@ export const createCardsService = ({
    * A change of cards and, in the same transaction, the content-change mark of each category it touches
    * (the catalog's review of updates and the revision a reviewer approves).
    */
-  const changing = <T>(categoryIds: number[], write: (tx: Transaction) => Promise<T>) =>
-    db.transaction(async (tx) => {
-      const result = await write(tx);
+  const changing = async <T>(categoryIds: number[], write: (tx: Transaction) => Promise<T>) => {
+    const result = await db.transaction(async (tx) => {
+      const written = await write(tx);
       for (const id of new Set(categoryIds)) await categories.changedWithin(tx, id);
-      return result;
+      return written;
     });
+    await categories.contentChanged(categoryIds);
+    return result;
+  };
 
   /** Writes the row; the files stored for it are removed again when the write fails. */
   const withFiles = async <T>(keys: (string | undefined)[], write: () => Promise<T>) => {
@@ -376,11 +379,15 @@ export const createCardsService = ({
       if (parent.id === child.id) throw invalid({ child_category_id: 'merge_same_category' });
       if (parent.typeOfCards !== child.typeOfCards)
         throw invalid({ child_category_id: 'merge_type_mismatch' });
-      await db.transaction(async (tx) => {
+      // The child's cards move; what goes with it are the media of its catalog versions, if any.
+      const dropped = await db.transaction(async (tx) => {
         await repo.moveCards(tx, child.id, parent.id, clock.now());
-        await categories.deleteWithin(tx, child.id);
+        const keys = await categories.deleteWithin(tx, child.id);
         await categories.changedWithin(tx, parent.id);
+        return keys;
       });
+      await categories.dropFiles(dropped);
+      await categories.contentChanged([parent.id]);
       return categories.detail(parent.id);
     },
 

@@ -56,6 +56,13 @@ export const createCategoriesService = ({
       aiCreated: input.aiCreated,
     });
 
+  const listeners: ((id: number) => Promise<void>)[] = [];
+  const contentChanged = async (ids: number[]) => {
+    for (const id of new Set(ids))
+      for (const listener of listeners)
+        await listener(id).catch((error) => log.warn({ err: error, id }, 'a content-change listener failed'));
+  };
+
   const withStats = async (id: number) => {
     const row = await repo.findCategoryWithStats(db, id, threshold);
     if (!row) throw notFound();
@@ -124,6 +131,7 @@ export const createCategoriesService = ({
         await repo.updateCategory(tx, id, values);
         if (changed) await repo.markContentChanged(tx, id, clock.now());
       });
+      if (changed) await contentChanged([id]);
       return withStats(id);
     },
 
@@ -137,8 +145,23 @@ export const createCategoriesService = ({
       await dropFiles([...images.flatMap((key) => [key, thumbnailKey(key)]), ...audios]);
     },
 
-    /** A category of the user's that is deleted in the caller's transaction (the cards go with it). */
-    deleteWithin: (tx: Executor, id: number) => repo.deleteCategory(tx, id),
+    /**
+     * A category of the user's that is deleted in the caller's transaction (the cards go with it); returns
+     * the storage keys of the media that went with it, for the caller to drop after the commit.
+     */
+    async deleteWithin(tx: Executor, id: number) {
+      const { images, audios } = await repo.mediaKeysOfCategory(tx, id);
+      await repo.deleteCategory(tx, id);
+      return [...images.flatMap((key) => [key, thumbnailKey(key)]), ...audios];
+    },
+    /** Removes stored media files, after the transaction that dropped their rows. */
+    dropFiles,
+    /** Runs after a committed content change (the catalog's automatic approval listens). */
+    onContentChanged(listener: (id: number) => Promise<void>) {
+      listeners.push(listener);
+    },
+    /** Tells the listeners that these categories' content changed; called after the commit. */
+    contentChanged,
     /** The category's content changed, in the caller's transaction (see `markContentChanged`). */
     changedWithin: (tx: Executor, id: number) => repo.markContentChanged(tx, id, clock.now()),
     /** A category with its counts, after a change. */

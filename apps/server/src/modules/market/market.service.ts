@@ -300,6 +300,14 @@ export const createMarketService = ({
     };
   };
 
+  // Without moderation, every committed change of a published category is approved as it happens.
+  if (config.marketAutoApprove)
+    categories.onContentChanged(async (id) => {
+      const category = await repo.findCategory(db, id);
+      if (category?.marketApprovement === 'pending' && category.marketAccessible)
+        await approveRevision(id, category.revision);
+    });
+
   return {
     /** Publishes the owner's category (it waits for review, or is approved with MARKET_AUTO_APPROVE) or removes it. */
     async publish(user: Actor, id: number, input: PublishInput) {

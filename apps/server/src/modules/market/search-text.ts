@@ -6,6 +6,8 @@
 /** Endings cut from a Bulgarian word, longest first: definite articles, plurals, adjective endings. */
 const ENDINGS = [
   'ищата',
+  'етата',
+  'ета',
   'овете',
   'евете',
   'ията',
