@@ -1,18 +1,32 @@
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { cardsApi } from './cards-support';
 import { staffUser } from './seed';
-import { createActiveUser, storeTokens, type TestAccount, withCookieConsent } from './support';
+import {
+  createActiveUser,
+  motionEnded,
+  seriousViolations,
+  storeTokens,
+  type TestAccount,
+  withCookieConsent,
+} from './support';
 
 /** A page of its own (its own storage) for one person, signed in when an account is given. */
 async function pageFor(browser: Browser, account?: TestAccount): Promise<Page> {
-  const page = await browser.newPage();
+  const page = await (await browser.newContext()).newPage();
   await withCookieConsent(page);
   if (account) {
     await page.goto('/');
     await storeTokens(page, account);
   }
   return page;
+}
+
+/** The serious violations inside the open dialog (what lies under its overlay is dimmed on purpose). */
+async function dialogViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  return violations.filter(({ impact }) => impact === 'serious' || impact === 'critical').map(({ id }) => id);
 }
 
 /** The staff member opens the queue, picks the category and approves the revision shown. */
@@ -49,6 +63,8 @@ test('a category goes from its author through review to the catalog, and its upd
   await panel.getByRole('button', { name: 'Publish on the catalog' }).click();
   const publish = authorPage.getByRole('dialog', { name: 'Publish on the catalog' });
   await expect(publish).toContainText('within 24 hours');
+  await motionEnded(authorPage);
+  expect(await dialogViolations(authorPage), 'publish dialog').toEqual([]);
   await publish.getByRole('textbox', { name: /^Description/ }).fill('The capitals of the Balkan countries.');
   await publish.getByRole('combobox', { name: /^Language/ }).click();
   await authorPage.getByRole('option', { name: 'English' }).click();
@@ -63,11 +79,13 @@ test('a category goes from its author through review to the catalog, and its upd
   const staffPage = await pageFor(browser, staff);
   const review = await approveInQueue(staffPage, name, 'New');
   await expect(review).toContainText('Sofia');
+  expect(await seriousViolations(staffPage), 'review queue').toEqual([]);
   await staffPage.keyboard.press('a');
   await expect(staffPage.getByText(`“${name}” was approved.`)).toBeVisible();
 
   await authorPage.reload();
   await expect(panel).toContainText('On the catalog');
+  expect(await seriousViolations(authorPage), 'category on the catalog').toEqual([]);
 
   // A guest finds it by searching the catalog.
   const guestPage = await pageFor(browser);
@@ -77,9 +95,11 @@ test('a category goes from its author through review to the catalog, and its upd
   const card = guestPage.getByRole('article', { name });
   await expect(card).toContainText('by Rada Todorova');
   await expect(card).toContainText('2 cards');
+  expect(await seriousViolations(guestPage), 'catalog').toEqual([]);
   await card.getByRole('link', { name: `Details of “${name}”` }).click();
   await expect(guestPage.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(guestPage.getByText('Sign in to adopt this category, rate it or report it.')).toBeVisible();
+  expect(await seriousViolations(guestPage), 'catalog detail').toEqual([]);
   await expect(guestPage.getByRole('link', { name: 'Start learning' })).toHaveAttribute(
     'href',
     `/flash-cards-text-public/${category.id}`,
@@ -89,6 +109,8 @@ test('a category goes from its author through review to the catalog, and its upd
   const learner = await createActiveUser(request, { first_name: 'Ivan', last_name: 'Georgiev' });
   const learnerPage = await pageFor(browser, learner);
   await learnerPage.goto(`/market/${category.id}`);
+  await expect(learnerPage.getByRole('button', { name: 'Adopt' })).toBeVisible();
+  expect(await seriousViolations(learnerPage), 'signed-in detail').toEqual([]);
   await learnerPage.getByRole('button', { name: 'Adopt' }).click();
   await expect(learnerPage.getByText(`“${name}” is now in your categories.`)).toBeVisible();
   await learnerPage.getByRole('link', { name: 'Open my copy' }).click();
@@ -123,6 +145,8 @@ test('a category goes from its author through review to the catalog, and its upd
   await expect(changes).toContainText('1 changed card');
   await expect(changes).toContainText('Before');
   await expect(changes).toContainText('Sofia, on the Iskar');
+  await motionEnded(learnerPage);
+  expect(await dialogViolations(learnerPage), 'update dialog').toEqual([]);
   await changes.getByRole('button', { name: 'Apply the update' }).click();
   await expect(learnerPage.getByText(`Your copy of “${name}” was updated.`)).toBeVisible();
   await expect(changes).toBeHidden();

@@ -105,7 +105,7 @@ export function CategoryCard({
               </Badge>
               <CatalogStatusBadge category={category} hideUnpublished />
               {category.adopted_from !== null && category.market_update_available && (
-                <Badge variant="filled" color="teal">
+                <Badge variant="filled" color="teal.9">
                   {t('category.updateAvailable')}
                 </Badge>
               )}

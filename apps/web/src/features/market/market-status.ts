@@ -18,11 +18,12 @@ export function catalogStatusOf(
   }
 }
 
+/** Filled badge colours whose white text keeps AA contrast in every theme. */
 export const statusColors: Record<CatalogStatus, string> = {
-  notPublished: 'gray',
-  pending: 'yellow',
-  published: 'teal',
-  rejected: 'red',
+  notPublished: 'gray.7',
+  pending: 'blue.8',
+  published: 'teal.9',
+  rejected: 'red.9',
 };
 
 /** Hours past which a category waits longer than the 24 hours the authors are promised. */

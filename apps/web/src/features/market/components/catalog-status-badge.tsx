@@ -17,7 +17,7 @@ export function CatalogStatusBadge({
   const status = catalogStatusOf(category);
   if (hideUnpublished && status === 'notPublished') return null;
   return (
-    <Badge variant="light" color={statusColors[status]} title={t('status.label')}>
+    <Badge variant="filled" color={statusColors[status]} title={t('status.label')}>
       <VisuallyHidden>{`${t('status.label')}: `}</VisuallyHidden>
       {t(`status.${status}`)}
     </Badge>

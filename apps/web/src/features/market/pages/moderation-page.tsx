@@ -19,7 +19,7 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconClipboardCheck, IconFlag, IconX } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { generatePath, Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { Pager } from '../../../components/ui/pager';
@@ -82,12 +82,14 @@ export function ModerationPage() {
   );
 }
 
-/** "5 hours" or "3 days", in the interface language. */
-function useAge() {
+/** "Waiting 5 hours", "Waiting 3 days", or "Sent less than an hour ago", in the interface language. */
+function useWaiting() {
+  const { t } = useTranslation('market');
   const { duration } = useFormatters();
   return (hours: number) => {
     const { unit, value } = ageParts(hours);
-    return duration(value, unit);
+    if (unit === 'hour' && value === 0) return t('moderation.waitingNew');
+    return t('moderation.waiting', { age: duration(value, unit) });
   };
 }
 
@@ -223,7 +225,7 @@ function QueueEntry({
 }) {
   const { t } = useTranslation('market');
   const { number } = useFormatters();
-  const age = useAge();
+  const waiting = useWaiting();
   const overdue = item.age_hours > REVIEW_PROMISE_HOURS;
   return (
     <UnstyledButton
@@ -246,7 +248,7 @@ function QueueEntry({
             {t(`moderation.kind.${item.kind}`)}
           </Badge>
           <Text size="xs" c={overdue ? 'red.8' : 'dimmed'} fw={overdue ? 700 : undefined}>
-            {t('moderation.waiting', { age: age(item.age_hours) })}
+            {waiting(item.age_hours)}
           </Text>
           {overdue && (
             <Badge size="sm" color="red" leftSection={<IconAlertTriangle size={12} aria-hidden="true" />}>
@@ -254,7 +256,7 @@ function QueueEntry({
             </Badge>
           )}
           {item.reports_count > 0 && (
-            <Badge size="sm" color="orange" variant="light">
+            <Badge size="sm" color="red" variant="light">
               {t('moderation.reportsCount', {
                 count: item.reports_count,
                 formatted: number(item.reports_count),
@@ -271,19 +273,7 @@ function Shortcuts() {
   const { t } = useTranslation('market');
   return (
     <Text size="sm" c="dimmed">
-      <Kbd size="xs" aria-hidden="true">
-        A
-      </Kbd>{' '}
-      <Kbd size="xs" aria-hidden="true">
-        R
-      </Kbd>{' '}
-      <Kbd size="xs" aria-hidden="true">
-        J
-      </Kbd>{' '}
-      <Kbd size="xs" aria-hidden="true">
-        K
-      </Kbd>{' '}
-      {t('moderation.shortcuts')}
+      <Trans t={t} i18nKey="moderation.shortcuts" components={{ kbd: <Kbd size="xs" /> }} />
     </Text>
   );
 }
@@ -299,7 +289,7 @@ function ReviewDetail({ item, onDecided }: { item: QueueItem; onDecided: () => v
   const [rejecting, setRejecting] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const age = useAge();
+  const waiting = useWaiting();
 
   // The reviewer goes on from the category's name when it opens.
   useEffect(() => {
@@ -440,7 +430,7 @@ function ReviewDetail({ item, onDecided }: { item: QueueItem; onDecided: () => v
               {t(`moderation.kind.${item.kind}`)}
             </Badge>
             <Text size="sm" c={item.age_hours > REVIEW_PROMISE_HOURS ? 'red.8' : 'dimmed'}>
-              {t('moderation.waiting', { age: age(item.age_hours) })}
+              {waiting(item.age_hours)}
             </Text>
           </Group>
         </Stack>
@@ -452,7 +442,6 @@ function ReviewDetail({ item, onDecided }: { item: QueueItem; onDecided: () => v
         )}
         <Group gap="sm">
           <Button
-            color="teal"
             leftSection={<IconCheck size={18} aria-hidden="true" />}
             onClick={doApprove}
             loading={approve.isPending}
