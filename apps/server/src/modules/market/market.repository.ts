@@ -177,8 +177,10 @@ export type CatalogQuery = {
 };
 
 /**
- * A page of the catalog and the number of matches, in one statement. A search matches the full-text
- * document (every word, in its English form or its Bulgarian stem) or the name by trigram similarity.
+ * A page of the catalog and the number of matches: two statements whatever the page size. A search
+ * matches the full-text document (every word, in its English form or its Bulgarian stem) or the name by
+ * trigram similarity. The count reads the catalog rows alone unless a search needs the versions, and the
+ * page walks the index of its order, so neither grows with the catalog when filters are few.
  */
 export const catalogPage = async (db: Executor, query: CatalogQuery) => {
   let match: SQL | undefined;
@@ -206,21 +208,17 @@ export const catalogPage = async (db: Executor, query: CatalogQuery) => {
         : query.order === 'relevance' && rank
           ? [sql`${rank} desc`, desc(marketListings.categoryId)]
           : [desc(marketListings.approvedAt), desc(marketListings.categoryId)];
-  const rows = await db
-    .select({
-      listing: marketListings,
-      version: marketVersions,
-      author: { firstName: users.firstName, lastName: users.lastName },
-      total: sql<number>`count(*) over ()::int`,
-    })
-    .from(marketListings)
-    .innerJoin(marketVersions, eq(marketVersions.id, marketListings.versionId))
-    .innerJoin(users, eq(users.id, marketListings.userId))
-    .where(where)
-    .orderBy(...order)
-    .limit(query.limit)
-    .offset(query.offset);
-  return { total: rows[0]?.total ?? 0, rows };
+  const counted = db.select({ total: sql<number>`count(*)::int` }).from(marketListings).$dynamic();
+  if (match) counted.innerJoin(marketVersions, eq(marketVersions.id, marketListings.versionId));
+  const [rows, [count]] = await Promise.all([
+    listingSelect(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.limit)
+      .offset(query.offset),
+    counted.where(where),
+  ]);
+  return { total: count?.total ?? 0, rows };
 };
 
 /** What a reader did with a catalog category: their rating, report and adopted copy. */

@@ -451,7 +451,12 @@ describe('search, filters and orders', () => {
     const response = await anonymous('/api/card/market-public/');
     expect(response.statusCode).toBe(200);
     expect(response.json().results.length).toBeGreaterThan(2);
-    expect(t.database.queries.length).toBe(1);
+    const small = t.database.queries.length;
+    t.database.queries.length = 0;
+    const searched = await anonymous('/api/card/market-public/?search_value=Paris&language=en&top_rate=true');
+    expect(searched.statusCode).toBe(200);
+    expect(t.database.queries.length).toBe(small);
+    expect(small).toBe(2);
   });
 });
 
