@@ -215,9 +215,8 @@ function PublishForm({ category, onDone }: { category: Category; onDone: () => v
           label={t('publish.description')}
           description={t('publish.descriptionHint')}
           required
-          autosize
-          minRows={3}
-          maxRows={8}
+          rows={4}
+          resize="vertical"
           maxLength={CATEGORY_DESCRIPTION_MAX_LENGTH}
           {...form.getInputProps('description')}
         />
