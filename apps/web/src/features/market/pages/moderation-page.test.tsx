@@ -69,7 +69,9 @@ function fakeServer(answers: Record<string, () => [number, unknown]> = {}) {
     calls.push({ method, path, body: init.body ? JSON.parse(String(init.body)) : undefined });
     const key = `${method} ${path}`;
     const json = (status: number, body: unknown) =>
-      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      status === 204
+        ? new Response(null, { status })
+        : new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     if (answers[key]) return json(...answers[key]());
     if (key === 'GET /api/admin/market/')
       return json(200, { count: queue.length, next: null, previous: null, results: queue });
@@ -179,5 +181,42 @@ describe('the review queue', () => {
     const list = await screen.findByRole('navigation', { name: 'Категории, които чакат преглед' });
     expect(list.textContent).toContain('Чака от 30 часа');
     expect(list.textContent).toContain('Над 24 часа');
+  });
+
+  it('lists reports, dismisses one and takes a category off the catalog with a reason', async () => {
+    const report = {
+      id: 31,
+      category: { id: 11, name: 'Capitals' },
+      reason: 'Offensive pictures.',
+      reporter: 'Ivan Georgiev',
+      created_at: '2026-11-23T08:00:00.000Z',
+    };
+    const calls = fakeServer({
+      'GET /api/admin/market/reports/': () => [
+        200,
+        { count: 1, next: null, previous: null, results: [report] },
+      ],
+      'DELETE /api/admin/market/reports/31/': () => [204, null],
+      'PUT /api/admin/market/11/withdraw/': () => [200, { id: 11 }],
+    });
+    openQueue(`${paths.adminMarket}?tab=reports`);
+    const article = await screen.findByRole('article');
+    expect(article.textContent).toContain('Offensive pictures.');
+    expect(article.textContent).toContain('Reported by Ivan Georgiev on November 23, 2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() =>
+      expect(
+        calls.some((call) => call.method === 'DELETE' && call.path === '/api/admin/market/reports/31/'),
+      ).toBe(true),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Take off the catalog' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Take “Capitals” off the catalog' });
+    await userEvent.type(screen.getByRole('textbox', { name: /Reason/ }), 'Offensive content.');
+    await userEvent.click(dialog.querySelector('button[type="submit"]') as HTMLElement);
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === '/api/admin/market/11/withdraw/')?.body).toEqual({
+        reason: 'Offensive content.',
+      }),
+    );
   });
 });
