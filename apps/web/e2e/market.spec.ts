@@ -113,6 +113,7 @@ test('a category goes from its author through review to the catalog, and its upd
   expect(await seriousViolations(learnerPage), 'signed-in detail').toEqual([]);
   await learnerPage.getByRole('button', { name: 'Adopt' }).click();
   await expect(learnerPage.getByText(`“${name}” is now in your categories.`)).toBeVisible();
+  await expect(learnerPage.getByRole('link', { name: 'Open my copy' })).toBeFocused();
   await learnerPage.getByRole('link', { name: 'Open my copy' }).click();
   await expect(learnerPage).toHaveURL(/\/my-cards\/\d+$/);
   await expect(learnerPage.getByRole('heading', { level: 1, name })).toBeVisible();

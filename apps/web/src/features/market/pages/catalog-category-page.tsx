@@ -21,7 +21,7 @@ import {
   IconLogin,
   IconPlayerPlay,
 } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, Navigate, useParams } from 'react-router';
 import { MessagePage } from '../../../components/ui/message-page';
@@ -208,6 +208,12 @@ function ReaderActions({ category }: { category: MarketCategoryDetail }) {
   const [reporting, setReporting] = useState(false);
   const kind = category.type_of_cards;
   const copy = category.my_copy ?? adopt.data?.id ?? null;
+  // The adopt button gives way to the link to the copy: the keyboard goes on from there.
+  const copyLink = useRef<HTMLAnchorElement>(null);
+  const adopted = adopt.isSuccess;
+  useEffect(() => {
+    if (adopted) copyLink.current?.focus();
+  }, [adopted]);
 
   if (category.is_mine)
     return (
@@ -226,6 +232,7 @@ function ReaderActions({ category }: { category: MarketCategoryDetail }) {
       {copy !== null ? (
         <Button
           component={Link}
+          ref={copyLink}
           to={cardsPathOf({ id: copy, type_of_cards: kind })}
           variant="light"
           leftSection={<IconFolderOpen size={18} aria-hidden="true" />}
