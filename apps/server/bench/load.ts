@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 
-export type Kind = 'health' | 'deck' | 'answer';
+export type Kind = 'health' | 'deck' | 'answer' | 'catalog';
 export const DECK_SIZE = 20;
 export const TIME_ZONE = 'Europe/Sofia';
 
@@ -133,16 +133,34 @@ const loopAnswer = (workload: Workload, n: number): Request => ({
   },
 });
 
-export type Load = 'health' | 'deck' | 'answer' | 'loop';
+export type Load = 'health' | 'deck' | 'answer' | 'loop' | 'search' | 'browse';
 export const describeLoad: Record<Load, string> = {
   health: 'GET /api/health',
   deck: 'deck: GET /api/card/card-text/?category_id&quantity=20',
   answer: 'answer: PUT /api/card/card-text/{id}/',
   loop: `loop: 1 deck + up to ${DECK_SIZE} answers`,
+  search: 'catalog search: GET /api/card/market-public/?search_value',
+  browse: 'catalog page: GET /api/card/market-public/?language&topic&order&page',
 };
 
-const requestsOf = (load: Load, workload: Workload): Request[] => {
+/** GETs of the given paths in turn (the catalog's loads), without signing in. */
+const rotatingGet = (paths: string[]): Request => {
+  let next = 0;
+  return {
+    method: 'GET',
+    setupRequest: (request: Request) => ({
+      ...request,
+      path: paths[next++ % paths.length]!,
+      headers: { accept: 'application/json' },
+    }),
+  };
+};
+
+const requestsOf = (load: Load, workload: Workload, paths: string[] = []): Request[] => {
   switch (load) {
+    case 'search':
+    case 'browse':
+      return [rotatingGet(paths)];
     case 'health':
       return [healthRequest()];
     case 'deck':
@@ -199,7 +217,13 @@ export const statsOf = (latencies: number[], failed: number, seconds: number): K
 };
 
 const kindOf = (load: Load, method: string | undefined): Kind =>
-  load === 'health' ? 'health' : load === 'deck' || method === 'GET' ? 'deck' : 'answer';
+  load === 'health'
+    ? 'health'
+    : load === 'search' || load === 'browse'
+      ? 'catalog'
+      : load === 'deck' || method === 'GET'
+        ? 'deck'
+        : 'answer';
 
 /**
  * Runs one load for `seconds`, as fast as the connections go or at a fixed overall rate. Latencies are
@@ -213,10 +237,18 @@ const kindOf = (load: Load, method: string | undefined): Kind =>
 export const runPhase = async (
   target: string,
   workload: Workload,
-  options: { load: Load; connections: number; seconds: number; rate?: number; pacing?: Pacing },
+  options: {
+    load: Load;
+    connections: number;
+    seconds: number;
+    rate?: number;
+    pacing?: Pacing;
+    /** The paths of the catalog's loads. */
+    paths?: string[];
+  },
 ): Promise<PhaseResult> => {
-  const latencies: Record<Kind, number[]> = { health: [], deck: [], answer: [] };
-  const failed: Record<Kind, number> = { health: 0, deck: 0, answer: 0 };
+  const latencies: Record<Kind, number[]> = { health: [], deck: [], answer: [], catalog: [] };
+  const failed: Record<Kind, number> = { health: 0, deck: 0, answer: 0, catalog: 0 };
   const all: number[] = [];
   let failedTotal = 0;
 
@@ -232,7 +264,7 @@ export const runPhase = async (
             // Latencies are taken from the responses themselves (below), as they happened.
             ignoreCoordinatedOmission: rate ? true : undefined,
             timeout: 30,
-            requests: requestsOf(options.load, workload) as unknown as autocannon.Request[],
+            requests: requestsOf(options.load, workload, options.paths) as unknown as autocannon.Request[],
           },
           (error, finished) => (error ? reject(error) : resolve(finished)),
         );
@@ -267,7 +299,7 @@ export const runPhase = async (
 
   const seconds = results.reduce((sum, result) => sum + result.duration, 0) / results.length;
   const kinds: Partial<Record<Kind, KindStats>> = {};
-  for (const kind of ['health', 'deck', 'answer'] as const) {
+  for (const kind of ['health', 'deck', 'answer', 'catalog'] as const) {
     if (latencies[kind].length > 0 || failed[kind] > 0)
       kinds[kind] = statsOf(latencies[kind], failed[kind], seconds);
   }

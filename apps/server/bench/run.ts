@@ -7,12 +7,15 @@
  *   npm run bench [-- --duration 15 --connections 40 --rate 500 --url http://host:port --users 200]
  *   npm run bench -- --loads crowd,postgres --learners 40 --crowd-connections 50 --crowd-rates 500,1000
  * --profile writes a CPU profile of the server it starts (results/*.cpuprofile, for Chrome's DevTools).
+ * `--loads catalog` seeds the catalog (100,000 approved categories, 2,000,000 cards) and measures its
+ * searches and filtered pages at --catalog-rate (200) req/s, reported beside the practice figures.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { browsePaths, defaultCatalogShape, searchPaths, seedCatalog } from './catalog';
 import {
   benchTarget,
   dataSetSize,
@@ -23,7 +26,7 @@ import {
 } from './data-set';
 import { type DirectResult, runDirectPhase } from './direct';
 import { type Load, type Pacing, type PhaseResult, type Practice, runPhase, Workload } from './load';
-import { markdownReport, type Run, textReport } from './report';
+import { type CatalogRun, markdownReport, type Run, textReport } from './report';
 import { buildServer, cpuMillisOf, type RunningServer, startServer } from './server';
 import { mintedPractices, signedInPractices } from './sessions';
 
@@ -40,6 +43,7 @@ const { values } = parseArgs({
     learners: { type: 'string', default: '40' },
     'crowd-connections': { type: 'string', default: '50' },
     'crowd-rates': { type: 'string', default: '500,1000' },
+    'catalog-rate': { type: 'string', default: '200' },
     'skip-seed': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
   },
@@ -56,7 +60,7 @@ const connections = positive('connections', values.connections);
 const rate = positive('rate', values.rate);
 const rateConnections = positive('rate-connections', values['rate-connections']);
 const allLoads: Load[] = ['health', 'deck', 'answer', 'loop'];
-const scenarios = ['crowd', 'postgres'];
+const scenarios = ['crowd', 'postgres', 'catalog'];
 const loads = values.loads.split(',').map((name) => name.trim());
 for (const load of loads)
   if (!allLoads.includes(load as Load) && !scenarios.includes(load))
@@ -66,6 +70,8 @@ const crowdConnections = positive('crowd-connections', values['crowd-connections
 const crowdRates = values['crowd-rates'].split(',').map((rate) => positive('crowd-rates', rate.trim()));
 const withCrowd = loads.includes('crowd');
 const withDirect = loads.includes('postgres');
+const withCatalog = loads.includes('catalog');
+const catalogRate = positive('catalog-rate', values['catalog-rate']);
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const resultsDir = path.join(import.meta.dirname, 'results');
@@ -148,6 +154,7 @@ if (values.url) {
   let decks: Awaited<ReturnType<typeof decksOfDataSet>>;
   try {
     if (!values['skip-seed']) await seedDataSet(opened.handle, { log: say });
+    if (withCatalog && !values['skip-seed']) await seedCatalog(opened.handle, { log: say });
     size = await dataSetSize(opened.handle);
     decks = await decksOfDataSet(opened.handle);
     if (withCrowd) await resetLearners(opened.handle, crowdOf(decks).ids);
@@ -190,7 +197,14 @@ const crowd = crowdOf(practices);
 const crowdWorkload = new Workload(crowd.practices);
 const phase = async (
   load: Load,
-  options: { rate?: number; seconds?: number; quiet?: boolean; crowd?: boolean; pacing?: Pacing } = {},
+  options: {
+    rate?: number;
+    seconds?: number;
+    quiet?: boolean;
+    crowd?: boolean;
+    pacing?: Pacing;
+    paths?: string[];
+  } = {},
 ) => {
   const cpuBefore = server!.pid ? cpuMillisOf(server!.pid) : undefined;
   const result = await runPhase(server!.url, options.crowd ? crowdWorkload : workload, {
@@ -199,6 +213,7 @@ const phase = async (
     seconds: options.seconds ?? seconds,
     rate: options.rate,
     pacing: options.pacing,
+    paths: options.paths,
   });
   result.loadAverage = os.loadavg()[0];
   const cpuAfter = server!.pid ? cpuMillisOf(server!.pid) : undefined;
@@ -218,6 +233,7 @@ const resetCrowd = async () => {
 if (withCrowd && !database && target?.kind !== 'pglite')
   say('Without DATABASE_URL the crowd decks are not reset between phases: they empty as cards are learned.');
 
+let catalogRun: CatalogRun | undefined;
 const max: PhaseResult[] = [];
 const fixed: PhaseResult[] = [];
 const crowdRun: NonNullable<Run['crowd']> = {
@@ -239,6 +255,27 @@ try {
   const chosen = allLoads.filter((load) => loads.includes(load));
   for (const load of chosen) max.push(await phase(load));
   for (const load of chosen) fixed.push(await phase(load, { rate }));
+  if (withCatalog) {
+    catalogRun = {
+      rate: catalogRate,
+      connections: rateConnections,
+      dataSet: `${defaultCatalogShape.categories.toLocaleString('en')} approved categories, ${(defaultCatalogShape.categories * defaultCatalogShape.cardsPerCategory).toLocaleString('en')} cards`,
+      phases: [],
+    };
+    for (const [load, paths] of [
+      ['search', searchPaths()],
+      ['browse', browsePaths()],
+    ] as const) {
+      // A few seconds to fill the caches, then the measured run.
+      await phase(load, {
+        rate: catalogRate,
+        seconds: Math.min(warmup, seconds),
+        quiet: true,
+        paths: [...paths],
+      });
+      catalogRun.phases.push(await phase(load, { rate: catalogRate, paths: [...paths] }));
+    }
+  }
   if (withCrowd)
     for (const pacing of ['spread', 'burst'] as const)
       for (const crowdRate of crowdRates) {
@@ -264,6 +301,7 @@ const run: Run = {
   max,
   fixed,
   ...(withCrowd || withDirect ? { crowd: crowdRun } : {}),
+  ...(catalogRun ? { catalog: catalogRun } : {}),
 };
 const text = textReport(run);
 say(`\n${text}`);

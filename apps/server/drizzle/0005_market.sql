@@ -77,8 +77,8 @@ ALTER TABLE "market_versions" ADD CONSTRAINT "market_versions_category_id_catego
 CREATE INDEX "market_listings_adopted_idx" ON "market_listings" USING btree ("adopted" DESC NULLS LAST,"category_id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "market_listings_approved_idx" ON "market_listings" USING btree ("approved_at" DESC NULLS LAST,"category_id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "market_listings_rating_idx" ON "market_listings" USING btree ("rating" DESC NULLS LAST,"category_id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "market_listings_language_idx" ON "market_listings" USING btree ("language","approved_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "market_listings_topic_idx" ON "market_listings" USING btree ("topic","approved_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "market_listings_language_topic_idx" ON "market_listings" USING btree ("language","topic");--> statement-breakpoint
+CREATE INDEX "market_listings_topic_idx" ON "market_listings" USING btree ("topic");--> statement-breakpoint
 CREATE INDEX "market_listings_version_idx" ON "market_listings" USING btree ("version_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "market_reports_category_user_idx" ON "market_reports" USING btree ("category_id","user_id");--> statement-breakpoint
 CREATE INDEX "market_reports_open_idx" ON "market_reports" USING btree ("created_at","id") WHERE "market_reports"."closed_at" is null;--> statement-breakpoint
@@ -91,4 +91,6 @@ ALTER TABLE "categories" ADD CONSTRAINT "categories_adopted_from_id_categories_i
 ALTER TABLE "categories" ADD CONSTRAINT "categories_adopted_version_id_market_versions_id_fk" FOREIGN KEY ("adopted_version_id") REFERENCES "public"."market_versions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "categories_market_queue_idx" ON "categories" USING btree ("market_submitted_at","id") WHERE "categories"."market_approvement" = 'pending';--> statement-breakpoint
 CREATE UNIQUE INDEX "categories_adopted_from_idx" ON "categories" USING btree ("user_id","adopted_from_id") WHERE "categories"."adopted_from_id" is not null;--> statement-breakpoint
-CREATE INDEX "categories_adopted_from_source_idx" ON "categories" USING btree ("adopted_from_id");
+CREATE INDEX "categories_adopted_from_source_idx" ON "categories" USING btree ("adopted_from_id");--> statement-breakpoint
+CREATE INDEX "categories_market_version_idx" ON "categories" USING btree ("market_version_id");--> statement-breakpoint
+CREATE INDEX "categories_adopted_version_idx" ON "categories" USING btree ("adopted_version_id");

@@ -80,6 +80,9 @@ export const categories = pgTable(
       .on(table.userId, table.adoptedFromId)
       .where(sql`${table.adoptedFromId} is not null`),
     index('categories_adopted_from_source_idx').on(table.adoptedFromId),
+    // Deleting a version sets these to null: without an index, every deleted version scans the categories.
+    index('categories_market_version_idx').on(table.marketVersionId),
+    index('categories_adopted_version_idx').on(table.adoptedVersionId),
   ],
 );
 

@@ -102,8 +102,9 @@ export const marketListings = pgTable(
     index('market_listings_adopted_idx').on(table.adopted.desc(), table.categoryId.desc()),
     index('market_listings_approved_idx').on(table.approvedAt.desc(), table.categoryId.desc()),
     index('market_listings_rating_idx').on(table.rating.desc().nullsLast(), table.categoryId.desc()),
-    index('market_listings_language_idx').on(table.language, table.approvedAt.desc()),
-    index('market_listings_topic_idx').on(table.topic, table.approvedAt.desc()),
+    // The filters; their counts read these indexes alone.
+    index('market_listings_language_topic_idx').on(table.language, table.topic),
+    index('market_listings_topic_idx').on(table.topic),
     index('market_listings_version_idx').on(table.versionId),
   ],
 );

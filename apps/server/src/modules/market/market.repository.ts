@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   cards,
@@ -200,14 +200,17 @@ export const catalogPage = async (db: Executor, query: CatalogQuery) => {
     query.language ? eq(marketListings.language, query.language) : undefined,
     query.topic ? eq(marketListings.topic, query.topic) : undefined,
   );
+  // `desc nulls last` throughout, as the indexes of the orders are built (a plain `desc` puts nulls
+  // first and could not walk them).
+  const latest = sql`${marketListings.categoryId} desc nulls last`;
   const order =
     query.order === 'most_download'
-      ? [desc(marketListings.adopted), desc(marketListings.categoryId)]
+      ? [sql`${marketListings.adopted} desc nulls last`, latest]
       : query.order === 'top_rate'
-        ? [sql`${marketListings.rating} desc nulls last`, desc(marketListings.categoryId)]
+        ? [sql`${marketListings.rating} desc nulls last`, latest]
         : query.order === 'relevance' && rank
-          ? [sql`${rank} desc`, desc(marketListings.categoryId)]
-          : [desc(marketListings.approvedAt), desc(marketListings.categoryId)];
+          ? [sql`${rank} desc`, latest]
+          : [sql`${marketListings.approvedAt} desc nulls last`, latest];
   const counted = db.select({ total: sql<number>`count(*)::int` }).from(marketListings).$dynamic();
   if (match) counted.innerJoin(marketVersions, eq(marketVersions.id, marketListings.versionId));
   const [rows, [count]] = await Promise.all([
