@@ -2,7 +2,7 @@ import type { Category } from '@flashcards/contract';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { act } from 'react';
@@ -11,6 +11,10 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n';
 import { PublishPanel } from './publish-panel';
 import { UpdateNotice } from './update-notice';
+
+// These render whole pages with Mantine's dialogs: generous limits keep them steady on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 beforeAll(() => {
   window.matchMedia = (query: string) =>
