@@ -22,10 +22,16 @@ const settled = async (page: Page) => {
   await motionEnded(page);
 };
 
-async function pageFor(browser: Browser, language: 'en' | 'bg', account?: TestAccount): Promise<Page> {
+async function pageFor(
+  browser: Browser,
+  language: 'en' | 'bg',
+  account?: TestAccount,
+  theme: 'light' | 'dark' = 'light',
+): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await withCookieConsent(page);
   await withLanguage(page, language);
+  await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
   if (account) {
     await page.goto('/');
     await storeTokens(page, account);
@@ -58,8 +64,13 @@ async function approve(request: APIRequestContext, staff: TestAccount, id: numbe
   expect(approved.ok()).toBe(true);
 }
 
-for (const language of ['en', 'bg'] as const) {
-  test(`catalog screens, ${language}`, async ({ browser, request }) => {
+for (const [language, theme] of [
+  ['en', 'light'],
+  ['bg', 'light'],
+  ['en', 'dark'],
+] as const) {
+  test(`catalog screens, ${language}, ${theme}`, async ({ browser, request }) => {
+    const suffix = theme === 'light' ? language : `${language}-${theme}`;
     const bg = language === 'bg';
     const tag = randomUUID().slice(0, 6);
     const staff = await staffUser(request);
@@ -117,26 +128,26 @@ for (const language of ['en', 'bg'] as const) {
     });
 
     // Guests: the list, a search with no result, the detail.
-    const guest = await pageFor(browser, language);
+    const guest = await pageFor(browser, language, undefined, theme);
     await guest.goto('/market-public');
     await settled(guest);
-    await saveScreenshot(guest, `market-public-${language}`);
+    await saveScreenshot(guest, `market-public-${suffix}`);
     await guest.goto('/market-public?q=zzzzqqq');
     await settled(guest);
-    await saveScreenshot(guest, `market-public-empty-${language}`);
+    await saveScreenshot(guest, `market-public-empty-${suffix}`);
     await guest.goto(`/market-public/${category.id}`);
     await settled(guest);
-    await saveScreenshot(guest, `market-public-detail-${language}`);
+    await saveScreenshot(guest, `market-public-detail-${suffix}`);
 
     // A learner: the detail with adopt and rating, and the report dialog.
     const learner = await createActiveUser(request);
-    const learnerPage = await pageFor(browser, language, learner);
+    const learnerPage = await pageFor(browser, language, learner, theme);
     await learnerPage.goto(`/market/${category.id}`);
     await settled(learnerPage);
-    await saveScreenshot(learnerPage, `market-detail-${language}`);
+    await saveScreenshot(learnerPage, `market-detail-${suffix}`);
     await learnerPage.getByRole('button', { name: bg ? 'Сигнал' : 'Report' }).click();
     await motionEnded(learnerPage);
-    await saveScreenshot(learnerPage, `market-report-${language}`, { fullPage: false });
+    await saveScreenshot(learnerPage, `market-report-${suffix}`, { fullPage: false });
     await learnerPage.keyboard.press('Escape');
     const adopted = await request.post('/api/card/adopted-from-market/', {
       data: { category_id: category.id },
@@ -148,14 +159,14 @@ for (const language of ['en', 'bg'] as const) {
     // The author's page: a second category to publish, with the dialog open, and one rejected.
     const draft = await api.category(bg ? 'Химични елементи' : 'Chemical elements');
     await api.textCard(draft.id, 'H', bg ? 'водород' : 'hydrogen');
-    const authorPage = await pageFor(browser, language, author);
+    const authorPage = await pageFor(browser, language, author, theme);
     await authorPage.goto(`/my-cards/${draft.id}`);
     await settled(authorPage);
     await authorPage
       .getByRole('button', { name: bg ? 'Публикуване в каталога' : 'Publish on the catalog' })
       .click();
     await motionEnded(authorPage);
-    await saveScreenshot(authorPage, `market-publish-${language}`, { fullPage: false });
+    await saveScreenshot(authorPage, `market-publish-${suffix}`, { fullPage: false });
     await authorPage.keyboard.press('Escape');
     expect(
       (
@@ -186,15 +197,15 @@ for (const language of ['en', 'bg'] as const) {
     ).toBe(true);
 
     // The staff: the queue with the update open, then the reject dialog.
-    const staffPage = await pageFor(browser, language, staff);
+    const staffPage = await pageFor(browser, language, staff, theme);
     await staffPage.goto(`/admin/market?item=${category.id}`);
     await settled(staffPage);
     await expect(staffPage.getByRole('article', { name })).toBeVisible();
     await expect(staffPage.locator('[aria-busy="true"]')).toHaveCount(0);
-    await saveScreenshot(staffPage, `market-queue-${language}`);
+    await saveScreenshot(staffPage, `market-queue-${suffix}`);
     await staffPage.keyboard.press('r');
     await motionEnded(staffPage);
-    await saveScreenshot(staffPage, `market-reject-${language}`, { fullPage: false });
+    await saveScreenshot(staffPage, `market-reject-${suffix}`, { fullPage: false });
     await staffPage.keyboard.press('Escape');
 
     // Reject the new one, so that its author sees the reason.
@@ -210,22 +221,22 @@ for (const language of ['en', 'bg'] as const) {
     });
     await authorPage.goto(`/my-cards/${draft.id}`);
     await settled(authorPage);
-    await saveScreenshot(authorPage, `market-rejected-${language}`);
+    await saveScreenshot(authorPage, `market-rejected-${suffix}`);
     await authorPage.goto('/my-categories');
     await settled(authorPage);
-    await saveScreenshot(authorPage, `market-my-categories-${language}`);
+    await saveScreenshot(authorPage, `market-my-categories-${suffix}`);
 
     // The update reaches the learner's copy.
     await approve(request, staff, category.id);
     await learnerPage.goto(`/my-cards/${copy.id}`);
     await settled(learnerPage);
-    await saveScreenshot(learnerPage, `market-update-notice-${language}`);
+    await saveScreenshot(learnerPage, `market-update-notice-${suffix}`);
     await learnerPage.getByRole('button', { name: bg ? 'Вижте промените' : 'See the changes' }).click();
     await expect(learnerPage.getByRole('dialog')).toContainText(
       bg ? 'София, на Искър' : 'Sofia, on the Iskar',
     );
     await motionEnded(learnerPage);
-    await saveScreenshot(learnerPage, `market-update-changes-${language}`, { fullPage: false });
+    await saveScreenshot(learnerPage, `market-update-changes-${suffix}`, { fullPage: false });
 
     // Reports for the staff.
     await request.post(`/api/card/market/${category.id}/report/`, {
@@ -234,6 +245,6 @@ for (const language of ['en', 'bg'] as const) {
     });
     await staffPage.goto('/admin/market?tab=reports');
     await settled(staffPage);
-    await saveScreenshot(staffPage, `market-reports-${language}`);
+    await saveScreenshot(staffPage, `market-reports-${suffix}`);
   });
 }
