@@ -23,6 +23,15 @@ export async function freeUser(
   return signIn(request, email, password);
 }
 
+/** A member of the platform's staff, who reviews the catalog. Signed in. */
+export async function staffUser(
+  request: APIRequestContext,
+  name: Name = { first_name: 'Stefan', last_name: 'Kolev' },
+): Promise<TestAccount> {
+  const { email, password } = await seed<Seeded>(request, '/staff-users', name);
+  return signIn(request, email, password);
+}
+
 /** A category approved and on the catalog, with these text cards (card ids in order), and its author, signed in. */
 export async function catalogCategory(
   request: APIRequestContext,

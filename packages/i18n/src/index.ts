@@ -6,6 +6,7 @@ import bgEmail from '../locales/bg/email.json';
 import bgErrors from '../locales/bg/errors.json';
 import bgHome from '../locales/bg/home.json';
 import bgLegal from '../locales/bg/legal.json';
+import bgMarket from '../locales/bg/market.json';
 import bgPages from '../locales/bg/pages.json';
 import bgPractice from '../locales/bg/practice.json';
 import bgShell from '../locales/bg/shell.json';
@@ -18,6 +19,7 @@ import enEmail from '../locales/en/email.json';
 import enErrors from '../locales/en/errors.json';
 import enHome from '../locales/en/home.json';
 import enLegal from '../locales/en/legal.json';
+import enMarket from '../locales/en/market.json';
 import enPages from '../locales/en/pages.json';
 import enPractice from '../locales/en/practice.json';
 import enShell from '../locales/en/shell.json';
@@ -38,6 +40,7 @@ export const resources = {
     errors: enErrors,
     home: enHome,
     legal: enLegal,
+    market: enMarket,
     pages: enPages,
     practice: enPractice,
     shell: enShell,
@@ -52,6 +55,7 @@ export const resources = {
     errors: bgErrors,
     home: bgHome,
     legal: bgLegal,
+    market: bgMarket,
     pages: bgPages,
     practice: bgPractice,
     shell: bgShell,

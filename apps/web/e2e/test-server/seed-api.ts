@@ -7,7 +7,13 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import { z } from 'zod';
 import type { Database } from '../../../server/src/db/client';
-import { buildCard, buildCategory, buildUser, PASSWORD } from '../../../server/test/factories';
+import {
+  buildCard,
+  buildCatalogVersion,
+  buildCategory,
+  buildUser,
+  PASSWORD,
+} from '../../../server/test/factories';
 import { cardsAnswer, type OpenAiServer } from '../../../server/test/openai-server';
 
 const names = z.object({ first_name: z.string().min(1), last_name: z.string().min(1) }).partial();
@@ -17,12 +23,14 @@ const account = async (
   db: Database,
   { first_name, last_name }: z.infer<typeof names>,
   trialEndDate?: Date,
+  isStaff = false,
 ) => {
   const user = await buildUser(db, {
     password: PASSWORD,
     ...(first_name ? { firstName: first_name } : {}),
     ...(last_name ? { lastName: last_name } : {}),
     ...(trialEndDate ? { trialEndDate } : {}),
+    ...(isStaff ? { isStaff } : {}),
   });
   return { id: user.id, email: user.email, password: PASSWORD };
 };
@@ -51,6 +59,9 @@ type Context = { db: Database; ai: OpenAiServer };
 
 /** What the seeding API makes, by method and path, from the request's JSON. */
 const seeders: Record<string, (context: Context, json: unknown) => Promise<unknown>> = {
+  /** A member of the platform's staff (`is_staff`): the catalog's reviewers. */
+  'POST /staff-users': ({ db }, json) => account(db, names.parse(json), undefined, true),
+
   /** A free user: the trial ended yesterday, so the daily limit applies. */
   'POST /free-users': ({ db }, json) => account(db, names.parse(json), new Date(Date.now() - 86_400_000)),
 
@@ -68,12 +79,7 @@ const seeders: Record<string, (context: Context, json: unknown) => Promise<unkno
   'POST /catalog-categories': async ({ db }, json) => {
     const { name, author, cards } = catalogCategory.parse(json);
     const owner = await account(db, author);
-    const category = await buildCategory(db, {
-      userId: owner.id,
-      name,
-      marketApprovement: 'approved',
-      marketAccessible: true,
-    });
+    const category = await buildCategory(db, { userId: owner.id, name });
     const ids = [];
     for (const card of cards)
       ids.push(
@@ -85,6 +91,8 @@ const seeders: Record<string, (context: Context, json: unknown) => Promise<unkno
           })
         ).id,
       );
+    // Approved as the staff's review does: a version of its cards, on the catalog.
+    await buildCatalogVersion(db, category.id);
     return { id: category.id, author: owner, cards: ids };
   },
 };

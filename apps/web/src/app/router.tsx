@@ -29,6 +29,13 @@ const cards = (list: 'decks' | 'kids') =>
 const categories = (list: 'decks' | 'kids') =>
   import('../features/categories/pages/categories-page').then((m) => <m.CategoriesPage list={list} />);
 
+const catalog = (access: 'public' | 'user') =>
+  import('../features/market/pages/catalog-page').then((m) => <m.CatalogPage access={access} />);
+const catalogCategory = (access: 'public' | 'user') =>
+  import('../features/market/pages/catalog-category-page').then((m) => (
+    <m.CatalogCategoryPage access={access} />
+  ));
+
 const publicPages: Page[] = [
   // Most visits start here: the home page comes with the app itself rather than after it.
   { name: 'home', element: <HomePage /> },
@@ -65,8 +72,8 @@ const publicPages: Page[] = [
     name: 'demoVideos',
     load: () => import('../features/videos/pages/demo-videos-page').then((m) => <m.DemoVideosPage />),
   },
-  { name: 'marketPublic' },
-  { name: 'marketPublicCategory' },
+  { name: 'marketPublic', load: () => catalog('public') },
+  { name: 'marketPublicCategory', load: () => catalogCategory('public') },
   { name: 'schoolsList' },
   {
     name: 'teachers',
@@ -95,7 +102,8 @@ const signedInPages: Page[] = [
   { name: 'learningPaths' },
   { name: 'myLearningPaths' },
   { name: 'learningPathProgress' },
-  { name: 'market' },
+  { name: 'market', load: () => catalog('user') },
+  { name: 'marketCategory', load: () => catalogCategory('user') },
   { name: 'userGroups' },
   { name: 'sendToMeCategories' },
   { name: 'flashCardsText', load: () => practice('text') },
@@ -130,6 +138,10 @@ const signedInPages: Page[] = [
 
 const staffPages: Page[] = [
   { name: 'admin', load: () => import('../features/admin/pages/admin-page').then((m) => <m.AdminPage />) },
+  {
+    name: 'adminMarket',
+    load: () => import('../features/market/pages/moderation-page').then((m) => <m.ModerationPage />),
+  },
 ];
 
 const toRoute = ({ name, element, load }: Page): RouteObject => ({

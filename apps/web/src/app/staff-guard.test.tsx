@@ -115,6 +115,8 @@ describe('the staff area', () => {
         section.items.map((item) => item.page),
       );
     expect(pages(true)).toContain('admin');
+    expect(pages(true)).toContain('adminMarket');
+    expect(pages(false)).not.toContain('adminMarket');
     expect(pages(false)).not.toContain('admin');
   });
 });

@@ -9,6 +9,9 @@ export function useFormatters() {
   const language = i18n.resolvedLanguage;
   return useMemo(() => {
     const numbers = new Intl.NumberFormat(language);
+    const decimals = new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    const hours = new Intl.NumberFormat(language, { style: 'unit', unit: 'hour', unitDisplay: 'long' });
+    const days = new Intl.NumberFormat(language, { style: 'unit', unit: 'day', unitDisplay: 'long' });
     const kilobytes = new Intl.NumberFormat(language, {
       style: 'unit',
       unit: 'kilobyte',
@@ -21,6 +24,10 @@ export function useFormatters() {
     });
     return {
       number: (value: number) => numbers.format(value),
+      /** A number with one decimal ("4.5", in Bulgarian "4,5"). */
+      decimal: (value: number) => decimals.format(value),
+      /** A length of time in whole hours or days, in words ("5 hours", "3 дни"). */
+      duration: (value: number, unit: 'hour' | 'day') => (unit === 'hour' ? hours : days).format(value),
       /** A file's size in kB below a megabyte, else in MB with a decimal ("340 kB", "2.4 MB"). */
       fileSize: (bytes: number) =>
         bytes < 1024 * 1024

@@ -37,6 +37,7 @@ export const paths = {
   myLearningPaths: '/my-learning-paths',
   learningPathProgress: '/learning-path-progress/:learningPathId',
   market: '/market',
+  marketCategory: '/market/:categoryId',
   userGroups: '/user-groups',
   sendToMeCategories: '/send-to-me-categories',
   flashCardsText: '/flash-cards-text/:categoryId',
@@ -59,6 +60,7 @@ export const paths = {
   schoolExamStarted: '/school-exam-started/:examId',
   schoolExam: '/school-exam/:examId',
   admin: '/admin',
+  adminMarket: '/admin/market',
 } as const;
 
 export type PageName = keyof typeof paths;

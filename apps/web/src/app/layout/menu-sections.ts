@@ -7,6 +7,7 @@ import {
   IconClipboardCheck,
   IconClipboardList,
   IconInbox,
+  IconListCheck,
   IconMap2,
   IconMoodKid,
   IconRoute,
@@ -79,7 +80,10 @@ export const menuSections: MenuSection[] = [
   },
   {
     label: 'staff',
-    items: [{ label: 'admin', page: 'admin', icon: IconShieldLock, staffOnly: true }],
+    items: [
+      { label: 'admin', page: 'admin', icon: IconShieldLock, staffOnly: true },
+      { label: 'catalogReview', page: 'adminMarket', icon: IconListCheck, staffOnly: true },
+    ],
   },
 ];
 

@@ -26,6 +26,7 @@ import {
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
+import { CatalogStatusBadge } from '../../features/market/components/catalog-status-badge';
 import { useFormatters } from '../../lib/format';
 import { paths } from '../../lib/paths';
 
@@ -102,6 +103,12 @@ export function CategoryCard({
               <Badge variant="light" color={category.type_of_cards === 'picture' ? 'grape' : undefined}>
                 {t(`types.${category.type_of_cards}`)}
               </Badge>
+              <CatalogStatusBadge category={category} hideUnpublished />
+              {category.adopted_from !== null && category.market_update_available && (
+                <Badge variant="filled" color="teal.9">
+                  {t('category.updateAvailable')}
+                </Badge>
+              )}
               <Text size="sm" c="dimmed">
                 {t('counts.cards', { count: category.cards_len, formatted: number(category.cards_len) })}
               </Text>

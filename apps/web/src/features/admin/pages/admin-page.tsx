@@ -1,7 +1,9 @@
-import { Badge, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { type Icon, IconBuildingCommunity, IconCash, IconListCheck } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../lib/paths';
 
 const sections = [
   { key: 'moderation', icon: IconListCheck },
@@ -43,14 +45,21 @@ function AdminSection({
           <ThemeIcon size={44} radius="md" variant="light" aria-hidden="true">
             <SectionIcon size={24} />
           </ThemeIcon>
-          <Badge variant="light" color="gray">
-            {t('admin.soon')}
-          </Badge>
+          {section !== 'moderation' && (
+            <Badge variant="light" color="gray">
+              {t('admin.soon')}
+            </Badge>
+          )}
         </Group>
         <Title order={2} size="h4" id={headingId}>
           {t(`admin.${section}.title`)}
         </Title>
         <Text c="dimmed">{t(`admin.${section}.text`)}</Text>
+        {section === 'moderation' && (
+          <Button component={Link} to={paths.adminMarket} variant="light" mt="auto" w="fit-content">
+            {t('admin.moderation.open')}
+          </Button>
+        )}
       </Stack>
     </Paper>
   );

@@ -37,6 +37,8 @@ import { pageCount, pageFromParam } from '../../../lib/deck-keys';
 import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useSuccessToast } from '../../../lib/use-success-toast';
+import { PublishPanel } from '../../market/components/publish-panel';
+import { UpdateNotice } from '../../market/components/update-notice';
 import { useDeleteCard } from '../api/delete-card';
 import { type AnyCard, useCards } from '../api/get-cards';
 import { tagsFromParam, tagsToParam } from '../card-rules';
@@ -355,6 +357,9 @@ function CategoryCards({ category, list }: { category: Category; list: CardsList
           {addButton}
         </Group>
       </Group>
+
+      <UpdateNotice category={category} />
+      {category.adopted_from === null && <PublishPanel category={category} />}
 
       <Group align="flex-end" gap="md">
         <TextInput

@@ -1,0 +1,222 @@
+import type { Category } from '@flashcards/contract';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
+import { act } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import '../../../lib/i18n';
+import { PublishPanel } from './publish-panel';
+import { UpdateNotice } from './update-notice';
+
+// These render whole pages with Mantine's dialogs: generous limits keep them steady on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+beforeAll(() => {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }) as unknown as MediaQueryList;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+  // Mantine's combobox scrolls its options into view.
+  Element.prototype.scrollIntoView ??= () => {};
+});
+
+afterEach(async () => {
+  cleanup();
+  await i18next.changeLanguage('en');
+});
+
+const categoryOf = (overrides: Partial<Category>): Category => ({
+  id: 4,
+  name: 'Capitals',
+  user: { id: 1, first_name: 'Rada', last_name: 'Todorova', email: 'rada@example.com', avatar_url: null },
+  type_of_cards: 'text',
+  description: '',
+  language: '',
+  topic: '',
+  send_to_me: false,
+  ai_created: false,
+  market_accessible: false,
+  market_approvement: 'none',
+  market_rejection_reason: '',
+  adopted: 0,
+  adopted_from: null,
+  market_update_available: false,
+  created_at: '2026-11-20T10:00:00.000Z',
+  updated_at: '2026-11-20T10:00:00.000Z',
+  cards_len: 3,
+  learned_cards_verbal_len: 0,
+  learned_cards_typing_len: 0,
+  total_guesses_score: 0,
+  total_incorrect_guesses_score: 0,
+  total_guesses_score_typing: 0,
+  total_incorrect_guesses_score_typing: 0,
+  ...overrides,
+});
+
+type Call = { method: string; path: string; body: unknown };
+
+function fakeServer(answer: (call: Call) => [number, unknown]) {
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    const call = {
+      method: init.method ?? 'GET',
+      path: new URL(url, 'http://localhost').pathname,
+      body: init.body ? JSON.parse(String(init.body)) : undefined,
+    };
+    calls.push(call);
+    const [status, body] = answer(call);
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  });
+  return calls;
+}
+
+function show(node: React.ReactNode) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider>
+        <Notifications />
+        <MemoryRouter>{node}</MemoryRouter>
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('the publish panel', () => {
+  it('shows the status and the rejection reason', () => {
+    fakeServer(() => [404, {}]);
+    show(
+      <PublishPanel
+        category={categoryOf({
+          market_accessible: true,
+          market_approvement: 'rejected',
+          market_rejection_reason: 'Two answers are wrong.',
+        })}
+      />,
+    );
+    const panel = screen.getByRole('region', { name: 'Catalog' });
+    expect(panel.textContent).toContain('Catalog status: Rejected');
+    expect(panel.textContent).toContain('Two answers are wrong.');
+    expect(within(panel).getByRole('button', { name: 'Send for review again' })).toBeTruthy();
+  });
+
+  it('asks for every catalog field, then sends them for review', async () => {
+    const calls = fakeServer((call) =>
+      call.method === 'PUT'
+        ? [200, categoryOf({ market_accessible: true, market_approvement: 'pending', description: 'Europe' })]
+        : [404, {}],
+    );
+    show(<PublishPanel category={categoryOf({})} />);
+    expect(screen.getByText('Only you see this category.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Publish on the catalog' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Publish on the catalog' });
+    expect(dialog.textContent).toContain('within 24 hours');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send for review' }));
+    expect(within(dialog).getAllByText('This field is required.')).toHaveLength(3);
+    expect(calls).toHaveLength(0);
+
+    cleanup();
+
+    // A category whose language and topic are set already: only the description is missing.
+    show(<PublishPanel category={categoryOf({ language: 'bg', topic: 'education' })} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Publish on the catalog' }));
+    const again = await screen.findByRole('dialog', { name: 'Publish on the catalog' });
+    await userEvent.type(within(again).getByRole('textbox', { name: /Description/ }), 'Europe');
+    await userEvent.click(within(again).getByRole('button', { name: 'Send for review' }));
+    await waitFor(() =>
+      expect(calls[0]).toEqual({
+        method: 'PUT',
+        path: '/api/card/market/4/',
+        body: {
+          name: 'Capitals',
+          description: 'Europe',
+          language: 'bg',
+          topic: 'education',
+          market_accessible: true,
+        },
+      }),
+    );
+    expect(await screen.findByText('“Capitals” was sent for review.')).toBeTruthy();
+  });
+
+  it('is offered only with cards', () => {
+    fakeServer(() => [404, {}]);
+    show(<PublishPanel category={categoryOf({ cards_len: 0 })} />);
+    expect(screen.getByText('Add at least one card to publish this category.')).toBeTruthy();
+    expect(
+      (screen.getByRole('button', { name: 'Publish on the catalog' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  });
+
+  it('speaks Bulgarian', async () => {
+    fakeServer(() => [404, {}]);
+    await act(() => i18next.changeLanguage('bg'));
+    show(<PublishPanel category={categoryOf({ market_accessible: true, market_approvement: 'approved' })} />);
+    expect(screen.getByRole('region', { name: 'Каталог' }).textContent).toContain('В каталога');
+  });
+});
+
+describe('the update notice of an adopted copy', () => {
+  it('shows the changes, then applies them', async () => {
+    const card = (id: number, answer: string) => ({
+      id,
+      first_side: 'Bulgaria',
+      first_side_url: null,
+      second_side: answer,
+      tag: '',
+      audio_url: null,
+    });
+    const calls = fakeServer((call) => {
+      if (call.method === 'GET')
+        return [
+          200,
+          {
+            available: true,
+            approved_at: '2026-11-24T06:00:00.000Z',
+            changes: {
+              added: [card(9, 'Skopje')],
+              changed: [{ before: card(1, 'Sofia'), after: card(1, 'Sofia, on the Iskar') }],
+              removed: [],
+              details_changed: true,
+            },
+          },
+        ];
+      return [200, categoryOf({ adopted_from: 2 })];
+    });
+    show(<UpdateNotice category={categoryOf({ adopted_from: 2, market_update_available: true })} />);
+    await userEvent.click(screen.getByRole('button', { name: 'See the changes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update your copy' });
+    await within(dialog).findByText('Sofia, on the Iskar');
+    expect(dialog.textContent).toContain('1 new card');
+    expect(dialog.textContent).toContain('1 changed card');
+    expect(dialog.textContent).toContain('The name, description, language or topic changed.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Apply the update' }));
+    await waitFor(() =>
+      expect(calls).toContainEqual({
+        method: 'POST',
+        path: '/api/card/adopted-from-market/4/update/',
+        body: undefined,
+      }),
+    );
+    expect(await screen.findByText('Your copy of “Capitals” was updated.')).toBeTruthy();
+  });
+
+  it('is not shown without an update', () => {
+    fakeServer(() => [404, {}]);
+    show(<UpdateNotice category={categoryOf({ adopted_from: 2 })} />);
+    expect(screen.queryByText('An update is available')).toBeNull();
+  });
+});

@@ -1,0 +1,59 @@
+import type { MarketCard } from '@flashcards/contract';
+import { Image, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import '../market-texts';
+
+/** One card of a catalog version: its question (a text, or a picture) and its answer. */
+export function MarketCardView({ card, highlight }: { card: MarketCard; highlight?: 'added' | 'removed' }) {
+  const { t } = useTranslation('market');
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      bg={
+        highlight === 'added'
+          ? 'var(--mantine-color-teal-light)'
+          : highlight === 'removed'
+            ? 'var(--mantine-color-red-light)'
+            : undefined
+      }
+    >
+      <Stack gap={6}>
+        {card.first_side_url ? (
+          <Image
+            src={card.first_side_url}
+            alt={t('detail.pictureAlt', { answer: card.second_side })}
+            h={140}
+            fit="contain"
+            radius="sm"
+            loading="lazy"
+          />
+        ) : (
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            <Text span size="xs" c="dimmed" display="block">
+              {t('detail.question')}
+            </Text>
+            {card.first_side}
+          </Text>
+        )}
+        <Text style={{ overflowWrap: 'anywhere' }}>
+          <Text span size="xs" c="dimmed" display="block">
+            {t('detail.answer')}
+          </Text>
+          {card.second_side}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+export function SampleCards({ cards }: { cards: MarketCard[] }) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
+      {cards.map((card) => (
+        <MarketCardView key={card.id} card={card} />
+      ))}
+    </SimpleGrid>
+  );
+}

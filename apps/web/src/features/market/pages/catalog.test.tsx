@@ -1,0 +1,178 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, configure, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
+import { act } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import '../../../lib/i18n';
+import { paths } from '../../../lib/paths';
+import { CatalogCategoryPage } from './catalog-category-page';
+import { CatalogPage } from './catalog-page';
+
+// These render whole pages with Mantine's dialogs: generous limits keep them steady on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+beforeAll(() => {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }) as unknown as MediaQueryList;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+});
+
+afterEach(async () => {
+  cleanup();
+  localStorage.clear();
+  await i18next.changeLanguage('en');
+});
+
+const entry = {
+  id: 5,
+  name: 'European capitals',
+  user: 9,
+  description: 'Every capital of Europe',
+  rating: 4.5,
+  ratings_count: 2,
+  created_by: 'Rada Todorova',
+  market_accessible: true,
+  adopted: 12,
+  cards_length: 40,
+  type_of_cards: 'text' as const,
+  language: 'en',
+  topic: 'education',
+  approved_at: '2026-11-20T10:00:00.000Z',
+};
+
+const detail = {
+  ...entry,
+  sample_cards: [
+    { id: 1, first_side: 'France', first_side_url: null, second_side: 'Paris', tag: '', audio_url: null },
+  ],
+  my_rating: null,
+  reported_by_me: false,
+  my_copy: null,
+  is_mine: false,
+};
+
+type Call = { method: string; url: URL; body: unknown };
+
+function fakeServer() {
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    const parsed = new URL(url, 'http://localhost');
+    const method = init.method ?? 'GET';
+    calls.push({ method, url: parsed, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    const json = (status: number, body: unknown) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    const key = `${method} ${parsed.pathname}`;
+    if (key === 'GET /api/card/market-public/' || key === 'GET /api/card/market/')
+      return json(200, { count: 1, next: null, previous: null, results: [entry] });
+    if (key === 'GET /api/card/market-public/5/' || key === 'GET /api/card/market/5/')
+      return json(200, detail);
+    if (key === 'POST /api/card/market/5/rate/')
+      return json(200, { rating: 4, ratings_count: 3, my_rating: 3 });
+    return json(404, { detail: 'Not found.' });
+  });
+  return calls;
+}
+
+function open(url: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: paths.marketPublic, element: <CatalogPage access="public" /> },
+      { path: paths.market, element: <CatalogPage access="user" /> },
+      { path: paths.marketPublicCategory, element: <CatalogCategoryPage access="public" /> },
+      { path: paths.marketCategory, element: <CatalogCategoryPage access="user" /> },
+    ],
+    { initialEntries: [url] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider>
+        <Notifications />
+        <RouterProvider router={router} />
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('the catalog', () => {
+  it('shows a category card with its author, rating and adoptions', async () => {
+    fakeServer();
+    open(paths.marketPublic);
+    const card = await screen.findByRole('article', { name: 'European capitals' });
+    expect(card.textContent).toContain('by Rada Todorova');
+    expect(card.textContent).toContain('40 cards');
+    expect(card.textContent).toContain('12 adoptions');
+    expect(screen.getByRole('img', { name: 'Rated 4.5 out of 5 by 2 people' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Details of “European capitals”' }).getAttribute('href')).toBe(
+      '/market-public/5',
+    );
+  });
+
+  it('keeps the search in the address once typing pauses, and asks the server with it', async () => {
+    const calls = fakeServer();
+    const router = open(`${paths.marketPublic}?order=top_rate`);
+    await screen.findByRole('article', { name: 'European capitals' });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'capit');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=capit&order=top_rate'), {
+      timeout: 2000,
+    });
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (call) =>
+            call.url.searchParams.get('search_value') === 'capit' &&
+            call.url.searchParams.get('top_rate') === 'true',
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it('formats numbers for Bulgarian', async () => {
+    fakeServer();
+    await act(() => i18next.changeLanguage('bg'));
+    open(paths.marketPublic);
+    expect(await screen.findByRole('img', { name: 'Оценка 4,5 от 5 от 2 души' })).toBeTruthy();
+  });
+});
+
+describe('a catalog category', () => {
+  it('asks a guest to sign in to adopt, rate or report, and offers the public practice', async () => {
+    fakeServer();
+    open('/market-public/5');
+    expect(await screen.findByRole('heading', { level: 1, name: 'European capitals' })).toBeTruthy();
+    expect(screen.getByText('Sign in to adopt this category, rate it or report it.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Start learning' }).getAttribute('href')).toBe(
+      '/flash-cards-text-public/5',
+    );
+    expect(screen.queryByRole('button', { name: 'Adopt' })).toBeNull();
+    expect(screen.getByText('Paris')).toBeTruthy();
+  });
+
+  it('lets a signed-in reader rate it', async () => {
+    const calls = fakeServer();
+    localStorage.setItem('access', 'a');
+    localStorage.setItem('refresh', 'r');
+    open('/market/5');
+    await screen.findByRole('button', { name: 'Adopt' });
+    expect(screen.getByRole('button', { name: 'Report' })).toBeTruthy();
+    // From the keyboard: the star's radio button, then Enter.
+    act(() => screen.getByRole('radio', { name: '3 stars' }).focus());
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ rating: 3 }));
+  });
+});
