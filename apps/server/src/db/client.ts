@@ -36,6 +36,12 @@ export type QueryListener = (sql: string) => void;
 const queryLogger = (listener?: QueryListener): Logger | undefined =>
   listener ? { logQuery: (query) => listener(query) } : undefined;
 
+/**
+ * How close a word of a catalog name must be to a search to match it (`<%`): a little below pg_trgm's 0.6,
+ * so that a name still matches a search with two slips ("Europaen capittals").
+ */
+const WORD_SIMILARITY_THRESHOLD = 0.5;
+
 export const openDatabase = async (
   options: DatabaseOptions,
   onQuery?: QueryListener,
@@ -49,6 +55,7 @@ export const openDatabase = async (
       // The catalog's search of names with typos.
       extensions: { pg_trgm },
     });
+    await pglite.exec(`set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
     const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case', logger }) as unknown as Database;
     return {
       db,
@@ -63,6 +70,7 @@ export const openDatabase = async (
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolSize ?? 10,
+    options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
   });

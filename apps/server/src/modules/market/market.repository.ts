@@ -192,8 +192,10 @@ export const catalogPage = async (db: Executor, query: CatalogQuery) => {
         : sql`plainto_tsquery('english', ${term.word})`,
     );
     const tsquery = perWord.length > 0 ? sql.join(perWord, sql` && `) : sql`''::tsquery`;
-    match = sql`(${marketVersions.search} @@ (${tsquery}) or ${marketVersions.name} % ${query.search})`;
-    rank = sql`(ts_rank(${marketVersions.search}, ${tsquery}) + similarity(${marketVersions.name}, ${query.search}))`;
+    // A name matches when one of its stretches of words is close to the search (word similarity): whole
+    // names of several words are rarely close to a search of one, and far fewer names are candidates.
+    match = sql`(${marketVersions.search} @@ (${tsquery}) or ${query.search} <% ${marketVersions.name})`;
+    rank = sql`(ts_rank(${marketVersions.search}, ${tsquery}) + word_similarity(${query.search}, ${marketVersions.name}))`;
   }
   const where = and(
     match,
