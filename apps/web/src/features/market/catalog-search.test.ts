@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogParamsOf, catalogQueryOf, catalogSearchFrom } from './catalog-search';
+import { catalogParamsOf, catalogQueryOf, catalogSearchFrom, orderOf, ordersFor } from './catalog-search';
 
 describe('catalog search in the address', () => {
   it('reads the defaults from an empty address', () => {
@@ -8,7 +8,7 @@ describe('catalog search in the address', () => {
       q: '',
       language: null,
       topic: null,
-      order: 'most_download',
+      order: null,
     });
   });
 
@@ -21,7 +21,7 @@ describe('catalog search in the address', () => {
       q: '',
       language: null,
       topic: null,
-      order: 'most_download',
+      order: null,
     });
   });
 
@@ -39,5 +39,23 @@ describe('catalog search in the address', () => {
       page: 1,
       most_download: true,
     });
+  });
+
+  it('shows a search best match first unless an order is chosen, and the plain catalog most adopted first', () => {
+    const searched = catalogSearchFrom(new URLSearchParams('q=capitals'));
+    expect(orderOf(searched)).toBe('relevance');
+    expect(ordersFor(searched.q)).toContain('relevance');
+    // The best match is the server's order when none is asked for: no flag is sent.
+    expect(catalogQueryOf(searched)).toEqual({ page: 1, search_value: 'capitals' });
+    expect(catalogParamsOf(searched).toString()).toBe('q=capitals');
+    // Without a search there is nothing to match: the best match is not offered and falls back.
+    const plain = catalogSearchFrom(new URLSearchParams('order=relevance'));
+    expect(ordersFor(plain.q)).not.toContain('relevance');
+    expect(orderOf(plain)).toBe('most_download');
+    expect(catalogQueryOf(plain)).toEqual({ page: 1, most_download: true });
+    // A chosen order is kept for a search, and the most adopted is written out since it is not the default.
+    const chosen = catalogSearchFrom(new URLSearchParams('q=capitals&order=most_download'));
+    expect(catalogQueryOf(chosen)).toEqual({ page: 1, search_value: 'capitals', most_download: true });
+    expect(catalogParamsOf(chosen).toString()).toBe('q=capitals&order=most_download');
   });
 });

@@ -18,7 +18,9 @@ import {
   catalogOrders,
   catalogParamsOf,
   catalogSearchFrom,
-  defaultOrder,
+  defaultOrderFor,
+  orderOf,
+  ordersFor,
 } from '../catalog-search';
 import { CatalogCard, CatalogGridSkeleton } from '../components/catalog-card';
 import '../market-texts';
@@ -162,11 +164,12 @@ export function CatalogPage({ access }: { access: CatalogAccess }) {
         />
         <Select
           label={t('catalog.order')}
-          data={catalogOrders.map((value) => ({ value, label: t(`catalog.orders.${value}`) }))}
-          value={search.order}
-          onChange={(value) =>
-            update({ order: catalogOrders.find((order) => order === value) ?? defaultOrder, page: 1 })
-          }
+          data={ordersFor(search.q).map((value) => ({ value, label: t(`catalog.orders.${value}`) }))}
+          value={orderOf(search)}
+          onChange={(value) => {
+            const order = catalogOrders.find((known) => known === value) ?? null;
+            update({ order: order === defaultOrderFor(search.q) ? null : order, page: 1 });
+          }}
           allowDeselect={false}
           w={{ base: '100%', xs: 200 }}
         />
