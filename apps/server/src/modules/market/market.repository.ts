@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   cards,
@@ -12,7 +12,12 @@ import {
 } from '../../db/schema';
 
 export type CategoryRow = typeof categories.$inferSelect;
-export type VersionRow = typeof marketVersions.$inferSelect;
+/**
+ * A version's columns but its search document: the document is for the database to match, and reading it
+ * would carry every word of the cards to the server with each row.
+ */
+const { search: _searchDocument, ...versionColumns } = getTableColumns(marketVersions);
+export type VersionRow = Omit<typeof marketVersions.$inferSelect, 'search'>;
 export type VersionCardRow = typeof marketVersionCards.$inferSelect;
 export type CardRow = typeof cards.$inferSelect;
 export type CardInsert = typeof cards.$inferInsert;
@@ -45,8 +50,8 @@ export const countLiveCards = async (db: Executor, categoryId: number) => {
   return row?.total ?? 0;
 };
 
-export const findVersion = async (db: Executor, id: number) => {
-  const [row] = await db.select().from(marketVersions).where(eq(marketVersions.id, id));
+export const findVersion = async (db: Executor, id: number): Promise<VersionRow | undefined> => {
+  const [row] = await db.select(versionColumns).from(marketVersions).where(eq(marketVersions.id, id));
   return row;
 };
 
@@ -101,7 +106,7 @@ export const insertVersion = async (
       ...rest,
       search: sql`to_tsvector('english', ${searchText}) || to_tsvector('simple', ${searchStems})`,
     })
-    .returning();
+    .returning(versionColumns);
   return row!;
 };
 
@@ -152,7 +157,7 @@ const listingSelect = (db: Executor) =>
   db
     .select({
       listing: marketListings,
-      version: marketVersions,
+      version: versionColumns,
       author: { firstName: users.firstName, lastName: users.lastName },
     })
     .from(marketListings)
