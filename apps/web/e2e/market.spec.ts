@@ -45,7 +45,8 @@ test('a category goes from its author through review to the catalog, and its upd
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  // Seven steps across four browsers, each page checked by axe: a few minutes on a busy two-core machine.
+  test.setTimeout(300_000);
   const word = `Balkans${randomUUID().slice(0, 8)}`;
   const name = `Capitals of the ${word}`;
 
