@@ -141,8 +141,9 @@ test('a generation that fails shows the server’s reason, and the form keeps wh
   await topicPanel.getByRole('textbox', { name: 'Topic', exact: true }).fill('Rivers of Europe');
   // Twice not a list of cards: the server asks once more, then gives up.
   await aiAnswers(request, { content: 'Here are some cards!' }, { content: 'Sorry.' });
+  // The progress shown meanwhile is checked by the test above: here the two answers may come back before
+  // the page has shown it.
   await topicPanel.getByRole('button', { name: 'Generate cards' }).click();
-  await expect(main.getByRole('heading', { name: 'Generating your cards…' })).toBeVisible();
 
   const failure = main.getByRole('alert').filter({ hasText: 'No cards this time' });
   await expect(failure).toContainText('The AI service gave an answer that is not a list of cards.', {

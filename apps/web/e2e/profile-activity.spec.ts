@@ -57,6 +57,8 @@ test('the profile shows practice per day on a chart, its totals and the badges e
   page,
   request,
 }) => {
+  // A day of practice, then two pages checked by axe: over 30 s when the tests run side by side.
+  test.setTimeout(90_000);
   const account = await signedIn(page, request);
   await page.goto('/profile');
   const activity = section(page, 'Activity');
