@@ -43,9 +43,12 @@ test('verbal practice, by keyboard: a card guessed ten times is learned and leav
   const activity = page.getByRole('region', { name: 'Activity' });
   const cardsPractised = activity.locator('dt', { hasText: 'Cards practised' }).locator('+ dd');
 
-  // Nothing practised yet: the profile's chart is empty.
+  // Nothing practised yet: the profile's chart is empty. The first load of the activity waits behind the
+  // other tests' work on the one embedded database of the test server.
   await page.goto('/profile');
-  await expect(activity.getByText('No practice in this period yet.', { exact: false })).toBeVisible();
+  await expect(activity.getByText('No practice in this period yet.', { exact: false })).toBeVisible({
+    timeout: 15_000,
+  });
   await expect(cardsPractised).toHaveText('0');
 
   // From the category's cards: the filter modal, then the learning mode modal.
