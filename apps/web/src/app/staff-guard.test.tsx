@@ -5,24 +5,13 @@ import { cleanup, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { act } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { AdminPage } from '../features/admin/pages/admin-page';
 import { currentUserQuery } from '../lib/current-user';
 import '../lib/i18n';
 import { paths } from '../lib/paths';
 import { visibleMenu } from './layout/menu-sections';
 import { StaffGuard } from './staff-guard';
-
-beforeAll(() => {
-  // jsdom has no matchMedia; Mantine asks it for the colour scheme.
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    }) as unknown as MediaQueryList;
-});
 
 afterEach(async () => {
   cleanup();

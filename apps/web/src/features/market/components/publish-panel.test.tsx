@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { act } from 'react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n';
 import { PublishPanel } from './publish-panel';
 import { UpdateNotice } from './update-notice';
@@ -15,23 +15,6 @@ import { UpdateNotice } from './update-notice';
 // These render whole pages with Mantine's dialogs: generous limits keep them steady on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
-
-beforeAll(() => {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    }) as unknown as MediaQueryList;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  // Mantine's combobox scrolls its options into view.
-  Element.prototype.scrollIntoView ??= () => {};
-});
 
 afterEach(async () => {
   cleanup();

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { act } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { CatalogCategoryPage } from './catalog-category-page';
@@ -15,21 +15,6 @@ import { CatalogPage } from './catalog-page';
 // These render whole pages with Mantine's dialogs: generous limits keep them steady on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
-
-beforeAll(() => {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    }) as unknown as MediaQueryList;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
 
 afterEach(async () => {
   cleanup();

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { act } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { ModerationPage } from './moderation-page';
@@ -14,22 +14,6 @@ import { ModerationPage } from './moderation-page';
 // These render whole pages with Mantine's dialogs: generous limits keep them steady on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
-
-beforeAll(() => {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    }) as unknown as MediaQueryList;
-  // Mantine's scroll areas and transitions ask for these.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
 
 afterEach(async () => {
   cleanup();

@@ -1,0 +1,22 @@
+/**
+ * What jsdom lacks and Mantine asks for, for every unit test: media queries (the colour scheme, reduced
+ * motion), size observers (scroll areas, transitions) and font loading events (growing text areas).
+ */
+window.matchMedia = (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }) as unknown as MediaQueryList;
+
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
+
+Object.defineProperty(document, 'fonts', {
+  configurable: true,
+  value: { addEventListener: () => {}, removeEventListener: () => {} },
+});
