@@ -67,21 +67,11 @@ export const toPublicPictureCard = (
   storage: MediaStorage,
 ): PictureCard => {
   const picture = storage.url(card.firstSide);
-  const time = approvedAt.toISOString();
   return {
-    id: card.id,
+    ...toPublicTextCard(card, categoryId, approvedAt),
     first_side: picture,
     first_side_url: picture,
     first_side_thumbnail_url: storage.url(thumbnailKey(card.firstSide)),
-    second_side: card.secondSide,
-    category: categoryId,
-    tag: card.tag,
-    created_at: time,
-    updated_at: time,
-    guesses_score: 0,
-    incorrect_guesses_score: 0,
-    guesses_score_typing: 0,
-    incorrect_guesses_score_typing: 0,
   };
 };
 
