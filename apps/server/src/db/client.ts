@@ -42,6 +42,16 @@ const queryLogger = (listener?: QueryListener): Logger | undefined =>
  */
 const WORD_SIMILARITY_THRESHOLD = 0.5;
 
+/**
+ * Settings of every connection. `random_page_cost` as for data in memory or on SSD: with PostgreSQL's
+ * default (4, a spinning disk) the planner hashes all catalog rows to join a few hundred search matches
+ * instead of looking each up in an index, five times slower.
+ */
+const connectionSettings = {
+  'pg_trgm.word_similarity_threshold': WORD_SIMILARITY_THRESHOLD,
+  random_page_cost: 1.1,
+};
+
 export const openDatabase = async (
   options: DatabaseOptions,
   onQuery?: QueryListener,
@@ -55,7 +65,8 @@ export const openDatabase = async (
       // The catalog's search of names with typos.
       extensions: { pg_trgm },
     });
-    await pglite.exec(`set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
+    for (const [name, value] of Object.entries(connectionSettings))
+      await pglite.exec(`set ${name} = ${value}`);
     const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case', logger }) as unknown as Database;
     return {
       db,
@@ -70,7 +81,9 @@ export const openDatabase = async (
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolSize ?? 10,
-    options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
+    options: Object.entries(connectionSettings)
+      .map(([name, value]) => `-c ${name}=${value}`)
+      .join(' '),
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
   });

@@ -182,53 +182,89 @@ export type CatalogQuery = {
 };
 
 /**
- * A page of the catalog and the number of matches: two statements whatever the page size. A search
- * matches the full-text document (every word, in its English form or its Bulgarian stem) or the name by
- * trigram similarity. The count reads the catalog rows alone unless a search needs the versions, and the
- * page walks the index of its order, so neither grows with the catalog when filters are few.
+ * Full-text matches below this many categories are a sign of a misspelt search: names close to the search
+ * are then matched too. Above it, a search skips the names' trigram index, which costs more than the
+ * full-text match itself.
+ */
+export const FEW_FULL_TEXT_MATCHES = 20;
+
+/**
+ * A page of the catalog and the number of matches. Pages walk the index of their order, and their count
+ * reads the catalog rows alone: two statements, neither growing with the catalog when filters are few.
+ * A search matches the full-text document (every word, in its English form or its Bulgarian stem) and
+ * counts its matches in the same statement; when it finds few, a second statement also matches names by
+ * trigram word similarity. Best match first is the names closest to the search: the rank reads the short
+ * name, never the large search document.
  */
 export const catalogPage = async (db: Executor, query: CatalogQuery) => {
-  let match: SQL | undefined;
-  let rank: SQL | undefined;
-  if (query.search) {
-    const perWord = query.terms.map((term) =>
-      term.stem
-        ? sql`(plainto_tsquery('english', ${term.word}) || plainto_tsquery('simple', ${term.stem}))`
-        : sql`plainto_tsquery('english', ${term.word})`,
-    );
-    const tsquery = perWord.length > 0 ? sql.join(perWord, sql` && `) : sql`''::tsquery`;
-    // A name matches when one of its stretches of words is close to the search (word similarity): whole
-    // names of several words are rarely close to a search of one, and far fewer names are candidates.
-    match = sql`(${marketVersions.search} @@ (${tsquery}) or ${query.search} <% ${marketVersions.name})`;
-    rank = sql`(ts_rank(${marketVersions.search}, ${tsquery}) + word_similarity(${query.search}, ${marketVersions.name}))`;
-  }
-  const where = and(
-    match,
+  const filters = [
     query.language ? eq(marketListings.language, query.language) : undefined,
     query.topic ? eq(marketListings.topic, query.topic) : undefined,
-  );
+  ];
   // `desc nulls last` throughout, as the indexes of the orders are built (a plain `desc` puts nulls
   // first and could not walk them).
   const latest = sql`${marketListings.categoryId} desc nulls last`;
-  const order =
+  const orderBy = (rank: SQL) =>
     query.order === 'most_download'
       ? [sql`${marketListings.adopted} desc nulls last`, latest]
       : query.order === 'top_rate'
         ? [sql`${marketListings.rating} desc nulls last`, latest]
-        : query.order === 'relevance' && rank
+        : query.order === 'relevance'
           ? [sql`${rank} desc`, latest]
           : [sql`${marketListings.approvedAt} desc nulls last`, latest];
-  const counted = db.select({ total: sql<number>`count(*)::int` }).from(marketListings).$dynamic();
-  if (match) counted.innerJoin(marketVersions, eq(marketVersions.id, marketListings.versionId));
-  const [rows, [count]] = await Promise.all([
-    listingSelect(db)
-      .where(where)
-      .orderBy(...order)
+
+  if (!query.search) {
+    const where = and(...filters);
+    const [rows, [count]] = await Promise.all([
+      listingSelect(db)
+        .where(where)
+        .orderBy(...orderBy(latest))
+        .limit(query.limit)
+        .offset(query.offset),
+      db.select({ total: sql<number>`count(*)::int` }).from(marketListings).where(where),
+    ]);
+    return { total: count?.total ?? 0, rows };
+  }
+
+  const perWord = query.terms.map((term) =>
+    term.stem
+      ? sql`(plainto_tsquery('english', ${term.word}) || plainto_tsquery('simple', ${term.stem}))`
+      : sql`plainto_tsquery('english', ${term.word})`,
+  );
+  const tsquery = perWord.length > 0 ? sql.join(perWord, sql` && `) : sql`''::tsquery`;
+  const fullText = sql`${marketVersions.search} @@ (${tsquery})`;
+  const rank = sql`word_similarity(${query.search}, ${marketVersions.name})`;
+  const matching = async (match: SQL) => {
+    const rows = await db
+      .select({
+        listing: marketListings,
+        version: versionColumns,
+        author: { firstName: users.firstName, lastName: users.lastName },
+        total: sql<number>`count(*) over ()::int`,
+      })
+      .from(marketListings)
+      .innerJoin(marketVersions, eq(marketVersions.id, marketListings.versionId))
+      .innerJoin(users, eq(users.id, marketListings.userId))
+      .where(and(match, ...filters))
+      .orderBy(...orderBy(rank))
       .limit(query.limit)
-      .offset(query.offset),
-    counted.where(where),
-  ]);
-  return { total: count?.total ?? 0, rows };
+      .offset(query.offset);
+    // An empty page is past the end or of no match: either way the pagination needs no more than zero.
+    return { total: rows[0]?.total ?? 0, rows: rows.map(({ total: _, ...row }) => row) };
+  };
+  const found = await matching(fullText);
+  // A page past the last full-text match carries no count: the rare such page counts them alone.
+  if (found.rows.length === 0 && query.offset > 0) {
+    const [count] = await db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(marketListings)
+      .innerJoin(marketVersions, eq(marketVersions.id, marketListings.versionId))
+      .where(and(fullText, ...filters));
+    found.total = count?.total ?? 0;
+  }
+  if (found.total >= FEW_FULL_TEXT_MATCHES) return found;
+  // A name matches when one of its stretches of words is close to the search (word similarity).
+  return matching(sql`(${fullText} or ${query.search} <% ${marketVersions.name})`);
 };
 
 /** What a reader did with a catalog category: their rating, report and adopted copy. */

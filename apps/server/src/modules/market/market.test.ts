@@ -4,10 +4,11 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
-import { buildCard, buildCategory, buildUser } from '../../../test/factories';
+import { buildCard, buildCatalogVersion, buildCategory, buildUser } from '../../../test/factories';
 import { type MailServer, startMailServer } from '../../../test/mail-server';
 import { type Session, signIn as signInAs } from '../../../test/session';
 import { cards, categories } from '../../db/schema';
+import { FEW_FULL_TEXT_MATCHES } from './market.repository';
 
 let t: TestApp;
 let mail: MailServer;
@@ -424,6 +425,31 @@ describe('search, filters and orders', () => {
     expect(await catalogNames(`search_value=${encodeURIComponent('кучета')}`)).toContain('Животни');
     expect(await catalogNames('search_value=Europaen%20capittals')).toContain('European capitals');
     expect(await catalogNames(`search_value=${tag}%20nothingsuchword`)).toEqual([]);
+  });
+
+  it('matches names close to a search only while its full text finds fewer than a page of categories', async () => {
+    const letters = 'abcdefghijklmnopqrstuvwxyz';
+    const word = Array.from({ length: 11 }, (_, i) => letters[(Date.now() * (i + 7)) % 26]).join('');
+    // Two letters swapped, as a typing slip does: not the word, close to it.
+    const slip = `${word.slice(0, 5)}${word[6]}${word[5]}${word.slice(7)}`;
+    const { id: userId } = await buildUser(t.database.db);
+    const listed = async (name: string, cardWord: string) => {
+      const category = await buildCategory(t.database.db, { userId, name });
+      await buildCard(t.database.db, { categoryId: category.id, firstSide: cardWord, secondSide: 'meaning' });
+      await buildCatalogVersion(t.database.db, category.id);
+    };
+    await listed(slip, 'unrelated');
+    for (let i = 1; i < FEW_FULL_TEXT_MATCHES; i++) await listed(`Deck ${i}`, word);
+    const search = async () => (await anonymous(`/api/card/market-public/?search_value=${word}`)).json();
+    const few = await search();
+    expect(few.count).toBe(FEW_FULL_TEXT_MATCHES);
+    expect(few.results[0].name).toBe(slip);
+    await listed(`Deck ${FEW_FULL_TEXT_MATCHES}`, word);
+    const enough = await search();
+    expect(enough.count).toBe(FEW_FULL_TEXT_MATCHES);
+    expect(enough.results.map((row: { name: string }) => row.name)).not.toContain(slip);
+    // A page past the last full-text match is past the end.
+    expect((await anonymous(`/api/card/market-public/?search_value=${word}&page=2`)).statusCode).toBe(404);
   });
 
   it('filters by language and topic, and orders by adoptions, approval time and rating', async () => {
