@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { LoggerOptions } from 'pino';
 import type { Config } from './config';
@@ -80,7 +80,7 @@ export const buildApp = async ({ services, log }: BuildAppOptions) => {
     frameworkErrors: routerError,
     clientErrorHandler: clientError,
     // One line per request, written when it ends (below), instead of one as it arrives and one as it ends.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.addHook('onResponse', async (request, reply) => {

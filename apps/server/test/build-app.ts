@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
-import { type App, buildApp } from '../src/app';
+import { type App, buildApp, loggerOptions } from '../src/app';
 import { type Env, loadConfig } from '../src/config';
 import { createManualClock, type ManualClock } from '../src/lib/clock';
 import { createServices, type Services } from '../src/services';
@@ -23,11 +23,13 @@ export type TestApp = {
 
 /**
  * The real application on a fresh database and data directory, with a clock the test moves. `configure`
- * may add routes before the app starts (used by tests of the framework plugins).
+ * may add routes before the app starts (used by tests of the framework plugins); `logTo` receives the log
+ * lines, written as production writes them.
  */
 export const buildTestApp = async (
   env: Partial<Env> = {},
   configure?: (app: App) => void | Promise<void>,
+  logTo?: NodeJS.WritableStream,
 ): Promise<TestApp> => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'flashcards-data-'));
   const config = loadConfig({
@@ -39,7 +41,7 @@ export const buildTestApp = async (
   } as Record<string, string>);
   const database = await createTestDatabase();
   const clock = createManualClock();
-  const log = pino({ level: config.logLevel });
+  const log = logTo ? pino(loggerOptions(config), logTo) : pino({ level: config.logLevel });
   try {
     const services = await createServices({ config, database, log, clock, runJobs: false });
     const app = await buildApp({ services, log });
