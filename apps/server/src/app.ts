@@ -9,6 +9,7 @@ import { kidsCardRouteHandlers } from './modules/cards/kids-cards.routes';
 import { pictureCardRouteHandlers } from './modules/cards/picture-cards.routes';
 import { textCardRouteHandlers } from './modules/cards/text-cards.routes';
 import { categoryRouteHandlers } from './modules/categories/categories.routes';
+import { friendRouteHandlers } from './modules/friends/friends.routes';
 import { googleRouteHandlers } from './modules/google/google.routes';
 import { marketRouteHandlers } from './modules/market/market.routes';
 import { practiceRouteHandlers } from './modules/practice/practice.routes';
@@ -59,6 +60,7 @@ const routeHandlers = (services: Services) => [
   ...kidsCardRouteHandlers(services),
   ...aiRouteHandlers(services),
   ...marketRouteHandlers(services),
+  ...friendRouteHandlers(services),
 ];
 
 /**

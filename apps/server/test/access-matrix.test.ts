@@ -1,9 +1,18 @@
 import { apiRoutes, pathOf } from '@flashcards/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { marketReports } from '../src/db/schema';
+import { friendRequests, marketReports } from '../src/db/schema';
 import { buildTestApp, type TestApp } from './build-app';
-import { buildAiTask, buildCard, buildCatalogVersion, buildCategory, buildUser, PASSWORD } from './factories';
+import {
+  buildAiTask,
+  buildBlock,
+  buildCard,
+  buildCatalogVersion,
+  buildCategory,
+  buildFriendship,
+  buildUser,
+  PASSWORD,
+} from './factories';
 import { formData } from './multipart';
 
 /**
@@ -36,6 +45,16 @@ type Fixture = {
   kidsCard: number;
   textTask: string;
   imagesTask: string;
+  /** A user unrelated to anyone, whom requests, blocks and groups name. */
+  stranger: number;
+  /** The owner's friend (user id) and their friendship. */
+  friend: number;
+  friendship: number;
+  /** A request to the owner, and one by the owner. */
+  requestToOwner: number;
+  requestByOwner: number;
+  /** The owner's block of a fourth user. */
+  block: number;
 };
 
 type Request = {
@@ -291,6 +310,23 @@ const matrix: Record<string, Row> = {
   },
   marketReports: { expect: staffOnly(200) },
   dismissReport: { request: (f) => ({ params: { id: f.report } }), expect: staffOnly(204) },
+
+  // Friends: the lists are the caller's own; a request, friendship or block is its people's alone, and a
+  // friend's profile is for their friends.
+  friendshipRequests: { expect: signedIn(200) },
+  sendFriendshipRequest: { request: (f) => ({ json: { to_user: f.stranger } }), expect: signedIn(201) },
+  acceptFriendshipRequest: { request: (f) => ({ params: { id: f.requestToOwner } }), expect: ownerOnly(200) },
+  rejectFriendshipRequest: { request: (f) => ({ params: { id: f.requestToOwner } }), expect: ownerOnly(204) },
+  cancelFriendshipRequest: { request: (f) => ({ params: { id: f.requestByOwner } }), expect: ownerOnly(204) },
+  friendships: { expect: signedIn(200) },
+  removeFriendship: { request: (f) => ({ params: { id: f.friendship } }), expect: ownerOnly(204) },
+  block: { request: (f) => ({ json: { blocked: f.stranger } }), expect: signedIn(201) },
+  unblock: { request: (f) => ({ params: { id: f.block } }), expect: ownerOnly(204) },
+  blocks: { expect: signedIn(200) },
+  searchFriends: { request: () => ({ query: { search: 'First' } }), expect: signedIn(200) },
+  friendDetails: { request: (f) => ({ params: { id: f.friend } }), expect: ownerOnly(200) },
+  friendFriends: { request: (f) => ({ params: { id: f.friend } }), expect: ownerOnly(200) },
+  friendActivity: { request: (f) => ({ params: { id: f.friend } }), expect: ownerOnly(200) },
 };
 
 let t: TestApp;
@@ -374,7 +410,25 @@ const newFixture = async () => {
       .id,
     textTask: (await buildAiTask(db, { userId: owner.id })).id,
     imagesTask: (await buildAiTask(db, { userId: owner.id, kind: 'images' })).id,
+    stranger: (await buildUser(db)).id,
+    friend: 0,
+    friendship: 0,
+    requestToOwner: 0,
+    requestByOwner: 0,
+    block: (await buildBlock(db, owner.id, (await buildUser(db)).id)).id,
   };
+  const friend = await buildUser(db);
+  fixture.friend = friend.id;
+  fixture.friendship = (await buildFriendship(db, owner.id, friend.id)).id;
+  const [toOwner, byOwner] = await db
+    .insert(friendRequests)
+    .values([
+      { fromUserId: (await buildUser(db)).id, toUserId: owner.id },
+      { fromUserId: owner.id, toUserId: (await buildUser(db)).id },
+    ])
+    .returning();
+  fixture.requestToOwner = toOwner!.id;
+  fixture.requestByOwner = byOwner!.id;
   await buildCard(db, { categoryId: catalogCategory.id });
   await buildCard(db, { categoryId: catalogPictureCategory.id, firstSide: await storedPicture(owner.id) });
   await buildCatalogVersion(db, catalogCategory.id);
