@@ -14,6 +14,7 @@ import { googleRouteHandlers } from './modules/google/google.routes';
 import { marketRouteHandlers } from './modules/market/market.routes';
 import { practiceRouteHandlers } from './modules/practice/practice.routes';
 import { systemRouteHandlers } from './modules/system/system.routes';
+import { userGroupRouteHandlers } from './modules/user-groups/user-groups.routes';
 import { userRouteHandlers } from './modules/users/users.routes';
 import { compressPlugin } from './plugins/compress';
 import { clientError, errorsPlugin, routerError } from './plugins/errors';
@@ -61,6 +62,7 @@ const routeHandlers = (services: Services) => [
   ...aiRouteHandlers(services),
   ...marketRouteHandlers(services),
   ...friendRouteHandlers(services),
+  ...userGroupRouteHandlers(services),
 ];
 
 /**

@@ -21,6 +21,7 @@ import { createMarketService } from './modules/market/market.service';
 import { createPracticeService } from './modules/practice/practice.service';
 import { loadSiteContent } from './modules/system/site-content';
 import { createSystemService } from './modules/system/system.service';
+import { createUserGroupsService } from './modules/user-groups/user-groups.service';
 import { createUsersService } from './modules/users/users.service';
 
 export type ServiceOptions = {
@@ -59,6 +60,7 @@ export const createServices = async ({
   const cards = createCardsService({ db, storage, log, clock, categories, practice });
   const market = createMarketService({ db, config, clock, storage, jobs, log, categories });
   const friends = createFriendsService({ db, config, clock, jobs, users, practice });
+  const userGroups = createUserGroupsService({ db, config, clock });
   const { provider } = config.ai;
   const ai = createAiService({
     db,
@@ -94,6 +96,7 @@ export const createServices = async ({
     market,
     ai,
     friends,
+    userGroups,
     /** Closes what the services hold open: the job queue, the mail transport, the storage client, the database. */
     async close() {
       await jobs.stop();

@@ -1,7 +1,7 @@
 import { apiRoutes, pathOf } from '@flashcards/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { friendRequests, marketReports } from '../src/db/schema';
+import { friendRequests, marketReports, userGroupMembers, userGroups } from '../src/db/schema';
 import { buildTestApp, type TestApp } from './build-app';
 import {
   buildAiTask,
@@ -55,6 +55,8 @@ type Fixture = {
   requestByOwner: number;
   /** The owner's block of a fourth user. */
   block: number;
+  /** The owner's user group, with the friend in it. */
+  group: number;
 };
 
 type Request = {
@@ -327,6 +329,29 @@ const matrix: Record<string, Row> = {
   friendDetails: { request: (f) => ({ params: { id: f.friend } }), expect: ownerOnly(200) },
   friendFriends: { request: (f) => ({ params: { id: f.friend } }), expect: ownerOnly(200) },
   friendActivity: { request: (f) => ({ params: { id: f.friend } }), expect: ownerOnly(200) },
+
+  // User groups: the caller's own lists; a group is its author's alone.
+  userGroupsPage: { expect: signedIn(200) },
+  userGroups: { expect: signedIn(200) },
+  createUserGroup: { request: () => ({ json: { name: 'Class 5B' } }), expect: signedIn(201) },
+  userGroup: { request: (f) => ({ params: { id: f.group } }), expect: ownerOnly(200) },
+  renameUserGroup: {
+    request: (f) => ({ params: { id: f.group }, json: { name: 'Class 6B' } }),
+    expect: ownerOnly(200),
+  },
+  deleteUserGroup: { request: (f) => ({ params: { id: f.group } }), expect: ownerOnly(204) },
+  addGroupMembers: {
+    request: (f) => ({ params: { id: f.group }, json: { user_ids: [f.stranger] } }),
+    expect: ownerOnly(200),
+  },
+  removeGroupMembers: {
+    request: (f) => ({ params: { id: f.group }, json: { user_ids: [f.friend] } }),
+    expect: ownerOnly(200),
+  },
+  searchGroupCandidates: {
+    request: (f) => ({ query: { users_group_id: f.group, search: 'First' } }),
+    expect: ownerOnly(200),
+  },
 };
 
 let t: TestApp;
@@ -415,6 +440,7 @@ const newFixture = async () => {
     friendship: 0,
     requestToOwner: 0,
     requestByOwner: 0,
+    group: 0,
     block: (await buildBlock(db, owner.id, (await buildUser(db)).id)).id,
   };
   const friend = await buildUser(db);
@@ -428,6 +454,9 @@ const newFixture = async () => {
     ])
     .returning();
   fixture.requestToOwner = toOwner!.id;
+  const [group] = await db.insert(userGroups).values({ authorId: owner.id, name: 'Friends' }).returning();
+  await db.insert(userGroupMembers).values({ groupId: group!.id, userId: friend.id });
+  fixture.group = group!.id;
   fixture.requestByOwner = byOwner!.id;
   await buildCard(db, { categoryId: catalogCategory.id });
   await buildCard(db, { categoryId: catalogPictureCategory.id, firstSide: await storedPicture(owner.id) });
