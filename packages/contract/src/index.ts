@@ -7,4 +7,5 @@ export * from './market';
 export * from './practice';
 export * from './route';
 export * from './routes';
+export * from './social';
 export * from './system';

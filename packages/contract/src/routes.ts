@@ -4,6 +4,7 @@ import { cardRoutes } from './cards';
 import { marketRoutes } from './market';
 import { practiceRoutes } from './practice';
 import type { RouteDefinition } from './route';
+import { friendRoutes, privateSendingRoutes, userGroupRoutes } from './social';
 import { systemRoutes } from './system';
 
 /** Every route of the API, by name: what the server must serve and what its route-wide tests walk. */
@@ -16,4 +17,7 @@ export const apiRoutes: Record<string, RouteDefinition> = /* @__PURE__ */ Object
   cardRoutes,
   marketRoutes,
   aiRoutes,
+  friendRoutes,
+  userGroupRoutes,
+  privateSendingRoutes,
 );
