@@ -1,8 +1,10 @@
-import { Box, NavLink, Stack, Text } from '@mantine/core';
+import { Badge, Box, NavLink, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useCurrentUser } from '../../lib/current-user';
+import { useFormatters } from '../../lib/format';
+import { useInboxCount } from '../../lib/inbox-count';
 import { paths } from '../../lib/paths';
 import { type MenuSection, visibleMenu } from './menu-sections';
 
@@ -27,6 +29,8 @@ function MenuGroup({ section, onNavigate }: { section: MenuSection; onNavigate: 
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
   const headingId = useId();
+  const { number } = useFormatters();
+  const waiting = useInboxCount().data ?? 0;
   return (
     <div>
       <Text component="h2" id={headingId} size="xs" fw={700} tt="uppercase" c="dimmed" mb={4} px="xs">
@@ -42,6 +46,16 @@ function MenuGroup({ section, onNavigate }: { section: MenuSection; onNavigate: 
                 to={paths[page]}
                 label={t(`menu.items.${label}`)}
                 leftSection={<ItemIcon size={18} stroke={1.6} aria-hidden="true" />}
+                rightSection={
+                  page === 'sendToMeCategories' && waiting > 0 ? (
+                    <Badge size="sm" circle={waiting < 10}>
+                      <span aria-hidden="true">{number(waiting)}</span>
+                      <VisuallyHidden>
+                        {t('menu.waiting', { count: waiting, formatted: number(waiting) })}
+                      </VisuallyHidden>
+                    </Badge>
+                  ) : undefined
+                }
                 active={current}
                 aria-current={current ? 'page' : undefined}
                 onClick={onNavigate}
