@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { cardsApi } from './cards-support';
+import { browserTimeZone, practiceApi } from './practice-support';
 import { befriend, socialApi } from './social-support';
 import {
   createActiveUser,
@@ -82,13 +83,11 @@ for (const [language, theme] of [
     const peterCards = cardsApi(request, peter);
     const peterCategory = await peterCards.category(bg ? 'Столици' : 'Capitals');
     const card = await peterCards.textCard(peterCategory.id, 'Sofia', 'Bulgaria');
-    for (let answer = 0; answer < 3; answer++)
-      await request.put(`/api/card/card-text/${card.id}/`, {
-        data: { guessed_card: 1 },
-        headers: { Authorization: `JWT ${peter.access}` },
-      });
 
     const page = await pageFor(browser, language, me, theme);
+    const timeZone = await browserTimeZone(page);
+    for (let answer = 0; answer < 3; answer++)
+      await practiceApi(request, peter).answer(card.id, 'guesses_score', timeZone);
     await page.goto(`/friends?town=${encodeURIComponent(town)}`);
     await settled(page);
     await saveScreenshot(page, `social-friends-search-${suffix}`);
