@@ -9,10 +9,12 @@ import { kidsCardRouteHandlers } from './modules/cards/kids-cards.routes';
 import { pictureCardRouteHandlers } from './modules/cards/picture-cards.routes';
 import { textCardRouteHandlers } from './modules/cards/text-cards.routes';
 import { categoryRouteHandlers } from './modules/categories/categories.routes';
+import { friendRouteHandlers } from './modules/friends/friends.routes';
 import { googleRouteHandlers } from './modules/google/google.routes';
 import { marketRouteHandlers } from './modules/market/market.routes';
 import { practiceRouteHandlers } from './modules/practice/practice.routes';
 import { systemRouteHandlers } from './modules/system/system.routes';
+import { userGroupRouteHandlers } from './modules/user-groups/user-groups.routes';
 import { userRouteHandlers } from './modules/users/users.routes';
 import { compressPlugin } from './plugins/compress';
 import { clientError, errorsPlugin, routerError } from './plugins/errors';
@@ -59,6 +61,8 @@ const routeHandlers = (services: Services) => [
   ...kidsCardRouteHandlers(services),
   ...aiRouteHandlers(services),
   ...marketRouteHandlers(services),
+  ...friendRouteHandlers(services),
+  ...userGroupRouteHandlers(services),
 ];
 
 /**

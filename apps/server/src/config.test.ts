@@ -12,6 +12,7 @@ describe('configuration', () => {
     expect(config.jwt).toMatchObject({ accessMinutes: 15, refreshDays: 7 });
     expect(config.limits).toEqual({ dailyCardLimit: 30, trialDays: 30, learnedThreshold: 10 });
     expect(config.marketAutoApprove).toBe(false);
+    expect(config.userGroupMaxMembers).toBe(500);
     expect(config.google).toBeUndefined();
   });
 
@@ -22,6 +23,7 @@ describe('configuration', () => {
       DATABASE_URL: 'postgres://app:pw@db:5432/cards',
       DAILY_CARD_LIMIT: '50',
       MARKET_AUTO_APPROVE: 'true',
+      USER_GROUP_MAX_MEMBERS: '40',
       GOOGLE_CLIENT_ID: 'id',
       GOOGLE_CLIENT_SECRET: 'secret',
     });
@@ -30,6 +32,7 @@ describe('configuration', () => {
     expect(config.database).toMatchObject({ kind: 'postgres', url: 'postgres://app:pw@db:5432/cards' });
     expect(config.limits.dailyCardLimit).toBe(50);
     expect(config.marketAutoApprove).toBe(true);
+    expect(config.userGroupMaxMembers).toBe(40);
     expect(config.google).toEqual({
       clientId: 'id',
       clientSecret: 'secret',
@@ -48,5 +51,6 @@ describe('configuration', () => {
       expect((error as Error).message).not.toContain('\n');
     }
     expect(() => loadConfig({ MARKET_AUTO_APPROVE: 'maybe' })).toThrow(/MARKET_AUTO_APPROVE/);
+    expect(() => loadConfig({ USER_GROUP_MAX_MEMBERS: '0' })).toThrow(/USER_GROUP_MAX_MEMBERS/);
   });
 });

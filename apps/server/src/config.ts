@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { USER_GROUP_MAX_MEMBERS } from '@flashcards/contract';
 import { z } from 'zod';
 import { defaultWebDistDir } from './paths';
 
@@ -59,6 +60,7 @@ const envSchema = z.object({
   TRIAL_DAYS: z.coerce.number().int().min(0).default(30),
   LEARNED_THRESHOLD: positiveInt(10),
   MARKET_AUTO_APPROVE: flag.default(false),
+  USER_GROUP_MAX_MEMBERS: positiveInt(USER_GROUP_MAX_MEMBERS),
   RUN_JOBS: flag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SITE_NAME: z.string().min(1).default('Flashcards'),
@@ -118,6 +120,8 @@ const toConfig = (env: z.output<typeof envSchema>) => {
       learnedThreshold: env.LEARNED_THRESHOLD,
     },
     marketAutoApprove: env.MARKET_AUTO_APPROVE,
+    /** Members one user group may have. */
+    userGroupMaxMembers: env.USER_GROUP_MAX_MEMBERS,
     /** This server process also runs the queued jobs (false where separate workers run them). */
     runJobs: env.RUN_JOBS,
     logLevel: env.LOG_LEVEL,

@@ -14,12 +14,14 @@ import { registerAuthJobs } from './modules/auth/auth.jobs';
 import { createAuthService } from './modules/auth/auth.service';
 import { createCardsService } from './modules/cards/cards.service';
 import { createCategoriesService } from './modules/categories/categories.service';
+import { createFriendsService } from './modules/friends/friends.service';
 import { createGoogleService } from './modules/google/google.service';
 import { registerMailJobs } from './modules/mail/mail.jobs';
 import { createMarketService } from './modules/market/market.service';
 import { createPracticeService } from './modules/practice/practice.service';
 import { loadSiteContent } from './modules/system/site-content';
 import { createSystemService } from './modules/system/system.service';
+import { createUserGroupsService } from './modules/user-groups/user-groups.service';
 import { createUsersService } from './modules/users/users.service';
 
 export type ServiceOptions = {
@@ -57,6 +59,8 @@ export const createServices = async ({
   const categories = createCategoriesService({ db, config, storage, log, clock });
   const cards = createCardsService({ db, storage, log, clock, categories, practice });
   const market = createMarketService({ db, config, clock, storage, jobs, log, categories });
+  const friends = createFriendsService({ db, config, clock, jobs, users, practice });
+  const userGroups = createUserGroupsService({ db, config, clock });
   const { provider } = config.ai;
   const ai = createAiService({
     db,
@@ -91,6 +95,8 @@ export const createServices = async ({
     cards,
     market,
     ai,
+    friends,
+    userGroups,
     /** Closes what the services hold open: the job queue, the mail transport, the storage client, the database. */
     async close() {
       await jobs.stop();

@@ -1,9 +1,18 @@
 import { apiRoutes, pathOf } from '@flashcards/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { marketReports } from '../src/db/schema';
+import { friendRequests, marketReports, userGroupMembers, userGroups } from '../src/db/schema';
 import { buildTestApp, type TestApp } from './build-app';
-import { buildAiTask, buildCard, buildCatalogVersion, buildCategory, buildUser, PASSWORD } from './factories';
+import {
+  buildAiTask,
+  buildBlock,
+  buildCard,
+  buildCatalogVersion,
+  buildCategory,
+  buildFriendship,
+  buildUser,
+  PASSWORD,
+} from './factories';
 import { formData } from './multipart';
 
 /**
@@ -36,6 +45,18 @@ type Fixture = {
   kidsCard: number;
   textTask: string;
   imagesTask: string;
+  /** A user unrelated to anyone, whom requests, blocks and groups name. */
+  stranger: number;
+  /** The owner's friend (user id) and their friendship. */
+  friend: number;
+  friendship: number;
+  /** A request to the owner, and one by the owner. */
+  requestToOwner: number;
+  requestByOwner: number;
+  /** The owner's block of a fourth user. */
+  block: number;
+  /** The owner's user group, with the friend in it. */
+  group: number;
 };
 
 type Request = {
@@ -291,6 +312,46 @@ const matrix: Record<string, Row> = {
   },
   marketReports: { expect: staffOnly(200) },
   dismissReport: { request: (f) => ({ params: { id: f.report } }), expect: staffOnly(204) },
+
+  // Friends: the lists are the caller's own; a request, friendship or block is its people's alone, and a
+  // friend's profile is for their friends.
+  friendshipRequests: { expect: signedIn(200) },
+  sendFriendshipRequest: { request: (f) => ({ json: { to_user: f.stranger } }), expect: signedIn(201) },
+  acceptFriendshipRequest: { request: (f) => ({ params: { id: f.requestToOwner } }), expect: ownerOnly(200) },
+  rejectFriendshipRequest: { request: (f) => ({ params: { id: f.requestToOwner } }), expect: ownerOnly(204) },
+  cancelFriendshipRequest: { request: (f) => ({ params: { id: f.requestByOwner } }), expect: ownerOnly(204) },
+  friendships: { expect: signedIn(200) },
+  removeFriendship: { request: (f) => ({ params: { id: f.friendship } }), expect: ownerOnly(204) },
+  block: { request: (f) => ({ json: { blocked: f.stranger } }), expect: signedIn(201) },
+  unblock: { request: (f) => ({ params: { id: f.block } }), expect: ownerOnly(204) },
+  blocks: { expect: signedIn(200) },
+  searchFriends: { request: () => ({ query: { search: 'First' } }), expect: signedIn(200) },
+  friendDetails: { request: (f) => ({ params: { id: f.friend } }), expect: ownerOnly(200) },
+  friendFriends: { request: (f) => ({ params: { id: f.friend } }), expect: ownerOnly(200) },
+  friendActivity: { request: (f) => ({ params: { id: f.friend } }), expect: ownerOnly(200) },
+
+  // User groups: the caller's own lists; a group is its author's alone.
+  userGroupsPage: { expect: signedIn(200) },
+  userGroups: { expect: signedIn(200) },
+  createUserGroup: { request: () => ({ json: { name: 'Class 5B' } }), expect: signedIn(201) },
+  userGroup: { request: (f) => ({ params: { id: f.group } }), expect: ownerOnly(200) },
+  renameUserGroup: {
+    request: (f) => ({ params: { id: f.group }, json: { name: 'Class 6B' } }),
+    expect: ownerOnly(200),
+  },
+  deleteUserGroup: { request: (f) => ({ params: { id: f.group } }), expect: ownerOnly(204) },
+  addGroupMembers: {
+    request: (f) => ({ params: { id: f.group }, json: { user_ids: [f.stranger] } }),
+    expect: ownerOnly(200),
+  },
+  removeGroupMembers: {
+    request: (f) => ({ params: { id: f.group }, json: { user_ids: [f.friend] } }),
+    expect: ownerOnly(200),
+  },
+  searchGroupCandidates: {
+    request: (f) => ({ query: { users_group_id: f.group, search: 'First' } }),
+    expect: ownerOnly(200),
+  },
 };
 
 let t: TestApp;
@@ -374,7 +435,29 @@ const newFixture = async () => {
       .id,
     textTask: (await buildAiTask(db, { userId: owner.id })).id,
     imagesTask: (await buildAiTask(db, { userId: owner.id, kind: 'images' })).id,
+    stranger: (await buildUser(db)).id,
+    friend: 0,
+    friendship: 0,
+    requestToOwner: 0,
+    requestByOwner: 0,
+    group: 0,
+    block: (await buildBlock(db, owner.id, (await buildUser(db)).id)).id,
   };
+  const friend = await buildUser(db);
+  fixture.friend = friend.id;
+  fixture.friendship = (await buildFriendship(db, owner.id, friend.id)).id;
+  const [toOwner, byOwner] = await db
+    .insert(friendRequests)
+    .values([
+      { fromUserId: (await buildUser(db)).id, toUserId: owner.id },
+      { fromUserId: owner.id, toUserId: (await buildUser(db)).id },
+    ])
+    .returning();
+  fixture.requestToOwner = toOwner!.id;
+  const [group] = await db.insert(userGroups).values({ authorId: owner.id, name: 'Friends' }).returning();
+  await db.insert(userGroupMembers).values({ groupId: group!.id, userId: friend.id });
+  fixture.group = group!.id;
+  fixture.requestByOwner = byOwner!.id;
   await buildCard(db, { categoryId: catalogCategory.id });
   await buildCard(db, { categoryId: catalogPictureCategory.id, firstSide: await storedPicture(owner.id) });
   await buildCatalogVersion(db, catalogCategory.id);

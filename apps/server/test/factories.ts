@@ -3,8 +3,10 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../src/db/client';
 import {
   aiTasks,
+  blocks,
   cards,
   categories,
+  friendships,
   marketListings,
   marketVersionCards,
   marketVersions,
@@ -164,4 +166,19 @@ export const buildCatalogVersion = async (
     .onConflictDoUpdate({ target: marketListings.categoryId, set: listing });
   await db.update(categories).set({ marketVersionId: version!.id }).where(eq(categories.id, categoryId));
   return version!;
+};
+
+/** A friendship between two users (stored once, the smaller id first). */
+export const buildFriendship = async (db: Executor, a: number, b: number) => {
+  const [friendship] = await db
+    .insert(friendships)
+    .values({ userId: Math.min(a, b), friendId: Math.max(a, b) })
+    .returning();
+  return friendship!;
+};
+
+/** A block of `blocked` by `blocker`. */
+export const buildBlock = async (db: Executor, blocker: number, blocked: number) => {
+  const [block] = await db.insert(blocks).values({ blockerId: blocker, blockedId: blocked }).returning();
+  return block!;
 };

@@ -73,5 +73,14 @@ export const users = pgTable(
   (table) => [
     uniqueIndex('users_email_key').on(sql`lower(${table.email})`),
     index('users_referred_by_idx').on(table.referredById),
+    // People searches: a part of the full name (trigram), and each place field as a whole value.
+    index('users_full_name_trgm_idx').using(
+      'gin',
+      sql`lower(${table.firstName} || ' ' || ${table.lastName}) gin_trgm_ops`,
+    ),
+    index('users_region_idx').on(sql`lower(${table.region})`),
+    index('users_municipality_idx').on(sql`lower(${table.municipality})`),
+    index('users_town_idx').on(sql`lower(${table.town})`),
+    index('users_school_idx').on(sql`lower(${table.school})`),
   ],
 );

@@ -1,0 +1,15 @@
+import type { ActivityEntry } from '@flashcards/contract';
+import type { PracticeService } from './practice.service';
+
+type ActivityRow = Awaited<ReturnType<PracticeService['activity']>>[number];
+
+/** One day of activity as the contract shows it. */
+export const toActivityEntry = (row: ActivityRow): ActivityEntry => ({
+  create_at: row.day,
+  card_requests: row.cardRequests,
+  learned_cards_verbal: row.learnedCardsVerbal,
+  learned_cards_typing: row.learnedCardsTyping,
+  completed_categories_verbal: row.completedCategoriesVerbal,
+  completed_categories_typing: row.completedCategoriesTyping,
+  daily_limit: row.dailyLimit,
+});
