@@ -118,8 +118,10 @@ for (const [language, theme] of [
       .first()
       .click();
     await page.getByRole('searchbox').fill(bg ? 'Петков' : 'Petkov');
-    await expect(page.getByRole('dialog').getByRole('region')).toBeVisible();
-    await expect(page.getByRole('dialog').getByRole('region').getByRole('button').first()).toBeVisible();
+    const found = page
+      .getByRole('dialog')
+      .getByRole('region', { name: bg ? 'Намерени хора' : 'People found' });
+    await expect(found.getByRole('button').first()).toBeVisible();
     await motionEnded(page);
     await saveScreenshot(page, `social-group-members-${suffix}`, { fullPage: false });
     await page.keyboard.press('Escape');
@@ -138,7 +140,12 @@ for (const [language, theme] of [
       .click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('searchbox').fill(bg ? 'Ана' : 'Ana');
-    await expect(dialog.getByRole('region').getByRole('button').first()).toBeVisible();
+    await expect(
+      dialog
+        .getByRole('region', { name: bg ? 'Намерени хора' : 'People found' })
+        .getByRole('button')
+        .first(),
+    ).toBeVisible();
     await dialog.getByRole('checkbox').first().check();
     await motionEnded(page);
     await saveScreenshot(page, `social-send-${suffix}`, { fullPage: false });
