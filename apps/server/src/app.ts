@@ -13,6 +13,7 @@ import { friendRouteHandlers } from './modules/friends/friends.routes';
 import { googleRouteHandlers } from './modules/google/google.routes';
 import { marketRouteHandlers } from './modules/market/market.routes';
 import { practiceRouteHandlers } from './modules/practice/practice.routes';
+import { privateSendingRouteHandlers } from './modules/private-sending/private-sending.routes';
 import { systemRouteHandlers } from './modules/system/system.routes';
 import { userGroupRouteHandlers } from './modules/user-groups/user-groups.routes';
 import { userRouteHandlers } from './modules/users/users.routes';
@@ -63,6 +64,7 @@ const routeHandlers = (services: Services) => [
   ...marketRouteHandlers(services),
   ...friendRouteHandlers(services),
   ...userGroupRouteHandlers(services),
+  ...privateSendingRouteHandlers(services),
 ];
 
 /**

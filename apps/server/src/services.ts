@@ -19,6 +19,7 @@ import { createGoogleService } from './modules/google/google.service';
 import { registerMailJobs } from './modules/mail/mail.jobs';
 import { createMarketService } from './modules/market/market.service';
 import { createPracticeService } from './modules/practice/practice.service';
+import { createPrivateSendingService } from './modules/private-sending/private-sending.service';
 import { loadSiteContent } from './modules/system/site-content';
 import { createSystemService } from './modules/system/system.service';
 import { createUserGroupsService } from './modules/user-groups/user-groups.service';
@@ -58,9 +59,10 @@ export const createServices = async ({
   const google = createGoogleService({ db, config, log, clock, auth });
   const categories = createCategoriesService({ db, config, storage, log, clock });
   const cards = createCardsService({ db, storage, log, clock, categories, practice });
-  const market = createMarketService({ db, config, clock, storage, jobs, log, categories });
+  const market = createMarketService({ db, config, clock, storage, jobs, log, categories, cards });
   const friends = createFriendsService({ db, config, clock, jobs, users, practice });
   const userGroups = createUserGroupsService({ db, config, clock });
+  const privateSending = createPrivateSendingService({ db, config, clock, jobs, categories, cards });
   const { provider } = config.ai;
   const ai = createAiService({
     db,
@@ -97,6 +99,7 @@ export const createServices = async ({
     ai,
     friends,
     userGroups,
+    privateSending,
     /** Closes what the services hold open: the job queue, the mail transport, the storage client, the database. */
     async close() {
       await jobs.stop();

@@ -1,7 +1,7 @@
 import { apiRoutes, pathOf } from '@flashcards/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { friendRequests, marketReports, userGroupMembers, userGroups } from '../src/db/schema';
+import { friendRequests, marketReports, privateOffers, userGroupMembers, userGroups } from '../src/db/schema';
 import { buildTestApp, type TestApp } from './build-app';
 import {
   buildAiTask,
@@ -57,6 +57,8 @@ type Fixture = {
   block: number;
   /** The owner's user group, with the friend in it. */
   group: number;
+  /** A third user's category offered to the owner, with a card. */
+  offered: number;
 };
 
 type Request = {
@@ -352,6 +354,20 @@ const matrix: Record<string, Row> = {
     request: (f) => ({ query: { users_group_id: f.group, search: 'First' } }),
     expect: ownerOnly(200),
   },
+
+  // Private sending: the inbox is the caller's own; an offer is its receiver's; a category is sent by its owner.
+  inbox: { expect: signedIn(200) },
+  inboxCount: { expect: signedIn(200) },
+  acceptOffer: { request: (f) => ({ json: { category_id: f.offered } }), expect: ownerOnly(201) },
+  declineOffer: { request: (f) => ({ params: { id: f.offered } }), expect: ownerOnly(204) },
+  sendCategory: {
+    request: (f) => ({ params: { id: f.category }, json: { receivers_ids: [f.stranger] } }),
+    expect: ownerOnly(200),
+  },
+  searchReceivers: {
+    request: (f) => ({ query: { category_id: f.category, search: 'First' } }),
+    expect: ownerOnly(200),
+  },
 };
 
 let t: TestApp;
@@ -441,6 +457,7 @@ const newFixture = async () => {
     requestToOwner: 0,
     requestByOwner: 0,
     group: 0,
+    offered: 0,
     block: (await buildBlock(db, owner.id, (await buildUser(db)).id)).id,
   };
   const friend = await buildUser(db);
@@ -457,6 +474,13 @@ const newFixture = async () => {
   const [group] = await db.insert(userGroups).values({ authorId: owner.id, name: 'Friends' }).returning();
   await db.insert(userGroupMembers).values({ groupId: group!.id, userId: friend.id });
   fixture.group = group!.id;
+  const sender = await buildUser(db);
+  const offered = await buildCategory(db, { userId: sender.id });
+  await buildCard(db, { categoryId: offered.id });
+  await db
+    .insert(privateOffers)
+    .values({ categoryId: offered.id, senderId: sender.id, receiverId: owner.id });
+  fixture.offered = offered.id;
   fixture.requestByOwner = byOwner!.id;
   await buildCard(db, { categoryId: catalogCategory.id });
   await buildCard(db, { categoryId: catalogPictureCategory.id, firstSide: await storedPicture(owner.id) });

@@ -3,7 +3,7 @@
  * the relation of each listed person to the viewer, computed in the same statement as the list.
  */
 
-import type { Person } from '@flashcards/contract';
+import type { GroupMember, Person } from '@flashcards/contract';
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import { users } from '../db/schema';
 import type { Actor } from './access';
@@ -126,4 +126,30 @@ export const selfPerson = (actor: Actor, storage: MediaStorage): Person => ({
     storage,
   ),
   email: actor.email,
+});
+
+type MemberLike = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  avatar: string | null;
+  isAutoCreated: boolean;
+  isStudent: boolean;
+  isTeacher: boolean;
+  school: string;
+  friendshipId: number | null;
+};
+
+/** A group member or candidate as the signed-in user sees them: the e-mail for friends only. */
+export const toGroupMember = (row: MemberLike, storage: MediaStorage): GroupMember => ({
+  id: row.id,
+  first_name: row.firstName,
+  last_name: row.lastName,
+  email: row.friendshipId !== null ? row.email : '',
+  avatar_url: row.avatar ? storage.url(row.avatar) : null,
+  is_auto_created: row.isAutoCreated,
+  is_student: row.isStudent,
+  is_teacher: row.isTeacher,
+  school: row.school,
 });

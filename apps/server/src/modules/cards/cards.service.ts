@@ -3,20 +3,32 @@ import type { FilePart as UploadedFile } from '@flashcards/contract';
 import { CARD_FILE_MAX_BYTES } from '@flashcards/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Transaction } from '../../db/client';
+import type { cards } from '../../db/schema';
 import type { Actor } from '../../lib/access';
 import { invalid, notFound } from '../../lib/api-error';
 import { checkAudio } from '../../lib/audio';
 import type { Clock } from '../../lib/clock';
 import { cardPictureVariants, thumbnailKey } from '../../lib/images';
+import { createMediaCopies } from '../../lib/media-copies';
 import type { SignedIn } from '../../lib/routes';
 import type { MediaStorage } from '../../lib/storage';
 import { bytesOf } from '../../plugins/multipart';
-import type { CardKind } from '../categories/categories.repository';
+import type { CardKind, CategoryInsert } from '../categories/categories.repository';
 import type { CategoriesService } from '../categories/categories.service';
 import type { PracticeService } from '../practice/practice.service';
 import { userMediaPrefix } from '../users/users.service';
 import { parseCardFile } from './card-file';
 import * as repo from './cards.repository';
+
+/** A card to copy: the source's sides, tag, language and media keys. */
+export type CopySource = {
+  firstSide: string;
+  secondSide: string;
+  tag: string;
+  language: string;
+  audio: string | null;
+  sourceCardId?: number | null;
+};
 
 export type CardQuery = { categoryId: number; tags?: string[]; search?: string };
 
@@ -99,6 +111,8 @@ export const createCardsService = ({
     return result;
   };
 
+  const copies = createMediaCopies(storage, log);
+
   /** Writes the row; the files stored for it are removed again when the write fails. */
   const withFiles = async <T>(keys: (string | undefined)[], write: () => Promise<T>) => {
     try {
@@ -110,6 +124,48 @@ export const createCardsService = ({
   };
 
   return {
+    /**
+     * A copy of cards as a new category of the user's, scores zero, in one transaction with the caller's
+     * own writes (`within`): the media are copied under the user's keys first and removed again if the
+     * copy fails. Used by adoption from the catalog and by accepting a privately sent category.
+     */
+    async copyCategory(
+      userId: number,
+      values: Omit<CategoryInsert, 'userId'>,
+      sources: CopySource[],
+      within?: (tx: Transaction, categoryId: number) => Promise<unknown>,
+    ) {
+      const media = values.typeOfCards !== 'text';
+      const prefix = userMediaPrefix(userId);
+      const made: string[] = [];
+      const copy = copies.copier(made);
+      return copies.withCopies(made, async () => {
+        const rows: Omit<typeof cards.$inferInsert, 'categoryId'>[] = [];
+        for (const card of sources)
+          rows.push({
+            firstSide: media ? await copy(card.firstSide, `${prefix}/cards`, true) : card.firstSide,
+            secondSide: card.secondSide,
+            tag: card.tag,
+            language: card.language,
+            audio: card.audio ? await copy(card.audio, `${prefix}/audio`, false) : null,
+            sourceCardId: card.sourceCardId ?? null,
+          });
+        return db.transaction(async (tx) => {
+          const category = await categories.insertCopy(tx, { ...values, userId });
+          if (rows.length > 0)
+            await repo.insertCards(
+              tx,
+              rows.map((row) => ({ ...row, categoryId: category.id })),
+            );
+          await within?.(tx, category.id);
+          return category.id;
+        });
+      });
+    },
+
+    /** Every card of a category, oldest first (for a copy of it). */
+    allOf: (categoryId: number) => repo.listCards(db, { categoryId }),
+
     async page(user: Actor, kind: CardKind, query: CardQuery, limit: number, offset: number) {
       await listedCategory(user, query.categoryId, kind);
       const filter = { ...query, searchFirstSide: kind === 'text' };

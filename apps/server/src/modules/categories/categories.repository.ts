@@ -11,6 +11,7 @@ import {
 } from '../../db/schema';
 
 export type CardKind = (typeof categories.$inferSelect)['typeOfCards'];
+export type CategoryInsert = typeof categories.$inferInsert;
 export type CategorySort = { by: 'date' | 'alphabetical'; order: 'asc' | 'desc' };
 
 /** The category row, its owner and its card statistics, computed in the same statement. */

@@ -107,6 +107,8 @@ export const createCategoriesService = ({
 
     /** A new category of the user, in the caller's transaction (it adds the cards); not yet with its counts. */
     insert,
+    /** A copy's new category (an adoption, an accepted offer), in the caller's transaction. */
+    insertCopy: (tx: Executor, values: repo.CategoryInsert) => repo.insertCategory(tx, values),
 
     async update(user: Actor, id: number, input: CategoryInput) {
       const category = authorize(user, categoryPolicy.change, await repo.findCategory(db, id));

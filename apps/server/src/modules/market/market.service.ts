@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import {
   MARKET_SAMPLE_CARDS,
   type MarketChanges,
@@ -15,7 +13,9 @@ import { conflict, invalid, notFound } from '../../lib/api-error';
 import type { Clock } from '../../lib/clock';
 import { thumbnailKey } from '../../lib/images';
 import type { JobQueue } from '../../lib/jobs';
+import { createMediaCopies } from '../../lib/media-copies';
 import type { MediaStorage } from '../../lib/storage';
+import type { CardsService } from '../cards/cards.service';
 import type { CardKind } from '../categories/categories.repository';
 import type { CategoriesService } from '../categories/categories.service';
 import { queueMail } from '../mail/mail.jobs';
@@ -32,24 +32,6 @@ import { marketPolicy } from './market.policy';
 import { toMarketCard } from './market.presenter';
 import * as repo from './market.repository';
 import { bulgarianStems, searchTerms } from './search-text';
-
-const random = () => randomBytes(12).toString('hex');
-
-const contentTypes: Record<string, string> = {
-  '.webp': 'image/webp',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.mp3': 'audio/mpeg',
-  '.ogg': 'audio/ogg',
-  '.oga': 'audio/ogg',
-  '.wav': 'audio/wav',
-  '.m4a': 'audio/mp4',
-  '.mp4': 'audio/mp4',
-  '.webm': 'audio/webm',
-  '.flac': 'audio/flac',
-  '.aac': 'audio/aac',
-};
 
 export type PublishInput = {
   name?: string;
@@ -77,6 +59,7 @@ export const createMarketService = ({
   jobs,
   log,
   categories,
+  cards,
 }: {
   db: Database;
   config: Config;
@@ -85,50 +68,11 @@ export const createMarketService = ({
   jobs: JobQueue;
   log: FastifyBaseLogger;
   categories: CategoriesService;
+  cards: CardsService;
 }) => {
-  const dropFiles = async (keys: (string | null | undefined)[]) => {
-    await Promise.all(
-      [...new Set(keys)]
-        .filter((key): key is string => Boolean(key))
-        .map((key) =>
-          storage
-            .delete(key)
-            .catch((error) => log.warn({ err: error, key }, 'could not delete a media file')),
-        ),
-    );
-  };
+  const { dropFiles, copier, withCopies } = createMediaCopies(storage, log);
   const withThumbnails = (keys: (string | null | undefined)[]) =>
     keys.flatMap((key) => (key ? [key, thumbnailKey(key)] : []));
-
-  /**
-   * Copies stored files under new keys of `prefix`, recording each new key in `made` (so the caller can
-   * remove them again); a picture's thumbnail goes with it when there is one.
-   */
-  const copier = (made: string[]) => async (from: string, prefix: string, picture: boolean) => {
-    const ext = path.extname(from) || '.bin';
-    const to = `${prefix}/${random()}${ext}`;
-    const data = await storage.get(from);
-    await storage.put(to, data, contentTypes[ext] ?? 'application/octet-stream');
-    made.push(to);
-    if (picture && thumbnailKey(from) !== from) {
-      const thumbnail = await storage.get(thumbnailKey(from)).catch(() => undefined);
-      if (thumbnail) {
-        await storage.put(thumbnailKey(to), thumbnail, 'image/webp');
-        made.push(thumbnailKey(to));
-      }
-    }
-    return to;
-  };
-
-  /** Runs the writes; the files copied for them are removed again when they fail. */
-  const withCopies = async <T>(made: string[], write: () => Promise<T>) => {
-    try {
-      return await write();
-    } catch (error) {
-      await dropFiles(made);
-      throw error;
-    }
-  };
 
   /** A category on the catalog (its approved version); anything else does not exist (404). */
   const listed = async (id: number) => {
@@ -416,50 +360,31 @@ export const createMarketService = ({
       const existing = await repo.findCopy(db, user.id, id);
       if (existing) throw conflict('market_already_adopted', { name: existing.name });
       const { version } = row;
-      const cards = await repo.versionCards(db, version.id);
-      const made: string[] = [];
-      const copy = copier(made);
-      const media = version.typeOfCards !== 'text';
-      const prefix = userMediaPrefix(user.id);
-      const copyId = await withCopies(made, async () => {
-        const values: Omit<repo.CardInsert, 'categoryId'>[] = [];
-        for (const card of cards)
-          values.push({
-            firstSide: media ? await copy(card.firstSide, `${prefix}/cards`, true) : card.firstSide,
-            secondSide: card.secondSide,
-            tag: card.tag,
-            language: card.language,
-            audio: card.audio ? await copy(card.audio, `${prefix}/audio`, false) : null,
-            sourceCardId: card.sourceCardId,
-          });
-        try {
-          return await db.transaction(async (tx) => {
-            const category = await repo.insertCategory(tx, {
-              userId: user.id,
-              name: version.name,
-              description: version.description,
-              language: version.language,
-              topic: version.topic,
-              typeOfCards: version.typeOfCards,
-              adoptedFromId: id,
-              adoptedVersionId: version.id,
-            });
-            await repo.insertCards(
-              tx,
-              values.map((card) => ({ ...card, categoryId: category.id })),
-            );
-            await repo.countAdoption(tx, id);
-            return category.id;
-          });
-        } catch (error) {
-          // Two adoptions at once: the unique index keeps one.
-          if (isUniqueViolation(error)) {
-            const other = await repo.findCopy(db, user.id, id);
-            throw conflict('market_already_adopted', { name: other?.name ?? version.name });
-          }
-          throw error;
+      const versionCards = await repo.versionCards(db, version.id);
+      let copyId: number;
+      try {
+        copyId = await cards.copyCategory(
+          user.id,
+          {
+            name: version.name,
+            description: version.description,
+            language: version.language,
+            topic: version.topic,
+            typeOfCards: version.typeOfCards,
+            adoptedFromId: id,
+            adoptedVersionId: version.id,
+          },
+          versionCards,
+          (tx) => repo.countAdoption(tx, id),
+        );
+      } catch (error) {
+        // Two adoptions at once: the unique index keeps one.
+        if (isUniqueViolation(error)) {
+          const other = await repo.findCopy(db, user.id, id);
+          throw conflict('market_already_adopted', { name: other?.name ?? version.name });
         }
-      });
+        throw error;
+      }
       return categories.detail(copyId);
     },
 

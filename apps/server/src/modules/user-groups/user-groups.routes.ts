@@ -1,24 +1,11 @@
-import { type GroupMember, userGroupRoutes } from '@flashcards/contract';
+import { userGroupRoutes } from '@flashcards/contract';
 import { pageWindow, toPage } from '../../lib/pagination';
+import { toGroupMember } from '../../lib/people';
 import { route } from '../../lib/routes';
-import type { MediaStorage } from '../../lib/storage';
 import type { Services } from '../../services';
 import type { GroupRow, MemberRow } from './user-groups.repository';
 
 type MemberLike = Omit<MemberRow, 'groupId'>;
-
-/** A member as the signed-in author sees them: the e-mail for friends only. */
-export const toGroupMember = (row: MemberLike, storage: MediaStorage): GroupMember => ({
-  id: row.id,
-  first_name: row.firstName,
-  last_name: row.lastName,
-  email: row.friendshipId !== null ? row.email : '',
-  avatar_url: row.avatar ? storage.url(row.avatar) : null,
-  is_auto_created: row.isAutoCreated,
-  is_student: row.isStudent,
-  is_teacher: row.isTeacher,
-  school: row.school,
-});
 
 export const userGroupRouteHandlers = ({ userGroups, storage }: Services) => {
   const group = ({ group, members }: { group: GroupRow; members: MemberLike[] }) => {
