@@ -131,7 +131,7 @@ for (const [language, theme] of [
     const category = await myCards.category(bg ? 'Неправилни глаголи' : 'Irregular verbs');
     await myCards.textCard(category.id, 'go', 'went');
     await myCards.textCard(category.id, 'see', 'saw');
-    await socialApi(request, me).send(category.id, [ids[1] ?? 0]);
+    await socialApi(request, me).send(category.id, [ids[0] ?? 0]);
     await page.goto(`/my-cards/${category.id}`);
     await settled(page);
     await page
@@ -146,7 +146,8 @@ for (const [language, theme] of [
         .getByRole('button')
         .first(),
     ).toBeVisible();
-    await dialog.getByRole('checkbox').first().check();
+    await dialog.getByRole('button', { name: bg ? 'Избери Ана Стоянова' : 'Choose Ana Stoyanova' }).click();
+    await dialog.getByRole('checkbox', { name: new RegExp(bg ? 'Седми' : 'Class 7B') }).check();
     await motionEnded(page);
     await saveScreenshot(page, `social-send-${suffix}`, { fullPage: false });
     await dialog.getByRole('button', { name: bg ? 'Изпрати' : 'Send', exact: true }).click();

@@ -1,4 +1,4 @@
-import { Badge, Box, NavLink, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Box, Indicator, NavLink, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -39,22 +39,31 @@ function MenuGroup({ section, onNavigate }: { section: MenuSection; onNavigate: 
       <Box component="ul" aria-labelledby={headingId} m={0} p={0} style={{ listStyle: 'none' }}>
         {section.items.map(({ label, page, icon: ItemIcon }) => {
           const current = pathname === paths[page];
+          const counted = page === 'sendToMeCategories' && waiting > 0;
           return (
             <li key={page}>
               <NavLink
                 component={Link}
                 to={paths[page]}
-                label={t(`menu.items.${label}`)}
-                leftSection={<ItemIcon size={18} stroke={1.6} aria-hidden="true" />}
-                rightSection={
-                  page === 'sendToMeCategories' && waiting > 0 ? (
-                    <Badge size="sm" circle={waiting < 10}>
-                      <span aria-hidden="true">{number(waiting)}</span>
-                      <VisuallyHidden>
-                        {t('menu.waiting', { count: waiting, formatted: number(waiting) })}
-                      </VisuallyHidden>
-                    </Badge>
-                  ) : undefined
+                label={
+                  <>
+                    {t(`menu.items.${label}`)}
+                    {counted && (
+                      <VisuallyHidden>{` (${t('menu.waiting', { count: waiting, formatted: number(waiting) })})`}</VisuallyHidden>
+                    )}
+                  </>
+                }
+                leftSection={
+                  // The count of offers sits on the icon, so the entry keeps to one line.
+                  <Indicator
+                    label={number(waiting)}
+                    size={16}
+                    disabled={!counted}
+                    offset={2}
+                    aria-hidden="true"
+                  >
+                    <ItemIcon size={18} stroke={1.6} aria-hidden="true" />
+                  </Indicator>
                 }
                 active={current}
                 aria-current={current ? 'page' : undefined}

@@ -12,6 +12,14 @@ import { personName, placeOf } from '../person-name';
 import '../social-texts';
 import { PersonActions } from './person-actions';
 
+/** Dark enough for white text on them. */
+const relationColors = {
+  friend: 'teal.9',
+  requestSent: 'blue.8',
+  requestReceived: 'blue.8',
+  blocked: 'red.9',
+} as const;
+
 /**
  * One person in a list: picture, name (a link to the profile of a friend), place and school, the friends
  * we share, where we stand, and the actions that fit. `extra` adds a line (a request's date).
@@ -28,7 +36,15 @@ export function PersonCard({ person, extra }: { person: Person; extra?: ReactNod
     <Paper component="article" aria-labelledby={nameId} withBorder radius="lg" p="md">
       <Group justify="space-between" align="flex-start" gap="md">
         <Group gap="md" wrap="nowrap" align="flex-start" style={{ flex: '1 1 260px', minWidth: 0 }}>
-          <Avatar src={person.avatar_url} name={name} color="initials" size={48} radius={999} alt="" />
+          <Avatar
+            src={person.avatar_url}
+            name={name}
+            color="indigo"
+            variant="filled"
+            size={48}
+            radius={999}
+            alt=""
+          />
           <Stack gap={2} style={{ minWidth: 0 }}>
             <Group gap="xs">
               <Text fw={600} id={nameId} style={{ overflowWrap: 'anywhere' }}>
@@ -45,11 +61,7 @@ export function PersonCard({ person, extra }: { person: Person; extra?: ReactNod
                 )}
               </Text>
               {relation !== 'none' && (
-                <Badge
-                  size="sm"
-                  variant="light"
-                  color={relation === 'blocked' ? 'red' : relation === 'friend' ? 'teal' : 'blue'}
-                >
+                <Badge size="sm" variant="filled" color={relationColors[relation]}>
                   {t(`relation.${relation}`)}
                 </Badge>
               )}

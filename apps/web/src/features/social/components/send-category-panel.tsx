@@ -10,14 +10,13 @@ import {
   Loader,
   Modal,
   Paper,
-  Pill,
   Stack,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconCheck, IconSearch, IconSend, IconUserPlus } from '@tabler/icons-react';
+import { IconCheck, IconSearch, IconSend, IconUserPlus, IconX } from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -173,7 +172,8 @@ function SendForm({ category, onDone }: { category: Category; onDone: () => void
                     <Avatar
                       src={person.avatar_url}
                       name={name}
-                      color="initials"
+                      color="indigo"
+                      variant="filled"
                       radius={999}
                       size="sm"
                       alt=""
@@ -184,17 +184,17 @@ function SendForm({ category, onDone }: { category: Category; onDone: () => void
                       </Text>
                       <Group gap={4}>
                         {person.is_friend && (
-                          <Badge size="xs" variant="light" color="teal">
+                          <Badge size="xs" variant="filled" color="teal.9">
                             {t('send.friend')}
                           </Badge>
                         )}
                         {person.has_offer && (
-                          <Badge size="xs" variant="light" color="gray">
+                          <Badge size="xs" variant="filled" color="gray.7">
                             {t('send.hasOffer')}
                           </Badge>
                         )}
                         {!person.receives_categories && (
-                          <Badge size="xs" variant="light" color="orange">
+                          <Badge size="xs" variant="filled" color="gray.7">
                             {t('send.notReceiving')}
                           </Badge>
                         )}
@@ -228,21 +228,24 @@ function SendForm({ category, onDone }: { category: Category; onDone: () => void
           <Text size="sm" fw={600} id="send-chosen">
             {t('send.chosenPeople')}
           </Text>
-          <Pill.Group aria-labelledby="send-chosen">
+          <Group gap={6} aria-labelledby="send-chosen" role="group">
             {people.map((person) => {
               const name = personName(person, unnamed);
               return (
-                <Pill
+                <Button
                   key={person.id}
-                  withRemoveButton
-                  removeButtonProps={{ 'aria-label': t('send.unchoose', { name }) }}
-                  onRemove={() => setPeople((chosen) => chosen.filter((known) => known.id !== person.id))}
+                  size="compact-sm"
+                  variant="light"
+                  radius="xl"
+                  rightSection={<IconX size={14} aria-hidden="true" />}
+                  aria-label={t('send.unchoose', { name })}
+                  onClick={() => setPeople((chosen) => chosen.filter((known) => known.id !== person.id))}
                 >
                   {name}
-                </Pill>
+                </Button>
               );
             })}
-          </Pill.Group>
+          </Group>
         </Stack>
       )}
       {canGroup &&
@@ -251,7 +254,7 @@ function SendForm({ category, onDone }: { category: Category; onDone: () => void
         ) : groups.isError ? null : groupList.length === 0 ? (
           <Text size="sm" c="dimmed">
             {t('send.noGroups')}{' '}
-            <Anchor component={Link} to={paths.userGroups} inherit>
+            <Anchor component={Link} to={paths.userGroups} inherit underline="always">
               {t('send.toGroups')}
             </Anchor>
           </Text>

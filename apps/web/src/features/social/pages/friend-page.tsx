@@ -153,7 +153,8 @@ function Profile({ friend, name }: { friend: FriendDetails; name: string }) {
           src={friend.avatar_url}
           name={name}
           alt={t('friend.pictureOf', { name })}
-          color="initials"
+          color="indigo"
+          variant="filled"
           size={112}
           radius={999}
         />

@@ -273,7 +273,8 @@ function GroupCard({
                 key={member.id}
                 src={member.avatar_url}
                 name={personName(member, '?')}
-                color="initials"
+                color="indigo"
+                variant="filled"
                 radius={999}
               />
             ))}
@@ -407,7 +408,8 @@ function GroupMembers({ id }: { id: number }) {
                     <Avatar
                       src={person.avatar_url}
                       name={name}
-                      color="initials"
+                      color="indigo"
+                      variant="filled"
                       radius={999}
                       size="sm"
                       alt=""
@@ -424,7 +426,7 @@ function GroupMembers({ id }: { id: number }) {
                     </Stack>
                   </Group>
                   {person.in_group ? (
-                    <Badge variant="light" color="teal">
+                    <Badge variant="filled" color="teal.9">
                       {t('groups.inGroup')}
                     </Badge>
                   ) : (
@@ -474,7 +476,8 @@ function GroupMembers({ id }: { id: number }) {
                   <Avatar
                     src={member.avatar_url}
                     name={name}
-                    color="initials"
+                    color="indigo"
+                    variant="filled"
                     radius={999}
                     size="sm"
                     alt=""
