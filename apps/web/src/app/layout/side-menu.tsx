@@ -54,16 +54,14 @@ function MenuGroup({ section, onNavigate }: { section: MenuSection; onNavigate: 
                   </>
                 }
                 leftSection={
-                  // The count of offers sits on the icon, so the entry keeps to one line.
-                  <Indicator
-                    label={number(waiting)}
-                    size={16}
-                    disabled={!counted}
-                    offset={2}
-                    aria-hidden="true"
-                  >
+                  counted ? (
+                    // The count of offers sits on the icon, so the entry keeps to one line.
+                    <Indicator label={number(waiting)} size={16} offset={2} display="flex" aria-hidden="true">
+                      <ItemIcon size={18} stroke={1.6} aria-hidden="true" />
+                    </Indicator>
+                  ) : (
                     <ItemIcon size={18} stroke={1.6} aria-hidden="true" />
-                  </Indicator>
+                  )
                 }
                 active={current}
                 aria-current={current ? 'page' : undefined}
