@@ -146,7 +146,7 @@ export const separate = async (tx: Executor, a: number, b: number) => {
 };
 
 /** The other person of each of my pending requests, with their relation to me. */
-export const requestsOf = (db: Executor, me: number) =>
+export const requestsOf = (db: Executor, me: number, only?: number) =>
   db
     .select({
       id: friendRequests.id,
@@ -164,7 +164,11 @@ export const requestsOf = (db: Executor, me: number) =>
       ),
     )
     .where(
-      and(or(eq(friendRequests.fromUserId, me), eq(friendRequests.toUserId, me)), eq(users.isActive, true)),
+      and(
+        or(eq(friendRequests.fromUserId, me), eq(friendRequests.toUserId, me)),
+        eq(users.isActive, true),
+        only === undefined ? undefined : eq(friendRequests.id, only),
+      ),
     )
     .orderBy(desc(friendRequests.createdAt), desc(friendRequests.id));
 

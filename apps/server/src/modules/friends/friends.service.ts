@@ -94,7 +94,7 @@ export const createFriendsService = ({
             site: config.site.name,
           }),
         );
-      const [row] = (await repo.requestsOf(db, me.id)).filter((each) => each.id === request.id);
+      const [row] = await repo.requestsOf(db, me.id, request.id);
       return { status: 'pending' as const, request: row! };
     },
 

@@ -130,11 +130,16 @@ describe('people search', () => {
   it('never finds inactive accounts nor students a school created who have not claimed them', async () => {
     const name = word();
     const me = await signIn();
-    await buildUser(t.database.db, { lastName: `${name} Inactive`, isActive: false });
+    const inactive = await buildUser(t.database.db, { lastName: `${name} Inactive`, isActive: false });
     const unclaimed = await buildUser(t.database.db, { lastName: `${name} Unclaimed`, isAutoCreated: true });
     const visible = await buildUser(t.database.db, { lastName: `${name} Visible` });
     expect((await found(me, name)).map((p) => p.id)).toEqual([visible.id]);
     expect((await request(me, unclaimed.id)).statusCode).toBe(404);
+    expect((await request(me, inactive.id)).statusCode).toBe(404);
+    // A friend whose account was closed has no profile to show.
+    await buildFriendship(t.database.db, me.user.id, inactive.id);
+    expect((await me.call('GET', `/api/friends/friend-details/${inactive.id}/`)).statusCode).toBe(404);
+    expect((await me.call('GET', '/api/friends/friendships/')).json()).toEqual([]);
   });
 
   it('counts mutual friends on a known graph', async () => {

@@ -214,6 +214,21 @@ describe('the inbox', () => {
     expect((await me.call('GET', '/api/card/private/count/')).json()).toEqual({ count: 1 });
   });
 
+  it('loses the offers a block separates, and the blocked sender cannot offer again', async () => {
+    const sender = await signIn();
+    const me = await signIn();
+    const category = await textCategory(sender, 'Unwanted', 1);
+    await send(sender, category.id, [me.user.id]);
+    expect((await inbox(me)).count).toBe(1);
+    expect((await me.call('POST', '/api/friends/blocks/', { blocked: sender.user.id })).statusCode).toBe(201);
+    expect((await inbox(me)).count).toBe(0);
+    expect((await send(sender, category.id, [me.user.id])).json()).toEqual({
+      sent: [],
+      skipped: [{ id: me.user.id, reason: 'unavailable' }],
+    });
+    expect((await me.call('POST', '/api/card/private/', { category_id: category.id })).statusCode).toBe(404);
+  });
+
   it('costs the same statements for 2 offers as for 15', async () => {
     const sender = await signIn();
     const few = await signIn();
