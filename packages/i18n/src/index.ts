@@ -10,6 +10,7 @@ import bgMarket from '../locales/bg/market.json';
 import bgPages from '../locales/bg/pages.json';
 import bgPractice from '../locales/bg/practice.json';
 import bgShell from '../locales/bg/shell.json';
+import bgSocial from '../locales/bg/social.json';
 import bgTeachers from '../locales/bg/teachers.json';
 import enAccount from '../locales/en/account.json';
 import enAi from '../locales/en/ai.json';
@@ -23,6 +24,7 @@ import enMarket from '../locales/en/market.json';
 import enPages from '../locales/en/pages.json';
 import enPractice from '../locales/en/practice.json';
 import enShell from '../locales/en/shell.json';
+import enSocial from '../locales/en/social.json';
 import enTeachers from '../locales/en/teachers.json';
 
 export const languages = ['en', 'bg'] as const;
@@ -44,6 +46,7 @@ export const resources = {
     pages: enPages,
     practice: enPractice,
     shell: enShell,
+    social: enSocial,
     teachers: enTeachers,
   },
   bg: {
@@ -59,6 +62,7 @@ export const resources = {
     pages: bgPages,
     practice: bgPractice,
     shell: bgShell,
+    social: bgSocial,
     teachers: bgTeachers,
   },
 } as const;

@@ -104,8 +104,14 @@ const signedInPages: Page[] = [
   { name: 'learningPathProgress' },
   { name: 'market', load: () => catalog('user') },
   { name: 'marketCategory', load: () => catalogCategory('user') },
-  { name: 'userGroups' },
-  { name: 'sendToMeCategories' },
+  {
+    name: 'userGroups',
+    load: () => import('../features/social/pages/user-groups-page').then((m) => <m.UserGroupsPage />),
+  },
+  {
+    name: 'sendToMeCategories',
+    load: () => import('../features/social/pages/inbox-page').then((m) => <m.InboxPage />),
+  },
   { name: 'flashCardsText', load: () => practice('text') },
   { name: 'flashCardsPicture', load: () => practice('picture') },
   {
@@ -125,8 +131,14 @@ const signedInPages: Page[] = [
     load: () => import('../features/ai/pages/ai-cards-preview-page').then((m) => <m.AiCardsPreviewPage />),
   },
   { name: 'kids', load: () => categories('kids') },
-  { name: 'friends' },
-  { name: 'friend' },
+  {
+    name: 'friends',
+    load: () => import('../features/social/pages/friends-page').then((m) => <m.FriendsPage />),
+  },
+  {
+    name: 'friend',
+    load: () => import('../features/social/pages/friend-page').then((m) => <m.FriendPage />),
+  },
   { name: 'schoolTestCreate' },
   { name: 'schoolTestEdit' },
   { name: 'schoolTests' },

@@ -1,8 +1,10 @@
-import { Box, NavLink, Stack, Text } from '@mantine/core';
+import { Box, Indicator, NavLink, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useCurrentUser } from '../../lib/current-user';
+import { useFormatters } from '../../lib/format';
+import { useInboxCount } from '../../lib/inbox-count';
 import { paths } from '../../lib/paths';
 import { type MenuSection, visibleMenu } from './menu-sections';
 
@@ -27,6 +29,8 @@ function MenuGroup({ section, onNavigate }: { section: MenuSection; onNavigate: 
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
   const headingId = useId();
+  const { number } = useFormatters();
+  const waiting = useInboxCount().data ?? 0;
   return (
     <div>
       <Text component="h2" id={headingId} size="xs" fw={700} tt="uppercase" c="dimmed" mb={4} px="xs">
@@ -35,13 +39,30 @@ function MenuGroup({ section, onNavigate }: { section: MenuSection; onNavigate: 
       <Box component="ul" aria-labelledby={headingId} m={0} p={0} style={{ listStyle: 'none' }}>
         {section.items.map(({ label, page, icon: ItemIcon }) => {
           const current = pathname === paths[page];
+          const counted = page === 'sendToMeCategories' && waiting > 0;
           return (
             <li key={page}>
               <NavLink
                 component={Link}
                 to={paths[page]}
-                label={t(`menu.items.${label}`)}
-                leftSection={<ItemIcon size={18} stroke={1.6} aria-hidden="true" />}
+                label={
+                  <>
+                    {t(`menu.items.${label}`)}
+                    {counted && (
+                      <VisuallyHidden>{` (${t('menu.waiting', { count: waiting, formatted: number(waiting) })})`}</VisuallyHidden>
+                    )}
+                  </>
+                }
+                leftSection={
+                  counted ? (
+                    // The count of offers sits on the icon, so the entry keeps to one line.
+                    <Indicator label={number(waiting)} size={16} offset={2} display="flex" aria-hidden="true">
+                      <ItemIcon size={18} stroke={1.6} aria-hidden="true" />
+                    </Indicator>
+                  ) : (
+                    <ItemIcon size={18} stroke={1.6} aria-hidden="true" />
+                  )
+                }
                 active={current}
                 aria-current={current ? 'page' : undefined}
                 onClick={onNavigate}

@@ -39,6 +39,7 @@ import { paths } from '../../../lib/paths';
 import { useSuccessToast } from '../../../lib/use-success-toast';
 import { PublishPanel } from '../../market/components/publish-panel';
 import { UpdateNotice } from '../../market/components/update-notice';
+import { SendCategoryPanel } from '../../social/components/send-category-panel';
 import { useDeleteCard } from '../api/delete-card';
 import { type AnyCard, useCards } from '../api/get-cards';
 import { tagsFromParam, tagsToParam } from '../card-rules';
@@ -360,6 +361,7 @@ function CategoryCards({ category, list }: { category: Category; list: CardsList
 
       <UpdateNotice category={category} />
       {category.adopted_from === null && <PublishPanel category={category} />}
+      <SendCategoryPanel category={category} />
 
       <Group align="flex-end" gap="md">
         <TextInput

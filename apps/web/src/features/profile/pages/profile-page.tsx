@@ -6,12 +6,13 @@ import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ActivityChart } from '../../../components/activity/activity-chart';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
-import { ActivityChart } from '../components/activity-chart';
+import { useActivity } from '../api/get-activity';
 import { BadgeBoard } from '../components/badge-board';
 import { DeleteAccountModal } from '../components/delete-account-modal';
 import { DetailList } from '../components/detail-list';
@@ -55,6 +56,7 @@ function Profile({ user }: { user: User }) {
   const { date } = useFormatters();
   const [editing, edit] = useDisclosure(false);
   const [deleting, confirmDelete] = useDisclosure(false);
+  const activity = useActivity();
   const dateOrNone = (iso: string | null) => (iso && date(iso)) || t('profile.none');
   const orNotGiven = (text: string) => text || t('profile.notGiven');
   const onTrial =
@@ -81,7 +83,7 @@ function Profile({ user }: { user: User }) {
       </Paper>
 
       <Section title={t('activity.title')}>
-        <ActivityChart />
+        <ActivityChart activity={activity} />
       </Section>
 
       <Section title={t('badges.title')}>

@@ -1,3 +1,4 @@
+import type { ActivityEntry } from '@flashcards/contract';
 import {
   Group,
   SegmentedControl,
@@ -8,12 +9,12 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../../../components/ui/load-error';
-import { useFormatters } from '../../../lib/format';
-import { activityDays, localToday } from '../activity-days';
-import { useActivity } from '../api/get-activity';
+import { useFormatters } from '../../lib/format';
+import { LoadError } from '../ui/load-error';
+import { activityDays, localToday } from './activity-days';
 
 const ActivityBars = lazy(() =>
   import('./activity-bars').then((module) => ({ default: module.ActivityBars })),
@@ -22,11 +23,22 @@ const ActivityBars = lazy(() =>
 const spans = ['30', '90'] as const;
 type Span = (typeof spans)[number];
 
-/** Cards practised per day over the last 30 or 90 days, with the totals of the period. */
-export function ActivityChart() {
+/**
+ * Cards practised per day over the last 30 or 90 days, with the totals of the period: of my own practice
+ * on my profile, of a friend's on theirs. `emptyText` and `loadingText` replace
+ * the lines that speak of my own practice.
+ */
+export function ActivityChart({
+  activity,
+  emptyText,
+  loadingText,
+}: {
+  activity: UseQueryResult<ActivityEntry[]>;
+  emptyText?: string;
+  loadingText?: string;
+}) {
   const { t, i18n } = useTranslation('account');
   const { number } = useFormatters();
-  const activity = useActivity();
   const [span, setSpan] = useState<Span>('30');
   const language = i18n.resolvedLanguage;
 
@@ -42,7 +54,8 @@ export function ActivityChart() {
     return { days, totals: result.totals };
   }, [activity.data, span, language]);
 
-  if (activity.isPending) return <Skeleton h={280} radius="md" aria-label={t('activity.loading')} />;
+  if (activity.isPending)
+    return <Skeleton h={280} radius="md" aria-label={loadingText ?? t('activity.loading')} />;
   if (activity.isError || !period) return <LoadError onRetry={() => activity.refetch()} />;
 
   const cardsLabel = t('activity.cardsPractised');
@@ -78,7 +91,7 @@ export function ActivityChart() {
 
       {period.totals.cards === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
-          {t('activity.empty')}
+          {emptyText ?? t('activity.empty')}
         </Text>
       ) : (
         <>

@@ -1,5 +1,5 @@
 import { BarChart } from '@mantine/charts';
-import { useFormatters } from '../../../lib/format';
+import { useFormatters } from '../../lib/format';
 
 export type ActivityBar = { label: string; fullDate: string; cards: number };
 

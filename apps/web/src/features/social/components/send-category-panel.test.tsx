@@ -1,0 +1,159 @@
+import type { Category, GroupMember, ReceiverCandidate, User } from '@flashcards/contract';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { currentUserQuery } from '../../../lib/current-user';
+import '../../../lib/i18n';
+import { SendCategoryPanel } from './send-category-panel';
+
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const category = {
+  id: 4,
+  name: 'Capitals',
+  user: { id: 1, first_name: 'Rada', last_name: 'Todorova', email: 'rada@example.com', avatar_url: null },
+  type_of_cards: 'text',
+  description: '',
+  language: '',
+  topic: '',
+  send_to_me: false,
+  ai_created: false,
+  market_accessible: false,
+  market_approvement: 'none',
+  market_rejection_reason: '',
+  adopted: 0,
+  adopted_from: null,
+  market_update_available: false,
+  created_at: '2026-11-20T10:00:00.000Z',
+  updated_at: '2026-11-20T10:00:00.000Z',
+  cards_len: 3,
+  learned_cards_verbal_len: 0,
+  learned_cards_typing_len: 0,
+  total_guesses_score: 0,
+  total_incorrect_guesses_score: 0,
+  total_guesses_score_typing: 0,
+  total_incorrect_guesses_score_typing: 0,
+} satisfies Category;
+
+const me = { id: 1, is_auto_created: false } as User;
+
+const member = (id: number, first_name: string): GroupMember => ({
+  id,
+  first_name,
+  last_name: 'Ivanova',
+  email: '',
+  avatar_url: null,
+  is_auto_created: false,
+  is_student: false,
+  is_teacher: false,
+  school: '',
+});
+
+const candidate = (id: number, first_name: string, flags: Partial<ReceiverCandidate>): ReceiverCandidate => ({
+  ...member(id, first_name),
+  is_friend: false,
+  has_offer: false,
+  receives_categories: true,
+  ...flags,
+});
+
+type Call = { method: string; path: string; body: unknown };
+
+function fakeServer() {
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    const path = new URL(url, 'http://localhost').pathname;
+    const call = {
+      method: init.method ?? 'GET',
+      path,
+      body: init.body ? JSON.parse(String(init.body)) : undefined,
+    };
+    calls.push(call);
+    const body =
+      path === '/api/user-groups/list/'
+        ? [
+            {
+              id: 10,
+              name: 'Class 7B',
+              author: 1,
+              receivers_emails: '',
+              // I am in my own group: a sending leaves me out.
+              receivers_users: [member(2, 'Vera'), member(3, 'Nina'), member(1, 'Rada')],
+              members_count: 3,
+              created_at: '2026-11-20T10:00:00.000Z',
+            },
+          ]
+        : path === '/api/search-users/'
+          ? [
+              candidate(5, 'Ana', { is_friend: true }),
+              candidate(6, 'Asya', { has_offer: true }),
+              candidate(7, 'Anka', { receives_categories: false }),
+            ]
+          : { sent: [5, 2], skipped: [{ id: 3, reason: 'not_receiving' }] };
+    return new Response(JSON.stringify(body), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  return calls;
+}
+
+describe('sending a category to people', () => {
+  it('sends to the people chosen and the members of the chosen groups, then says who was left out', async () => {
+    const calls = fakeServer();
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    queryClient.setQueryData(currentUserQuery.queryKey, me);
+    render(
+      <QueryClientProvider client={queryClient}>
+        <MantineProvider>
+          <Notifications />
+          <MemoryRouter>
+            <SendCategoryPanel category={category} />
+          </MemoryRouter>
+        </MantineProvider>
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send “Capitals”' });
+
+    await user.type(within(dialog).getByRole('searchbox', { name: 'People' }), 'An');
+    await user.click(await within(dialog).findByRole('button', { name: 'Choose Ana Ivanova' }));
+    // Those a sending would skip cannot be chosen, and say why.
+    expect(within(dialog).getByRole('button', { name: 'Choose Asya Ivanova' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    expect(within(dialog).getByText('Already offered')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Choose Anka Ivanova' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    expect(within(dialog).getByText('Does not accept categories')).toBeTruthy();
+
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Class 7B (3 members)' }));
+    expect(within(dialog).getByText('3 receivers')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+
+    await within(dialog).findByText('Sent to 2 people');
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([
+      { method: 'PUT', path: '/api/card/private/4/', body: { receivers_ids: [5, 2, 3] } },
+    ]);
+    expect(within(dialog).getByText('Ana Ivanova, Vera Ivanova')).toBeTruthy();
+    await waitFor(() =>
+      expect(within(dialog).getByRole('listitem').textContent).toBe(
+        'Nina Ivanova: does not accept categories from others',
+      ),
+    );
+  });
+});

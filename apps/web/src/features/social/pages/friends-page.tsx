@@ -1,0 +1,360 @@
+import { PEOPLE_SEARCH_MAX_LENGTH } from '@flashcards/contract';
+import {
+  Badge,
+  Button,
+  EmptyState,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import {
+  IconBan,
+  IconFilterOff,
+  IconSearch,
+  IconUserQuestion,
+  IconUserSearch,
+  IconUsers,
+} from '@tabler/icons-react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Pager } from '../../../components/ui/pager';
+import { RequestError } from '../../../components/ui/request-error';
+import { hasStatus } from '../../../lib/api-errors';
+import { useCurrentUser } from '../../../lib/current-user';
+import { pageCount } from '../../../lib/deck-keys';
+import { useFormatters } from '../../../lib/format';
+import { useBlocks } from '../api/get-blocks';
+import { useFriendshipRequests } from '../api/get-friendship-requests';
+import { useFriendships } from '../api/get-friendships';
+import { useSearchPeople } from '../api/search-people';
+import { PersonCard } from '../components/person-card';
+import {
+  isEmptySearch,
+  type PeopleSearch,
+  peopleSearchFrom,
+  peopleSearchParams,
+  placeFields,
+} from '../people-search';
+import '../social-texts';
+
+const tabs = ['friends', 'requests', 'blocked'] as const;
+type Tab = (typeof tabs)[number];
+const tabOf = (value: string | null): Tab => tabs.find((tab) => tab === value) ?? 'friends';
+
+/** /friends: the search for people, then my friends, the pending requests and the people I blocked. */
+export function FriendsPage() {
+  const { t } = useTranslation(['social', 'pages']);
+  const [params, setParams] = useSearchParams();
+  const search = peopleSearchFrom(params);
+  const tab = tabOf(params.get('tab'));
+  const requests = useFriendshipRequests();
+  const me = useCurrentUser().data?.id;
+  const receivedCount =
+    me === undefined ? 0 : (requests.data?.filter((request) => request.from_user.id !== me).length ?? 0);
+
+  const go = (next: PeopleSearch, nextTab: Tab = tab) =>
+    setParams(peopleSearchParams(next, nextTab === 'friends' ? undefined : nextTab));
+
+  return (
+    <Stack gap="lg">
+      <Stack gap="xs">
+        <Title order={1}>{t('pages:titles.friends')}</Title>
+        <Text size="lg">{t('friends.intro')}</Text>
+      </Stack>
+      <PeopleSearchSection search={search} onSearch={(next) => go(next)} />
+      <Tabs value={tab} onChange={(value) => go(search, tabOf(value))} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="friends" leftSection={<IconUsers size={16} aria-hidden="true" />}>
+            {t('tabs.friends')}
+          </Tabs.Tab>
+          <Tabs.Tab
+            value="requests"
+            leftSection={<IconUserQuestion size={16} aria-hidden="true" />}
+            rightSection={
+              receivedCount > 0 ? (
+                <Badge size="sm" circle>
+                  <span aria-hidden="true">{receivedCount}</span>
+                  <VisuallyHidden>{t('tabs.received', { count: receivedCount })}</VisuallyHidden>
+                </Badge>
+              ) : undefined
+            }
+          >
+            {t('tabs.requests')}
+          </Tabs.Tab>
+          <Tabs.Tab value="blocked" leftSection={<IconBan size={16} aria-hidden="true" />}>
+            {t('tabs.blocked')}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="friends" pt="md">
+          <FriendsList />
+        </Tabs.Panel>
+        <Tabs.Panel value="requests" pt="md">
+          <RequestsList />
+        </Tabs.Panel>
+        <Tabs.Panel value="blocked" pt="md">
+          <BlockedList />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+function ListSkeleton({ label }: { label: string }) {
+  return (
+    <Stack gap="sm" aria-busy="true" aria-label={label}>
+      {[0, 1, 2].map((index) => (
+        <Skeleton key={index} h={88} radius="lg" />
+      ))}
+    </Stack>
+  );
+}
+
+function PeopleSearchSection({
+  search,
+  onSearch,
+}: {
+  search: PeopleSearch;
+  onSearch: (search: PeopleSearch) => void;
+}) {
+  const { t } = useTranslation('social');
+  const { number } = useFormatters();
+  const headingId = useId();
+  const [values, setValues] = useState(search);
+  const found = useSearchPeople(search);
+  const searched = !isEmptySearch(search);
+
+  // Back and forward bring another search into the form.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the address only
+  useEffect(() => setValues(search), [JSON.stringify(search)]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch({ ...values, page: 1 });
+  };
+  const clear = () => {
+    const empty = { search: '', region: '', municipality: '', town: '', school: '', page: 1 };
+    setValues(empty);
+    onSearch(empty);
+  };
+
+  // A page past the end: back to the first.
+  const pastTheEnd = found.isError && hasStatus(found.error, 404) && search.page > 1;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the list lands past its end
+  useEffect(() => {
+    if (pastTheEnd) onSearch({ ...search, page: 1 });
+  }, [pastTheEnd]);
+
+  let results: ReactNode = null;
+  if (searched) {
+    const data = found.data;
+    if (found.isPending || pastTheEnd) results = <ListSkeleton label={t('search.loading')} />;
+    else if (found.isError && !data)
+      results = <RequestError error={found.error} onRetry={() => found.refetch()} />;
+    else if (data && data.count === 0)
+      results = (
+        <EmptyState
+          icon={<IconFilterOff size={32} aria-hidden="true" />}
+          withIndicatorBackground
+          title={t('search.empty')}
+          description={t('search.emptyHint')}
+        >
+          <EmptyState.Actions>
+            <Button variant="default" onClick={clear}>
+              {t('search.clear')}
+            </Button>
+          </EmptyState.Actions>
+        </EmptyState>
+      );
+    else if (data)
+      results = (
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed" role="status">
+            {t('search.found', { count: data.count, formatted: number(data.count) })}
+          </Text>
+          <Stack
+            gap="sm"
+            aria-busy={found.isPlaceholderData || undefined}
+            style={{ opacity: found.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
+          >
+            {data.results.map((person) => (
+              <PersonCard key={person.id} person={person} />
+            ))}
+          </Stack>
+          <Pager
+            page={search.page}
+            pages={pageCount(data.count)}
+            onChange={(page) => onSearch({ ...search, page })}
+          />
+        </Stack>
+      );
+  }
+
+  return (
+    <Paper
+      component="section"
+      aria-labelledby={headingId}
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+    >
+      <Stack gap="md">
+        <Group gap="xs">
+          <IconUserSearch size={22} aria-hidden="true" />
+          <Title order={2} size="h4" id={headingId}>
+            {t('search.heading')}
+          </Title>
+        </Group>
+        <form aria-labelledby={headingId} onSubmit={submit}>
+          <Stack gap="sm">
+            <TextInput
+              type="search"
+              label={t('search.text')}
+              description={t('search.textHint')}
+              leftSection={<IconSearch size={16} aria-hidden="true" />}
+              value={values.search}
+              onChange={(event) => setValues({ ...values, search: event.currentTarget.value })}
+              maxLength={PEOPLE_SEARCH_MAX_LENGTH}
+            />
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+              {placeFields.map((field) => (
+                <TextInput
+                  key={field}
+                  label={t(`search.${field}`)}
+                  value={values[field]}
+                  onChange={(event) => setValues({ ...values, [field]: event.currentTarget.value })}
+                  maxLength={PEOPLE_SEARCH_MAX_LENGTH}
+                />
+              ))}
+            </SimpleGrid>
+            <Text size="xs" c="dimmed">
+              {t('search.placesHint')}
+            </Text>
+            <Group gap="sm">
+              <Button type="submit" leftSection={<IconSearch size={16} aria-hidden="true" />}>
+                {t('search.submit')}
+              </Button>
+              {searched && (
+                <Button variant="default" onClick={clear}>
+                  {t('search.clear')}
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        </form>
+        {results}
+      </Stack>
+    </Paper>
+  );
+}
+
+function FriendsList() {
+  const { t } = useTranslation('social');
+  const friends = useFriendships();
+  if (friends.isPending) return <ListSkeleton label={t('friends.loading')} />;
+  if (friends.isError) return <RequestError error={friends.error} onRetry={() => friends.refetch()} />;
+  if (friends.data.length === 0)
+    return (
+      <EmptyState
+        icon={<IconUsers size={32} aria-hidden="true" />}
+        withIndicatorBackground
+        title={t('friends.empty')}
+        description={t('friends.emptyHint')}
+      />
+    );
+  return (
+    <Stack gap="sm">
+      {friends.data.map((friendship) => (
+        <PersonCard key={friendship.id} person={friendship.friend} />
+      ))}
+    </Stack>
+  );
+}
+
+function RequestsList() {
+  const { t } = useTranslation('social');
+  const { date } = useFormatters();
+  const requests = useFriendshipRequests();
+  const me = useCurrentUser();
+  if (requests.isPending || me.isPending) return <ListSkeleton label={t('requests.loading')} />;
+  if (requests.isError) return <RequestError error={requests.error} onRetry={() => requests.refetch()} />;
+  if (me.isError) return <RequestError error={me.error} onRetry={() => me.refetch()} />;
+  const sent = requests.data.filter((request) => request.from_user.id === me.data.id);
+  const received = requests.data.filter((request) => request.from_user.id !== me.data.id);
+  if (requests.data.length === 0)
+    return (
+      <EmptyState
+        icon={<IconUserQuestion size={32} aria-hidden="true" />}
+        withIndicatorBackground
+        title={t('requests.empty')}
+        description={t('requests.emptyHint')}
+      />
+    );
+  const when = (iso: string) => (
+    <Text size="xs" c="dimmed">
+      {t('requests.since', { date: date(iso) })}
+    </Text>
+  );
+  return (
+    <Stack gap="lg">
+      <RequestGroup title={t('requests.received')} empty={t('requests.noneReceived')}>
+        {received.map((request) => (
+          <PersonCard key={request.id} person={request.from_user} extra={when(request.created_at)} />
+        ))}
+      </RequestGroup>
+      <RequestGroup title={t('requests.sent')} empty={t('requests.noneSent')}>
+        {sent.map((request) => (
+          <PersonCard key={request.id} person={request.to_user} extra={when(request.created_at)} />
+        ))}
+      </RequestGroup>
+    </Stack>
+  );
+}
+
+function RequestGroup({ title, empty, children }: { title: string; empty: string; children: ReactNode[] }) {
+  const headingId = useId();
+  return (
+    <Stack component="section" aria-labelledby={headingId} gap="sm">
+      <Title order={2} size="h5" id={headingId}>
+        {title}
+      </Title>
+      {children.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {empty}
+        </Text>
+      ) : (
+        children
+      )}
+    </Stack>
+  );
+}
+
+function BlockedList() {
+  const { t } = useTranslation('social');
+  const blocks = useBlocks();
+  if (blocks.isPending) return <ListSkeleton label={t('blocked.loading')} />;
+  if (blocks.isError) return <RequestError error={blocks.error} onRetry={() => blocks.refetch()} />;
+  if (blocks.data.length === 0)
+    return (
+      <EmptyState
+        icon={<IconBan size={32} aria-hidden="true" />}
+        withIndicatorBackground
+        title={t('blocked.empty')}
+        description={t('blocked.emptyHint')}
+      />
+    );
+  return (
+    <Stack gap="sm">
+      {blocks.data.map((block) => (
+        <PersonCard key={block.id} person={block.blocked} />
+      ))}
+    </Stack>
+  );
+}

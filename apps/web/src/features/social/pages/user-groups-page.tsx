@@ -1,0 +1,514 @@
+import { type SkipReason, USER_GROUP_NAME_MAX_LENGTH, type UserGroup } from '@flashcards/contract';
+import {
+  ActionIcon,
+  Alert,
+  Avatar,
+  Badge,
+  Button,
+  EmptyState,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  IconEdit,
+  IconPlus,
+  IconSearch,
+  IconTrash,
+  IconUserMinus,
+  IconUserPlus,
+  IconUsersGroup,
+} from '@tabler/icons-react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { FormError } from '../../../components/ui/form-error';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { Pager } from '../../../components/ui/pager';
+import { RequestError } from '../../../components/ui/request-error';
+import { RestrictedPage } from '../../../components/ui/restricted-page';
+import { hasStatus, useErrorMessage } from '../../../lib/api-errors';
+import { useCurrentUser } from '../../../lib/current-user';
+import { pageCount, pageFromParam } from '../../../lib/deck-keys';
+import { useFormatters } from '../../../lib/format';
+import { useSuccessToast } from '../../../lib/use-success-toast';
+import { useAddGroupMembers } from '../api/add-group-members';
+import { useCreateUserGroup } from '../api/create-user-group';
+import { useDeleteUserGroup } from '../api/delete-user-group';
+import { useUserGroup } from '../api/get-user-group';
+import { useUserGroupsPage } from '../api/get-user-groups-page';
+import { useRemoveGroupMembers } from '../api/remove-group-members';
+import { useRenameUserGroup } from '../api/rename-user-group';
+import { useGroupCandidates } from '../api/search-group-candidates';
+import { SkippedList } from '../components/skipped-list';
+import { personName } from '../person-name';
+import '../social-texts';
+
+/** /user-groups: my groups of people to send categories to; not for accounts a school created. */
+export function UserGroupsPage() {
+  const { t } = useTranslation(['social', 'common']);
+  const user = useCurrentUser();
+  if (user.isPending) return <PageLoader label={t('common:status.loading')} />;
+  if (user.data?.is_auto_created) return <RestrictedPage text={t('groups.restricted')} />;
+  return <Groups />;
+}
+
+function Groups() {
+  const { t } = useTranslation(['social', 'pages', 'cards']);
+  const { number } = useFormatters();
+  const [params, setParams] = useSearchParams();
+  const page = pageFromParam(params.get('page'));
+  const groups = useUserGroupsPage(page);
+  const [opened, setOpened] = useState<{ id: number; name: string } | null>(null);
+  const [renaming, setRenaming] = useState<UserGroup | null>(null);
+  const [deleting, setDeleting] = useState<UserGroup | null>(null);
+  const toast = useSuccessToast();
+  const errorMessage = useErrorMessage();
+  const remove = useDeleteUserGroup();
+
+  const pastTheEnd = groups.isError && hasStatus(groups.error, 404) && page > 1;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the list lands past its end
+  useEffect(() => {
+    if (pastTheEnd) setParams({}, { replace: true });
+  }, [pastTheEnd]);
+
+  const data = groups.data;
+  return (
+    <Stack gap="lg">
+      <Stack gap="xs">
+        <Title order={1}>{t('pages:titles.userGroups')}</Title>
+        <Text size="lg">{t('groups.intro')}</Text>
+      </Stack>
+      <CreateGroupForm onCreated={(group) => setOpened(group)} />
+      {groups.isPending || pastTheEnd ? (
+        <Stack gap="sm" aria-busy="true" aria-label={t('groups.loading')}>
+          <Skeleton h={96} radius="lg" />
+          <Skeleton h={96} radius="lg" />
+        </Stack>
+      ) : groups.isError && !data ? (
+        <RequestError error={groups.error} onRetry={() => groups.refetch()} />
+      ) : data && data.count === 0 ? (
+        <EmptyState
+          icon={<IconUsersGroup size={32} aria-hidden="true" />}
+          withIndicatorBackground
+          title={t('groups.empty')}
+          description={t('groups.emptyHint')}
+        />
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+          {data?.results.map((group) => (
+            <GroupCard
+              key={group.id}
+              group={group}
+              onOpen={() => setOpened(group)}
+              onRename={() => setRenaming(group)}
+              onDelete={() => {
+                remove.reset();
+                setDeleting(group);
+              }}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+      <Pager
+        page={page}
+        pages={data ? pageCount(data.count) : 1}
+        onChange={(next) => setParams(next > 1 ? { page: String(next) } : {})}
+      />
+
+      <Modal
+        opened={opened !== null}
+        onClose={() => setOpened(null)}
+        title={opened ? t('groups.membersTitle', { name: opened.name }) : ''}
+        size="lg"
+        radius="lg"
+        closeButtonProps={{ 'aria-label': t('cards:actions.close') }}
+      >
+        {opened !== null && <GroupMembers id={opened.id} />}
+      </Modal>
+      <Modal
+        opened={renaming !== null}
+        onClose={() => setRenaming(null)}
+        title={t('groups.renameTitle')}
+        radius="lg"
+        closeButtonProps={{ 'aria-label': t('cards:actions.close') }}
+      >
+        {renaming && <RenameForm group={renaming} onDone={() => setRenaming(null)} />}
+      </Modal>
+      <ConfirmModal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              toast(t('groups.deleted', { name: deleting.name }));
+              setDeleting(null);
+            },
+          })
+        }
+        title={t('groups.deleteTitle', { name: deleting?.name ?? '' })}
+        confirmLabel={t('groups.deleteConfirm')}
+        closeLabel={t('cards:actions.close')}
+        danger
+        loading={remove.isPending}
+        error={remove.isError ? errorMessage(remove.error) : null}
+      >
+        {t('groups.deleteText', {
+          count: deleting?.members_count ?? 0,
+          formatted: number(deleting?.members_count ?? 0),
+        })}
+      </ConfirmModal>
+    </Stack>
+  );
+}
+
+function CreateGroupForm({ onCreated }: { onCreated: (group: UserGroup) => void }) {
+  const { t } = useTranslation('social');
+  const toast = useSuccessToast();
+  const errorMessage = useErrorMessage();
+  const create = useCreateUserGroup();
+  const [name, setName] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) {
+      setProblem(t('groups.nameRequired'));
+      return;
+    }
+    setProblem(null);
+    create.mutate(name.trim(), {
+      onSuccess: (group) => {
+        toast(t('groups.created', { name: group.name }));
+        setName('');
+        onCreated(group);
+      },
+      onError: (error) => setProblem(errorMessage(error)),
+    });
+  };
+
+  return (
+    <Paper component="form" onSubmit={submit} noValidate withBorder radius="lg" p="md">
+      <Group align="flex-start" gap="sm">
+        <TextInput
+          label={t('groups.newName')}
+          placeholder={t('groups.namePlaceholder')}
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+          maxLength={USER_GROUP_NAME_MAX_LENGTH}
+          error={problem}
+          required
+          style={{ flex: '1 1 240px' }}
+        />
+        <Button
+          type="submit"
+          mt={25}
+          loading={create.isPending}
+          leftSection={<IconPlus size={16} aria-hidden="true" />}
+        >
+          {t('groups.create')}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
+function GroupCard({
+  group,
+  onOpen,
+  onRename,
+  onDelete,
+}: {
+  group: UserGroup;
+  onOpen: () => void;
+  onRename: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation('social');
+  const { number } = useFormatters();
+  const headingId = useId();
+  const shown = group.receivers_users.slice(0, 5);
+  return (
+    <Paper component="article" aria-labelledby={headingId} withBorder radius="lg" p="md">
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Title order={2} size="h4" id={headingId} style={{ overflowWrap: 'anywhere' }}>
+            {group.name}
+          </Title>
+          <Group gap={4} wrap="nowrap">
+            <ActionIcon
+              variant="subtle"
+              onClick={onRename}
+              aria-label={t('groups.rename', { name: group.name })}
+            >
+              <IconEdit size={18} aria-hidden="true" />
+            </ActionIcon>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              onClick={onDelete}
+              aria-label={t('groups.delete', { name: group.name })}
+            >
+              <IconTrash size={18} aria-hidden="true" />
+            </ActionIcon>
+          </Group>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {t('groups.members', { count: group.members_count, formatted: number(group.members_count) })}
+        </Text>
+        {shown.length > 0 && (
+          <Avatar.Group aria-hidden="true">
+            {shown.map((member) => (
+              <Avatar
+                key={member.id}
+                src={member.avatar_url}
+                name={personName(member, '?')}
+                color="indigo"
+                variant="filled"
+                radius={999}
+              />
+            ))}
+            {group.members_count > shown.length && (
+              <Avatar radius={999}>+{group.members_count - shown.length}</Avatar>
+            )}
+          </Avatar.Group>
+        )}
+        <Group mt="auto">
+          <Button
+            variant="light"
+            size="xs"
+            onClick={onOpen}
+            leftSection={<IconUserPlus size={16} aria-hidden="true" />}
+          >
+            {t('groups.open')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function RenameForm({ group, onDone }: { group: UserGroup; onDone: () => void }) {
+  const { t } = useTranslation(['social', 'common']);
+  const toast = useSuccessToast();
+  const errorMessage = useErrorMessage();
+  const rename = useRenameUserGroup();
+  const [name, setName] = useState(group.name);
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) {
+      setProblem(t('groups.nameRequired'));
+      return;
+    }
+    rename.mutate(
+      { id: group.id, name: name.trim() },
+      {
+        onSuccess: (saved) => {
+          toast(t('groups.renamed', { name: saved.name }));
+          onDone();
+        },
+        onError: (error) => setProblem(errorMessage(error)),
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label={t('groups.name')}
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+          maxLength={USER_GROUP_NAME_MAX_LENGTH}
+          error={problem}
+          required
+          data-autofocus
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button type="submit" loading={rename.isPending}>
+            {t('groups.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** A group's members, with a search as you type to add people and a button to take each out. */
+function GroupMembers({ id }: { id: number }) {
+  const { t } = useTranslation('social');
+  const group = useUserGroup(id);
+  const errorMessage = useErrorMessage();
+  const toast = useSuccessToast();
+  const add = useAddGroupMembers();
+  const removeMembers = useRemoveGroupMembers();
+  const [input, setInput] = useState('');
+  const [search] = useDebouncedValue(input.trim(), 300);
+  const candidates = useGroupCandidates(id, search);
+  const [names, setNames] = useState<Map<number, string>>(new Map());
+  const [skipped, setSkipped] = useState<{ id: number; reason: SkipReason }[]>([]);
+  const unnamed = t('person.unnamed');
+
+  if (group.isPending) return <Loader aria-label={t('groups.loading')} />;
+  if (group.isError) return <RequestError error={group.error} onRetry={() => group.refetch()} />;
+
+  const addPerson = (personId: number, name: string) => {
+    setNames((known) => new Map(known).set(personId, name));
+    setSkipped([]);
+    add.mutate(
+      { id, userIds: [personId] },
+      {
+        onSuccess: (result) => {
+          setSkipped(result.skipped);
+          if (result.skipped.length === 0) toast(t('groups.added', { name, group: result.name }));
+        },
+      },
+    );
+  };
+  const members = group.data.receivers_users;
+  return (
+    <Stack gap="md">
+      <TextInput
+        type="search"
+        label={t('groups.addPeople')}
+        description={t('groups.addPeopleHint')}
+        leftSection={<IconSearch size={16} aria-hidden="true" />}
+        rightSection={candidates.isFetching ? <Loader size="xs" aria-hidden="true" /> : null}
+        value={input}
+        onChange={(event) => setInput(event.currentTarget.value)}
+        data-autofocus
+      />
+      {search !== '' && (
+        <Stack component="section" aria-label={t('groups.suggestions')} gap="xs">
+          {candidates.isError ? (
+            <RequestError error={candidates.error} onRetry={() => candidates.refetch()} />
+          ) : candidates.data?.length === 0 ? (
+            <Text size="sm" c="dimmed" role="status">
+              {t('groups.noMatches')}
+            </Text>
+          ) : (
+            candidates.data?.map((person) => {
+              const name = personName(person, unnamed);
+              return (
+                <Group key={person.id} justify="space-between" wrap="nowrap" gap="sm">
+                  <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+                    <Avatar
+                      src={person.avatar_url}
+                      name={name}
+                      color="indigo"
+                      variant="filled"
+                      radius={999}
+                      size="sm"
+                      alt=""
+                    />
+                    <Stack gap={0} style={{ minWidth: 0 }}>
+                      <Text size="sm" fw={600} truncate>
+                        {name}
+                      </Text>
+                      {person.school && (
+                        <Text size="xs" c="dimmed" truncate>
+                          {person.school}
+                        </Text>
+                      )}
+                    </Stack>
+                  </Group>
+                  {person.in_group ? (
+                    <Badge variant="filled" color="teal.9">
+                      {t('groups.inGroup')}
+                    </Badge>
+                  ) : (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      leftSection={<IconUserPlus size={14} aria-hidden="true" />}
+                      onClick={() => addPerson(person.id, name)}
+                      loading={add.isPending && add.variables?.userIds[0] === person.id}
+                      aria-label={t('groups.addPerson', { name })}
+                    >
+                      {t('groups.add')}
+                    </Button>
+                  )}
+                </Group>
+              );
+            })
+          )}
+        </Stack>
+      )}
+      {skipped.length > 0 && (
+        <Alert color="orange" variant="light" title={t('groups.notAdded')}>
+          <SkippedList skipped={skipped} nameOf={(personId) => names.get(personId)} />
+        </Alert>
+      )}
+      <FormError>
+        {add.isError
+          ? errorMessage(add.error)
+          : removeMembers.isError
+            ? errorMessage(removeMembers.error)
+            : null}
+      </FormError>
+      <Stack component="section" aria-labelledby={`members-${id}`} gap="xs">
+        <Title order={2} size="h5" id={`members-${id}`}>
+          {t('groups.membersHeading', { count: members.length })}
+        </Title>
+        {members.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('groups.noMembers')}
+          </Text>
+        ) : (
+          members.map((member) => {
+            const name = personName(member, unnamed);
+            return (
+              <Group key={member.id} justify="space-between" wrap="nowrap" gap="sm">
+                <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+                  <Avatar
+                    src={member.avatar_url}
+                    name={name}
+                    color="indigo"
+                    variant="filled"
+                    radius={999}
+                    size="sm"
+                    alt=""
+                  />
+                  <Stack gap={0} style={{ minWidth: 0 }}>
+                    <Text size="sm" fw={600} truncate>
+                      {name}
+                    </Text>
+                    {member.email && (
+                      <Text size="xs" c="dimmed" truncate>
+                        {member.email}
+                      </Text>
+                    )}
+                  </Stack>
+                </Group>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="red"
+                  leftSection={<IconUserMinus size={14} aria-hidden="true" />}
+                  onClick={() => removeMembers.mutate({ id, userIds: [member.id] })}
+                  loading={removeMembers.isPending && removeMembers.variables?.userIds[0] === member.id}
+                  aria-label={t('groups.removePerson', { name })}
+                >
+                  {t('groups.remove')}
+                </Button>
+              </Group>
+            );
+          })
+        )}
+      </Stack>
+    </Stack>
+  );
+}
