@@ -1,6 +1,9 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { drawnPage } from '../../../test/pages';
-import { cardsFromPages, readPages } from './ai.ocr';
+import { cardsFromPages, readPages, trainedDataDir } from './ai.ocr';
 
 describe('cards from the text of pages', () => {
   it('pairs terms with their meanings by a dash, a colon, an equals sign or a wide gap', () => {
@@ -44,4 +47,26 @@ describe('reading pages on the server', () => {
       { question: 'blue', answer: 'син', tag: 'Colours' },
     ]);
   }, 60_000);
+});
+
+describe('the trained data directory', () => {
+  it('links into its own installation, whatever another one, since removed, left behind', async () => {
+    const installation = async (content: string) => {
+      const langPath = await mkdtemp(path.join(tmpdir(), 'flashcards-trained-data-'));
+      await writeFile(path.join(langPath, 'eng.traineddata.gz'), content);
+      return { code: 'eng', gzip: true, langPath };
+    };
+    const earlier = await installation('earlier');
+    const current = await installation('current');
+    try {
+      const earlierDir = await trainedDataDir([earlier]);
+      expect(await readFile(path.join(earlierDir, 'eng.traineddata.gz'), 'utf8')).toBe('earlier');
+      await rm(earlier.langPath, { recursive: true });
+      const currentDir = await trainedDataDir([current]);
+      expect(await readFile(path.join(currentDir, 'eng.traineddata.gz'), 'utf8')).toBe('current');
+    } finally {
+      await rm(earlier.langPath, { recursive: true, force: true });
+      await rm(current.langPath, { recursive: true, force: true });
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, symlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -25,7 +26,7 @@ const dataPackages: Record<AiImageLanguage, string> = {
   ru: '@tesseract.js-data/ukr',
 };
 
-type TrainedData = { code: string; gzip: boolean; langPath: string };
+export type TrainedData = { code: string; gzip: boolean; langPath: string };
 
 /** Print reads best large, grey and with its contrast stretched. */
 const prepared = (image: Uint8Array) =>
@@ -34,10 +35,15 @@ const prepared = (image: Uint8Array) =>
 /**
  * One directory holding the trained data of every language a page is read in: tesseract reads several
  * languages from one place, and each package keeps its own. The page's language is read together with
- * English, which vocabulary pages pair it with.
+ * English, which vocabulary pages pair it with. The directory is named after the installation it links
+ * into: links left by another installation (an earlier release, another checkout) may lead nowhere.
  */
-const trainedDataDir = async (languages: TrainedData[]) => {
-  const dir = path.join(tmpdir(), 'flashcards-ocr');
+export const trainedDataDir = async (languages: TrainedData[]) => {
+  const installation = createHash('sha256')
+    .update(languages.map((data) => data.langPath).join('\n'))
+    .digest('hex')
+    .slice(0, 16);
+  const dir = path.join(tmpdir(), 'flashcards-ocr', installation);
   await mkdir(dir, { recursive: true });
   for (const data of languages) {
     const file = `${data.code}.traineddata${data.gzip ? '.gz' : ''}`;
