@@ -6,12 +6,13 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
 
 /**
  * A notice with one link (a friend request, a category offered), as text and HTML, in the receiver's
- * language: `email:<kind>.subject`, `.body` and `.action`, with the values interpolated.
+ * language: `email:<kind>.subject`, `.body` and `.action`, with the values interpolated (a `count` picks
+ * the body's plural form).
  */
 export const noticeMail = (
   language: Language,
   kind: string,
-  values: Record<string, string> & { to: string; url: string },
+  values: Record<string, string | number> & { to: string; url: string },
 ): Mail => {
   const t = (key: string) => translate(language, `email:${key}`, values);
   const lines = [

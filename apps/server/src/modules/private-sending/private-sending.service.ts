@@ -76,7 +76,7 @@ export const createPrivateSendingService = ({
               name: person.firstName,
               from: `${actor.firstName} ${actor.lastName}`.trim(),
               category: category.name,
-              cards: String(stats.cardsLen ?? 0),
+              count: stats.cardsLen ?? 0,
               url: `${config.publicUrl}/send-to-me-categories`,
               site: config.site.name,
             }),

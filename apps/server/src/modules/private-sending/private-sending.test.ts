@@ -140,6 +140,13 @@ describe('sending a category', () => {
     expect(toBg.text).toContain('/send-to-me-categories');
     const toEn = await mail.nextTo(en.user.email);
     expect(toEn.subject).toBe('Ана Колева sent you the category "Неправилни глаголи"');
+    expect(toEn.text).toContain('with 3 cards');
+
+    const single = await textCategory(me, 'Една дума', 1);
+    await send(me, single.id, [bg.user.id, en.user.id]);
+    expect(await t.runJobs()).toBe(2);
+    expect((await mail.nextTo(bg.user.email)).text).toContain('„Една дума“ с една карта.');
+    expect((await mail.nextTo(en.user.email)).text).toContain('"Една дума" with one card.');
   });
 
   it('suggests receivers, friends first, flagging pending offers and those who do not take categories', async () => {
