@@ -128,6 +128,27 @@ export const selfPerson = (actor: Actor, storage: MediaStorage): Person => ({
   email: actor.email,
 });
 
+/** The columns of a group member or candidate (the contract's group member), with the friendship they need. */
+export const memberColumns = (me: number) => ({
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  avatar: users.avatar,
+  isAutoCreated: users.isAutoCreated,
+  isStudent: users.isStudent,
+  isTeacher: users.isTeacher,
+  school: users.school,
+  friendshipId: friendshipIdWith(me),
+});
+
+/** Suggestions of people to choose: those matching the search, or without one my friends. */
+export const suggestedBy = (me: number, search: string | undefined) =>
+  sql`(${reachableBy(me)} and ${search ? matchesNameOrEmail(search) : sql`${friendshipIdWith(me)} is not null`})`;
+
+/** Suggestions' order: friends first, then by name. */
+export const friendsFirst = (me: number) => [sql`${friendshipIdWith(me)} is not null desc`, ...byName];
+
 type MemberLike = {
   id: number;
   firstName: string;

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { cards, categories, privateOffers, users } from '../../db/schema';
-import { byName, friendshipIdWith, matchesNameOrEmail, reachableBy } from '../../lib/people';
+import { friendsFirst, memberColumns, reachableBy, suggestedBy } from '../../lib/people';
 
 export const findCategory = async (db: Executor, id: number) => {
   const [row] = await db.select().from(categories).where(eq(categories.id, id));
@@ -120,23 +120,12 @@ export const receiverCandidates = (
 ) =>
   db
     .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      avatar: users.avatar,
-      isAutoCreated: users.isAutoCreated,
-      isStudent: users.isStudent,
-      isTeacher: users.isTeacher,
-      school: users.school,
+      ...memberColumns(me),
       receives: users.receiveInvitationsForCategories,
-      friendshipId: friendshipIdWith(me),
       hasOffer: sql<boolean>`exists (select 1 from private_offers po
         where po.category_id = ${categoryId} and po.receiver_id = "users"."id" and po.status = 'pending')`,
     })
     .from(users)
-    .where(
-      and(reachableBy(me), search ? matchesNameOrEmail(search) : sql`${friendshipIdWith(me)} is not null`),
-    )
-    .orderBy(sql`${friendshipIdWith(me)} is not null desc`, ...byName)
+    .where(suggestedBy(me, search))
+    .orderBy(...friendsFirst(me))
     .limit(limit);

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { userGroupMembers, userGroups, users } from '../../db/schema';
-import { byName, friendshipIdWith, matchesNameOrEmail, reachableBy } from '../../lib/people';
+import { byName, friendsFirst, memberColumns, reachableBy, suggestedBy } from '../../lib/people';
 
 export type GroupRow = typeof userGroups.$inferSelect;
 
@@ -58,16 +58,7 @@ export const membersOf = (db: Executor, me: number, groupIds: number[]) =>
     : db
         .select({
           groupId: userGroupMembers.groupId,
-          id: users.id,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          email: users.email,
-          avatar: users.avatar,
-          isAutoCreated: users.isAutoCreated,
-          isStudent: users.isStudent,
-          isTeacher: users.isTeacher,
-          school: users.school,
-          friendshipId: friendshipIdWith(me),
+          ...memberColumns(me),
         })
         .from(userGroupMembers)
         .innerJoin(users, eq(users.id, userGroupMembers.userId))
@@ -128,21 +119,10 @@ export const candidates = (
 ) =>
   db
     .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      avatar: users.avatar,
-      isAutoCreated: users.isAutoCreated,
-      isStudent: users.isStudent,
-      isTeacher: users.isTeacher,
-      school: users.school,
-      friendshipId: friendshipIdWith(me),
+      ...memberColumns(me),
       inGroup: sql<boolean>`exists (select 1 from user_group_members gm where gm.group_id = ${groupId} and gm.user_id = "users"."id")`,
     })
     .from(users)
-    .where(
-      and(reachableBy(me), search ? matchesNameOrEmail(search) : sql`${friendshipIdWith(me)} is not null`),
-    )
-    .orderBy(sql`${friendshipIdWith(me)} is not null desc`, ...byName)
+    .where(suggestedBy(me, search))
+    .orderBy(...friendsFirst(me))
     .limit(limit);
