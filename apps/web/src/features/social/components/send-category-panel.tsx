@@ -2,7 +2,6 @@ import type { Category, ReceiverCandidate, SendResult } from '@flashcards/contra
 import {
   Alert,
   Anchor,
-  Avatar,
   Badge,
   Button,
   Checkbox,
@@ -12,16 +11,14 @@ import {
   Paper,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconCheck, IconSearch, IconSend, IconUserPlus, IconX } from '@tabler/icons-react';
+import { IconCheck, IconSend, IconUserPlus, IconX } from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormError } from '../../../components/ui/form-error';
-import { RequestError } from '../../../components/ui/request-error';
 import { useErrorMessage } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useFormatters } from '../../../lib/format';
@@ -32,6 +29,7 @@ import { useSendCategory } from '../api/send-category';
 import { personName } from '../person-name';
 import { receiversOf } from '../receivers';
 import '../social-texts';
+import { PeopleSuggestions } from './people-suggestions';
 import { SkippedList } from './skipped-list';
 
 /** The owner's "send" on a category's page: offers a copy to chosen people and the members of groups. */
@@ -143,86 +141,57 @@ function SendForm({ category, onDone }: { category: Category; onDone: () => void
   return (
     <Stack gap="md">
       <Text size="sm">{t('send.intro')}</Text>
-      <TextInput
-        type="search"
+      <PeopleSuggestions
         label={t('send.people')}
-        description={t('send.peopleHint')}
-        leftSection={<IconSearch size={16} aria-hidden="true" />}
-        rightSection={candidates.isFetching ? <Loader size="xs" aria-hidden="true" /> : null}
-        value={input}
-        onChange={(event) => setInput(event.currentTarget.value)}
-        data-autofocus
+        hint={t('send.peopleHint')}
+        listLabel={t('send.suggestions')}
+        noMatches={t('send.noMatches')}
+        input={input}
+        onInput={setInput}
+        search={search}
+        suggestions={candidates}
+        details={(person) => (
+          <Group gap={4}>
+            {person.is_friend && (
+              <Badge size="xs" variant="filled" color="teal.9">
+                {t('send.friend')}
+              </Badge>
+            )}
+            {person.has_offer && (
+              <Badge size="xs" variant="filled" color="gray.7">
+                {t('send.hasOffer')}
+              </Badge>
+            )}
+            {!person.receives_categories && (
+              <Badge size="xs" variant="filled" color="gray.7">
+                {t('send.notReceiving')}
+              </Badge>
+            )}
+          </Group>
+        )}
+        action={(person, name) => {
+          const chosen = people.some((known) => known.id === person.id);
+          const blocked = person.has_offer || !person.receives_categories;
+          return (
+            <Button
+              size="xs"
+              variant={chosen ? 'filled' : 'light'}
+              leftSection={
+                chosen ? (
+                  <IconCheck size={14} aria-hidden="true" />
+                ) : (
+                  <IconUserPlus size={14} aria-hidden="true" />
+                )
+              }
+              onClick={() => choose(person)}
+              disabled={blocked || chosen}
+              aria-label={t(chosen ? 'send.chosenPerson' : 'send.choosePerson', { name })}
+            >
+              {chosen ? t('send.chosen') : t('send.choose')}
+            </Button>
+          );
+        }}
       />
-      {search !== '' && (
-        <Stack component="section" aria-label={t('send.suggestions')} gap="xs">
-          {candidates.isError ? (
-            <RequestError error={candidates.error} onRetry={() => candidates.refetch()} />
-          ) : candidates.data?.length === 0 ? (
-            <Text size="sm" c="dimmed" role="status">
-              {t('send.noMatches')}
-            </Text>
-          ) : (
-            candidates.data?.map((person) => {
-              const name = personName(person, unnamed);
-              const chosen = people.some((known) => known.id === person.id);
-              const blocked = person.has_offer || !person.receives_categories;
-              return (
-                <Group key={person.id} justify="space-between" wrap="nowrap" gap="sm">
-                  <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-                    <Avatar
-                      src={person.avatar_url}
-                      name={name}
-                      color="indigo"
-                      variant="filled"
-                      radius={999}
-                      size="sm"
-                      alt=""
-                    />
-                    <Stack gap={0} style={{ minWidth: 0 }}>
-                      <Text size="sm" fw={600} truncate>
-                        {name}
-                      </Text>
-                      <Group gap={4}>
-                        {person.is_friend && (
-                          <Badge size="xs" variant="filled" color="teal.9">
-                            {t('send.friend')}
-                          </Badge>
-                        )}
-                        {person.has_offer && (
-                          <Badge size="xs" variant="filled" color="gray.7">
-                            {t('send.hasOffer')}
-                          </Badge>
-                        )}
-                        {!person.receives_categories && (
-                          <Badge size="xs" variant="filled" color="gray.7">
-                            {t('send.notReceiving')}
-                          </Badge>
-                        )}
-                      </Group>
-                    </Stack>
-                  </Group>
-                  <Button
-                    size="xs"
-                    variant={chosen ? 'filled' : 'light'}
-                    leftSection={
-                      chosen ? (
-                        <IconCheck size={14} aria-hidden="true" />
-                      ) : (
-                        <IconUserPlus size={14} aria-hidden="true" />
-                      )
-                    }
-                    onClick={() => choose(person)}
-                    disabled={blocked || chosen}
-                    aria-label={t(chosen ? 'send.chosenPerson' : 'send.choosePerson', { name })}
-                  >
-                    {chosen ? t('send.chosen') : t('send.choose')}
-                  </Button>
-                </Group>
-              );
-            })
-          )}
-        </Stack>
-      )}
       {people.length > 0 && (
         <Stack gap={4}>
           <Text size="sm" fw={600} id="send-chosen">

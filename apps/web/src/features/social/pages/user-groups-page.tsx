@@ -21,7 +21,6 @@ import { useDebouncedValue } from '@mantine/hooks';
 import {
   IconEdit,
   IconPlus,
-  IconSearch,
   IconTrash,
   IconUserMinus,
   IconUserPlus,
@@ -49,6 +48,7 @@ import { useUserGroupsPage } from '../api/get-user-groups-page';
 import { useRemoveGroupMembers } from '../api/remove-group-members';
 import { useRenameUserGroup } from '../api/rename-user-group';
 import { useGroupCandidates } from '../api/search-group-candidates';
+import { PeopleSuggestions } from '../components/people-suggestions';
 import { SkippedList } from '../components/skipped-list';
 import { personName } from '../person-name';
 import '../social-texts';
@@ -381,72 +381,41 @@ function GroupMembers({ id }: { id: number }) {
   const members = group.data.receivers_users;
   return (
     <Stack gap="md">
-      <TextInput
-        type="search"
+      <PeopleSuggestions
         label={t('groups.addPeople')}
-        description={t('groups.addPeopleHint')}
-        leftSection={<IconSearch size={16} aria-hidden="true" />}
-        rightSection={candidates.isFetching ? <Loader size="xs" aria-hidden="true" /> : null}
-        value={input}
-        onChange={(event) => setInput(event.currentTarget.value)}
-        data-autofocus
-      />
-      {search !== '' && (
-        <Stack component="section" aria-label={t('groups.suggestions')} gap="xs">
-          {candidates.isError ? (
-            <RequestError error={candidates.error} onRetry={() => candidates.refetch()} />
-          ) : candidates.data?.length === 0 ? (
-            <Text size="sm" c="dimmed" role="status">
-              {t('groups.noMatches')}
+        hint={t('groups.addPeopleHint')}
+        listLabel={t('groups.suggestions')}
+        noMatches={t('groups.noMatches')}
+        input={input}
+        onInput={setInput}
+        search={search}
+        suggestions={candidates}
+        details={(person) =>
+          person.school && (
+            <Text size="xs" c="dimmed" truncate>
+              {person.school}
             </Text>
+          )
+        }
+        action={(person, name) =>
+          person.in_group ? (
+            <Badge variant="filled" color="teal.9">
+              {t('groups.inGroup')}
+            </Badge>
           ) : (
-            candidates.data?.map((person) => {
-              const name = personName(person, unnamed);
-              return (
-                <Group key={person.id} justify="space-between" wrap="nowrap" gap="sm">
-                  <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-                    <Avatar
-                      src={person.avatar_url}
-                      name={name}
-                      color="indigo"
-                      variant="filled"
-                      radius={999}
-                      size="sm"
-                      alt=""
-                    />
-                    <Stack gap={0} style={{ minWidth: 0 }}>
-                      <Text size="sm" fw={600} truncate>
-                        {name}
-                      </Text>
-                      {person.school && (
-                        <Text size="xs" c="dimmed" truncate>
-                          {person.school}
-                        </Text>
-                      )}
-                    </Stack>
-                  </Group>
-                  {person.in_group ? (
-                    <Badge variant="filled" color="teal.9">
-                      {t('groups.inGroup')}
-                    </Badge>
-                  ) : (
-                    <Button
-                      size="xs"
-                      variant="light"
-                      leftSection={<IconUserPlus size={14} aria-hidden="true" />}
-                      onClick={() => addPerson(person.id, name)}
-                      loading={add.isPending && add.variables?.userIds[0] === person.id}
-                      aria-label={t('groups.addPerson', { name })}
-                    >
-                      {t('groups.add')}
-                    </Button>
-                  )}
-                </Group>
-              );
-            })
-          )}
-        </Stack>
-      )}
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconUserPlus size={14} aria-hidden="true" />}
+              onClick={() => addPerson(person.id, name)}
+              loading={add.isPending && add.variables?.userIds[0] === person.id}
+              aria-label={t('groups.addPerson', { name })}
+            >
+              {t('groups.add')}
+            </Button>
+          )
+        }
+      />
       {skipped.length > 0 && (
         <Alert color="orange" variant="light" title={t('groups.notAdded')}>
           <SkippedList skipped={skipped} nameOf={(personId) => names.get(personId)} />
