@@ -1,37 +1,10 @@
 import type { Language } from '@flashcards/i18n';
 import type { Mail } from '../../lib/mailer';
-import { translate } from '../../lib/translate';
+import { noticeMail } from '../mail/notice-mail';
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
-/** A mail with one call to action (activation, password reset), as text and HTML, in the user's language. */
+/** A mail with one call to action (activation, password reset), in the user's language. */
 export const actionMail = (
   language: Language,
   kind: 'activation' | 'password_reset',
   values: { to: string; name: string; url: string; site: string; hours: number },
-): Mail => {
-  const t = (key: string) => translate(language, `email:${key}`, values);
-  const lines = [
-    t('greeting'),
-    '',
-    t(`${kind}.body`),
-    '',
-    `${t(`${kind}.action`)}: ${values.url}`,
-    '',
-    t('ignore'),
-    '',
-    t('signature'),
-  ];
-  const html = `<!doctype html>
-<html lang="${language}"><body style="margin:0;padding:24px;background:#f4f6fb;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
-<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
-<tr><td>
-<p style="font-size:16px">${escapeHtml(t('greeting'))}</p>
-<p style="font-size:16px;line-height:1.5">${escapeHtml(t(`${kind}.body`))}</p>
-<p style="margin:28px 0"><a href="${escapeHtml(values.url)}" style="background:#1c64f2;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold;display:inline-block">${escapeHtml(t(`${kind}.action`))}</a></p>
-<p style="font-size:13px;color:#4b5563">${escapeHtml(t('link_fallback'))}<br><a href="${escapeHtml(values.url)}" style="color:#1c64f2;word-break:break-all">${escapeHtml(values.url)}</a></p>
-<p style="font-size:13px;color:#4b5563">${escapeHtml(t('ignore'))}</p>
-<p style="font-size:14px">${escapeHtml(t('signature'))}</p>
-</td></tr></table></body></html>`;
-  return { to: values.to, subject: t(`${kind}.subject`), text: lines.join('\n'), html };
-};
+): Mail => noticeMail(language, kind, values, { unasked: true });

@@ -5,14 +5,16 @@ import { translate } from '../../lib/translate';
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
- * A notice with one link (a friend request, a category offered), as text and HTML, in the receiver's
- * language: `email:<kind>.subject`, `.body` and `.action`, with the values interpolated (a `count` picks
- * the body's plural form).
+ * A mail with one link (activation, a password reset, a friend request, a category offered), as text and
+ * HTML, in the receiver's language: `email:<kind>.subject`, `.body` and `.action`, with the values
+ * interpolated (a `count` picks the body's plural form). `unasked` adds the line for people who did not
+ * ask for it.
  */
 export const noticeMail = (
   language: Language,
   kind: string,
   values: Record<string, string | number> & { to: string; url: string },
+  { unasked = false }: { unasked?: boolean } = {},
 ): Mail => {
   const t = (key: string) => translate(language, `email:${key}`, values);
   const lines = [
@@ -22,6 +24,7 @@ export const noticeMail = (
     '',
     `${t(`${kind}.action`)}: ${values.url}`,
     '',
+    ...(unasked ? [t('ignore'), ''] : []),
     t('signature'),
   ];
   const html = `<!doctype html>
@@ -32,7 +35,7 @@ export const noticeMail = (
 <p style="font-size:16px;line-height:1.5">${escapeHtml(t(`${kind}.body`))}</p>
 <p style="margin:28px 0"><a href="${escapeHtml(values.url)}" style="background:#1c64f2;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold;display:inline-block">${escapeHtml(t(`${kind}.action`))}</a></p>
 <p style="font-size:13px;color:#4b5563">${escapeHtml(t('link_fallback'))}<br><a href="${escapeHtml(values.url)}" style="color:#1c64f2;word-break:break-all">${escapeHtml(values.url)}</a></p>
-<p style="font-size:14px">${escapeHtml(t('signature'))}</p>
+${unasked ? `<p style="font-size:13px;color:#4b5563">${escapeHtml(t('ignore'))}</p>\n` : ''}<p style="font-size:14px">${escapeHtml(t('signature'))}</p>
 </td></tr></table></body></html>`;
   return { to: values.to, subject: t(`${kind}.subject`), text: lines.join('\n'), html };
 };
