@@ -465,6 +465,7 @@ describe('reset and activation requests', () => {
     // The request's job, then the mail it queued.
     expect(await t.runJobs()).toBe(2);
     const message = await mail.nextTo(user.email);
+    expect(message.text).toContain('If you did not ask for this, you can ignore this e-mail.');
     const { uid, token } = uidAndToken(linkIn(message, `${PUBLIC_URL}/password/reset/confirm/`));
     const body = { uid, token, new_password: 'Reset-By-Job-77', re_new_password: 'Reset-By-Job-77' };
     expect((await post('/api/user/users/reset_password_confirm/', body)).statusCode).toBe(204);

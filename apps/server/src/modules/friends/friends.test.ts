@@ -274,6 +274,7 @@ describe('friend requests', () => {
     expect(message.subject).toBe('Мария Иванова иска да сте приятели в Flashcards');
     expect(message.text).toContain('Здравейте, Петър,');
     expect(message.text).toContain('/friends');
+    expect(message.text).not.toContain('Ако не сте поискали това');
 
     const quiet = await signIn({ receiveInvitationsForFriends: false });
     const sent = await request(a, quiet.user.id);
