@@ -20,6 +20,8 @@ process.env.E2E_MAIL_DIR ??= path.join(process.env.E2E_DATA_DIR, 'mail');
 export default defineConfig({
   testDir: 'e2e',
   workers: 2,
+  // Two workers, the server and the browser share two cores: a page may take longer than the default 5 s.
+  expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? 'line' : 'list',
   projects: [

@@ -11,9 +11,12 @@ import { textCardRouteHandlers } from './modules/cards/text-cards.routes';
 import { categoryRouteHandlers } from './modules/categories/categories.routes';
 import { friendRouteHandlers } from './modules/friends/friends.routes';
 import { googleRouteHandlers } from './modules/google/google.routes';
+import { learningPathRouteHandlers } from './modules/learning-paths/learning-paths.routes';
 import { marketRouteHandlers } from './modules/market/market.routes';
 import { practiceRouteHandlers } from './modules/practice/practice.routes';
 import { privateSendingRouteHandlers } from './modules/private-sending/private-sending.routes';
+import { reportRouteHandlers } from './modules/reports/reports.routes';
+import { adminSchoolRouteHandlers, schoolRouteHandlers } from './modules/schools/schools.routes';
 import { systemRouteHandlers } from './modules/system/system.routes';
 import { userGroupRouteHandlers } from './modules/user-groups/user-groups.routes';
 import { userRouteHandlers } from './modules/users/users.routes';
@@ -64,7 +67,11 @@ const routeHandlers = (services: Services) => [
   ...marketRouteHandlers(services),
   ...friendRouteHandlers(services),
   ...userGroupRouteHandlers(services),
+  ...learningPathRouteHandlers(services),
+  ...reportRouteHandlers(services),
   ...privateSendingRouteHandlers(services),
+  ...schoolRouteHandlers(services),
+  ...adminSchoolRouteHandlers(services),
 ];
 
 /**

@@ -16,10 +16,14 @@ import { createCardsService } from './modules/cards/cards.service';
 import { createCategoriesService } from './modules/categories/categories.service';
 import { createFriendsService } from './modules/friends/friends.service';
 import { createGoogleService } from './modules/google/google.service';
+import { createLearningPathsService } from './modules/learning-paths/learning-paths.service';
 import { registerMailJobs } from './modules/mail/mail.jobs';
 import { createMarketService } from './modules/market/market.service';
 import { createPracticeService } from './modules/practice/practice.service';
 import { createPrivateSendingService } from './modules/private-sending/private-sending.service';
+import { createReportsService } from './modules/reports/reports.service';
+import { registerSchoolJobs } from './modules/schools/schools.jobs';
+import { createSchoolsService } from './modules/schools/schools.service';
 import { loadSiteContent } from './modules/system/site-content';
 import { createSystemService } from './modules/system/system.service';
 import { createUserGroupsService } from './modules/user-groups/user-groups.service';
@@ -63,6 +67,9 @@ export const createServices = async ({
   const friends = createFriendsService({ db, config, clock, jobs, users, practice });
   const userGroups = createUserGroupsService({ db, config, clock });
   const privateSending = createPrivateSendingService({ db, config, clock, jobs, categories, cards });
+  const learningPaths = createLearningPathsService({ db, clock });
+  const reports = createReportsService({ db, config, clock });
+  const schools = createSchoolsService({ db, config, clock, storage, log, jobs, users, auth });
   const { provider } = config.ai;
   const ai = createAiService({
     db,
@@ -80,6 +87,7 @@ export const createServices = async ({
   registerMailJobs(jobs, { mailer });
   registerAuthJobs(jobs, { auth });
   registerAiJobs(jobs, { ai, timeoutSeconds: config.ai.timeoutSeconds });
+  registerSchoolJobs(jobs, { schools });
   await jobs.start({ work: runJobs });
 
   return {
@@ -100,6 +108,9 @@ export const createServices = async ({
     friends,
     userGroups,
     privateSending,
+    schools,
+    learningPaths,
+    reports,
     /** Closes what the services hold open: the job queue, the mail transport, the storage client, the database. */
     async close() {
       await jobs.stop();

@@ -1,7 +1,15 @@
 import { apiRoutes, pathOf } from '@flashcards/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { friendRequests, marketReports, privateOffers, userGroupMembers, userGroups } from '../src/db/schema';
+import {
+  friendRequests,
+  learningPathCards,
+  learningPaths,
+  marketReports,
+  privateOffers,
+  userGroupMembers,
+  userGroups,
+} from '../src/db/schema';
 import { buildTestApp, type TestApp } from './build-app';
 import {
   buildAiTask,
@@ -10,6 +18,7 @@ import {
   buildCatalogVersion,
   buildCategory,
   buildFriendship,
+  buildSchool,
   buildUser,
   PASSWORD,
 } from './factories';
@@ -59,6 +68,20 @@ type Fixture = {
   group: number;
   /** A third user's category offered to the owner, with a card. */
   offered: number;
+  /** The owner is a principal of this school, beside a second principal; a student of it. */
+  school: number;
+  secondPrincipal: number;
+  student: number;
+  /** A school without members. */
+  emptySchool: number;
+  studentEmail: string;
+  /** A learning path the owner assigned to the student. */
+  path: number;
+  /** Paths the second principal assigned to the owner (text and picture), and the owner's row of a card of each. */
+  textStudyPath: number;
+  pictureStudyPath: number;
+  textStudyRow: number;
+  pictureStudyRow: number;
 };
 
 type Request = {
@@ -68,6 +91,8 @@ type Request = {
   form?: { fields: Record<string, string | number>; files?: Record<string, 'picture'> };
   /** Sends a card file as the form's `file`. */
   textFile?: boolean;
+  /** Sends a CSV file of students as the form's `file`. */
+  studentsFile?: boolean;
 };
 
 type Row = { request?: (f: Fixture) => Request | Promise<Request>; expect: Statuses };
@@ -83,6 +108,8 @@ const signedIn = (status: number): Statuses => ({ guest: 401, other: status, own
 const ownerOnly = (status: number): Statuses => ({ guest: 401, other: 404, owner: status, staff: 404 });
 /** Moderation: staff only; a signed-in user is refused (403). */
 const staffOnly = (status: number): Statuses => ({ guest: 401, other: 403, owner: 403, staff: status });
+/** A school's management: its principal (the owner) only; anyone else is restricted (403). */
+const principalOnly = (status: number): Statuses => ({ guest: 401, other: 403, owner: status, staff: 403 });
 /** Something a reader does with someone else's catalog category: not its author. */
 const notTheAuthor = (status: number): Statuses => ({ guest: 401, other: status, owner: 403, staff: status });
 
@@ -140,6 +167,12 @@ const matrix: Record<string, Row> = {
     expect: signedIn(200),
   },
   removeUser: { expect: signedIn(204) },
+  setPassword: {
+    request: () => ({
+      json: { current_password: PASSWORD, new_password: newPassword, re_new_password: newPassword },
+    }),
+    expect: signedIn(204),
+  },
   // Google sign-in is not configured in tests: the routes say so to everyone.
   googleAuthorizationUrl: {
     request: () => ({ query: { redirect_uri: 'http://localhost/login/google' } }),
@@ -368,6 +401,102 @@ const matrix: Record<string, Row> = {
     request: (f) => ({ query: { category_id: f.category, search: 'First' } }),
     expect: ownerOnly(200),
   },
+
+  // Schools: the list is public; a school's management is its principals'; schools are staff's.
+  schoolsList: { expect: everyone(200) },
+  schoolDetails: { expect: principalOnly(200) },
+  schoolStudents: { expect: principalOnly(200) },
+  registerStudent: {
+    request: () => ({
+      json: { first_name: 'Ana', last_name: 'Petrova', email: `pupil${++uniqueEmail}@example.com` },
+    }),
+    expect: principalOnly(201),
+  },
+  updateSchoolStudent: {
+    request: (f) => ({ params: { id: f.student }, json: { is_teacher: true } }),
+    expect: principalOnly(200),
+  },
+  removeSchoolStudent: { request: (f) => ({ params: { id: f.student } }), expect: principalOnly(204) },
+  // The principal owner may not leave, and nobody else here is a member who joined (the route test has one).
+  leaveSchool: { expect: { guest: 401, other: 403, owner: 403, staff: 403 } },
+  bulkCreateUsers: {
+    request: () => ({ form: { fields: {} }, studentsFile: true }),
+    expect: principalOnly(201),
+  },
+  adminSchools: { expect: staffOnly(200) },
+  createSchool: {
+    request: () => ({ json: { name: 'New school', available_students: 5 } }),
+    expect: staffOnly(201),
+  },
+  adminSchool: { request: (f) => ({ params: { id: f.school } }), expect: staffOnly(200) },
+  updateSchool: {
+    request: (f) => ({ params: { id: f.school }, json: { name: 'Renamed school' } }),
+    expect: staffOnly(200),
+  },
+  deleteSchool: { request: (f) => ({ params: { id: f.emptySchool } }), expect: staffOnly(204) },
+  addPrincipal: {
+    request: (f) => ({ params: { id: f.emptySchool }, json: { email: `head${++uniqueEmail}@example.com` } }),
+    expect: staffOnly(201),
+  },
+  removePrincipal: {
+    request: (f) => ({ params: { id: f.school, userId: f.secondPrincipal } }),
+    expect: staffOnly(204),
+  },
+
+  // Learning paths: the teacher's to see and delete, the student's to study (the owner is both: a principal
+  // who assigned one, and a member another principal assigned two to). Assigning names one's own category:
+  // anyone else's is a field error.
+  teacherPaths: { expect: signedIn(200) },
+  studentPaths: { expect: signedIn(200) },
+  createPaths: {
+    request: (f) => ({
+      json: [
+        {
+          name: 'Path',
+          assigned_user: f.student,
+          category: f.category,
+          start_at: '2026-01-01',
+          end_at: '2026-12-31',
+        },
+      ],
+    }),
+    expect: { guest: 401, other: 400, owner: 201, staff: 400 },
+  },
+  teacherPath: { request: (f) => ({ params: { id: f.path } }), expect: ownerOnly(200) },
+  deletePath: { request: (f) => ({ params: { id: f.path } }), expect: ownerOnly(204) },
+  pathProgress: { request: (f) => ({ query: { learning_path_id: f.path } }), expect: ownerOnly(200) },
+  pathTextCards: {
+    request: (f) => ({ query: { learning_path_id: f.textStudyPath } }),
+    expect: ownerOnly(200),
+  },
+  pathPictureCards: {
+    request: (f) => ({ query: { learning_path_id: f.pictureStudyPath } }),
+    expect: ownerOnly(200),
+  },
+  answerPathTextCard: {
+    request: (f) => ({ params: { id: f.textStudyRow }, json: { guesses_score: 1 } }),
+    expect: ownerOnly(200),
+  },
+  answerPathPictureCard: {
+    request: (f) => ({ params: { id: f.pictureStudyRow }, form: { fields: { guesses_score: 1 } } }),
+    expect: ownerOnly(200),
+  },
+  pathStudentsSearch: { request: () => ({ query: { search: 'First' } }), expect: signedIn(200) },
+
+  // Reports: for premium accounts (the owner is in a trial; the others are not), on students one reaches.
+  reportStudents: { expect: { guest: 401, other: 403, owner: 200, staff: 403 } },
+  reports: {
+    request: (f) => ({ query: { userEmail: f.studentEmail } }),
+    expect: { guest: 401, other: 403, owner: 200, staff: 403 },
+  },
+  reportCards: {
+    request: (f) => ({ query: { userEmail: f.studentEmail, learning_path_id: f.path } }),
+    expect: { guest: 401, other: 403, owner: 200, staff: 403 },
+  },
+  reportExport: {
+    request: (f) => ({ query: { userEmail: f.studentEmail } }),
+    expect: { guest: 401, other: 403, owner: 200, staff: 403 },
+  },
 };
 
 let t: TestApp;
@@ -392,7 +521,15 @@ const storedPicture = async (userId: number) => {
 /** The owner and their objects, the other user and a staff member; access tokens signed for each. */
 const newFixture = async () => {
   const db = t.database.db;
-  const owner = await buildUser(db, { passwordHash });
+  const school = await buildSchool(db, { availableStudents: 10 });
+  const principal = { schoolId: school.id, isOrganizationHost: true, isOrganizationMember: true };
+  const owner = await buildUser(db, {
+    passwordHash,
+    ...principal,
+    trialEndDate: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000),
+  });
+  const secondPrincipal = await buildUser(db, principal);
+  const student = await buildUser(db, { schoolId: school.id, isStudent: true, isOrganizationMember: true });
   const other = await buildUser(db, { passwordHash });
   const staff = await buildUser(db, { passwordHash, isStaff: true });
   const category = await buildCategory(db, { userId: owner.id });
@@ -459,7 +596,62 @@ const newFixture = async () => {
     group: 0,
     offered: 0,
     block: (await buildBlock(db, owner.id, (await buildUser(db)).id)).id,
+    school: school.id,
+    secondPrincipal: secondPrincipal.id,
+    student: student.id,
+    emptySchool: (await buildSchool(db)).id,
+    studentEmail: student.email,
+    path: 0,
+    textStudyPath: 0,
+    pictureStudyPath: 0,
+    textStudyRow: 0,
+    pictureStudyRow: 0,
   };
+  const pathRow = (createdById: number, assignedUserId: number, categoryId: number) => ({
+    name: 'Path',
+    createdById,
+    assignedUserId,
+    categoryId,
+    startAt: '2000-01-01',
+    endAt: '2999-12-31',
+    dailyFlipTarget: 10,
+    dailyLearnTarget: 2,
+    deckSize: 10,
+    learnedVolumeVerbal: 10,
+    learnedVolumeTyping: 10,
+    verbal: true,
+    typing: true,
+  });
+  const theirText = await buildCategory(db, { userId: secondPrincipal.id });
+  const theirPicture = await buildCategory(db, { userId: secondPrincipal.id, typeOfCards: 'picture' });
+  const theirTextCard = await buildCard(db, { categoryId: theirText.id });
+  const theirPictureCard = await buildCard(db, {
+    categoryId: theirPicture.id,
+    firstSide: await storedPicture(secondPrincipal.id),
+  });
+  const [taught, textStudy, pictureStudy] = await db
+    .insert(learningPaths)
+    .values([
+      pathRow(owner.id, student.id, category.id),
+      pathRow(secondPrincipal.id, owner.id, theirText.id),
+      pathRow(secondPrincipal.id, owner.id, theirPicture.id),
+    ])
+    .returning();
+  const [textRow, pictureRow] = await db
+    .insert(learningPathCards)
+    .values([
+      { pathId: textStudy!.id, cardId: theirTextCard.id },
+      { pathId: pictureStudy!.id, cardId: theirPictureCard.id },
+    ])
+    .returning();
+  Object.assign(fixture, {
+    path: taught!.id,
+    textStudyPath: textStudy!.id,
+    pictureStudyPath: pictureStudy!.id,
+    textStudyRow: textRow!.id,
+    pictureStudyRow: pictureRow!.id,
+  });
+
   const friend = await buildUser(db);
   fixture.friend = friend.id;
   fixture.friendship = (await buildFriendship(db, owner.id, friend.id)).id;
@@ -521,6 +713,12 @@ const send = async (name: string, row: Row, actor: Actor) => {
       ]),
     );
     if (request.textFile) files.file = { name: 'cards.txt', type: 'text/plain', data: cardFile };
+    if (request.studentsFile)
+      files.file = {
+        name: 'students.csv',
+        type: 'text/csv',
+        data: Buffer.from(`pupil${++uniqueEmail}@example.com,Ana,Petrova\n`),
+      };
     const body = await formData(request.form.fields, files);
     Object.assign(headers, body.headers);
     payload = body.payload;

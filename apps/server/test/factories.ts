@@ -10,6 +10,7 @@ import {
   marketListings,
   marketVersionCards,
   marketVersions,
+  schools,
   users,
 } from '../src/db/schema';
 import { hashPassword } from '../src/modules/auth/auth.service';
@@ -181,4 +182,13 @@ export const buildFriendship = async (db: Executor, a: number, b: number) => {
 export const buildBlock = async (db: Executor, blocker: number, blocked: number) => {
   const [block] = await db.insert(blocks).values({ blockerId: blocker, blockedId: blocked }).returning();
   return block!;
+};
+
+/** A school with seats. */
+export const buildSchool = async (db: Executor, overrides: Partial<typeof schools.$inferInsert> = {}) => {
+  const [school] = await db
+    .insert(schools)
+    .values({ name: `School ${next()}`, town: 'Plovdiv', availableStudents: 10, ...overrides })
+    .returning();
+  return school!;
 };

@@ -35,8 +35,8 @@ test('the start-free button leads to sign-up', async ({ page }) => {
 });
 
 test('a page still being built says so', async ({ page }) => {
-  await page.goto('/schools-list');
-  await expect(page.getByRole('heading', { level: 1, name: 'Schools' })).toBeVisible();
+  await page.goto('/pricing');
+  await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
   await expect(page.getByText('This page is not available yet.')).toBeVisible();
   await saveScreenshot(page, 'not-available');
 });

@@ -12,18 +12,18 @@ export const formBoolean = z.union([
     .transform((value) => ['true', 'True', '1', 'on'].includes(value)),
 ]);
 
-const email = z
+export const emailField = z
   .string()
   .trim()
   .toLowerCase()
   .max(254)
   .pipe(z.email({ error: 'errors:invalid_email' }));
-const name = z.string().trim().max(150);
+export const personName = z.string().trim().max(150);
 
 export const registerBody = z.object({
-  first_name: name.min(1),
-  last_name: name.min(1),
-  email,
+  first_name: personName.min(1),
+  last_name: personName.min(1),
+  email: emailField,
   password: z.string().min(1).max(128),
   re_password: z.string().max(128),
   ref_code: z.string().trim().max(64).optional().nullable(),
@@ -38,17 +38,23 @@ export const registerResponse = z.object({
 });
 
 export const uidTokenBody = z.object({ uid: z.string().min(1).max(64), token: z.string().min(1).max(128) });
-export const emailBody = z.object({ email });
+export const emailBody = z.object({ email: emailField });
 export const tokenCreateBody = z.object({
   email: z.string().trim().toLowerCase().max(254),
   password: z.string().max(128),
+});
+/** djoser's set_password: the current password proves the person; the new one passes the password rules. */
+export const setPasswordBody = z.object({
+  current_password: z.string().max(128),
+  new_password: z.string().min(1).max(128),
+  re_new_password: z.string().max(128),
 });
 export const resetPasswordConfirmBody = uidTokenBody.extend({
   new_password: z.string().min(1).max(128),
   re_new_password: z.string().max(128),
 });
 
-const optionalText = name.optional();
+const optionalText = personName.optional();
 /** PATCH of the current user: only the fields sent change; `id` and `email` are read-only. */
 export const updateMeBody = z.object({
   first_name: optionalText,
@@ -113,6 +119,8 @@ export const userSchema = z.object({
   is_organization_host: z.boolean(),
   is_organization_member: z.boolean(),
   auto_school_add: z.boolean(),
+  /** The school the account is a member of (principal, teacher or student), null when none. */
+  school_id: z.number().int().nullable(),
   is_staff: z.boolean(),
   language: z.enum(['en', 'bg']),
   /** Earned daily badges, in the order of the spec's list. */
@@ -236,12 +244,27 @@ export const authRoutes = {
     response: noContent,
     errors: [429],
   }),
+  setPassword: defineRoute({
+    method: 'POST',
+    path: '/api/user/users/set_password/',
+    access: 'user',
+    tag,
+    summary: 'Change the password, giving the current one',
+    description:
+      'An account a school created (`is_auto_created`) is claimed by this call: from then on it is an ' +
+      'ordinary account and the reduced menu no longer applies. Other sessions stay signed in.',
+    body: setPasswordBody,
+    status: 204,
+    response: noContent,
+  }),
   resetPasswordConfirm: defineRoute({
     method: 'POST',
     path: '/api/user/users/reset_password_confirm/',
     access: 'public',
     tag,
     summary: 'Set a new password from the e-mailed link',
+    description:
+      'Also the link a school mails to the accounts it creates: setting the password claims the account.',
     body: resetPasswordConfirmBody,
     status: 204,
     response: noContent,
@@ -266,6 +289,7 @@ export const authRoutes = {
     access: 'user',
     tag,
     summary: 'Delete the account with all its data and files',
+    description: 'The last principal of a school cannot delete their account (403).',
     status: 204,
     response: noContent,
     errors: [403],

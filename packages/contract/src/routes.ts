@@ -1,9 +1,11 @@
 import { aiRoutes } from './ai';
 import { authRoutes } from './auth';
 import { cardRoutes } from './cards';
+import { learningPathRoutes, reportRoutes } from './learning-paths';
 import { marketRoutes } from './market';
 import { practiceRoutes } from './practice';
 import type { RouteDefinition } from './route';
+import { adminSchoolRoutes, schoolRoutes } from './school';
 import { friendRoutes, privateSendingRoutes, userGroupRoutes } from './social';
 import { systemRoutes } from './system';
 
@@ -20,4 +22,8 @@ export const apiRoutes: Record<string, RouteDefinition> = /* @__PURE__ */ Object
   friendRoutes,
   userGroupRoutes,
   privateSendingRoutes,
+  schoolRoutes,
+  adminSchoolRoutes,
+  learningPathRoutes,
+  reportRoutes,
 );

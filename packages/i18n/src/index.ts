@@ -8,7 +8,10 @@ import bgHome from '../locales/bg/home.json';
 import bgLegal from '../locales/bg/legal.json';
 import bgMarket from '../locales/bg/market.json';
 import bgPages from '../locales/bg/pages.json';
+import bgPaths from '../locales/bg/paths.json';
 import bgPractice from '../locales/bg/practice.json';
+import bgReports from '../locales/bg/reports.json';
+import bgSchool from '../locales/bg/school.json';
 import bgShell from '../locales/bg/shell.json';
 import bgSocial from '../locales/bg/social.json';
 import bgTeachers from '../locales/bg/teachers.json';
@@ -22,7 +25,10 @@ import enHome from '../locales/en/home.json';
 import enLegal from '../locales/en/legal.json';
 import enMarket from '../locales/en/market.json';
 import enPages from '../locales/en/pages.json';
+import enPaths from '../locales/en/paths.json';
 import enPractice from '../locales/en/practice.json';
+import enReports from '../locales/en/reports.json';
+import enSchool from '../locales/en/school.json';
 import enShell from '../locales/en/shell.json';
 import enSocial from '../locales/en/social.json';
 import enTeachers from '../locales/en/teachers.json';
@@ -44,7 +50,10 @@ export const resources = {
     legal: enLegal,
     market: enMarket,
     pages: enPages,
+    paths: enPaths,
     practice: enPractice,
+    reports: enReports,
+    school: enSchool,
     shell: enShell,
     social: enSocial,
     teachers: enTeachers,
@@ -60,7 +69,10 @@ export const resources = {
     legal: bgLegal,
     market: bgMarket,
     pages: bgPages,
+    paths: bgPaths,
     practice: bgPractice,
+    reports: bgReports,
+    school: bgSchool,
     shell: bgShell,
     social: bgSocial,
     teachers: bgTeachers,

@@ -24,11 +24,26 @@ export const blockedEitherWay = (me: number) =>
     or (bl.blocker_id = ${person} and bl.blocked_id = ${me}))`;
 
 /**
- * Someone the viewer may find and reach: active, claimed (not a school's unclaimed account), not the
- * viewer, and no block between them either way.
+ * Someone the viewer may find and reach: active, claimed (a school's unclaimed account only for members
+ * of its school), not the viewer, and no block between them either way.
  */
 export const reachableBy = (me: number) =>
-  sql`("users"."is_active" and not "users"."is_auto_created" and ${person} <> ${me} and not ${blockedEitherWay(me)})`;
+  sql`("users"."is_active"
+    and (not "users"."is_auto_created"
+      or "users"."school_id" = (select ms.school_id from users ms where ms.id = ${me}))
+    and ${person} <> ${me} and not ${blockedEitherWay(me)})`;
+
+/** The viewer is a teacher or the principal of the listed person's school. */
+export const teachesAt = (me: number) =>
+  sql`exists (select 1 from users rt where rt.id = ${me} and rt.school_id = "users"."school_id"
+    and (rt.is_teacher or rt.is_organization_host))`;
+
+/**
+ * Someone whose learning the viewer may direct and follow (API.md "Roles and reach"): reachable, and a
+ * member of a school where the viewer teaches or is principal, or a friend.
+ */
+export const reachedBy = (me: number) =>
+  sql`(${reachableBy(me)} and (${teachesAt(me)} or ${person} in ${friendIdsOf(me)}))`;
 
 /** The friendship between the viewer and the listed person (null when none). */
 export const friendshipIdWith = (me: number) =>

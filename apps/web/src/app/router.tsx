@@ -36,6 +36,18 @@ const catalogCategory = (access: 'public' | 'user') =>
     <m.CatalogCategoryPage access={access} />
   ));
 
+const school = (page: 'mySchool' | 'schoolsList' | 'adminSchools') =>
+  import('../features/school/school-pages').then((m) => m.schoolPages[page]());
+
+const learningPath = (
+  page:
+    | 'learningPaths'
+    | 'myLearningPaths'
+    | 'learningPathProgress'
+    | 'learningPathCardsText'
+    | 'learningPathCardsPicture',
+) => import('../features/learning-paths/path-pages').then((m) => m.pathPages[page]());
+
 const publicPages: Page[] = [
   // Most visits start here: the home page comes with the app itself rather than after it.
   { name: 'home', element: <HomePage /> },
@@ -74,7 +86,10 @@ const publicPages: Page[] = [
   },
   { name: 'marketPublic', load: () => catalog('public') },
   { name: 'marketPublicCategory', load: () => catalogCategory('public') },
-  { name: 'schoolsList' },
+  {
+    name: 'schoolsList',
+    load: () => school('schoolsList'),
+  },
   {
     name: 'teachers',
     load: () => import('../features/teachers/pages/teachers-page').then((m) => <m.TeachersPage />),
@@ -91,7 +106,14 @@ const signedInPages: Page[] = [
   { name: 'subscriptionsSuccess' },
   { name: 'subscriptionsFailed' },
   { name: 'affiliates' },
-  { name: 'mySchool' },
+  {
+    name: 'choosePassword',
+    load: () => import('../features/auth/first-login-page').then((m) => m.choosePasswordPage()),
+  },
+  {
+    name: 'mySchool',
+    load: () => school('mySchool'),
+  },
   {
     name: 'profile',
     load: () => import('../features/profile/pages/profile-page').then((m) => <m.ProfilePage />),
@@ -99,9 +121,9 @@ const signedInPages: Page[] = [
   { name: 'myCards', load: () => cards('decks') },
   { name: 'myKidsCards', load: () => cards('kids') },
   { name: 'myCategories', load: () => categories('decks') },
-  { name: 'learningPaths' },
-  { name: 'myLearningPaths' },
-  { name: 'learningPathProgress' },
+  { name: 'learningPaths', load: () => learningPath('learningPaths') },
+  { name: 'myLearningPaths', load: () => learningPath('myLearningPaths') },
+  { name: 'learningPathProgress', load: () => learningPath('learningPathProgress') },
   { name: 'market', load: () => catalog('user') },
   { name: 'marketCategory', load: () => catalogCategory('user') },
   {
@@ -118,10 +140,13 @@ const signedInPages: Page[] = [
     name: 'flashCardsKids',
     load: () => import('../features/practice/pages/kids-practice-page').then((m) => <m.KidsPracticePage />),
   },
-  { name: 'learningPathCardsText' },
-  { name: 'learningPathCardsPicture' },
+  { name: 'learningPathCardsText', load: () => learningPath('learningPathCardsText') },
+  { name: 'learningPathCardsPicture', load: () => learningPath('learningPathCardsPicture') },
   { name: 'demoVideosPrivate' },
-  { name: 'reports' },
+  {
+    name: 'reports',
+    load: () => import('../features/reports/pages/reports-page').then((m) => <m.ReportsPage />),
+  },
   {
     name: 'aiCards',
     load: () => import('../features/ai/pages/ai-cards-page').then((m) => <m.AiCardsPage />),
@@ -153,6 +178,10 @@ const staffPages: Page[] = [
   {
     name: 'adminMarket',
     load: () => import('../features/market/pages/moderation-page').then((m) => <m.ModerationPage />),
+  },
+  {
+    name: 'adminSchools',
+    load: () => school('adminSchools'),
   },
 ];
 

@@ -49,6 +49,7 @@ const userOf = (flags: Partial<User>): User => ({
   is_organization_host: false,
   is_organization_member: false,
   auto_school_add: false,
+  school_id: null,
   is_staff: false,
   language: 'en',
   badges: [],
@@ -107,5 +108,16 @@ describe('the staff area', () => {
     expect(pages(true)).toContain('adminMarket');
     expect(pages(false)).not.toContain('adminMarket');
     expect(pages(false)).not.toContain('admin');
+    expect(pages(true)).toContain('adminSchools');
+    expect(pages(false)).not.toContain('adminSchools');
+  });
+
+  it('shows "My school" to principals only', () => {
+    const pages = (isPrincipal: boolean) =>
+      visibleMenu({ isAutoCreated: false, isStaff: false, isPrincipal }).flatMap((section) =>
+        section.items.map((item) => item.page),
+      );
+    expect(pages(true)).toContain('mySchool');
+    expect(pages(false)).not.toContain('mySchool');
   });
 });

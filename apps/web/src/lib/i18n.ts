@@ -2,7 +2,6 @@ import { defaultLanguage, isLanguage, type Language, languages } from '@flashcar
 import bgAccount from '@flashcards/i18n/locales/bg/account.json';
 import bgCards from '@flashcards/i18n/locales/bg/cards.json';
 import bgCommon from '@flashcards/i18n/locales/bg/common.json';
-import bgErrors from '@flashcards/i18n/locales/bg/errors.json';
 import bgHome from '@flashcards/i18n/locales/bg/home.json';
 import bgPages from '@flashcards/i18n/locales/bg/pages.json';
 import bgPractice from '@flashcards/i18n/locales/bg/practice.json';
@@ -10,7 +9,6 @@ import bgShell from '@flashcards/i18n/locales/bg/shell.json';
 import enAccount from '@flashcards/i18n/locales/en/account.json';
 import enCards from '@flashcards/i18n/locales/en/cards.json';
 import enCommon from '@flashcards/i18n/locales/en/common.json';
-import enErrors from '@flashcards/i18n/locales/en/errors.json';
 import enHome from '@flashcards/i18n/locales/en/home.json';
 import enPages from '@flashcards/i18n/locales/en/pages.json';
 import enPractice from '@flashcards/i18n/locales/en/practice.json';
@@ -37,15 +35,15 @@ i18next.on('languageChanged', (language) => {
 });
 
 /**
- * The texts the app starts with. The long legal and teachers texts, and the AI pages' texts, come with the
- * pages that show them (`addTexts`), and the e-mails' texts are the server's alone.
+ * The texts the app starts with. The long legal and teachers texts, the AI pages' texts and the `errors`
+ * messages of forms (lib/error-texts.ts) come with the pages that show them (`addTexts`), and the
+ * e-mails' texts are the server's alone.
  */
 const resources = {
   en: {
     account: enAccount,
     cards: enCards,
     common: enCommon,
-    errors: enErrors,
     home: enHome,
     pages: enPages,
     practice: enPractice,
@@ -55,7 +53,6 @@ const resources = {
     account: bgAccount,
     cards: bgCards,
     common: bgCommon,
-    errors: bgErrors,
     home: bgHome,
     pages: bgPages,
     practice: bgPractice,

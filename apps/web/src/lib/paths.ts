@@ -24,6 +24,7 @@ export const paths = {
   flashCardsPicturesPublic: '/flash-cards-pictures-public/:categoryId',
   pricing: '/pricing',
   logout: '/logout',
+  choosePassword: '/choose-password',
   subscriptions: '/subscriptions',
   subscriptionsSuccess: '/subscriptions-success',
   subscriptionsFailed: '/subscriptions-failed',
@@ -61,6 +62,7 @@ export const paths = {
   schoolExam: '/school-exam/:examId',
   admin: '/admin',
   adminMarket: '/admin/market',
+  adminSchools: '/admin/schools',
 } as const;
 
 export type PageName = keyof typeof paths;

@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { useErrorMessage } from './api-errors';
 import { serverFormErrors } from './form-errors';
+import './error-texts';
 
 type StandardSchema = Parameters<typeof schemaResolver>[0];
 

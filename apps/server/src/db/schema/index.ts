@@ -2,6 +2,8 @@ export * from './activity';
 export * from './ai';
 export * from './auth';
 export * from './cards';
+export * from './learning-paths';
 export * from './market';
+export * from './schools';
 export * from './social';
 export * from './users';

@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { schools } from './schools';
 
 export const genderEnum = pgEnum('gender', ['male', 'female']);
 export const languageEnum = pgEnum('language', ['en', 'bg']);
@@ -63,6 +64,8 @@ export const users = pgTable(
     isOrganizationHost: boolean('is_organization_host').notNull().default(false),
     isOrganizationMember: boolean('is_organization_member').notNull().default(false),
     autoSchoolAdd: boolean('auto_school_add').notNull().default(false),
+    /** The school the account is a member of (principal, teacher or student); the flags above give the role. */
+    schoolId: integer('school_id').references(() => schools.id, { onDelete: 'set null' }),
     language: languageEnum('language').notNull().default('en'),
     referredById: integer('referred_by_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     acceptedTermsAt: moment('accepted_terms_at'),
@@ -82,5 +85,11 @@ export const users = pgTable(
     index('users_municipality_idx').on(sql`lower(${table.municipality})`),
     index('users_town_idx').on(sql`lower(${table.town})`),
     index('users_school_idx').on(sql`lower(${table.school})`),
+    // A school's members by name.
+    index('users_school_members_idx').on(
+      table.schoolId,
+      sql`lower(${table.firstName} || ' ' || ${table.lastName})`,
+      table.id,
+    ),
   ],
 );

@@ -17,6 +17,16 @@ export const insertUserToken = (
   values: { userId: number; purpose: UserTokenPurpose; tokenHash: string; expiresAt: Date },
 ) => db.insert(userTokens).values(values);
 
+/** Whether the account was ever given a token of this purpose. */
+export const hasUserToken = async (db: Executor, userId: number, purpose: UserTokenPurpose) => {
+  const rows = await db
+    .select({ id: userTokens.id })
+    .from(userTokens)
+    .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose)))
+    .limit(1);
+  return rows.length > 0;
+};
+
 /** Marks a matching, unused, unexpired token used; true when there was one. */
 export const consumeUserToken = async (
   db: Executor,

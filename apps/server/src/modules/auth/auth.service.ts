@@ -10,6 +10,7 @@ import { type Clock, DAY, HOUR } from '../../lib/clock';
 import type { JobQueue } from '../../lib/jobs';
 import type { Tokens } from '../../lib/tokens';
 import { queueMail } from '../mail/mail.jobs';
+import { noticeMail } from '../mail/notice-mail';
 import type { UsersService } from '../users/users.service';
 import { actionMail } from './auth.emails';
 import { type AccountMailRequest, queueAccountMail } from './auth.jobs';
@@ -18,6 +19,8 @@ import { type PasswordOwner, passwordProblems } from './password-rules';
 
 const ACTIVATION_HOURS = 72;
 const RESET_HOURS = 24;
+/** How long the link works that a school or staff mails to an account they created: a set-password link. */
+export const SET_PASSWORD_LINK_DAYS = 14;
 const MAX_FAILURES_PER_EMAIL = 5;
 const MAX_FAILURES_PER_ADDRESS = 20;
 /**
@@ -60,21 +63,26 @@ export const createAuthService = ({ db, config, tokens, jobs, clock, users }: Au
     return problems;
   };
 
+  /** A new single-use link of this purpose to the account, with its expiry: only its hash is stored. */
+  const makeLink = async (user: User, purpose: 'activation' | 'password_reset', hours: number, tx = db) => {
+    const token = randomBytes(32).toString('base64url');
+    await repo.insertUserToken(tx, {
+      userId: user.id,
+      purpose,
+      tokenHash: sha256(token),
+      expiresAt: new Date(clock.now().getTime() + hours * HOUR),
+    });
+    const path = purpose === 'activation' ? 'activation' : 'password/reset/confirm';
+    return `${config.publicUrl}/${path}/${encodeUid(user.id)}/${token}`;
+  };
+
   const sendActionMail = async (
     user: User,
     kind: AccountMailRequest['kind'],
     { language = user.language, singletonKey }: { language?: Language; singletonKey?: string } = {},
   ) => {
-    const token = randomBytes(32).toString('base64url');
     const hours = kind === 'activation' ? ACTIVATION_HOURS : RESET_HOURS;
-    await repo.insertUserToken(db, {
-      userId: user.id,
-      purpose: kind,
-      tokenHash: sha256(token),
-      expiresAt: new Date(clock.now().getTime() + hours * HOUR),
-    });
-    const path = kind === 'activation' ? 'activation' : 'password/reset/confirm';
-    const url = `${config.publicUrl}/${path}/${encodeUid(user.id)}/${token}`;
+    const url = await makeLink(user, kind, hours);
     const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
     // Queued: no response waits for the mail server, and a failed delivery is retried.
     await queueMail(
@@ -120,6 +128,63 @@ export const createAuthService = ({ db, config, tokens, jobs, clock, users }: Au
 
   return {
     issuePair,
+
+    /**
+     * Mails an account someone else created (a school's student, a principal staff named) a link to set
+     * its password: a password-reset link that works SET_PASSWORD_LINK_DAYS days. `kind` names the mail of
+     * the `email` locale; `values` fill it beside `to`, `name`, `site`, `url` and `days`. With `once`, an
+     * account that was given such a link before gets none (a retried job mails nobody twice).
+     */
+    async mailSetPasswordLink(
+      user: User,
+      kind: string,
+      values: Record<string, string | number>,
+      {
+        language = user.language,
+        singletonKey,
+        once = false,
+      }: { language?: Language; singletonKey?: string; once?: boolean } = {},
+    ) {
+      if (once && (await repo.hasUserToken(db, user.id, 'password_reset'))) return;
+      const url = await makeLink(user, 'password_reset', SET_PASSWORD_LINK_DAYS * 24);
+      const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
+      await queueMail(
+        jobs,
+        noticeMail(language, kind, {
+          ...values,
+          to: user.email,
+          name,
+          url,
+          site: config.site.name,
+          days: SET_PASSWORD_LINK_DAYS,
+        }),
+        { singletonKey },
+      );
+    },
+
+    /**
+     * djoser's set_password: the current password proves the person, the new one passes the password rules.
+     * An account a school created is claimed by it (no longer auto-created). Other sessions stay signed in.
+     */
+    async setPassword(
+      user: User,
+      input: { current_password: string; new_password: string; re_new_password: string },
+    ) {
+      const current = user.passwordHash
+        ? await verify(user.passwordHash, input.current_password).catch(() => false)
+        : false;
+      const problems = checkNewPassword('new_password', input.new_password, input.re_new_password, {
+        email: user.email,
+        first_name: user.firstName,
+        last_name: user.lastName,
+      });
+      if (!current) problems.current_password = [{ key: 'invalid_current_password' }];
+      if (Object.keys(problems).length > 0) throw invalid(problems);
+      await users.update(user.id, {
+        passwordHash: await hashPassword(input.new_password),
+        isAutoCreated: false,
+      });
+    },
 
     async register(
       input: {
@@ -326,7 +391,8 @@ export const createAuthService = ({ db, config, tokens, jobs, clock, users }: Au
           now,
         );
         if (!consumed) throw invalid({ token: 'invalid_token' });
-        await users.update(user.id, { passwordHash }, tx);
+        // Setting one's own password claims an account a school created.
+        await users.update(user.id, { passwordHash, isAutoCreated: false }, tx);
         // Signed-in sessions end with the old password.
         await repo.revokeAllRefreshTokens(tx, user.id, now);
       });

@@ -1,7 +1,7 @@
 import { CARD_FILE_MAX_LINES, CARD_SIDE_MAX_LENGTH, CARD_TAG_MAX_LENGTH } from '@flashcards/contract';
-import { CsvError, parse } from 'csv-parse/sync';
 import { decodeHTMLStrict } from 'entities';
 import type { Message } from '../../lib/api-error';
+import { decode, isBlank, readRows } from '../../lib/delimited-text';
 
 /** At most this many cards per uploaded file. */
 export const MAX_CARD_LINES = CARD_FILE_MAX_LINES;
@@ -33,21 +33,6 @@ const succeed = (format: CardFileFormat, cards: ParsedCard[]): CardFileResult =>
 // ---------------------------------------------------------------------------------------------------------
 // Text
 
-/** The text of the file without a leading BOM, or null when it is not UTF-8 text. */
-const decode = (data: Buffer): string | null => {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(data);
-  } catch {
-    return null;
-  }
-  // A NUL is never part of a text file (it is what UTF-16 looks like) and cannot be stored in PostgreSQL text.
-  if (text.includes('\u0000')) return null;
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-};
-
-const isBlank = (line: string) => line.trim() === '';
-
 /** Whether a value has more than `max` characters, counted as code points (as PostgreSQL counts them). */
 const longerThan = (value: string, max: number) => {
   if (value.length <= max) return false;
@@ -67,53 +52,6 @@ const toCard = (first: string, second: string, tag: string): ParsedCard | null =
 
 // ---------------------------------------------------------------------------------------------------------
 // Delimited records (CSV and tab-separated text)
-
-type Row = { line: number; fields: string[] };
-
-/**
- * Reads at most `limit` records with csv-parse. Blank lines between records are skipped, and so are lines
- * starting with `#` in the tab format; each record keeps the line it starts on. A record csv-parse rejects
- * gives the line it starts on instead.
- */
-const readRows = (lines: string[], delimiter: ',' | ';' | '\t', limit: number): Row[] | { line: number } => {
-  const tab = delimiter === '\t';
-  const rows: Row[] = [];
-  let end = 0; // the line the last record ends on
-  try {
-    // Joined with `\n`, every line break is one character: csv-parse (which counts a quoted `\r\n` as two
-    // lines) counts lines as `lines` does, and quoted line breaks arrive as `\n`.
-    parse(lines.join('\n'), {
-      delimiter,
-      record_delimiter: '\n',
-      to: limit,
-      skip_empty_lines: true,
-      // Our callers check the number of fields, so that the first bad record is the one reported.
-      relax_column_count: true,
-      // A quote inside an unquoted field is text. In CSV, rtrim still rejects text after a closing quote;
-      // in the tab format (Quizlet's `"quoted" word`) that text is kept.
-      relax_quotes: true,
-      // CSV: whitespace around a quoted field is padding, and a line of whitespace is blank.
-      ltrim: !tab,
-      rtrim: !tab,
-      // Tab format: `#` lines are Anki's headers, and a line of tabs and spaces is blank.
-      comment: tab ? '#' : null,
-      comment_no_infix: true,
-      skip_records_with_empty_values: tab,
-      on_record: (fields, info) => {
-        end = info.lines;
-        const breaks = fields.join('').split('\n').length - 1;
-        rows.push({ line: end - breaks, fields });
-        return null;
-      },
-    });
-  } catch (error) {
-    if (!(error instanceof CsvError)) throw error;
-    // The bad record starts on the first line after the last record that csv-parse does not skip.
-    while (end < lines.length && (isBlank(lines[end]!) || (tab && lines[end]!.startsWith('#')))) end++;
-    return { line: end + 1 };
-  }
-  return rows;
-};
 
 // ---------------------------------------------------------------------------------------------------------
 // Percent format: `Side one%Side two&Tag`

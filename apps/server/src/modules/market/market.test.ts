@@ -429,9 +429,11 @@ describe('search, filters and orders', () => {
 
   it('matches names close to a search only while its full text finds fewer than a page of categories', async () => {
     const letters = 'abcdefghijklmnopqrstuvwxyz';
-    const word = Array.from({ length: 11 }, (_, i) => letters[(Date.now() * (i + 7)) % 26]).join('');
-    // Two letters swapped, as a typing slip does: not the word, close to it.
-    const slip = `${word.slice(0, 5)}${word[6]}${word[5]}${word.slice(7)}`;
+    const random = (length: number) =>
+      Array.from({ length }, () => letters[Math.floor(Math.random() * letters.length)]).join('');
+    // Two different letters swapped, as a typing slip does: not the word, close to it.
+    const word = `${random(5)}xy${random(4)}`;
+    const slip = `${word.slice(0, 5)}yx${word.slice(7)}`;
     const { id: userId } = await buildUser(t.database.db);
     const listed = async (name: string, cardWord: string) => {
       const category = await buildCategory(t.database.db, { userId, name });

@@ -40,6 +40,7 @@ export const toUserResponse = (
   is_organization_host: user.isOrganizationHost,
   is_organization_member: user.isOrganizationMember,
   auto_school_add: user.autoSchoolAdd,
+  school_id: user.schoolId,
   is_staff: user.isStaff,
   language: user.language,
   badges,

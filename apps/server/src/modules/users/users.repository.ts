@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';
 
@@ -54,4 +54,28 @@ export const countAiGeneration = (db: Executor, id: number, kind: 'text' | 'imag
       aiUsageMonth: month,
     })
     .where(eq(users.id, id));
+};
+
+/** Inserts accounts in one statement. */
+export const insertUsers = (db: Executor, values: AccountValues[]) =>
+  values.length === 0 ? Promise.resolve([]) : db.insert(users).values(values).returning();
+
+/** Changes the same fields of these accounts in one statement. */
+export const updateUsersFields = (db: Executor, ids: number[], values: Partial<AccountValues>, now: Date) =>
+  ids.length === 0
+    ? Promise.resolve()
+    : db
+        .update(users)
+        .set({ ...values, updatedAt: now })
+        .where(inArray(users.id, ids))
+        .then(() => undefined);
+
+/** The other principals of the account's school. */
+export const countOtherPrincipals = async (db: Executor, user: { id: number; schoolId: number | null }) => {
+  if (user.schoolId === null) return 0;
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.schoolId, user.schoolId), eq(users.isOrganizationHost, true), ne(users.id, user.id)));
+  return row?.count ?? 0;
 };

@@ -89,7 +89,13 @@ export const createUsersService = ({
 
     byId: (id: number) => repo.findUserById(db, id),
     byEmail: (email: string) => repo.findUserByEmail(db, email),
-    create: (values: repo.AccountValues) => repo.insertUser(db, values),
+    /** Creates an account, in the caller's transaction when one is given. */
+    create: (values: repo.AccountValues, tx: Executor = db) => repo.insertUser(tx, values),
+    /** Creates accounts in one statement, in the caller's transaction. */
+    createMany: (tx: Executor, values: repo.AccountValues[]) => repo.insertUsers(tx, values),
+    /** Changes the same fields of these accounts, in the caller's transaction. */
+    updateMany: (tx: Executor, ids: number[], values: Partial<repo.AccountValues>) =>
+      repo.updateUsersFields(tx, ids, values, clock.now()),
     /** Changes an account's fields, in the caller's transaction when one is given. */
     update: (id: number, values: Partial<repo.AccountValues>, tx: Executor = db) =>
       repo.updateUserFields(tx, id, values, clock.now()),
@@ -145,11 +151,23 @@ export const createUsersService = ({
     },
 
     async deleteAccount(user: User) {
-      authorize(user, accountPolicy.delete, user);
-      await repo.deleteUser(db, user.id);
+      const otherPrincipals = user.isOrganizationHost ? await repo.countOtherPrincipals(db, user) : 0;
+      authorize(user, accountPolicy.delete, { ...user, otherPrincipals });
+      await this.erase(user.id);
+    },
+
+    /**
+     * Deletes an account with its cards and other rows in one transaction (after `check`, run in it first,
+     * which may throw to keep it), then its files. The caller has decided that it may go.
+     */
+    async erase(userId: number, check?: (tx: Executor) => Promise<void>) {
+      await db.transaction(async (tx) => {
+        await check?.(tx);
+        await repo.deleteUser(tx, userId);
+      });
       await storage
-        .deletePrefix(userMediaPrefix(user.id))
-        .catch((error) => log.warn({ err: error, userId: user.id }, 'could not delete the files of a user'));
+        .deletePrefix(userMediaPrefix(userId))
+        .catch((error) => log.warn({ err: error, userId }, 'could not delete the files of a user'));
     },
   };
 };

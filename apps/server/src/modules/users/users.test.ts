@@ -63,6 +63,7 @@ describe('current user', () => {
         'is_organization_host',
         'is_organization_member',
         'auto_school_add',
+        'school_id',
         'is_staff',
         'language',
         'badges',
@@ -73,6 +74,7 @@ describe('current user', () => {
       first_name: 'Petar',
       is_teacher: true,
       avatar_url: null,
+      school_id: null,
       ai_quota: { text: 20, images: 10 },
       badges: [],
     });

@@ -11,6 +11,7 @@ import {
   IconMap2,
   IconMoodKid,
   IconRoute,
+  IconSchool,
   IconShieldLock,
   IconSparkles,
   IconUsers,
@@ -29,6 +30,8 @@ export interface MenuItem {
   hiddenForAutoCreated?: boolean;
   /** Only for the platform's staff. */
   staffOnly?: boolean;
+  /** Only for the principals of a school (`is_organization_host`). */
+  principalOnly?: boolean;
 }
 
 export interface MenuSection {
@@ -76,13 +79,17 @@ export const menuSections: MenuSection[] = [
   },
   {
     label: 'other',
-    items: [{ label: 'demoVideos', page: 'demoVideos', icon: IconVideo }],
+    items: [
+      { label: 'mySchool', page: 'mySchool', icon: IconSchool, principalOnly: true },
+      { label: 'demoVideos', page: 'demoVideos', icon: IconVideo },
+    ],
   },
   {
     label: 'staff',
     items: [
       { label: 'admin', page: 'admin', icon: IconShieldLock, staffOnly: true },
       { label: 'catalogReview', page: 'adminMarket', icon: IconListCheck, staffOnly: true },
+      { label: 'schools', page: 'adminSchools', icon: IconSchool, staffOnly: true },
     ],
   },
 ];
@@ -91,15 +98,20 @@ export const menuSections: MenuSection[] = [
 export function visibleMenu({
   isAutoCreated,
   isStaff,
+  isPrincipal = false,
 }: {
   isAutoCreated: boolean;
   isStaff: boolean;
+  isPrincipal?: boolean;
 }): MenuSection[] {
   return menuSections
     .map((section) => ({
       ...section,
       items: section.items.filter(
-        (item) => !(isAutoCreated && item.hiddenForAutoCreated) && !(item.staffOnly && !isStaff),
+        (item) =>
+          !(isAutoCreated && item.hiddenForAutoCreated) &&
+          !(item.staffOnly && !isStaff) &&
+          !(item.principalOnly && !isPrincipal),
       ),
     }))
     .filter((section) => section.items.length > 0);

@@ -9,12 +9,16 @@ import { paths } from '../../lib/paths';
 import { type MenuSection, visibleMenu } from './menu-sections';
 
 /**
- * The signed-in side menu. Until the user's data arrives, every item but the staff's shows (the server
+ * The signed-in side menu. Until the user's data arrives, every item but the staff's and the principals' shows (the server
  * enforces access).
  */
 export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
   const user = useCurrentUser().data;
-  const access = { isAutoCreated: user?.is_auto_created ?? false, isStaff: user?.is_staff ?? false };
+  const access = {
+    isAutoCreated: user?.is_auto_created ?? false,
+    isStaff: user?.is_staff ?? false,
+    isPrincipal: user?.is_organization_host ?? false,
+  };
   return (
     // The browser's own scrolling: a taller menu than the window scrolls within the navbar.
     <Stack gap="lg" p="md" h="100%" style={{ overflowY: 'auto' }}>

@@ -1,6 +1,7 @@
 import { AVATAR_MAX_BYTES, megabytes, type User, updateMeBody } from '@flashcards/contract';
 import { z } from 'zod';
 import type { ProfileChanges } from './api/update-profile';
+import '../../lib/error-texts';
 
 export const emailOptIns = [
   'receive_invitations_for_categories',

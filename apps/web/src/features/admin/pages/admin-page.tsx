@@ -6,9 +6,9 @@ import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 
 const sections = [
-  { key: 'moderation', icon: IconListCheck },
-  { key: 'schools', icon: IconBuildingCommunity },
-  { key: 'payouts', icon: IconCash },
+  { key: 'moderation', icon: IconListCheck, to: paths.adminMarket },
+  { key: 'schools', icon: IconBuildingCommunity, to: paths.adminSchools },
+  { key: 'payouts', icon: IconCash, to: null },
 ] as const;
 
 /** The staff's landing page: what their tools will be, until the tools are built. */
@@ -21,8 +21,8 @@ export function AdminPage() {
         <Text size="lg">{t('admin.intro')}</Text>
       </Stack>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-        {sections.map(({ key, icon }) => (
-          <AdminSection key={key} section={key} icon={icon} />
+        {sections.map(({ key, icon, to }) => (
+          <AdminSection key={key} section={key} icon={icon} to={to} />
         ))}
       </SimpleGrid>
     </Stack>
@@ -32,9 +32,12 @@ export function AdminPage() {
 function AdminSection({
   section,
   icon: SectionIcon,
+  to,
 }: {
   section: (typeof sections)[number]['key'];
   icon: Icon;
+  /** The tool's page, or null while it is still to come. */
+  to: string | null;
 }) {
   const { t } = useTranslation('pages');
   const headingId = useId();
@@ -45,7 +48,7 @@ function AdminSection({
           <ThemeIcon size={44} radius="md" variant="light" aria-hidden="true">
             <SectionIcon size={24} />
           </ThemeIcon>
-          {section !== 'moderation' && (
+          {to === null && (
             <Badge variant="light" color="gray">
               {t('admin.soon')}
             </Badge>
@@ -55,9 +58,9 @@ function AdminSection({
           {t(`admin.${section}.title`)}
         </Title>
         <Text c="dimmed">{t(`admin.${section}.text`)}</Text>
-        {section === 'moderation' && (
-          <Button component={Link} to={paths.adminMarket} variant="light" mt="auto" w="fit-content">
-            {t('admin.moderation.open')}
+        {to !== null && section !== 'payouts' && (
+          <Button component={Link} to={to} variant="light" mt="auto" w="fit-content">
+            {t(`admin.${section}.open`)}
           </Button>
         )}
       </Stack>

@@ -9,6 +9,7 @@ import { useSchemaForm } from '../../../lib/use-schema-form';
 import { aiLanguages, type PhotosValues, photosForm } from '../ai-forms';
 import { useStartGeneration } from '../use-generation';
 import { PhotoDropZone } from './photo-drop-zone';
+import '../../../lib/error-texts';
 
 // The server names each photo's field; the form holds them as one list.
 const photoFields = { first_image: 'photos', second_image: 'photos', third_image: 'photos' };

@@ -8,6 +8,7 @@ import { languageName } from '../../../lib/language-name';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { aiLanguages, aiLevels, type TopicValues, topicForm } from '../ai-forms';
 import { useStartGeneration } from '../use-generation';
+import '../../../lib/error-texts';
 
 /** Cards on a topic: what the sides hold, for whom, how hard, in which language and how many. */
 export function TopicForm({

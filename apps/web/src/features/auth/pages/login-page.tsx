@@ -14,6 +14,7 @@ import { useSignIn } from '../api/sign-in';
 import { loginForm } from '../auth-forms';
 import { AuthCard } from '../components/auth-card';
 import { GoogleSignInButton } from '../components/google-sign-in-button';
+import { rememberTypedPassword } from '../typed-password';
 
 /** Visiting the login page ends any current session (spec). */
 export function LoginPage() {
@@ -35,7 +36,11 @@ export function LoginPage() {
     signIn.mutate(
       { email: email.trim(), password },
       {
-        onSuccess: () => navigate(returnToFrom(location.state, paths.myCategories), { replace: true }),
+        onSuccess: () => {
+          // For an account a school created, whose next step is to choose its own password.
+          rememberTypedPassword(email, password);
+          navigate(returnToFrom(location.state, paths.myCategories), { replace: true });
+        },
         onError: (error) =>
           setFailure(hasStatus(error, 401) ? t('login.wrongCredentials') : form.showServerErrors(error)),
       },

@@ -1,7 +1,5 @@
 import { cardRoutes, type ScoreField } from '@flashcards/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { deckKeys } from '../../../lib/deck-keys';
 import type { LearningType } from '../practice-settings';
 import type { DeckCard, DeckKind } from './get-deck';
 
@@ -27,14 +25,5 @@ export const answerCard = ({ kind, card, type, correct }: Answer): Promise<DeckC
     params: { id: card.id },
     body: { [field]: card[field] + 1 },
     encoding: 'json',
-  });
-};
-
-export const useAnswerCard = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: answerCard,
-    // Learned counts of the category and the scores in the card lists moved.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: deckKeys.all }),
   });
 };

@@ -1,8 +1,6 @@
 import { cardRoutes, type PictureCard, type TextCard } from '@flashcards/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { LearningType } from '../practice-settings';
-import { deckQueryDefaults, practiceKeys } from './practice-keys';
 
 export type DeckKind = 'text' | 'picture';
 export type DeckCard = TextCard | PictureCard;
@@ -22,13 +20,3 @@ export const getDeck = (kind: DeckKind, categoryId: number, filter: DeckFilter, 
     },
     signal,
   });
-
-export const deckQuery = (kind: DeckKind, categoryId: number, filter: DeckFilter) =>
-  queryOptions({
-    queryKey: practiceKeys.deck(kind, categoryId, filter),
-    queryFn: ({ signal }) => getDeck(kind, categoryId, filter, signal),
-    ...deckQueryDefaults,
-  });
-
-export const useDeck = (kind: DeckKind, categoryId: number, filter: DeckFilter) =>
-  useQuery(deckQuery(kind, categoryId, filter));

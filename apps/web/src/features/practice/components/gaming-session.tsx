@@ -23,7 +23,7 @@ import { EmptyDeck } from './empty-deck';
 import classes from './gaming-session.module.css';
 import { SessionFrame } from './session-frame';
 import { SessionTally } from './session-tally';
-import type { SessionProps } from './standard-session';
+import { type SessionProps, sourceOf } from './standard-session';
 import { useDeckSession } from './use-deck-session';
 
 type Phase = 'ready' | 'playing' | 'over';
@@ -60,11 +60,12 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
  * The gaming mode: the same deck as a timed round. Right answers earn points, multiplied by the streak
  * of right answers in a row; a wrong one ends the streak. Answers still count as scores on the server.
  */
-export function GamingSession({ category, kind, settings, cardsPath, onChangeFilter }: SessionProps) {
+export function GamingSession(props: SessionProps) {
+  const { category, settings, cardsPath, onChangeFilter } = props;
   const { t } = useTranslation('practice');
   const { number } = useFormatters();
   const reduceMotion = useReducedMotion();
-  const session = useDeckSession(kind, category.id, settings);
+  const session = useDeckSession(sourceOf(props), settings.type);
   const { announce, region } = useAnnouncer();
 
   const [phase, setPhase] = useState<Phase>('ready');
@@ -198,7 +199,7 @@ export function GamingSession({ category, kind, settings, cardsPath, onChangeFil
   else if (phase === 'ready' && !card)
     content = (
       <EmptyDeck hint={t('session.emptyHint')}>
-        <Button onClick={onChangeFilter}>{t('session.changeFilter')}</Button>
+        {onChangeFilter && <Button onClick={onChangeFilter}>{t('session.changeFilter')}</Button>}
         <Button component={Link} to={cardsPath} variant="default">
           {t('session.allCards')}
         </Button>

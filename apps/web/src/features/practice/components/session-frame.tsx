@@ -12,7 +12,10 @@ interface SessionFrameProps {
   title: string;
   settings: PracticeSettings;
   cardsPath: string;
-  onChangeFilter: () => void;
+  /** The name of the way back ("All cards" unless given). */
+  backLabel?: string;
+  /** Without it the filter is fixed and no button offers to change it. */
+  onChangeFilter?: () => void;
   /** The live region that announces what happens to the card. */
   region: ReactNode;
   /** The daily limit, once reached: its modal opens. */
@@ -25,6 +28,7 @@ export function SessionFrame({
   title,
   settings,
   cardsPath,
+  backLabel,
   onChangeFilter,
   region,
   limit,
@@ -39,16 +43,18 @@ export function SessionFrame({
   return (
     <Stack gap="lg">
       <PracticeHeader
-        back={{ to: cardsPath, label: t('session.allCards') }}
+        back={{ to: cardsPath, label: backLabel ?? t('session.allCards') }}
         title={title}
         actions={
-          <Button
-            variant="default"
-            leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden="true" />}
-            onClick={onChangeFilter}
-          >
-            {t('session.changeFilter')}
-          </Button>
+          onChangeFilter && (
+            <Button
+              variant="default"
+              leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden="true" />}
+              onClick={onChangeFilter}
+            >
+              {t('session.changeFilter')}
+            </Button>
+          )
         }
       >
         <SettingsBadges settings={settings} />

@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageLoader } from '../../../components/ui/page-loader';
-import { deckKeys } from '../../../lib/deck-keys';
 import { useFormatters } from '../../../lib/format';
 import type { DeckKind } from '../api/get-deck';
+import { categorySource, type DeckSource } from '../deck-source';
 import type { LearningType, PracticeSettings } from '../practice-settings';
 import { useAnnouncer } from './announcer';
 import { CardPlay } from './card-play';
@@ -20,24 +20,48 @@ import { SessionTally } from './session-tally';
 import { SummaryModal } from './summary-modal';
 import { useDeckSession } from './use-deck-session';
 
-export const learnedOf = (category: Category, type: LearningType) =>
+/** What a session shows of what it practises: a category of mine, or a path's (with its own counts). */
+export type SessionCategory = Pick<
+  Category,
+  'id' | 'name' | 'learned_cards_verbal_len' | 'learned_cards_typing_len'
+>;
+
+export const learnedOf = (category: SessionCategory, type: LearningType) =>
   type === 'typing' ? category.learned_cards_typing_len : category.learned_cards_verbal_len;
 
 export interface SessionProps {
   /** The category as it is now: its learned counts follow the answers. */
-  category: Category;
+  category: SessionCategory;
   kind: DeckKind;
   settings: PracticeSettings;
   cardsPath: string;
-  onChangeFilter: () => void;
+  /** The name of the way back to `cardsPath` ("All cards" unless given). */
+  backLabel?: string;
+  /** Opens the filter; without it the session's filter is fixed (a learning path's). */
+  onChangeFilter?: () => void;
+  /** Where the deck comes from: the category with the settings' filter unless given. */
+  source?: DeckSource;
+  /** What stays on the screen when the source refused (the daily limit unless given). */
+  stopped?: (message: string) => ReactNode;
 }
 
+/** The session's deck source: the one given, or the category's with the settings' filter. */
+export const sourceOf = ({ source, kind, category, settings }: SessionProps) =>
+  source ??
+  categorySource(kind, category.id, {
+    tags: settings.tags,
+    quantity: settings.quantity,
+    type: settings.type,
+  });
+
 /** The standard mode: the deck round after round at the learner's pace, until "Save results". */
-export function StandardSession({ category, kind, settings, cardsPath, onChangeFilter }: SessionProps) {
+export function StandardSession(props: SessionProps) {
+  const { category, settings, cardsPath, onChangeFilter, stopped, backLabel } = props;
   const { t } = useTranslation('practice');
   const { number } = useFormatters();
   const queryClient = useQueryClient();
-  const session = useDeckSession(kind, category.id, settings);
+  const source = sourceOf(props);
+  const session = useDeckSession(source, settings.type);
   const { announce, region } = useAnnouncer();
   const learnedAtStart = useRef(learnedOf(category, settings.type));
   const learned = Math.max(0, learnedOf(category, settings.type) - learnedAtStart.current);
@@ -49,21 +73,26 @@ export function StandardSession({ category, kind, settings, cardsPath, onChangeF
   const save = async () => {
     setSummary('saving');
     await session.settle();
-    await queryClient.refetchQueries({ queryKey: deckKeys.category(category.id) });
+    await queryClient.refetchQueries({ queryKey: source.saved });
     setSummary('saved');
   };
 
   const { round, card } = session;
   let content: ReactNode;
-  if (limit) content = <LimitReached message={limit.detail ?? ''} cardsPath={cardsPath} />;
+  if (limit)
+    content = stopped ? (
+      stopped(limit.detail ?? '')
+    ) : (
+      <LimitReached message={limit.detail ?? ''} cardsPath={cardsPath} />
+    );
   else if (session.dealing) content = <PageLoader label={t('loading.deck')} />;
   else if (!round) content = <LoadError onRetry={() => session.deck.refetch()} />;
   else if (!card)
     content = (
       <EmptyDeck hint={t('session.emptyHint')}>
-        <Button onClick={onChangeFilter}>{t('session.changeFilter')}</Button>
+        {onChangeFilter && <Button onClick={onChangeFilter}>{t('session.changeFilter')}</Button>}
         <Button component={Link} to={cardsPath} variant="default">
-          {t('session.allCards')}
+          {backLabel ?? t('session.allCards')}
         </Button>
       </EmptyDeck>
     );
@@ -114,15 +143,17 @@ export function StandardSession({ category, kind, settings, cardsPath, onChangeF
       title={category.name}
       settings={settings}
       cardsPath={cardsPath}
+      backLabel={backLabel}
       onChangeFilter={onChangeFilter}
       region={region}
-      limit={limit}
+      limit={stopped ? null : limit}
     >
       {content}
       <SummaryModal
         opened={summary !== 'closed'}
         summary={summary === 'saved' ? { ...session.tally, learned } : null}
         cardsPath={cardsPath}
+        backLabel={backLabel}
         onClose={() => {
           setSummary('closed');
           setFocusSignal((n) => n + 1);

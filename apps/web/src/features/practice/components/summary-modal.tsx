@@ -23,12 +23,15 @@ export function SummaryModal({
   opened,
   summary,
   cardsPath,
+  backLabel,
   onClose,
 }: {
   opened: boolean;
   /** Null while the last answers are being saved. */
   summary: Summary | null;
   cardsPath: string;
+  /** The name of the way back ("Back to the cards" unless given). */
+  backLabel?: string;
   onClose: () => void;
 }) {
   const { t } = useTranslation('practice');
@@ -56,7 +59,7 @@ export function SummaryModal({
               {t('summary.keepGoing')}
             </Button>
             <Button component={Link} to={cardsPath} data-autofocus>
-              {t('summary.back')}
+              {backLabel ?? t('summary.back')}
             </Button>
           </Group>
         </Stack>

@@ -1,27 +1,36 @@
 import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../../lib/api-client';
 import { useErrorMessage } from '../../../lib/api-errors';
-import { useAnswerCard } from '../api/answer-card';
-import { type DeckCard, type DeckKind, useDeck } from '../api/get-deck';
+import type { DeckCard } from '../api/get-deck';
+import { deckQueryDefaults } from '../api/practice-keys';
 import { currentCard, dealRound, nextInRound, type Round } from '../card-order';
-import { isDailyLimit } from '../daily-limit';
-import type { PracticeSettings } from '../practice-settings';
+import type { DeckSource } from '../deck-source';
+import type { LearningType } from '../practice-settings';
 
 export type Tally = { correct: number; wrong: number };
 
 /**
  * A practice session over a deck: rounds in random order without repeats, the deck fetched again for
  * each fresh round (so learned cards leave it), answers sent as scores, and the daily limit noticed on
- * either call.
+ * either call (the source's refusals that stop a session).
  */
-export function useDeckSession(kind: DeckKind, categoryId: number, settings: PracticeSettings) {
+export function useDeckSession(source: DeckSource, type: LearningType) {
   const { t } = useTranslation('practice');
   const errorMessage = useErrorMessage();
-  const filter = { tags: settings.tags, quantity: settings.quantity, type: settings.type };
-  const deck = useDeck(kind, categoryId, filter);
-  const answer = useAnswerCard();
+  const queryClient = useQueryClient();
+  const deck = useQuery({
+    queryKey: source.key,
+    queryFn: ({ signal }) => source.load(signal),
+    ...deckQueryDefaults,
+  });
+  const answer = useMutation({
+    mutationFn: ({ card, correct }: { card: DeckCard; correct: boolean }) =>
+      source.answer(card, type, correct),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: source.changed }),
+  });
 
   const [round, setRound] = useState<Round<DeckCard> | null>(null);
   // Rounds dealt so far, so a card shown again in a later round is a new card to the screen.
@@ -63,7 +72,7 @@ export function useDeckSession(kind: DeckKind, categoryId: number, settings: Pra
     (answered: DeckCard, correct: boolean) => {
       const known = latest.current.get(answered.id) ?? answered;
       const sent = answer
-        .mutateAsync({ kind, card: known, type: settings.type, correct })
+        .mutateAsync({ card: known, correct })
         .then((updated) => {
           latest.current.set(updated.id, updated);
           setTally((current) =>
@@ -71,7 +80,7 @@ export function useDeckSession(kind: DeckKind, categoryId: number, settings: Pra
           );
         })
         .catch((error: unknown) => {
-          if (isDailyLimit(error)) setLimitError(error);
+          if (source.stops(error)) setLimitError(error);
           else
             notifications.show({
               color: 'red',
@@ -82,7 +91,7 @@ export function useDeckSession(kind: DeckKind, categoryId: number, settings: Pra
       pending.current.add(sent);
       void sent.finally(() => pending.current.delete(sent));
     },
-    [answer, kind, settings.type, t, errorMessage],
+    [answer, source, t, errorMessage],
   );
 
   /** Starts over from a freshly fetched deck, with nothing counted yet (a new game). */
@@ -93,7 +102,7 @@ export function useDeckSession(kind: DeckKind, categoryId: number, settings: Pra
     await deck.refetch();
   }, [settle, deck]);
 
-  const limit = limitError ?? (isDailyLimit(deck.error) ? deck.error : null);
+  const limit = limitError ?? (source.stops(deck.error) ? deck.error : null);
   return {
     deck,
     round,

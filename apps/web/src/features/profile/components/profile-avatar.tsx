@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../lib/api-errors';
 import { useUploadAvatar } from '../api/upload-avatar';
 import { FieldMessage } from './field-message';
+import '../../../lib/error-texts';
 
 export const fullName = (user: User) => `${user.first_name} ${user.last_name}`.trim();
 

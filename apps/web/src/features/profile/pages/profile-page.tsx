@@ -17,6 +17,7 @@ import { BadgeBoard } from '../components/badge-board';
 import { DeleteAccountModal } from '../components/delete-account-modal';
 import { DetailList } from '../components/detail-list';
 import { EditProfileModal } from '../components/edit-profile-modal';
+import { LeaveSchoolButton } from '../components/leave-school-button';
 import { fullName, ProfileAvatar } from '../components/profile-avatar';
 
 export function ProfilePage() {
@@ -50,6 +51,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
     </Paper>
   );
 }
+
+/** A member who joined a school with their own account may leave it; the school's own accounts and principals may not. */
+export const canLeaveSchool = (user: User) =>
+  user.school_id !== null && !user.is_organization_host && !user.auto_school_add;
 
 function Profile({ user }: { user: User }) {
   const { t } = useTranslation('account');
@@ -137,6 +142,7 @@ function Profile({ user }: { user: User }) {
               </Group>
             </Anchor>
           </Group>
+          {canLeaveSchool(user) && <LeaveSchoolButton />}
         </Section>
         <Section title={t('profile.account')}>
           <Text size="sm">{t('profile.deleteIntro')}</Text>

@@ -1,0 +1,101 @@
+/**
+ * Learning paths: written by the learning-paths module. A path gives one student one category's cards
+ * (those with the path's tags) between two days; the student's scores on it live in their own rows
+ * (`learning_path_cards`), never in the teacher's cards, and each day of study in `learning_path_progress`.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { cards, categories } from './cards';
+import { users } from './users';
+
+const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const day = (name: string) => date(name, { mode: 'string' });
+
+export const learningPaths = pgTable(
+  'learning_paths',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    createdById: integer('created_by_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    assignedUserId: integer('assigned_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    /** The cards' tags the path studies; every card when empty. */
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    startAt: day('start_at').notNull(),
+    endAt: day('end_at').notNull(),
+    dailyFlipTarget: integer('daily_flip_target').notNull(),
+    dailyLearnTarget: integer('daily_learn_target').notNull(),
+    deckSize: integer('deck_size').notNull(),
+    learnedVolumeVerbal: integer('learned_volume_verbal').notNull(),
+    learnedVolumeTyping: integer('learned_volume_typing').notNull(),
+    verbal: boolean('verbal').notNull(),
+    typing: boolean('typing').notNull(),
+    completedVerbal: boolean('completed_verbal').notNull().default(false),
+    completedTyping: boolean('completed_typing').notNull().default(false),
+    createdAt: moment('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    check('learning_paths_days_check', sql`${table.endAt} >= ${table.startAt}`),
+    // The teacher's and the student's lists, by date or by name.
+    index('learning_paths_created_by_idx').on(table.createdById, table.createdAt, table.id),
+    index('learning_paths_created_by_name_idx').on(table.createdById, sql`lower(${table.name})`, table.id),
+    index('learning_paths_assigned_idx').on(table.assignedUserId, table.createdAt, table.id),
+    index('learning_paths_category_idx').on(table.categoryId),
+  ],
+);
+
+/** A student's own scores on one card of one path. */
+export const learningPathCards = pgTable(
+  'learning_path_cards',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    pathId: integer('path_id')
+      .notNull()
+      .references(() => learningPaths.id, { onDelete: 'cascade' }),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    guessesScore: integer('guesses_score').notNull().default(0),
+    incorrectGuessesScore: integer('incorrect_guesses_score').notNull().default(0),
+    guessesScoreTyping: integer('guesses_score_typing').notNull().default(0),
+    incorrectGuessesScoreTyping: integer('incorrect_guesses_score_typing').notNull().default(0),
+    updatedAt: moment('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('learning_path_cards_path_card_idx').on(table.pathId, table.cardId),
+    index('learning_path_cards_card_idx').on(table.cardId),
+  ],
+);
+
+/** One day of a path: answers and cards learned, per mode. */
+export const learningPathProgress = pgTable(
+  'learning_path_progress',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    pathId: integer('path_id')
+      .notNull()
+      .references(() => learningPaths.id, { onDelete: 'cascade' }),
+    day: day('day').notNull(),
+    flipsVerbal: integer('flips_verbal').notNull().default(0),
+    flipsTyping: integer('flips_typing').notNull().default(0),
+    learnedVerbal: integer('learned_verbal').notNull().default(0),
+    learnedTyping: integer('learned_typing').notNull().default(0),
+  },
+  (table) => [uniqueIndex('learning_path_progress_path_day_idx').on(table.pathId, table.day)],
+);

@@ -1,0 +1,14 @@
+import { type Actor, rules } from '../../lib/access';
+
+/**
+ * Learning paths are refused to the accounts a school created until they are claimed (the reduced menu
+ * leaves them out). A path is its teacher's to see and delete, and its student's to study; to anyone else
+ * it does not exist.
+ */
+export const learningPathPolicy = {
+  use: rules.feature('learning_paths'),
+  teach: (actor: Actor, path: { created_by_id: number }) => path.created_by_id === actor.id,
+  study: (actor: Actor, path: { assigned_user_id: number }) => path.assigned_user_id === actor.id,
+  follow: (actor: Actor, path: { created_by_id: number; assigned_user_id: number }) =>
+    path.created_by_id === actor.id || path.assigned_user_id === actor.id,
+};

@@ -1,0 +1,100 @@
+import type {
+  LearningPath,
+  PathPictureCard,
+  PathProgressEntry,
+  PathTextCard,
+  ReachedPerson,
+} from '@flashcards/contract';
+import { thumbnailKey } from '../../lib/images';
+import type { MediaStorage } from '../../lib/storage';
+import type { PathCardRow, PathRow, ProgressRow, ReachedPersonRow } from './learning-paths.repository';
+
+/** Raw statements answer timestamps as dates or as text, depending on the driver. */
+export const isoTime = (value: Date | string) => new Date(value).toISOString();
+
+export const toProgressEntry = (row: ProgressRow): PathProgressEntry => ({
+  id: row.id,
+  create_at: row.day,
+  flip_cards_verbal: row.flips_verbal,
+  flip_cards_typing: row.flips_typing,
+  learned_cards_verbal: row.learned_verbal,
+  learned_cards_typing: row.learned_typing,
+});
+
+const avatarUrl = (key: string | null, storage: MediaStorage) => (key ? storage.url(key) : null);
+
+export const toLearningPath = (row: PathRow, storage: MediaStorage): LearningPath => ({
+  id: row.id,
+  name: row.name,
+  start_at: row.start_at,
+  end_at: row.end_at,
+  start_test_at: null,
+  end_test_at: null,
+  test: null,
+  created_by_user: {
+    id: row.created_by_id,
+    first_name: row.created_by_first_name,
+    last_name: row.created_by_last_name,
+    avatar_url: avatarUrl(row.created_by_avatar, storage),
+  },
+  assigned_user: {
+    id: row.assigned_user_id,
+    first_name: row.assigned_first_name,
+    last_name: row.assigned_last_name,
+    avatar_url: avatarUrl(row.assigned_avatar, storage),
+  },
+  category: { id: row.category_id, name: row.category_name, type_of_cards: row.type_of_cards },
+  categories_tags: row.tags,
+  daily_cards_flip_target: row.daily_flip_target,
+  daily_cards_learn_target: row.daily_learn_target,
+  flip_cards_volume: row.deck_size,
+  learned_card_volume_verbal: row.learned_volume_verbal,
+  learned_card_volume_typing: row.learned_volume_typing,
+  learning_type_verbal: row.verbal,
+  learning_type_typing: row.typing,
+  completed_verbal: row.completed_verbal,
+  completed_typing: row.completed_typing,
+  date_created: isoTime(row.created_at),
+  cards_len: row.cards_len,
+  learned_cards_verbal_len: row.learned_verbal_len,
+  learned_cards_typing_len: row.learned_typing_len,
+  today: row.today ? toProgressEntry(row.today) : null,
+});
+
+export const toPathTextCard = (row: PathCardRow): PathTextCard => ({
+  id: row.id,
+  card: row.card_id,
+  first_side: row.first_side,
+  second_side: row.second_side,
+  category: row.category_id,
+  tag: row.tag,
+  created_at: isoTime(row.created_at),
+  updated_at: isoTime(row.updated_at),
+  guesses_score: row.guesses_score,
+  incorrect_guesses_score: row.incorrect_guesses_score,
+  guesses_score_typing: row.guesses_score_typing,
+  incorrect_guesses_score_typing: row.incorrect_guesses_score_typing,
+  learned_verbal: row.learned_verbal,
+  learned_typing: row.learned_typing,
+});
+
+export const toPathPictureCard = (row: PathCardRow, storage: MediaStorage): PathPictureCard => {
+  const picture = storage.url(row.first_side);
+  return {
+    ...toPathTextCard(row),
+    first_side: picture,
+    first_side_url: picture,
+    first_side_thumbnail_url: storage.url(thumbnailKey(row.first_side)),
+  };
+};
+
+export const toReachedPerson = (row: ReachedPersonRow, storage: MediaStorage): ReachedPerson => ({
+  id: row.id,
+  first_name: row.first_name,
+  last_name: row.last_name,
+  email: row.email,
+  avatar_url: avatarUrl(row.avatar, storage),
+  is_student: row.is_student,
+  is_teacher: row.is_teacher,
+  relation: row.by_school ? 'school' : 'friend',
+});

@@ -1,0 +1,325 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { learningPaths } from '../../db/schema';
+import { matchesNameOrEmail, reachedBy, teachesAt } from '../../lib/people';
+
+/** Both drivers (PGlite and node-postgres) answer raw statements with `rows`. */
+export const rowsOf = async <T>(db: Executor, query: SQL) =>
+  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+export type PathInsert = typeof learningPaths.$inferInsert;
+export type Mode = 'verbal' | 'typing';
+
+/** The cards of a path: the category's cards with one of its tags, or all of them when it has none. */
+const pathCardFilter = (path: string, card: string) =>
+  sql.raw(`${card}.category_id = ${path}.category_id
+    and (cardinality(${path}.tags) = 0 or ${card}.tag = any(${path}.tags))`);
+
+/** The score of a mode on a path card row, and whether it reached the path's learned volume. */
+const learnedIn = (mode: Mode, row: string, path: string) =>
+  sql.raw(
+    mode === 'verbal'
+      ? `${row}.guesses_score >= ${path}.learned_volume_verbal`
+      : `${row}.guesses_score_typing >= ${path}.learned_volume_typing`,
+  );
+
+/**
+ * A path with what its lists show: the two people, the category, the student's counts on it and the day
+ * asked for (the requester's today). One row per path, computed in the statement that pages them.
+ */
+const pathSelect = (today: string) => sql`
+  p.id, p.name, p.start_at::text as start_at, p.end_at::text as end_at, p.tags,
+  p.daily_flip_target, p.daily_learn_target, p.deck_size, p.learned_volume_verbal, p.learned_volume_typing,
+  p.verbal, p.typing, p.completed_verbal, p.completed_typing, p.created_at, p.created_by_id, p.assigned_user_id,
+  cb.first_name as created_by_first_name, cb.last_name as created_by_last_name, cb.avatar as created_by_avatar,
+  au.first_name as assigned_first_name, au.last_name as assigned_last_name, au.avatar as assigned_avatar,
+  c.id as category_id, c.name as category_name, c.type_of_cards,
+  (select count(*)::int from cards pc where ${pathCardFilter('p', 'pc')}) as cards_len,
+  (select count(*)::int from learning_path_cards lv where lv.path_id = p.id and ${learnedIn('verbal', 'lv', 'p')}) as learned_verbal_len,
+  (select count(*)::int from learning_path_cards lt where lt.path_id = p.id and ${learnedIn('typing', 'lt', 'p')}) as learned_typing_len,
+  (select row_to_json(d) from (select pr.id, pr.day::text as day, pr.flips_verbal, pr.flips_typing, pr.learned_verbal, pr.learned_typing
+     from learning_path_progress pr where pr.path_id = p.id and pr.day = ${today}::date) d) as today`;
+
+const pathFrom = sql`from learning_paths p
+  join users cb on cb.id = p.created_by_id
+  join users au on au.id = p.assigned_user_id
+  join categories c on c.id = p.category_id`;
+
+export type ProgressRow = {
+  id: number;
+  day: string;
+  flips_verbal: number;
+  flips_typing: number;
+  learned_verbal: number;
+  learned_typing: number;
+};
+
+export type PathRow = {
+  id: number;
+  name: string;
+  start_at: string;
+  end_at: string;
+  tags: string[];
+  daily_flip_target: number;
+  daily_learn_target: number;
+  deck_size: number;
+  learned_volume_verbal: number;
+  learned_volume_typing: number;
+  verbal: boolean;
+  typing: boolean;
+  completed_verbal: boolean;
+  completed_typing: boolean;
+  created_at: Date | string;
+  created_by_id: number;
+  assigned_user_id: number;
+  created_by_first_name: string;
+  created_by_last_name: string;
+  created_by_avatar: string | null;
+  assigned_first_name: string;
+  assigned_last_name: string;
+  assigned_avatar: string | null;
+  category_id: number;
+  category_name: string;
+  type_of_cards: 'text' | 'picture' | 'kids';
+  cards_len: number;
+  learned_verbal_len: number;
+  learned_typing_len: number;
+  today: ProgressRow | null;
+};
+
+export type PathListFilter = {
+  side: 'teacher' | 'student';
+  userId: number;
+  sortBy: 'date' | 'alphabetical';
+  sortOrder: 'asc' | 'desc';
+  search?: string;
+  today: string;
+  limit: number;
+  offset: number;
+};
+
+/** One page of the paths I assigned (teacher) or that were assigned to me (student), and their count. */
+export const pathsPage = async (db: Executor, filter: PathListFilter) => {
+  const mine =
+    filter.side === 'teacher'
+      ? sql`p.created_by_id = ${filter.userId}`
+      : sql`p.assigned_user_id = ${filter.userId}`;
+  // The other person of the path: the student in the teacher's list, the teacher in the student's.
+  const other = filter.side === 'teacher' ? 'au' : 'cb';
+  const search = filter.search
+    ? sql`and (lower(p.name) like ${`%${filter.search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`}
+        or exists (select 1 from users "users" where "users"."id" = ${sql.raw(other)}.id and ${matchesNameOrEmail(filter.search)}))`
+    : sql``;
+  const direction = sql.raw(filter.sortOrder === 'asc' ? 'asc' : 'desc');
+  const order =
+    filter.sortBy === 'alphabetical'
+      ? sql`lower(p.name) ${direction}, p.id ${direction}`
+      : sql`p.created_at ${direction}, p.id ${direction}`;
+  // The page's ids first, from the index of the order; the columns that cost (counts, people, today) only
+  // for those: a select list is computed for the rows an offset skips too.
+  const people = filter.search
+    ? sql`join users cb on cb.id = p.created_by_id join users au on au.id = p.assigned_user_id`
+    : sql``;
+  const [counted, rows] = await Promise.all([
+    rowsOf<{ total: number }>(
+      db,
+      sql`select count(*)::int as total from learning_paths p ${people} where ${mine} ${search}`,
+    ),
+    rowsOf<PathRow>(
+      db,
+      sql`with page as (select p.id from learning_paths p ${people} where ${mine} ${search}
+          order by ${order} limit ${filter.limit} offset ${filter.offset})
+        select ${pathSelect(filter.today)} ${pathFrom} join page on page.id = p.id order by ${order}`,
+    ),
+  ]);
+  return { total: counted[0]?.total ?? 0, rows };
+};
+
+export const findPath = async (db: Executor, id: number, today: string) =>
+  (await rowsOf<PathRow>(db, sql`select ${pathSelect(today)} ${pathFrom} where p.id = ${id}`))[0];
+
+/** What deciding access to a path needs: its people, kind, days, modes and deck size, without its counts. */
+export type PathTerms = Pick<
+  PathRow,
+  | 'id'
+  | 'created_by_id'
+  | 'assigned_user_id'
+  | 'type_of_cards'
+  | 'start_at'
+  | 'end_at'
+  | 'verbal'
+  | 'typing'
+  | 'deck_size'
+>;
+
+export const findPathTerms = async (db: Executor, id: number) =>
+  (
+    await rowsOf<PathTerms>(
+      db,
+      sql`select p.id, p.created_by_id, p.assigned_user_id, c.type_of_cards, p.start_at::text as start_at,
+          p.end_at::text as end_at, p.verbal, p.typing, p.deck_size
+        from learning_paths p join categories c on c.id = p.category_id where p.id = ${id}`,
+    )
+  )[0];
+
+/** A path's days, oldest first. */
+export const progressOf = (db: Executor, pathId: number) =>
+  rowsOf<ProgressRow>(
+    db,
+    sql`select id, day::text as day, flips_verbal, flips_typing, learned_verbal, learned_typing
+      from learning_path_progress where path_id = ${pathId} order by day`,
+  );
+
+export const deletePath = (db: Executor, id: number) =>
+  db.execute(sql`delete from learning_paths where id = ${id}`);
+
+/** Of these people, those the requester reaches. */
+export const reachedAmong = async (db: Executor, me: number, ids: number[]) =>
+  (
+    await rowsOf<{ id: number }>(
+      db,
+      sql`select "users"."id" from users "users" where "users"."id" in ${ids} and ${reachedBy(me)}`,
+    )
+  ).map((row) => row.id);
+
+/** The requester's categories among these ids, with their type. */
+export const ownCategories = (db: Executor, me: number, ids: number[]) =>
+  rowsOf<{ id: number; name: string; type_of_cards: string }>(
+    db,
+    sql`select id, name, type_of_cards from categories where user_id = ${me} and id in ${ids}`,
+  );
+
+export const insertPaths = async (db: Executor, paths: PathInsert[]) =>
+  (await db.insert(learningPaths).values(paths).returning({ id: learningPaths.id })).map((row) => row.id);
+
+/** People the requester may assign a path to, matching a search, by name. */
+export type ReachedPersonRow = {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  avatar: string | null;
+  is_student: boolean;
+  is_teacher: boolean;
+  /** Reached as a member of a school the requester teaches at (else as a friend). */
+  by_school: boolean;
+};
+
+export const reachedPeople = (db: Executor, me: number, search: string, limit: number) =>
+  rowsOf<ReachedPersonRow>(
+    db,
+    sql`select "users"."id", "users"."first_name", "users"."last_name", "users"."email", "users"."avatar",
+        "users"."is_student", "users"."is_teacher", ${teachesAt(me)} as by_school
+      from users "users" where ${reachedBy(me)} and ${matchesNameOrEmail(search)}
+      order by lower("users"."first_name" || ' ' || "users"."last_name"), "users"."id" limit ${limit}`,
+  );
+
+export type PathCardRow = {
+  id: number;
+  card_id: number;
+  first_side: string;
+  second_side: string;
+  category_id: number;
+  tag: string;
+  created_at: Date | string;
+  updated_at: Date | string;
+  guesses_score: number;
+  incorrect_guesses_score: number;
+  guesses_score_typing: number;
+  incorrect_guesses_score_typing: number;
+  learned_verbal: boolean;
+  learned_typing: boolean;
+};
+
+const pathCardColumns = sql.raw(`r.id, k.id as card_id, k.first_side, k.second_side, k.category_id, k.tag,
+  k.created_at, r.updated_at, r.guesses_score, r.incorrect_guesses_score, r.guesses_score_typing,
+  r.incorrect_guesses_score_typing,
+  r.guesses_score >= p.learned_volume_verbal as learned_verbal,
+  r.guesses_score_typing >= p.learned_volume_typing as learned_typing`);
+
+/**
+ * A deck of the path: its student's rows for the path's cards (made here for cards new to the path), at
+ * most the path's deck size not yet learned in the mode, least practised first.
+ */
+export const deckOf = async (db: Executor, path: { id: number; deckSize: number }, mode: Mode) => {
+  const pathId = path.id;
+  await db.execute(sql`insert into learning_path_cards (path_id, card_id)
+    select p.id, k.id from learning_paths p join cards k on ${pathCardFilter('p', 'k')}
+    where p.id = ${pathId}
+    on conflict do nothing`);
+  const practised = sql.raw(
+    mode === 'verbal'
+      ? 'r.guesses_score + r.incorrect_guesses_score'
+      : 'r.guesses_score_typing + r.incorrect_guesses_score_typing',
+  );
+  return rowsOf<PathCardRow>(
+    db,
+    sql`select ${pathCardColumns} from learning_paths p
+      join learning_path_cards r on r.path_id = p.id
+      join cards k on k.id = r.card_id and ${pathCardFilter('p', 'k')}
+      where p.id = ${pathId} and not (${learnedIn(mode, 'r', 'p')})
+      order by ${practised}, r.id limit ${path.deckSize}`,
+  );
+};
+
+export type ScoreColumn =
+  | 'guesses_score'
+  | 'incorrect_guesses_score'
+  | 'guesses_score_typing'
+  | 'incorrect_guesses_score_typing';
+
+/**
+ * One answer in one statement: the student's row goes up by exactly one, the day's progress counts it
+ * (and the card when it has just reached the path's volume), and the path is completed in the mode when
+ * that was its last card to learn. Only the path's student, only in a mode the path studies, only between
+ * its days, and only for an active account that is not a school's unclaimed one: otherwise no row, and
+ * the caller finds out why.
+ */
+export const answer = async (
+  db: Executor,
+  values: { rowId: number; userId: number; kind: 'text' | 'picture'; column: ScoreColumn; day: string },
+) => {
+  const typing = values.column.endsWith('_typing');
+  const correct = !values.column.startsWith('incorrect');
+  const score = sql.identifier(values.column);
+  const volume = sql.raw(typing ? 'p.learned_volume_typing' : 'p.learned_volume_verbal');
+  const flips = sql.raw(typing ? 'flips_typing' : 'flips_verbal');
+  const learned = sql.raw(typing ? 'learned_typing' : 'learned_verbal');
+  const completed = sql.raw(typing ? 'completed_typing' : 'completed_verbal');
+  const rows = await rowsOf<PathCardRow>(
+    db,
+    sql`with answered as (
+      update learning_path_cards r set ${score} = r.${score} + 1, updated_at = now()
+      from learning_paths p, categories c
+      where r.id = ${values.rowId} and p.id = r.path_id and c.id = p.category_id
+        and p.assigned_user_id = ${values.userId} and c.type_of_cards = ${values.kind}
+        -- The account checks of the request (active; not a school's unclaimed account), in this statement.
+        and exists (select 1 from users su where su.id = ${values.userId} and su.is_active and not su.is_auto_created)
+        and p.${sql.raw(typing ? 'typing' : 'verbal')}
+        and ${values.day}::date between p.start_at and p.end_at
+      returning r.*, ${correct ? sql`r.${score} = ${volume}` : sql`false`} as just_learned
+    ), counted as (
+      insert into learning_path_progress as pr (path_id, day, ${flips}, ${learned})
+      select path_id, ${values.day}::date, 1, just_learned::int from answered
+      on conflict (path_id, day) do update set
+        ${flips} = pr.${flips} + 1, ${learned} = pr.${learned} + excluded.${learned}
+      returning pr.id
+    ), finished as (
+      -- The statement sees the other rows as they were before it: none of them may be left to learn.
+      update learning_paths p set ${completed} = true
+      from answered a
+      where p.id = a.path_id and a.just_learned and not exists (
+        select 1 from cards k left join learning_path_cards o on o.path_id = p.id and o.card_id = k.id
+        where ${pathCardFilter('p', 'k')} and k.id <> a.card_id and coalesce(o.${score}, 0) < ${volume})
+      returning p.id
+    )
+    select ${pathCardColumns}, (select count(*) from counted) as counted, (select count(*) from finished) as finished
+    from answered r join learning_paths p on p.id = r.path_id join cards k on k.id = r.card_id`,
+  );
+  return rows[0];
+};
+
+/** What an answer needs to know when the statement changed nothing: the row's path, and its student. */
+export const pathOfRow = async (db: Executor, rowId: number) =>
+  (await rowsOf<{ path_id: number }>(db, sql`select path_id from learning_path_cards where id = ${rowId}`))[0]
+    ?.path_id;

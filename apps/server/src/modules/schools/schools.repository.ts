@@ -1,0 +1,201 @@
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { schools, users } from '../../db/schema';
+import { byName } from '../../lib/people';
+
+export type SchoolRow = typeof schools.$inferSelect;
+export type SchoolValues = typeof schools.$inferInsert;
+
+const likePattern = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+const byNameOfSchool = [asc(sql`lower(${schools.name})`), asc(schools.id)];
+
+// Written with the table's name: drizzle leaves it out of a select's own columns, which inside these
+// subqueries would name the subquery's table instead.
+const schoolId = sql.raw('"schools"."id"');
+/** The school with its members counted by role (students take seats). */
+const withCounts = {
+  school: schools,
+  students: sql<number>`(select count(*)::int from users sm where sm.school_id = ${schoolId} and sm.is_student)`,
+  teachers: sql<number>`(select count(*)::int from users sm where sm.school_id = ${schoolId} and sm.is_teacher)`,
+  principals: sql<number>`(select count(*)::int from users sm where sm.school_id = ${schoolId} and sm.is_organization_host)`,
+};
+export type CountedSchool = { school: SchoolRow; students: number; teachers: number; principals: number };
+
+export const findSchool = async (db: Executor, id: number): Promise<CountedSchool | undefined> => {
+  const [row] = await db.select(withCounts).from(schools).where(eq(schools.id, id));
+  return row;
+};
+
+/** The school, locked until the end of the transaction: two imports do not take the same free seats. */
+export const lockSchool = async (tx: Executor, id: number) => {
+  const [row] = await tx.select().from(schools).where(eq(schools.id, id)).for('update');
+  return row;
+};
+
+export const countStudents = async (tx: Executor, schoolId: number) => {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.schoolId, schoolId), eq(users.isStudent, true)));
+  return row?.count ?? 0;
+};
+
+/** Members who take part in its teaching: students and teachers. */
+export const countStudentsAndTeachers = async (tx: Executor, schoolId: number) => {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.schoolId, schoolId), sql`(${users.isStudent} or ${users.isTeacher})`));
+  return row?.count ?? 0;
+};
+
+export const insertSchool = async (db: Executor, values: SchoolValues) => {
+  const [row] = await db.insert(schools).values(values).returning();
+  return row!;
+};
+
+export const updateSchool = (db: Executor, id: number, values: Partial<SchoolValues>) =>
+  db.update(schools).set(values).where(eq(schools.id, id));
+
+export const deleteSchool = (db: Executor, id: number) => db.delete(schools).where(eq(schools.id, id));
+
+/** A page of schools by name, with the total: two statements. Staff search a part of the name or town. */
+export const schoolsPage = async (
+  db: Executor,
+  { search, limit, offset }: { search?: string; limit: number; offset: number },
+) => {
+  const where = search
+    ? sql`lower(${schools.name} || ' ' || ${schools.town}) like ${likePattern(search)}`
+    : undefined;
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(withCounts)
+      .from(schools)
+      .where(where)
+      .orderBy(...byNameOfSchool)
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(schools).where(where),
+  ]);
+  return { total: count?.total ?? 0, rows };
+};
+
+export const principalColumns = {
+  id: users.id,
+  schoolId: users.schoolId,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  invited: sql<boolean>`(${users.passwordHash} is null)`,
+};
+export type PrincipalRow = {
+  id: number;
+  schoolId: number | null;
+  email: string;
+  firstName: string;
+  lastName: string;
+  invited: boolean;
+};
+
+/** The principals of these schools, by name: one statement. */
+export const principalsOf = (db: Executor, schoolIds: number[]) =>
+  schoolIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .select(principalColumns)
+        .from(users)
+        .where(and(inArray(users.schoolId, schoolIds), eq(users.isOrganizationHost, true)))
+        .orderBy(...byName);
+
+export const memberColumns = {
+  id: users.id,
+  schoolId: users.schoolId,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  avatar: users.avatar,
+  language: users.language,
+  passwordHash: users.passwordHash,
+  isAutoCreated: users.isAutoCreated,
+  isStudent: users.isStudent,
+  isTeacher: users.isTeacher,
+  isOrganizationHost: users.isOrganizationHost,
+  isOrganizationMember: users.isOrganizationMember,
+  autoSchoolAdd: users.autoSchoolAdd,
+};
+export type MemberRow = {
+  id: number;
+  schoolId: number | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  avatar: string | null;
+  language: 'en' | 'bg';
+  passwordHash: string | null;
+  isAutoCreated: boolean;
+  isStudent: boolean;
+  isTeacher: boolean;
+  isOrganizationHost: boolean;
+  isOrganizationMember: boolean;
+  autoSchoolAdd: boolean;
+};
+
+export type MemberRole = 'student' | 'teacher' | 'principal';
+const roleColumn = {
+  student: users.isStudent,
+  teacher: users.isTeacher,
+  principal: users.isOrganizationHost,
+};
+
+/**
+ * A page of a school's members by name (the members index), with the total: two statements. `search`
+ * matches a part of the full name or of the e-mail.
+ */
+export const membersPage = async (
+  db: Executor,
+  schoolId: number,
+  { search, role, limit, offset }: { search?: string; role?: MemberRole; limit: number; offset: number },
+) => {
+  const conditions: SQL[] = [eq(users.schoolId, schoolId)];
+  if (role) conditions.push(eq(roleColumn[role], true));
+  if (search) {
+    const pattern = likePattern(search);
+    conditions.push(
+      sql`(lower(${users.firstName} || ' ' || ${users.lastName}) like ${pattern} or lower(${users.email}) like ${pattern})`,
+    );
+  }
+  const where = and(...conditions);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(memberColumns)
+      .from(users)
+      .where(where)
+      .orderBy(...byName)
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
+  ]);
+  return { total: count?.total ?? 0, rows: rows as MemberRow[] };
+};
+
+export const findAccount = async (db: Executor, id: number) => {
+  const [row] = await db.select(memberColumns).from(users).where(eq(users.id, id));
+  return row as MemberRow | undefined;
+};
+
+export const accountsByEmails = async (db: Executor, emails: string[]) =>
+  emails.length === 0
+    ? []
+    : ((await db
+        .select(memberColumns)
+        .from(users)
+        .where(inArray(sql`lower(${users.email})`, emails))) as MemberRow[]);
+
+export const findAccountByEmail = async (db: Executor, email: string) =>
+  (await accountsByEmails(db, [email.toLowerCase()]))[0];
+
+/** The school's accounts (locked), for leaving it: its principals, or every member. */
+export const memberIds = async (tx: Executor, schoolId: number) =>
+  (await tx.select({ id: users.id }).from(users).where(eq(users.schoolId, schoolId)).for('update')).map(
+    (row) => row.id,
+  );

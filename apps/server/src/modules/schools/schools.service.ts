@@ -1,0 +1,557 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import {
+  type FilePart,
+  SCHOOL_CSV_MAX_BYTES,
+  SCHOOL_LOGO_MAX_BYTES,
+  type SchoolImportRow,
+} from '@flashcards/contract';
+import type { Language } from '@flashcards/i18n';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Database, Executor } from '../../db/client';
+import { type Actor, authorize } from '../../lib/access';
+import { ApiError, conflict, invalid, type Message, notFound } from '../../lib/api-error';
+import { type Clock, DAY } from '../../lib/clock';
+import { reencodeImage } from '../../lib/images';
+import type { JobQueue } from '../../lib/jobs';
+import type { MediaStorage } from '../../lib/storage';
+import { bytesOf } from '../../plugins/multipart';
+import type { AuthService } from '../auth/auth.service';
+import { hashPassword } from '../auth/auth.service';
+import { queueMail } from '../mail/mail.jobs';
+import { noticeMail } from '../mail/notice-mail';
+import type { UsersService } from '../users/users.service';
+import { queueWelcomeMails, type WelcomeJob } from './schools.jobs';
+import { schoolPolicy } from './schools.policy';
+import * as repo from './schools.repository';
+import { readStudentFile, type StudentFile } from './student-file';
+
+/** Every file of a school (its logo) lives under this prefix. */
+export const schoolMediaPrefix = (schoolId: number) => `schools/${schoolId}`;
+const LOGO_SIZE = 512;
+
+/** Letters and digits nobody confuses when reading them off a sheet: no i, l, o, 0 or 1. */
+const PASSWORD_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+/** An initial password: 10 random characters of the alphabet, shown as two groups of five (`abcde-fghjk`). */
+export const initialPassword = () => {
+  const chars = Array.from({ length: 10 }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]);
+  return `${chars.slice(0, 5).join('')}-${chars.slice(5).join('')}`;
+};
+
+/** An account that leaves its school: no school, no role in it. */
+const leaving = {
+  schoolId: null,
+  isStudent: false,
+  isTeacher: false,
+  isOrganizationHost: false,
+  isOrganizationMember: false,
+  autoSchoolAdd: false,
+} as const;
+
+const isUniqueViolation = (error: unknown) =>
+  (error as { cause?: { code?: string } }).cause?.code === '23505';
+
+export type SchoolFields = {
+  name?: string;
+  town?: string;
+  website?: string;
+  description?: string;
+  is_paid?: boolean;
+  available_students?: number;
+  logo?: FilePart;
+  remove_logo?: boolean;
+};
+
+export const createSchoolsService = ({
+  db,
+  config,
+  clock,
+  storage,
+  log,
+  jobs,
+  users,
+  auth,
+}: {
+  db: Database;
+  config: Config;
+  clock: Clock;
+  storage: MediaStorage;
+  log: FastifyBaseLogger;
+  jobs: JobQueue;
+  users: UsersService;
+  auth: AuthService;
+}) => {
+  /** The principal's school: the actor must be one (403 with the spec's message otherwise). */
+  const managed = (actor: Actor) => authorize(actor, schoolPolicy.manage, actor).schoolId!;
+
+  const schoolOf = async (id: number, tx: Executor = db) => {
+    const school = await repo.findSchool(tx, id);
+    if (!school) throw notFound();
+    return school;
+  };
+
+  /** Free seats of the locked school, counted in the transaction. */
+  const freeSeats = async (tx: Executor, school: repo.SchoolRow) =>
+    Math.max(0, school.availableStudents - (await repo.countStudents(tx, school.id)));
+
+  const lock = async (tx: Executor, id: number) => {
+    const school = await repo.lockSchool(tx, id);
+    if (!school) throw notFound();
+    return school;
+  };
+
+  /** The values of an account the school creates (a student, or a teacher). */
+  const createdAccount = (
+    school: repo.SchoolRow,
+    person: { email: string; first_name: string; last_name: string },
+    passwordHash: string,
+    language: Language,
+    teacher = false,
+  ) => ({
+    email: person.email,
+    firstName: person.first_name,
+    lastName: person.last_name,
+    passwordHash,
+    isActive: true,
+    isAutoCreated: true,
+    isStudent: !teacher,
+    isTeacher: teacher,
+    isOrganizationMember: true,
+    autoSchoolAdd: true,
+    schoolId: school.id,
+    school: school.name,
+    town: school.town,
+    language,
+    trialEndDate: new Date(clock.now().getTime() + config.limits.trialDays * DAY),
+  });
+
+  /** An existing account that joins the school as a student or a teacher. */
+  const joining = (schoolId: number, teacher = false) => ({
+    schoolId,
+    isStudent: !teacher,
+    isTeacher: teacher,
+    isOrganizationHost: false,
+    isOrganizationMember: true,
+  });
+
+  const storeLogo = async (schoolId: number, image: Buffer) => {
+    const key = `${schoolMediaPrefix(schoolId)}/logo-${randomBytes(12).toString('hex')}.webp`;
+    await storage.put(key, image, 'image/webp');
+    return key;
+  };
+  const checkedLogo = (file: FilePart) =>
+    reencodeImage('logo', bytesOf(file), {
+      maxBytes: SCHOOL_LOGO_MAX_BYTES,
+      width: LOGO_SIZE,
+      height: LOGO_SIZE,
+      fit: 'inside',
+    });
+  const dropFile = async (key: string | null) => {
+    if (key)
+      await storage
+        .delete(key)
+        .catch((error) => log.warn({ err: error, key }, 'could not delete a media file'));
+  };
+
+  const lineError = (line: number, problem: Message) =>
+    invalid({ file: { key: 'school_csv_line', values: { line, problem } } });
+
+  /**
+   * What importing the students does, line by line: the first bad line (of the file, or an e-mail of
+   * another school's member) refuses the whole file.
+   */
+  const plan = async (tx: Executor, schoolId: number, file: StudentFile) => {
+    const existing = await repo.accountsByEmails(
+      tx,
+      file.students.map((student) => student.email),
+    );
+    const byEmail = new Map(existing.map((account) => [account.email.toLowerCase(), account]));
+    const rows: (SchoolImportRow & { accountId?: number })[] = [];
+    for (const student of file.students) {
+      const account = byEmail.get(student.email);
+      if (account && account.schoolId !== null && account.schoolId !== schoolId)
+        throw lineError(student.line, { key: 'school_csv_other_school', values: { email: student.email } });
+      rows.push({
+        ...student,
+        action: !account ? 'create' : account.schoolId === schoolId ? 'member' : 'join',
+        accountId: account?.id,
+      });
+    }
+    if (file.bad) throw lineError(file.bad.line, file.bad.problem);
+    return rows;
+  };
+
+  return {
+    // ----- Everyone ---------------------------------------------------------------------------------
+
+    /** Every school by name (no sign-in). */
+    publicPage: (limit: number, offset: number) => repo.schoolsPage(db, { limit, offset }),
+
+    /** The member's school with its counts. */
+    async details(actor: Actor) {
+      authorize(actor, schoolPolicy.member, actor);
+      return schoolOf(actor.schoolId!);
+    },
+
+    // ----- Principals -------------------------------------------------------------------------------
+
+    async members(
+      actor: Actor,
+      query: { schoolId?: number; search?: string; role?: repo.MemberRole; limit: number; offset: number },
+    ) {
+      const schoolId = managed(actor);
+      if (query.schoolId !== undefined && query.schoolId !== schoolId) throw notFound();
+      return repo.membersPage(db, schoolId, query);
+    },
+
+    /**
+     * One student, or a teacher: a new e-mail gets an account the school created (with its initial
+     * password, returned once); an e-mail with an account joins it to the school. A student takes a seat.
+     */
+    async register(
+      actor: Actor,
+      person: { first_name: string; last_name: string; email: string; is_teacher?: boolean },
+      language: Language,
+    ) {
+      const schoolId = managed(actor);
+      const teacher = person.is_teacher ?? false;
+      const existing = await repo.findAccountByEmail(db, person.email);
+      if (existing?.schoolId === schoolId) throw invalid({ email: 'school_member_already' });
+      if (existing && existing.schoolId !== null) throw invalid({ email: 'school_member_elsewhere' });
+      const password = existing ? null : initialPassword();
+      const passwordHash = password ? await hashPassword(password) : null;
+      const id = await db
+        .transaction(async (tx) => {
+          const school = await lock(tx, schoolId);
+          if (!teacher && (await freeSeats(tx, school)) < 1)
+            throw invalid({ non_field_errors: 'school_no_free_seat_new' });
+          if (existing) {
+            const [current] = await repo.accountsByEmails(tx, [person.email]);
+            if (current?.schoolId !== null) throw invalid({ email: 'school_member_elsewhere' });
+            await users.update(existing.id, joining(schoolId, teacher), tx);
+            return existing.id;
+          }
+          return (await users.create(createdAccount(school, person, passwordHash!, language, teacher), tx))
+            .id;
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) throw invalid({ email: 'email_taken' });
+          throw error;
+        });
+      await queueWelcomeMails(jobs, {
+        schoolId,
+        creatorId: actor.id,
+        created: existing ? [] : [id],
+        joined: existing ? [id] : [],
+      });
+      return { member: (await repo.findAccount(db, id))!, initialPassword: password };
+    },
+
+    /** A member made a teacher, or a student again (which needs a free seat); a principal never becomes a student. */
+    async setTeacher(actor: Actor, id: number, isTeacher: boolean) {
+      const schoolId = managed(actor);
+      const member = authorize(actor, schoolPolicy.ownMember, await repo.findAccount(db, id));
+      if (member.isOrganizationHost) await users.update(id, { isTeacher });
+      else if (isTeacher) await users.update(id, { isTeacher: true, isStudent: false });
+      else if (!member.isStudent)
+        await db.transaction(async (tx) => {
+          const school = await lock(tx, schoolId);
+          if ((await freeSeats(tx, school)) < 1) throw invalid({ is_teacher: 'school_no_free_seat' });
+          await users.update(id, { isTeacher: false, isStudent: true }, tx);
+        });
+      return (await repo.findAccount(db, id))!;
+    },
+
+    /**
+     * An account the school created is deleted with its cards and media; an account that joined only
+     * leaves the school.
+     */
+    async removeMember(actor: Actor, id: number) {
+      managed(actor);
+      const member = authorize(actor, schoolPolicy.remove, await repo.findAccount(db, id));
+      if (member.autoSchoolAdd) {
+        await users.erase(id, async (tx) => {
+          const current = await repo.findAccount(tx, id);
+          if (current?.schoolId !== member.schoolId) throw notFound();
+        });
+      } else {
+        await users.update(id, leaving);
+      }
+    },
+
+    /** The member leaves the school; the account and its cards stay. */
+    async leave(actor: Actor) {
+      authorize(actor, schoolPolicy.leave, actor);
+      await users.update(actor.id, leaving);
+    },
+
+    /**
+     * Students from a CSV file, all or nothing. With `preview`, what importing would do and nothing is
+     * stored. Otherwise one transaction creates the new accounts (one statement) and joins the existing
+     * ones (one statement); after it commits one job mails them.
+     */
+    async importStudents(actor: Actor, file: FilePart | undefined, preview: boolean, language: Language) {
+      const schoolId = managed(actor);
+      if (!file || file.data.length === 0) throw invalid({ file: 'school_csv_no_file' });
+      const data = bytesOf(file);
+      if (data.length > SCHOOL_CSV_MAX_BYTES)
+        throw new ApiError(413, 'payload_too_large', undefined, {
+          file: [{ key: 'school_csv_too_large', values: { max: SCHOOL_CSV_MAX_BYTES / 1024 / 1024 } }],
+        });
+      const parsed = readStudentFile(data);
+      if (parsed.error && !parsed.bad) throw invalid({ file: parsed.error });
+
+      const school = await schoolOf(schoolId);
+      const rows = await plan(db, schoolId, parsed);
+      const creates = rows.filter((row) => row.action === 'create');
+      const joins = rows.filter((row) => row.action === 'join');
+      const free = Math.max(0, school.school.availableStudents - school.students);
+      const checkSeats = (seats: number) => {
+        if (creates.length + joins.length > seats)
+          throw invalid({
+            file: { key: 'school_csv_no_seats', values: { count: creates.length + joins.length, seats } },
+          });
+      };
+      checkSeats(free);
+      const shown = rows.map(({ accountId: _, ...row }) => row);
+      if (preview)
+        return {
+          preview: true,
+          rows: shown,
+          created: creates.length,
+          joined: joins.length,
+          free_seats: free,
+          initial_passwords: [],
+        };
+
+      // argon2id takes its time on purpose: the hashes are made before the transaction, side by side.
+      const passwords = creates.map(() => initialPassword());
+      const hashes = await Promise.all(passwords.map(hashPassword));
+      const { created, seatsLeft } = await db
+        .transaction(async (tx) => {
+          const locked = await lock(tx, schoolId);
+          const again = await plan(tx, schoolId, parsed);
+          const same = (a: typeof rows, b: typeof rows) =>
+            a.length === b.length && a.every((row, index) => row.action === b[index]!.action);
+          if (!same(rows, again)) throw conflict('school_import_changed');
+          const seats = await freeSeats(tx, locked);
+          checkSeats(seats);
+          const inserted = await users.createMany(
+            tx,
+            creates.map((row, index) => createdAccount(locked, row, hashes[index]!, language)),
+          );
+          await users.updateMany(
+            tx,
+            joins.map((row) => row.accountId!),
+            joining(schoolId),
+          );
+          return { created: inserted, seatsLeft: seats - creates.length - joins.length };
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) throw conflict('school_import_changed');
+          throw error;
+        });
+      const idOf = new Map(created.map((account) => [account.email, account.id]));
+      await queueWelcomeMails(jobs, {
+        schoolId,
+        creatorId: actor.id,
+        created: created.map((account) => account.id),
+        joined: joins.map((row) => row.accountId!),
+      });
+      return {
+        preview: false,
+        rows: shown,
+        created: creates.length,
+        joined: joins.length,
+        free_seats: seatsLeft,
+        initial_passwords: creates.map((row, index) => ({
+          id: idOf.get(row.email)!,
+          email: row.email,
+          first_name: row.first_name,
+          last_name: row.last_name,
+          password: passwords[index]!,
+        })),
+      };
+    },
+
+    /**
+     * The job after accounts were added: each created account still waiting to be claimed gets a link to
+     * set its password, once (an account given a link before gets none; the singletonKey keeps a mail
+     * queued by a retry from being queued twice), each joined account a notice.
+     */
+    async sendWelcomeMails(job: WelcomeJob, jobId: string) {
+      const school = await repo.findSchool(db, job.schoolId);
+      if (!school) return;
+      const creatorAccount = await users.byId(job.creatorId);
+      const creator = creatorAccount
+        ? [creatorAccount.firstName, creatorAccount.lastName].filter(Boolean).join(' ') ||
+          creatorAccount.email
+        : school.school.name;
+      const values = { school: school.school.name, creator };
+      for (const id of job.created) {
+        const account = await users.byId(id);
+        if (!account || account.schoolId !== job.schoolId || !account.isAutoCreated) continue;
+        await auth.mailSetPasswordLink(account, 'school_welcome', values, {
+          singletonKey: `school-welcome:${id}`,
+          once: true,
+        });
+      }
+      for (const id of job.joined) {
+        const account = await users.byId(id);
+        if (!account || account.schoolId !== job.schoolId) continue;
+        const name = [account.firstName, account.lastName].filter(Boolean).join(' ') || account.email;
+        await queueMail(
+          jobs,
+          noticeMail(account.language, 'school_joined', {
+            ...values,
+            to: account.email,
+            name,
+            site: config.site.name,
+            url: config.publicUrl,
+          }),
+          { singletonKey: `school-joined:${jobId}:${id}` },
+        );
+      }
+    },
+
+    // ----- Staff ------------------------------------------------------------------------------------
+
+    /** A page of schools with their principals: three statements whatever the page size. */
+    async adminPage(search: string | undefined, limit: number, offset: number) {
+      const { total, rows } = await repo.schoolsPage(db, { search, limit, offset });
+      const principals = await repo.principalsOf(
+        db,
+        rows.map((row) => row.school.id),
+      );
+      return {
+        total,
+        rows: rows.map((row) => ({
+          ...row,
+          principalsList: principals.filter((principal) => principal.schoolId === row.school.id),
+        })),
+      };
+    },
+
+    async adminSchool(id: number) {
+      const school = await schoolOf(id);
+      return { ...school, principalsList: await repo.principalsOf(db, [id]) };
+    },
+
+    async create(fields: SchoolFields & { name: string; available_students: number }) {
+      const image = fields.logo ? await checkedLogo(fields.logo) : undefined;
+      const now = clock.now();
+      const school = await repo.insertSchool(db, {
+        name: fields.name,
+        town: fields.town ?? '',
+        website: fields.website ?? '',
+        description: fields.description ?? '',
+        isPaid: fields.is_paid ?? false,
+        availableStudents: fields.available_students,
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (image) await repo.updateSchool(db, school.id, { logo: await storeLogo(school.id, image) });
+      return this.adminSchool(school.id);
+    },
+
+    /** Changes the fields sent; a new logo (or none) replaces the old one, whose file goes after. */
+    async update(id: number, fields: SchoolFields) {
+      const current = await schoolOf(id);
+      if (fields.available_students !== undefined && fields.available_students < current.students)
+        throw invalid({
+          available_students: { key: 'school_seats_below_students', values: { count: current.students } },
+        });
+      const image = fields.logo ? await checkedLogo(fields.logo) : undefined;
+      const logo = image ? await storeLogo(id, image) : fields.remove_logo ? null : undefined;
+      const values = Object.fromEntries(
+        Object.entries({
+          name: fields.name,
+          town: fields.town,
+          website: fields.website,
+          description: fields.description,
+          isPaid: fields.is_paid,
+          availableStudents: fields.available_students,
+          logo,
+        }).filter(([, value]) => value !== undefined),
+      );
+      await repo.updateSchool(db, id, { ...values, updatedAt: clock.now() });
+      if (logo !== undefined && current.school.logo !== logo) await dropFile(current.school.logo);
+      return this.adminSchool(id);
+    },
+
+    /** Deletes a school without students or teachers: its principals leave it; its files go after. */
+    async remove(id: number) {
+      await db.transaction(async (tx) => {
+        await lock(tx, id);
+        if ((await repo.countStudentsAndTeachers(tx, id)) > 0) throw conflict('school_has_members');
+        await users.updateMany(tx, await repo.memberIds(tx, id), leaving);
+        await repo.deleteSchool(tx, id);
+      });
+      await storage
+        .deletePrefix(schoolMediaPrefix(id))
+        .catch((error) => log.warn({ err: error, schoolId: id }, 'could not delete the files of a school'));
+    },
+
+    /**
+     * Names a principal by e-mail: an existing account becomes one (a member of this school gives up its
+     * seat; a member of another school is refused) and is told; a new e-mail gets an active account
+     * without a password and is mailed a link to set one.
+     */
+    async addPrincipal(
+      id: number,
+      person: { email: string; first_name?: string; last_name?: string },
+      language: Language,
+    ) {
+      const school = await schoolOf(id);
+      const existing = await repo.findAccountByEmail(db, person.email);
+      const principal = { schoolId: id, isOrganizationHost: true, isOrganizationMember: true };
+      if (existing) {
+        if (existing.schoolId !== null && existing.schoolId !== id)
+          throw invalid({ email: 'school_member_elsewhere' });
+        if (!(existing.schoolId === id && existing.isOrganizationHost)) {
+          await users.update(existing.id, { ...principal, isStudent: false, isTeacher: false });
+          const name = [existing.firstName, existing.lastName].filter(Boolean).join(' ') || existing.email;
+          await queueMail(
+            jobs,
+            noticeMail(existing.language, 'school_principal_named', {
+              to: existing.email,
+              name,
+              school: school.school.name,
+              site: config.site.name,
+              url: `${config.publicUrl}/my-school`,
+            }),
+          );
+        }
+        return (await repo.principalsOf(db, [id])).find((row) => row.id === existing.id)!;
+      }
+      const account = await users
+        .create({
+          email: person.email,
+          firstName: person.first_name ?? '',
+          lastName: person.last_name ?? '',
+          passwordHash: null,
+          isActive: true,
+          language,
+          school: school.school.name,
+          town: school.school.town,
+          trialEndDate: new Date(clock.now().getTime() + config.limits.trialDays * DAY),
+          ...principal,
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) throw invalid({ email: 'email_taken' });
+          throw error;
+        });
+      await auth.mailSetPasswordLink(account, 'school_principal_invite', { school: school.school.name });
+      return (await repo.principalsOf(db, [id])).find((row) => row.id === account.id)!;
+    },
+
+    /** Takes the principal role away: the account stays and leaves the school. */
+    async removePrincipal(id: number, userId: number) {
+      const account = await repo.findAccount(db, userId);
+      if (!account || account.schoolId !== id || !account.isOrganizationHost) throw notFound();
+      await users.update(userId, leaving);
+    },
+  };
+};
+
+export type SchoolsService = ReturnType<typeof createSchoolsService>;

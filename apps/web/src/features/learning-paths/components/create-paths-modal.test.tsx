@@ -1,0 +1,151 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import '../../../lib/i18n';
+import '../path-texts';
+import { CreatePathsModal } from './create-paths-modal';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const person = (id: number, first: string, last: string) => ({
+  id,
+  first_name: first,
+  last_name: last,
+  email: `${first.toLowerCase()}@example.com`,
+  avatar_url: null,
+  is_student: true,
+  is_teacher: false,
+  relation: 'school',
+});
+const category = {
+  id: 7,
+  name: 'Animals',
+  user: { id: 1, first_name: 'Teodora', last_name: 'Marinova', email: 't@example.com', avatar_url: null },
+  type_of_cards: 'text',
+  description: '',
+  language: 'en',
+  topic: '',
+  send_to_me: false,
+  ai_created: false,
+  market_accessible: false,
+  market_approvement: 'none',
+  market_rejection_reason: '',
+  adopted: 0,
+  adopted_from: null,
+  market_update_available: false,
+  created_at: '2026-11-01T10:00:00Z',
+  updated_at: '2026-11-01T10:00:00Z',
+  cards_len: 3,
+  learned_cards_verbal_len: 0,
+  learned_cards_typing_len: 0,
+  total_guesses_score: 0,
+  total_incorrect_guesses_score: 0,
+  total_guesses_score_typing: 0,
+  total_incorrect_guesses_score_typing: 0,
+};
+
+function show() {
+  const posted: unknown[] = [];
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    const { pathname, searchParams } = new URL(url, 'http://localhost');
+    let body: unknown = [];
+    if (pathname.endsWith('/users-search/'))
+      body = [person(2, 'Ana', 'Stoyanova'), person(3, 'Boris', 'Ivanov')].filter((one) =>
+        `${one.first_name} ${one.last_name}`.includes(searchParams.get('search') ?? ''),
+      );
+    else if (pathname.endsWith('/category-all/')) body = [category];
+    else if (pathname.endsWith('/list-teachers/') && init?.method === 'POST') {
+      posted.push(JSON.parse(String(init.body)));
+      body = { created: [11], skipped: [{ assigned_user: 3, reason: 'not_reached' }] };
+    }
+    return new Response(JSON.stringify(body), {
+      status: init?.method === 'POST' ? 201 : 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider env="test">
+        <MemoryRouter>
+          <CreatePathsModal opened onClose={() => undefined} />
+        </MemoryRouter>
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+  return posted;
+}
+
+const addStudent = async (dialog: HTMLElement, search: string, name: string) => {
+  fireEvent.change(within(dialog).getByLabelText('Find students'), { target: { value: search } });
+  fireEvent.click(await within(dialog).findByRole('button', { name: `Add ${name}` }, { timeout: 2000 }));
+};
+
+describe('assigning learning paths', () => {
+  it('drafts one path per student, changes one of them, and names who was left out', async () => {
+    const posted = show();
+    const dialog = await screen.findByRole('dialog', { name: 'Assign learning paths' });
+    await addStudent(dialog, 'Ana', 'Ana Stoyanova');
+    await addStudent(dialog, 'Boris', 'Boris Ivanov');
+    expect(within(dialog).getByText('2 students chosen')).toBeTruthy();
+
+    await within(dialog).findByPlaceholderText('Choose one of your categories');
+    fireEvent.click(within(dialog).getByRole('combobox', { name: 'Category' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Animals (text)' }));
+    expect((within(dialog).getByLabelText(/Name of the path/) as HTMLInputElement).value).toBe('Animals');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add 2 to the draft' }));
+    expect(within(dialog).getByRole('heading', { name: 'Draft: 2 paths' })).toBeTruthy();
+
+    // Boris's path alone gets another daily target.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Edit the path of Boris Ivanov' }));
+    fireEvent.change(within(dialog).getByLabelText('Answers a day'), { target: { value: '8' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save the path of Boris Ivanov' }));
+    const rows = within(dialog).getAllByRole('row');
+    expect(rows[1]?.textContent).toContain('20 answers, 5 learned a day');
+    expect(rows[2]?.textContent).toContain('8 answers, 5 learned a day');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Assign 2 paths' }));
+    expect(await within(dialog).findByText('1 path was assigned.')).toBeTruthy();
+    expect(within(dialog).getByText('Boris Ivanov')).toBeTruthy();
+    expect(within(dialog).getByText(/not one of your students or friends/)).toBeTruthy();
+    expect(posted).toEqual([
+      [
+        expect.objectContaining({
+          assigned_user: 2,
+          category: 7,
+          name: 'Animals',
+          daily_cards_flip_target: 20,
+        }),
+        expect.objectContaining({
+          assigned_user: 3,
+          category: 7,
+          name: 'Animals',
+          daily_cards_flip_target: 8,
+        }),
+      ],
+    ]);
+  });
+
+  it('removes a row and clears the draft', async () => {
+    show();
+    const dialog = await screen.findByRole('dialog', { name: 'Assign learning paths' });
+    await addStudent(dialog, 'Ana', 'Ana Stoyanova');
+    await addStudent(dialog, 'Boris', 'Boris Ivanov');
+    await within(dialog).findByPlaceholderText('Choose one of your categories');
+    fireEvent.click(within(dialog).getByRole('combobox', { name: 'Category' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Animals (text)' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add 2 to the draft' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove the path of Ana Stoyanova' }));
+    expect(within(dialog).getByRole('heading', { name: 'Draft: 1 path' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Clear the draft' }));
+    expect(within(dialog).getByText(/The draft is empty/)).toBeTruthy();
+    expect(
+      (within(dialog).getByRole('button', { name: 'Assign 0 paths' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  });
+});

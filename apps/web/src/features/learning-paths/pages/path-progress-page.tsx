@@ -1,0 +1,190 @@
+import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconCalendarOff, IconKeyboard, IconMessage, IconRoute } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { generatePath, Link, useParams } from 'react-router';
+import { localToday } from '../../../components/activity/activity-days';
+import { MessagePage } from '../../../components/ui/message-page';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { RequestError } from '../../../components/ui/request-error';
+import { hasStatus } from '../../../lib/api-errors';
+import { useCurrentUser } from '../../../lib/current-user';
+import { useFormatters } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { usePathProgress } from '../api/get-path-progress';
+import { PathHistory } from '../components/path-history';
+import { CompletedBadges, personOf, usePathDays } from '../components/path-summary';
+import { TodayRings } from '../components/today-rings';
+import { pathPhase } from '../progress-targets';
+import '../path-texts';
+
+export const pathIdFrom = (value: string | undefined): number | null => {
+  const id = Number(value);
+  return value && Number.isInteger(id) && id > 0 ? id : null;
+};
+
+/** The address of a path's study screen in one mode. */
+export const studyPathOf = (
+  path: { id: number; category: { type_of_cards: string } },
+  type: 'verbal' | 'typing',
+) =>
+  `${generatePath(
+    path.category.type_of_cards === 'picture' ? paths.learningPathCardsPicture : paths.learningPathCardsText,
+    { learningPathId: String(path.id) },
+  )}?type=${type}`;
+
+/** A path that is not there, or not one of mine (assigned to me or by me). */
+export function PathMissing() {
+  const { t } = useTranslation('paths');
+  return (
+    <MessagePage
+      icon={<IconRoute size={36} />}
+      title={t('progress.notFound')}
+      action={
+        <Button component={Link} to={paths.myLearningPaths} variant="default">
+          {t('progress.toMyPaths')}
+        </Button>
+      }
+    >
+      <Text>{t('progress.notFoundText')}</Text>
+    </MessagePage>
+  );
+}
+
+/**
+ * /learning-path-progress/:id: a path with today's targets as rings and the history; its student studies
+ * from here, the teacher who assigned it follows the student's progress.
+ */
+export function PathProgressPage() {
+  const { t } = useTranslation('paths');
+  const { number } = useFormatters();
+  const pathDays = usePathDays();
+  const id = pathIdFrom(useParams().learningPathId);
+  const progress = usePathProgress(id ?? 0);
+  const user = useCurrentUser().data;
+  if (id === null) return <PathMissing />;
+  if (progress.isPending) return <PageLoader label={t('progress.loading')} />;
+  if (progress.isError) {
+    if (hasStatus(progress.error, 404)) return <PathMissing />;
+    return <RequestError error={progress.error} onRetry={() => progress.refetch()} />;
+  }
+  const path = progress.data;
+  const mine = user?.id === path.assigned_user.id;
+  const phase = pathPhase(path, localToday());
+  const modes = [
+    ...(path.learning_type_verbal ? (['verbal'] as const) : []),
+    ...(path.learning_type_typing ? (['typing'] as const) : []),
+  ];
+  const facts = [
+    { label: t('details.student'), value: personOf(path.assigned_user) },
+    { label: t('details.teacher'), value: personOf(path.created_by_user) },
+    {
+      label: t('details.category'),
+      value: `${path.category.name} (${t(`kinds.${path.category.type_of_cards}`)})`,
+    },
+    {
+      label: t('details.tags'),
+      value: path.categories_tags.length > 0 ? path.categories_tags.join(', ') : t('details.allTags'),
+    },
+    { label: t('details.days'), value: pathDays(path) },
+    {
+      label: t('details.targets'),
+      value: t('list.targetsValue', {
+        flips: number(path.daily_cards_flip_target),
+        learned: number(path.daily_cards_learn_target),
+      }),
+    },
+    { label: t('details.deckSize'), value: number(path.flip_cards_volume) },
+    ...modes.map((mode) => ({
+      label: t(`details.learned.${mode}`),
+      value: t('details.learnedValue', {
+        learned: number(mode === 'verbal' ? path.learned_cards_verbal_len : path.learned_cards_typing_len),
+        cards: number(path.cards_len),
+        volume: number(mode === 'verbal' ? path.learned_card_volume_verbal : path.learned_card_volume_typing),
+      }),
+    })),
+  ];
+
+  return (
+    <Stack gap="lg">
+      <Anchor
+        component={Link}
+        to={mine ? paths.myLearningPaths : paths.learningPaths}
+        size="sm"
+        style={{ display: 'inline-flex', alignItems: 'center', gap: 4, alignSelf: 'flex-start' }}
+      >
+        <IconArrowLeft size={16} aria-hidden="true" />
+        {mine ? t('progress.toMyPaths') : t('progress.toPaths')}
+      </Anchor>
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={4}>
+          <Title order={1}>{path.name}</Title>
+          <Group gap={6}>
+            {modes.map((mode) => (
+              <Badge key={mode} variant="light">
+                {t(`modes.${mode}`)}
+              </Badge>
+            ))}
+            <CompletedBadges path={path} />
+          </Group>
+        </Stack>
+        {mine && phase === 'during' && (
+          <Group gap="sm">
+            {modes.map((mode) => (
+              <Button
+                key={mode}
+                component={Link}
+                to={studyPathOf(path, mode)}
+                leftSection={
+                  mode === 'verbal' ? (
+                    <IconMessage size={18} aria-hidden="true" />
+                  ) : (
+                    <IconKeyboard size={18} aria-hidden="true" />
+                  )
+                }
+                variant={mode === 'verbal' ? 'filled' : 'light'}
+              >
+                {t(`progress.study.${mode}`)}
+              </Button>
+            ))}
+          </Group>
+        )}
+      </Group>
+      {mine && phase !== 'during' && (
+        <Alert color="orange" variant="light" icon={<IconCalendarOff aria-hidden="true" />}>
+          {t(phase === 'before' ? 'progress.notStarted' : 'progress.ended', { days: pathDays(path) })}
+        </Alert>
+      )}
+      <section aria-labelledby="path-today">
+        <Title order={2} size="h3" id="path-today" mb="sm">
+          {t('progress.todayHeading')}
+        </Title>
+        <TodayRings path={path} />
+      </section>
+      <section aria-labelledby="path-history">
+        <Title order={2} size="h3" id="path-history" mb="sm">
+          {t('progress.historyHeading')}
+        </Title>
+        <Paper withBorder radius="lg" p="md">
+          <PathHistory path={path} />
+        </Paper>
+      </section>
+      <section aria-labelledby="path-details">
+        <Title order={2} size="h3" id="path-details" mb="sm">
+          {t('details.heading')}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" component="dl" m={0}>
+          {facts.map((fact) => (
+            <div key={fact.label}>
+              <Text component="dt" size="sm" c="dimmed">
+                {fact.label}
+              </Text>
+              <Text component="dd" m={0}>
+                {fact.value}
+              </Text>
+            </div>
+          ))}
+        </SimpleGrid>
+      </section>
+    </Stack>
+  );
+}

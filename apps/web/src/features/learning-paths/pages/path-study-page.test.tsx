@@ -1,0 +1,121 @@
+import type { LearningPathProgress, User } from '@flashcards/contract';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { currentUserQuery } from '../../../lib/current-user';
+import '../../../lib/i18n';
+import { PathStudyPage } from './path-study-page';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const person = { id: 2, first_name: 'Ana', last_name: 'Stoyanova', avatar_url: null };
+const path: LearningPathProgress = {
+  id: 5,
+  name: 'Animals',
+  start_at: '2026-11-01',
+  end_at: '2026-11-30',
+  start_test_at: null,
+  end_test_at: null,
+  test: null,
+  created_by_user: { ...person, id: 1, first_name: 'Teodora', last_name: 'Marinova' },
+  assigned_user: person,
+  category: { id: 7, name: 'Animals', type_of_cards: 'text' },
+  categories_tags: [],
+  daily_cards_flip_target: 20,
+  daily_cards_learn_target: 5,
+  flip_cards_volume: 20,
+  learned_card_volume_verbal: 1,
+  learned_card_volume_typing: 10,
+  learning_type_verbal: true,
+  learning_type_typing: false,
+  completed_verbal: false,
+  completed_typing: false,
+  date_created: '2026-11-01T10:00:00Z',
+  cards_len: 1,
+  learned_cards_verbal_len: 0,
+  learned_cards_typing_len: 0,
+  today: null,
+  progress: [],
+};
+const card = {
+  id: 40,
+  card: 9,
+  first_side: 'owl',
+  second_side: 'сова',
+  category: 7,
+  tag: '',
+  created_at: '2026-11-01T10:00:00Z',
+  updated_at: '2026-11-01T10:00:00Z',
+  guesses_score: 0,
+  incorrect_guesses_score: 0,
+  guesses_score_typing: 0,
+  incorrect_guesses_score_typing: 0,
+  learned_verbal: false,
+  learned_typing: false,
+};
+
+type Reply = { status: number; body: unknown };
+function show(deck: () => Reply) {
+  const calls: string[] = [];
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    const { pathname, search } = new URL(url, 'http://localhost');
+    calls.push(`${init?.method ?? 'GET'} ${pathname}${search}${init?.body ? ` ${init.body}` : ''}`);
+    let reply: Reply = { status: 200, body: path };
+    if (pathname === '/api/learning-paths/card-text-students/') reply = deck();
+    else if (pathname.startsWith('/api/learning-paths/card-text-students/'))
+      reply = { status: 200, body: { ...card, guesses_score: 1, learned_verbal: true } };
+    return new Response(JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(currentUserQuery.queryKey, { id: 2 } as User);
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider env="test">
+        <MemoryRouter initialEntries={['/learning-path-cards-text/5?type=verbal']}>
+          <Routes>
+            <Route path="/learning-path-cards-text/:learningPathId" element={<PathStudyPage kind="text" />} />
+          </Routes>
+        </MemoryRouter>
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+  return calls;
+}
+
+describe("studying a path's cards", () => {
+  it("takes the path's deck, answers on the path, and a learned card leaves the deck", async () => {
+    let decks = 0;
+    const calls = show(() => ({ status: 200, body: decks++ === 0 ? [card] : [] }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Animals' })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { pressed: false }));
+    fireEvent.click(screen.getByRole('button', { name: /^Guessed/ }));
+    expect(await screen.findByText('No more cards with given filters')).toBeTruthy();
+    expect(calls).toContain('GET /api/learning-paths/card-text-students/?learning_path_id=5&type=verbal');
+    expect(calls).toContain('PUT /api/learning-paths/card-text-students/40/ {"guesses_score":1}');
+    expect(calls.filter((call) => call.startsWith('PUT /api/card/'))).toEqual([]);
+  });
+
+  it("shows the path's refusal outside its days", async () => {
+    show(() => ({
+      status: 403,
+      body: { detail: 'This learning path runs from 1 November 2026 to 30 November 2026.' },
+    }));
+    expect(await screen.findByText('You cannot study this path now')).toBeTruthy();
+    expect(
+      screen.getByText('This learning path runs from 1 November 2026 to 30 November 2026.'),
+    ).toBeTruthy();
+    const back = screen.getAllByRole('link', { name: 'Back to the path' });
+    expect(back.map((link) => link.getAttribute('href'))).toEqual([
+      '/learning-path-progress/5',
+      '/learning-path-progress/5',
+    ]);
+  });
+});

@@ -1,0 +1,93 @@
+import { Anchor, Card, EmptyState, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconMap2 } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { generatePath, Link } from 'react-router';
+import { Pager } from '../../../components/ui/pager';
+import { RequestError } from '../../../components/ui/request-error';
+import { pageCount } from '../../../lib/deck-keys';
+import { useFormatters } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { usePaths } from '../api/get-paths';
+import { PathListControls, useListParams } from '../components/path-list-controls';
+import { CompletedBadges, LearnedLine, personOf, TodayLine, usePathDays } from '../components/path-summary';
+import '../path-texts';
+
+/** /my-learning-paths: the paths assigned to me, 20 a page, sorted and searched. */
+export function StudentPathsPage() {
+  const { t } = useTranslation(['paths', 'pages']);
+  const { number } = useFormatters();
+  const pathDays = usePathDays();
+  const { params, navigate } = useListParams();
+  const list = usePaths('student', params);
+  const data = list.data;
+  const pages = data ? pageCount(data.count) : 1;
+
+  let content: ReactNode;
+  if (list.isPending) content = <Skeleton h={240} radius="md" aria-label={t('list.loading')} />;
+  else if (list.isError && !data)
+    content = <RequestError error={list.error} onRetry={() => list.refetch()} />;
+  else if (data && data.count === 0)
+    content = (
+      <EmptyState
+        icon={<IconMap2 size={32} aria-hidden="true" />}
+        withIndicatorBackground
+        title={params.search ? t('list.noneFound') : t('list.emptyStudent')}
+        description={params.search ? undefined : t('list.emptyStudentHint')}
+      />
+    );
+  else
+    content = (
+      <SimpleGrid
+        cols={{ base: 1, sm: 2, lg: 3 }}
+        spacing="md"
+        aria-busy={list.isPlaceholderData || undefined}
+        style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
+      >
+        {data?.results.map((path) => (
+          <Card key={path.id} withBorder radius="lg" padding="md" component="article">
+            <Stack gap={6}>
+              <Title order={2} size="h4">
+                <Anchor
+                  component={Link}
+                  to={generatePath(paths.learningPathProgress, { learningPathId: String(path.id) })}
+                >
+                  {path.name}
+                </Anchor>
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t('list.fromTeacher', { name: personOf(path.created_by_user) })} · {path.category.name}
+              </Text>
+              <Text size="sm">{pathDays(path)}</Text>
+              <TodayLine path={path} />
+              <LearnedLine path={path} />
+              <CompletedBadges path={path} />
+            </Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
+    );
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{t('pages:titles.myLearningPaths')}</Title>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <PathListControls params={params} navigate={navigate} searchLabel={t('list.searchStudent')} />
+        {data && data.count > 0 && (
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {t('list.total', { count: data.count, formatted: number(data.count) })}
+          </Text>
+        )}
+      </Group>
+      {content}
+      <Pager
+        page={params.page}
+        pages={pages}
+        onChange={(next) => {
+          navigate({ page: next });
+          window.scrollTo({ top: 0 });
+        }}
+      />
+    </Stack>
+  );
+}

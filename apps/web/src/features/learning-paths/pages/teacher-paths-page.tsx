@@ -1,0 +1,203 @@
+import type { LearningPath } from '@flashcards/contract';
+import {
+  Alert,
+  Anchor,
+  Button,
+  EmptyState,
+  Group,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconClockHour4, IconPlus, IconRoute, IconTrash } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { generatePath, Link } from 'react-router';
+import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { Pager } from '../../../components/ui/pager';
+import { RequestError } from '../../../components/ui/request-error';
+import { useErrorMessage } from '../../../lib/api-errors';
+import { pageCount } from '../../../lib/deck-keys';
+import { useFormatters } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { useSuccessToast } from '../../../lib/use-success-toast';
+import { useDeletePath } from '../api/delete-path';
+import { usePaths } from '../api/get-paths';
+import { CreatePathsModal } from '../components/create-paths-modal';
+import { PathListControls, useListParams } from '../components/path-list-controls';
+import { CompletedBadges, LearnedLine, personOf, TodayLine, usePathDays } from '../components/path-summary';
+import '../path-texts';
+
+/** /learning-paths: the paths I assigned, 20 a page, sorted and searched; assign new ones, delete. */
+export function TeacherPathsPage() {
+  const { t } = useTranslation(['paths', 'pages']);
+  const { number } = useFormatters();
+  const errorMessage = useErrorMessage();
+  const toast = useSuccessToast();
+  const pathDays = usePathDays();
+  const { params, navigate } = useListParams();
+  const list = usePaths('teacher', params);
+  const [creating, create] = useDisclosure(false);
+  const [target, setTarget] = useState<LearningPath | null>(null);
+  const [confirming, confirm] = useDisclosure(false);
+  const remove = useDeletePath();
+
+  const data = list.data;
+  const pages = data ? pageCount(data.count) : 1;
+
+  const askDelete = (path: LearningPath) => {
+    remove.reset();
+    setTarget(path);
+    confirm.open();
+  };
+  const confirmDelete = () => {
+    if (!target) return;
+    remove.mutate(target.id, {
+      onSuccess: () => {
+        toast(t('delete.done', { name: target.name }));
+        confirm.close();
+      },
+    });
+  };
+
+  let content: ReactNode;
+  if (list.isPending) content = <Skeleton h={240} radius="md" aria-label={t('list.loading')} />;
+  else if (list.isError && !data)
+    content = <RequestError error={list.error} onRetry={() => list.refetch()} />;
+  else if (data && data.count === 0)
+    content = (
+      <EmptyState
+        icon={<IconRoute size={32} aria-hidden="true" />}
+        withIndicatorBackground
+        title={params.search ? t('list.noneFound') : t('list.emptyTeacher')}
+        description={params.search ? undefined : t('list.emptyTeacherHint')}
+      >
+        {!params.search && (
+          <EmptyState.Actions>
+            <Button leftSection={<IconPlus size={18} aria-hidden="true" />} onClick={create.open}>
+              {t('list.assign')}
+            </Button>
+          </EmptyState.Actions>
+        )}
+      </EmptyState>
+    );
+  else
+    content = (
+      <Table.ScrollContainer minWidth={860}>
+        <Table
+          verticalSpacing="sm"
+          highlightOnHover
+          aria-busy={list.isPlaceholderData || undefined}
+          style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
+        >
+          <Table.Caption>{t('list.captionTeacher')}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('list.path')}</Table.Th>
+              <Table.Th>{t('list.student')}</Table.Th>
+              <Table.Th>{t('list.daysHeading')}</Table.Th>
+              <Table.Th>{t('list.today')}</Table.Th>
+              <Table.Th>{t('list.learned')}</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>{t('list.actions')}</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data?.results.map((path) => (
+              <Table.Tr key={path.id}>
+                <Table.Td>
+                  <Anchor
+                    component={Link}
+                    to={generatePath(paths.learningPathProgress, { learningPathId: String(path.id) })}
+                    fw={600}
+                  >
+                    {path.name}
+                  </Anchor>
+                  <Text size="xs" c="dimmed">
+                    {path.category.name}
+                    {path.categories_tags.length > 0 && ` · ${path.categories_tags.join(', ')}`}
+                  </Text>
+                  <CompletedBadges path={path} />
+                </Table.Td>
+                <Table.Td>{personOf(path.assigned_user)}</Table.Td>
+                <Table.Td>{pathDays(path)}</Table.Td>
+                <Table.Td>
+                  <TodayLine path={path} />
+                </Table.Td>
+                <Table.Td>
+                  <LearnedLine path={path} />
+                </Table.Td>
+                <Table.Td>
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    color="red"
+                    leftSection={<IconTrash size={14} aria-hidden="true" />}
+                    aria-label={t('delete.label', { name: path.name, student: personOf(path.assigned_user) })}
+                    onClick={() => askDelete(path)}
+                  >
+                    {t('actions.delete')}
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center" gap="sm">
+        <Title order={1}>{t('pages:titles.learningPaths')}</Title>
+        <Button leftSection={<IconPlus size={18} aria-hidden="true" />} onClick={create.open}>
+          {t('list.assign')}
+        </Button>
+      </Group>
+      <Alert
+        variant="light"
+        color="gray"
+        icon={<IconClockHour4 aria-hidden="true" />}
+        title={t('byTest.title')}
+      >
+        {t('byTest.text')}
+      </Alert>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <PathListControls params={params} navigate={navigate} searchLabel={t('list.searchTeacher')} />
+        {data && data.count > 0 && (
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {t('list.total', { count: data.count, formatted: number(data.count) })}
+          </Text>
+        )}
+      </Group>
+      {content}
+      <Pager
+        page={params.page}
+        pages={pages}
+        onChange={(next) => {
+          navigate({ page: next });
+          window.scrollTo({ top: 0 });
+        }}
+      />
+      <CreatePathsModal opened={creating} onClose={create.close} />
+      <ConfirmModal
+        opened={confirming}
+        onClose={confirm.close}
+        onConfirm={confirmDelete}
+        title={t('delete.title')}
+        confirmLabel={t('delete.confirm')}
+        closeLabel={t('actions.close')}
+        danger
+        loading={remove.isPending}
+        error={remove.isError ? errorMessage(remove.error) : null}
+      >
+        {target ? t('delete.text', { name: target.name, student: personOf(target.assigned_user) }) : ''}
+      </ConfirmModal>
+    </Stack>
+  );
+}

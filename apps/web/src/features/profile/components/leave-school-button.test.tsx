@@ -1,0 +1,58 @@
+import type { User } from '@flashcards/contract';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import '../../../lib/i18n';
+import { canLeaveSchool } from '../pages/profile-page';
+import { LeaveSchoolButton } from './leave-school-button';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const member = (flags: Partial<User>) =>
+  ({ school_id: 4, is_organization_host: false, auto_school_add: false, ...flags }) as User;
+
+describe('leaving a school', () => {
+  it('is offered to members who joined with their own account only', () => {
+    expect(canLeaveSchool(member({}))).toBe(true);
+    expect(canLeaveSchool(member({ school_id: null }))).toBe(false);
+    expect(canLeaveSchool(member({ auto_school_add: true }))).toBe(false);
+    expect(canLeaveSchool(member({ is_organization_host: true }))).toBe(false);
+  });
+
+  it('asks first, then leaves; a refusal is shown in the dialog', async () => {
+    const calls: string[] = [];
+    let status = 403;
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      calls.push(`${init?.method} ${new URL(url, 'http://localhost').pathname}`);
+      return status === 204
+        ? new Response(null, { status })
+        : new Response(JSON.stringify({ detail: 'Your account was created by your school.' }), {
+            status,
+            headers: { 'content-type': 'application/json' },
+          });
+    });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MantineProvider>
+          <LeaveSchoolButton />
+        </MantineProvider>
+      </QueryClientProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Leave the school' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave your school?' });
+    expect(dialog.textContent).toContain('categories and cards stay yours');
+    expect(calls).toEqual([]);
+
+    const confirm = () => fireEvent.click(screen.getAllByRole('button', { name: 'Leave the school' })[1]!);
+    confirm();
+    expect(await screen.findByText('Your account was created by your school.')).toBeTruthy();
+    status = 204;
+    confirm();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls).toEqual(['DELETE /api/school/membership/', 'DELETE /api/school/membership/']);
+  });
+});

@@ -1,0 +1,121 @@
+import type { ReportRow, ReportStudent } from '@flashcards/contract';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import '../../../lib/i18n';
+import { ReportsPage } from './reports-page';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const student: ReportStudent = {
+  id: 3,
+  first_name: 'Ana',
+  last_name: 'Stoyanova',
+  email: 'ana@example.com',
+  avatar_url: null,
+  is_student: true,
+  is_teacher: false,
+  relation: 'friend',
+  categories_len: 2,
+  learning_paths_len: 1,
+  learned_cards_verbal_len: 7,
+  learned_cards_typing_len: 0,
+  last_active: null,
+};
+const row = (over: Partial<ReportRow>): ReportRow => ({
+  id: 7,
+  name: 'Animals',
+  user: { id: 3, first_name: 'Ana', last_name: 'Stoyanova', avatar_url: null, email: 'ana@example.com' },
+  learning_path: null,
+  date_created: '2026-03-04T10:00:00Z',
+  type_of_cards: 'text',
+  cards_len: 12,
+  learned_cards_verbal_len: 5,
+  learned_cards_typing_len: 0,
+  total_guesses_score: 50,
+  total_incorrect_guesses_score: 4,
+  total_guesses_score_typing: 0,
+  total_incorrect_guesses_score_typing: 0,
+  ...over,
+});
+const page = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
+
+function show(reply: (path: string) => { status: number; body: unknown }, entry = '/reports') {
+  const calls: string[] = [];
+  vi.stubGlobal('fetch', async (url: string) => {
+    const { pathname, search } = new URL(url, 'http://localhost');
+    calls.push(`${pathname}${search}`);
+    const { status, body } = reply(pathname);
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider>
+        <MemoryRouter initialEntries={[entry]}>
+          <ReportsPage />
+        </MemoryRouter>
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+  return calls;
+}
+
+describe('reports', () => {
+  it('lists the students I reach with their totals and a link to their report', async () => {
+    show(() => ({ status: 200, body: page([student]) }));
+    const link = await screen.findByRole('link', { name: 'Ana Stoyanova' });
+    expect(link.getAttribute('href')).toBe('/reports?student=ana%40example.com');
+    expect(screen.getByText('Friend')).toBeTruthy();
+    expect(screen.getByText(/2 categories · 1 learning path · Learned verbally: 7/)).toBeTruthy();
+    expect(screen.getByText('Not active yet')).toBeTruthy();
+  });
+
+  it('explains who appears here when I reach nobody', async () => {
+    show(() => ({ status: 200, body: page([]) }));
+    expect(await screen.findByText('Nobody to report on yet')).toBeTruthy();
+    expect(screen.getByText(/the students of your school appear here/)).toBeTruthy();
+  });
+
+  it("shows the server's refusal to non-subscribers with the way to subscribe", async () => {
+    show(() => ({ status: 403, body: { detail: 'Reports are for subscribers.' } }));
+    expect(await screen.findByText('Reports are for subscribers.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See the subscriptions' }).getAttribute('href')).toBe(
+      '/subscriptions',
+    );
+  });
+
+  it("shows a student's categories and paths, a path marked as such", async () => {
+    const path = row({
+      learning_path: {
+        id: 21,
+        name: 'Week 1',
+        learned_card_volume_verbal: 10,
+        learned_card_volume_typing: 10,
+      },
+      cards_len: 4,
+      learned_cards_verbal_len: 1,
+    });
+    const calls = show(
+      () => ({ status: 200, body: page([row({}), path]) }),
+      '/reports?student=ana%40example.com',
+    );
+    const table = await screen.findByRole('table', { name: 'Categories and learning paths' });
+    expect(screen.getByRole('heading', { name: 'Report of Ana Stoyanova' })).toBeTruthy();
+    expect(calls).toContain('/api/card/reports/?userEmail=ana%40example.com&page=1');
+    const pathRow = within(table).getByRole('row', { name: /Week 1/ });
+    expect(within(pathRow).getByText('Learning path')).toBeTruthy();
+    expect(within(pathRow).getByText('Path of Animals', { exact: false })).toBeTruthy();
+    expect(
+      within(pathRow)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['4', '1', '0', '50', '4', '0', '0', 'See the cards']);
+    expect(screen.getByRole('button', { name: 'Download CSV' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,12 @@
+/**
+ * Query keys of the school area. A change to a school's members refreshes everything under `all`
+ * (the counts and seats of the school card change with the list).
+ */
+export const schoolKeys = {
+  all: ['school'] as const,
+  details: () => ['school', 'details'] as const,
+  members: (filter: { page: number; search: string; role: string }) => ['school', 'members', filter] as const,
+  list: (page: number) => ['school', 'list', page] as const,
+  admin: () => ['school', 'admin'] as const,
+  adminPage: (page: number, search: string) => ['school', 'admin', page, search] as const,
+};

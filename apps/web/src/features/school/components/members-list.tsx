@@ -1,0 +1,242 @@
+import type { SchoolStudent } from '@flashcards/contract';
+import {
+  ActionIcon,
+  Avatar,
+  EmptyState,
+  Group,
+  Menu,
+  Paper,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconDots, IconSchool, IconSearch, IconTrash, IconUserCheck, IconUsers } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { Pager } from '../../../components/ui/pager';
+import { RequestError } from '../../../components/ui/request-error';
+import { useErrorMessage } from '../../../lib/api-errors';
+import { pageCount } from '../../../lib/deck-keys';
+import { useSuccessToast } from '../../../lib/use-success-toast';
+import { type MembersFilter, useSchoolMembers } from '../api/get-school-members';
+import { useRemoveMember } from '../api/remove-member';
+import { useUpdateMemberRole } from '../api/update-member-role';
+import { type MemberRole, removalOf, roleChangeOf } from '../member-role';
+import { MemberBadges } from './member-badges';
+
+type RoleFilter = MemberRole | 'all';
+
+/** The school's members: search as you type, a role filter, 20 a page, and what the principal can do. */
+export function MembersList() {
+  const { t } = useTranslation(['school', 'cards']);
+  const headingId = useId();
+  const [input, setInput] = useState('');
+  const [search] = useDebouncedValue(input.trim(), 300);
+  const [role, setRole] = useState<RoleFilter>('all');
+  const [page, setPage] = useState(1);
+  const filter: MembersFilter = { page, search, role };
+  const members = useSchoolMembers(filter);
+  const [removing, setRemoving] = useState<SchoolStudent | null>(null);
+  const remove = useRemoveMember();
+  const toast = useSuccessToast();
+  const errorMessage = useErrorMessage();
+  const unnamed = t('members.unnamed');
+  const nameOf = (member: SchoolStudent) =>
+    `${member.first_name} ${member.last_name}`.trim() || member.email || unnamed;
+
+  const data = members.data;
+  const removal = removing ? removalOf(removing) : null;
+  return (
+    <Stack component="section" aria-labelledby={headingId} gap="md">
+      <Title order={2} size="h3" id={headingId}>
+        {t('members.heading')}
+      </Title>
+      <Group align="flex-end" gap="md">
+        <TextInput
+          label={t('members.search')}
+          type="search"
+          value={input}
+          onChange={(event) => {
+            setInput(event.currentTarget.value);
+            setPage(1);
+          }}
+          leftSection={<IconSearch size={16} aria-hidden="true" />}
+          style={{ flex: '1 1 240px' }}
+        />
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id={`${headingId}-role`}>
+            {t('members.role')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby={`${headingId}-role`}
+            value={role}
+            onChange={(value) => {
+              setRole(value as RoleFilter);
+              setPage(1);
+            }}
+            data={[
+              { value: 'all', label: t('members.all') },
+              { value: 'student', label: t('members.students') },
+              { value: 'teacher', label: t('members.teachers') },
+              { value: 'principal', label: t('members.principals') },
+            ]}
+          />
+        </Stack>
+      </Group>
+      {members.isPending ? (
+        <Stack gap="xs" aria-busy="true" aria-label={t('members.loading')}>
+          <Skeleton h={64} radius="md" />
+          <Skeleton h={64} radius="md" />
+          <Skeleton h={64} radius="md" />
+        </Stack>
+      ) : members.isError && !data ? (
+        <RequestError error={members.error} onRetry={() => members.refetch()} />
+      ) : data && data.count === 0 ? (
+        search || role !== 'all' ? (
+          <Text c="dimmed">{t('members.noMatches')}</Text>
+        ) : (
+          <EmptyState
+            icon={<IconUsers size={32} aria-hidden="true" />}
+            withIndicatorBackground
+            title={t('members.empty')}
+            description={t('members.emptyHint')}
+          />
+        )
+      ) : (
+        <Stack
+          component="ul"
+          gap="xs"
+          m={0}
+          p={0}
+          style={{ listStyle: 'none' }}
+          aria-busy={members.isFetching}
+        >
+          {data?.results.map((member) => (
+            <li key={member.id}>
+              <MemberRow member={member} name={nameOf(member)} onRemove={() => setRemoving(member)} />
+            </li>
+          ))}
+        </Stack>
+      )}
+      <Pager page={page} pages={data ? pageCount(data.count) : 1} onChange={setPage} />
+      <ConfirmModal
+        opened={removing !== null}
+        onClose={() => {
+          setRemoving(null);
+          remove.reset();
+        }}
+        onConfirm={() =>
+          removing &&
+          remove.mutate(removing.id, {
+            onSuccess: () => {
+              toast(t('members.removed', { name: nameOf(removing) }));
+              setRemoving(null);
+            },
+          })
+        }
+        title={t('members.removeTitle', { name: removing ? nameOf(removing) : '' })}
+        confirmLabel={t(removal === 'delete' ? 'members.removeConfirmDelete' : 'members.removeConfirmLeave')}
+        closeLabel={t('cards:actions.close')}
+        danger
+        loading={remove.isPending}
+        error={remove.isError ? errorMessage(remove.error) : null}
+      >
+        {t(removal === 'delete' ? 'members.removeDelete' : 'members.removeLeave', {
+          name: removing ? nameOf(removing) : '',
+        })}
+      </ConfirmModal>
+    </Stack>
+  );
+}
+
+function MemberRow({
+  member,
+  name,
+  onRemove,
+}: {
+  member: SchoolStudent;
+  name: string;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation('school');
+  const change = useUpdateMemberRole();
+  const toast = useSuccessToast();
+  const errorMessage = useErrorMessage();
+  const roleChange = roleChangeOf(member);
+  const canRemove = removalOf(member) !== null;
+  const changeRole = () =>
+    change.mutate(
+      { id: member.id, isTeacher: roleChange === 'makeTeacher' },
+      {
+        onSuccess: () =>
+          toast(t(roleChange === 'makeTeacher' ? 'members.madeTeacher' : 'members.madeStudent', { name })),
+      },
+    );
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+          <Avatar src={member.avatar_url} name={name} color="indigo" variant="filled" radius={999} alt="" />
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Text fw={600} truncate>
+              {name}
+            </Text>
+            <Text size="sm" c="dimmed" truncate>
+              {member.email}
+            </Text>
+            <MemberBadges member={member} />
+          </Stack>
+        </Group>
+        {(roleChange || canRemove) && (
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon
+                variant="subtle"
+                size="lg"
+                aria-label={t('members.actions', { name })}
+                loading={change.isPending}
+              >
+                <IconDots size={18} aria-hidden="true" />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {roleChange && (
+                <Menu.Item
+                  leftSection={
+                    roleChange === 'makeTeacher' ? (
+                      <IconSchool size={16} aria-hidden="true" />
+                    ) : (
+                      <IconUserCheck size={16} aria-hidden="true" />
+                    )
+                  }
+                  onClick={changeRole}
+                >
+                  {t(roleChange === 'makeTeacher' ? 'members.makeTeacher' : 'members.makeStudent')}
+                </Menu.Item>
+              )}
+              {canRemove && (
+                <Menu.Item
+                  color="red"
+                  leftSection={<IconTrash size={16} aria-hidden="true" />}
+                  onClick={onRemove}
+                >
+                  {t('members.remove')}
+                </Menu.Item>
+              )}
+            </Menu.Dropdown>
+          </Menu>
+        )}
+      </Group>
+      {change.isError && (
+        <Text size="sm" c="red.8" mt="xs" role="alert">
+          {errorMessage(change.error)}
+        </Text>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,113 @@
+import type { SchoolDetails, SchoolStudent, User } from '@flashcards/contract';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { currentUserQuery } from '../../../lib/current-user';
+import '../../../lib/i18n';
+import { MySchoolPage } from './my-school-page';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const school: SchoolDetails = {
+  id: 1,
+  name: 'Vasil Levski School',
+  town: 'Plovdiv',
+  website: 'https://levski.example.com',
+  logo_url: null,
+  is_paid: true,
+  description: 'Languages first.',
+  students: 2,
+  teachers: 1,
+  principals: 1,
+  available_students: 10,
+  free_seats: 8,
+};
+const member = (id: number, first: string, flags: Partial<SchoolStudent>): SchoolStudent => ({
+  id,
+  first_name: first,
+  last_name: 'Petrova',
+  email: `${first.toLowerCase()}@example.com`,
+  avatar_url: null,
+  is_auto_created: false,
+  is_student: true,
+  is_teacher: false,
+  is_organization_host: false,
+  is_organization_member: true,
+  auto_school_add: false,
+  ...flags,
+});
+const members = [
+  member(2, 'Nadia', { is_organization_host: true, is_student: false }),
+  member(3, 'Ana', { is_auto_created: true, auto_school_add: true }),
+  member(4, 'Mila', {}),
+];
+
+function show(user: Pick<User, 'id' | 'is_organization_host'>) {
+  const calls: string[] = [];
+  vi.stubGlobal('fetch', async (url: string) => {
+    const path = new URL(url, 'http://localhost').pathname;
+    calls.push(path);
+    const body = path.endsWith('school-details/')
+      ? school
+      : { count: members.length, next: null, previous: null, results: members };
+    return new Response(JSON.stringify(body), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(currentUserQuery.queryKey, user as User);
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider>
+        <MemoryRouter>
+          <MySchoolPage />
+        </MemoryRouter>
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+  return calls;
+}
+
+describe('my school', () => {
+  it('is restricted to principals, without asking the server', () => {
+    const calls = show({ id: 5, is_organization_host: false });
+    expect(screen.getByText('Your account is restricted')).toBeTruthy();
+    expect(screen.getByText('This page is for the principals of a school.')).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it('shows the school, its seats and its members with their roles', async () => {
+    show({ id: 2, is_organization_host: true });
+    expect(await screen.findByRole('heading', { name: 'Vasil Levski School' })).toBeTruthy();
+    expect(screen.getByText('2 of 10 seats used')).toBeTruthy();
+    expect(screen.getByText('8 free seats')).toBeTruthy();
+    expect(await screen.findByText('Ana Petrova')).toBeTruthy();
+    expect(screen.getByText('Not yet signed in')).toBeTruthy();
+    expect(screen.getAllByText('Principal')).toHaveLength(1);
+    // The principal has no actions; the others do.
+    expect(screen.queryByRole('button', { name: 'Actions for Nadia Petrova' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Actions for Ana Petrova' })).toBeTruthy();
+  });
+
+  it('says that removing an account the school made deletes it, and a joined one only leaves', async () => {
+    show({ id: 2, is_organization_host: true });
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Ana Petrova' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Remove' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Ana Petrova?' });
+    expect(
+      within(dialog).getByText(/deletes the account with all its categories, cards and pictures/),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for Mila Petrova' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Remove' }));
+    const leave = await screen.findByRole('dialog', { name: 'Remove Mila Petrova?' });
+    expect(within(leave).getByText(/only leave the school and keep their account/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,103 @@
+import type { SchoolListItem } from '@flashcards/contract';
+import { Anchor, EmptyState, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconBuildingCommunity, IconExternalLink } from '@tabler/icons-react';
+import { useEffect, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Pager } from '../../../components/ui/pager';
+import { RequestError } from '../../../components/ui/request-error';
+import { hasStatus } from '../../../lib/api-errors';
+import { pageCount, pageFromParam } from '../../../lib/deck-keys';
+import { useSchoolsList } from '../api/get-schools-list';
+import { SchoolLogo } from '../components/school-logo';
+import { SchoolName } from '../components/school-name';
+import '../school-texts';
+
+/** /schools-list: every school on the platform, 20 a page, for anyone. */
+export function SchoolsListPage() {
+  const { t } = useTranslation(['school', 'pages']);
+  const [params, setParams] = useSearchParams();
+  const page = pageFromParam(params.get('page'));
+  const schools = useSchoolsList(page);
+  const pastTheEnd = schools.isError && hasStatus(schools.error, 404) && page > 1;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the list lands past its end
+  useEffect(() => {
+    if (pastTheEnd) setParams({}, { replace: true });
+  }, [pastTheEnd]);
+  const data = schools.data;
+  return (
+    <Stack gap="lg">
+      <Stack gap="xs">
+        <Title order={1}>{t('pages:titles.schoolsList')}</Title>
+        <Text size="lg">{t('list.intro')}</Text>
+      </Stack>
+      {schools.isPending || pastTheEnd ? (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" aria-busy="true" aria-label={t('list.loading')}>
+          <Skeleton h={140} radius="lg" />
+          <Skeleton h={140} radius="lg" />
+        </SimpleGrid>
+      ) : schools.isError && !data ? (
+        <RequestError error={schools.error} onRetry={() => schools.refetch()} />
+      ) : data && data.count === 0 ? (
+        <EmptyState
+          icon={<IconBuildingCommunity size={32} aria-hidden="true" />}
+          withIndicatorBackground
+          title={t('list.empty')}
+          description={t('list.emptyHint')}
+        />
+      ) : (
+        <SimpleGrid
+          component="ul"
+          cols={{ base: 1, sm: 2 }}
+          spacing="md"
+          m={0}
+          p={0}
+          style={{ listStyle: 'none' }}
+        >
+          {data?.results.map((school) => (
+            <li key={school.id}>
+              <SchoolItem school={school} />
+            </li>
+          ))}
+        </SimpleGrid>
+      )}
+      <Pager
+        page={page}
+        pages={data ? pageCount(data.count) : 1}
+        onChange={(next) => setParams(next > 1 ? { page: String(next) } : {})}
+      />
+    </Stack>
+  );
+}
+
+function SchoolItem({ school }: { school: SchoolListItem }) {
+  const { t } = useTranslation('school');
+  const headingId = useId();
+  return (
+    <Paper component="article" aria-labelledby={headingId} withBorder radius="lg" p="md" h="100%">
+      <Group align="flex-start" wrap="nowrap" gap="md">
+        <SchoolLogo url={school.logo_url} />
+        <Stack gap={6} style={{ minWidth: 0 }}>
+          <SchoolName school={school} headingId={headingId} />
+          {school.description && (
+            <Text size="sm" lineClamp={4}>
+              {school.description}
+            </Text>
+          )}
+          {school.website && (
+            <Anchor
+              href={school.website}
+              target="_blank"
+              rel="noopener noreferrer"
+              size="sm"
+              fw={600}
+              aria-label={t('list.websiteOf', { name: school.name })}
+            >
+              {t('list.website')} <IconExternalLink size={14} aria-hidden="true" />
+            </Anchor>
+          )}
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,10 @@
+/**
+ * The school area's pages, each fetched when first opened. The router reaches them through this small
+ * module so that the home page's first load carries one entry for all of them rather than the list of
+ * every chunk each page needs (the first-load budget).
+ */
+export const schoolPages = {
+  mySchool: () => import('./pages/my-school-page').then((m) => <m.MySchoolPage />),
+  schoolsList: () => import('./pages/schools-list-page').then((m) => <m.SchoolsListPage />),
+  adminSchools: () => import('./pages/admin-schools-page').then((m) => <m.AdminSchoolsPage />),
+};

@@ -1,0 +1,457 @@
+import { z } from 'zod';
+import { cardAnswerBody, cardTypeSchema, sortQuery, tagsValue } from './cards';
+import { idParams, idValue, pageValue, paginated } from './common';
+import { CARD_TAG_MAX_LENGTH } from './limits';
+import { defineRoute, noContent } from './route';
+
+/** Paths of one assignment call: a whole school's students at once. */
+export const LEARNING_PATHS_MAX_PER_CALL = 1000;
+/** The largest deck (`flip_cards_volume`) and daily target a path may set. */
+export const LEARNING_PATH_MAX_DECK = 100;
+export const LEARNING_PATH_MAX_DAILY_TARGET = 1000;
+/** Correct answers after which a card of a path counts as learned: the spec's default, and the most. */
+export const LEARNING_PATH_DEFAULT_LEARNED_VOLUME = 10;
+export const LEARNING_PATH_MAX_LEARNED_VOLUME = 100;
+export const LEARNING_PATH_NAME_MAX_LENGTH = 200;
+/** Rows of one report export. */
+export const REPORT_EXPORT_MAX_ROWS = 5000;
+/** People a search for students answers at most. */
+export const REACHED_PEOPLE_SEARCH_LIMIT = 20;
+
+/** A calendar day, `YYYY-MM-DD`. Path days are the student's days (the `x-timezone` header of the call). */
+export const calendarDay = z.iso.date({ error: 'errors:invalid_date' });
+
+/** A person as a path names them (spec: created_by_user and assigned_user). */
+export const pathPersonSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  avatar_url: z.string().nullable(),
+});
+
+/**
+ * One day of a path (spec: Learning path progress entry): answers (`flip_cards_*`) and cards learned that
+ * day, per mode. `create_at` is the day.
+ */
+export const pathProgressEntrySchema = z.object({
+  id: z.number().int(),
+  create_at: z.string(),
+  flip_cards_verbal: z.number().int(),
+  flip_cards_typing: z.number().int(),
+  learned_cards_verbal: z.number().int(),
+  learned_cards_typing: z.number().int(),
+});
+export type PathProgressEntry = z.infer<typeof pathProgressEntrySchema>;
+
+/**
+ * A learning path: one category's cards (filtered by `categories_tags`, every card when empty) that a
+ * teacher assigned to one student between two days, with daily targets. `cards_len` and the learned counts
+ * are the student's own on this path; `today` is the requester's day (null before the first answer).
+ * `start_test_at`, `end_test_at` and `test` belong to paths by test, which are coming soon: always null.
+ */
+export const learningPathSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  start_at: z.string(),
+  end_at: z.string(),
+  start_test_at: z.string().nullable(),
+  end_test_at: z.string().nullable(),
+  test: z.number().int().nullable(),
+  created_by_user: pathPersonSchema,
+  assigned_user: pathPersonSchema,
+  category: z.object({ id: z.number().int(), name: z.string(), type_of_cards: cardTypeSchema }),
+  categories_tags: z.array(z.string()),
+  daily_cards_flip_target: z.number().int(),
+  daily_cards_learn_target: z.number().int(),
+  flip_cards_volume: z.number().int(),
+  learned_card_volume_verbal: z.number().int(),
+  learned_card_volume_typing: z.number().int(),
+  learning_type_verbal: z.boolean(),
+  learning_type_typing: z.boolean(),
+  completed_verbal: z.boolean(),
+  completed_typing: z.boolean(),
+  date_created: z.string(),
+  cards_len: z.number().int(),
+  learned_cards_verbal_len: z.number().int(),
+  learned_cards_typing_len: z.number().int(),
+  today: pathProgressEntrySchema.nullable(),
+});
+export type LearningPath = z.infer<typeof learningPathSchema>;
+
+/** A path with its days, oldest first (spec: the progress response holds the path fields and a progress list). */
+export const learningPathProgressSchema = learningPathSchema.extend({
+  progress: z.array(pathProgressEntrySchema),
+});
+export type LearningPathProgress = z.infer<typeof learningPathProgressSchema>;
+
+/**
+ * A card of a path as its student studies it (spec: Text card in a path). `id` names the student's own
+ * row for this path and card, the one the answer call takes; the scores are the student's on this path,
+ * never the teacher's own. `learned_*` apply the path's learned volumes.
+ */
+export const pathTextCardSchema = z.object({
+  id: z.number().int(),
+  card: z.number().int(),
+  first_side: z.string(),
+  second_side: z.string(),
+  category: z.number().int(),
+  tag: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  guesses_score: z.number().int(),
+  incorrect_guesses_score: z.number().int(),
+  guesses_score_typing: z.number().int(),
+  incorrect_guesses_score_typing: z.number().int(),
+  learned_verbal: z.boolean(),
+  learned_typing: z.boolean(),
+});
+export const pathPictureCardSchema = pathTextCardSchema.extend({
+  first_side_url: z.string(),
+  first_side_thumbnail_url: z.string(),
+});
+export type PathTextCard = z.infer<typeof pathTextCardSchema>;
+export type PathPictureCard = z.infer<typeof pathPictureCardSchema>;
+
+const targetValue = (fallback: number) =>
+  z.coerce.number().int().min(0).max(LEARNING_PATH_MAX_DAILY_TARGET).default(fallback);
+const learnedVolume = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(LEARNING_PATH_MAX_LEARNED_VOLUME)
+  .default(LEARNING_PATH_DEFAULT_LEARNED_VOLUME);
+
+/**
+ * One path to create (the spec's create payload names the tags `category_tags`). The category must be a
+ * text or picture category of the requester; at least one mode is studied; `end_at` is not before
+ * `start_at`.
+ */
+export const learningPathBody = z
+  .object({
+    name: z.string().trim().min(1).max(LEARNING_PATH_NAME_MAX_LENGTH),
+    assigned_user: idValue,
+    category: idValue,
+    category_tags: z.array(z.string().trim().min(1).max(CARD_TAG_MAX_LENGTH)).max(100).default([]),
+    start_at: calendarDay,
+    end_at: calendarDay,
+    daily_cards_flip_target: targetValue(20),
+    daily_cards_learn_target: targetValue(5),
+    flip_cards_volume: z.coerce.number().int().min(1).max(LEARNING_PATH_MAX_DECK).default(20),
+    learned_card_volume_verbal: learnedVolume,
+    learned_card_volume_typing: learnedVolume,
+    learning_type_verbal: z.boolean().default(true),
+    learning_type_typing: z.boolean().default(false),
+    /** Ignored: the creator is the signed-in user. */
+    created_by_user: z.unknown().optional(),
+  })
+  .refine((path) => path.end_at >= path.start_at, {
+    path: ['end_at'],
+    error: 'errors:learning_path_end_before_start',
+  })
+  .refine((path) => path.learning_type_verbal || path.learning_type_typing, {
+    path: ['learning_type_verbal'],
+    error: 'errors:learning_path_no_mode',
+  });
+export type LearningPathInput = z.input<typeof learningPathBody>;
+
+/** Why a student was left out of an assignment: not someone the teacher reaches (or the teacher). */
+export const pathSkipReasonSchema = z.enum(['self', 'not_reached']);
+export const learningPathsCreatedSchema = z.object({
+  created: z.array(z.number().int()),
+  skipped: z.array(z.object({ assigned_user: z.number().int(), reason: pathSkipReasonSchema })),
+});
+export type LearningPathsCreated = z.infer<typeof learningPathsCreatedSchema>;
+
+/**
+ * Someone the requester reaches (API.md "Roles and reach"): a member of the school where the requester is a
+ * teacher or principal, or a friend.
+ */
+export const reachedPersonSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  avatar_url: z.string().nullable(),
+  is_student: z.boolean(),
+  is_teacher: z.boolean(),
+  relation: z.enum(['school', 'friend']),
+});
+export type ReachedPerson = z.infer<typeof reachedPersonSchema>;
+
+export const pathListQuery = sortQuery.extend({
+  page: pageValue,
+  /** Ignored unless it is the requester's id: the token decides whose paths are listed. */
+  user_id: idValue.optional(),
+  /** Part of the path's name or of the student's name (teacher list) or the teacher's (student list). */
+  search: z.string().trim().max(100).optional(),
+});
+export const learningPathIdQuery = z.object({ learning_path_id: idValue });
+export const pathDeckQuery = learningPathIdQuery.extend({
+  type: z.enum(['verbal', 'typing']).default('verbal'),
+});
+
+/**
+ * A report row (learner-area: Report row): one text or picture category of the student with its totals,
+ * or, when `learning_path` is set, a path assigned to them (its category's cards, the student's own scores
+ * and learned counts on that path).
+ */
+export const reportRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  user: z.object({
+    id: z.number().int(),
+    first_name: z.string(),
+    last_name: z.string(),
+    avatar_url: z.string().nullable(),
+    email: z.string(),
+  }),
+  learning_path: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      learned_card_volume_verbal: z.number().int(),
+      learned_card_volume_typing: z.number().int(),
+    })
+    .nullable(),
+  date_created: z.string(),
+  type_of_cards: cardTypeSchema,
+  cards_len: z.number().int(),
+  learned_cards_verbal_len: z.number().int(),
+  learned_cards_typing_len: z.number().int(),
+  total_guesses_score: z.number().int(),
+  total_incorrect_guesses_score: z.number().int(),
+  total_guesses_score_typing: z.number().int(),
+  total_incorrect_guesses_score_typing: z.number().int(),
+});
+export type ReportRow = z.infer<typeof reportRowSchema>;
+
+/** One card of a per-card report: the student's scores per mode and whether it is learned in each. */
+export const reportCardSchema = z.object({
+  id: z.number().int(),
+  first_side: z.string(),
+  second_side: z.string(),
+  first_side_thumbnail_url: z.string().nullable(),
+  tag: z.string(),
+  guesses_score: z.number().int(),
+  incorrect_guesses_score: z.number().int(),
+  guesses_score_typing: z.number().int(),
+  incorrect_guesses_score_typing: z.number().int(),
+  learned_verbal: z.boolean(),
+  learned_typing: z.boolean(),
+});
+export type ReportCard = z.infer<typeof reportCardSchema>;
+
+/** A student in the reports' list, with their totals over their categories and paths. */
+export const reportStudentSchema = reachedPersonSchema.extend({
+  categories_len: z.number().int(),
+  learning_paths_len: z.number().int(),
+  learned_cards_verbal_len: z.number().int(),
+  learned_cards_typing_len: z.number().int(),
+  /** The last day they answered a card, or null. */
+  last_active: z.string().nullable(),
+});
+export type ReportStudent = z.infer<typeof reportStudentSchema>;
+
+const userEmail = z.string().trim().min(1).max(254);
+export const reportQuery = z.object({ userEmail, page: pageValue });
+/** A per-card report names a category of the student, or one of their paths. */
+export const reportCardsQuery = z.object({
+  userEmail,
+  page: pageValue,
+  category_id: idValue.optional(),
+  learning_path_id: idValue.optional(),
+  tags: tagsValue,
+});
+
+const pathsTag = 'learning paths';
+const reportsTag = 'reports';
+const restricted = 'Accounts a school created and whose person has not yet set a password get 403.';
+const reach =
+  'A student is reached by teachers and principals of their school and by their friends; anyone else ' +
+  'is not found (404).';
+const premium = 'Reports are for subscribers and accounts in their trial (403 otherwise).';
+
+const pathDeck = (path: string, summary: string, card: z.ZodType) =>
+  defineRoute({
+    method: 'GET',
+    path,
+    access: 'user',
+    tag: pathsTag,
+    summary,
+    description:
+      "At most the path's `flip_cards_volume` cards not yet learned in the mode (`type`), from the " +
+      "category's cards with the path's tags. Only for the path's student, between its days (403 " +
+      'outside them, or for a mode the path does not study).',
+    query: pathDeckQuery,
+    response: z.array(card),
+    errors: [403, 404],
+  });
+
+const pathAnswer = (path: string, summary: string, card: z.ZodType, multipart: boolean) =>
+  defineRoute({
+    method: 'PUT',
+    path,
+    access: 'user',
+    tag: pathsTag,
+    summary,
+    description:
+      "The spec's body (category, sides and one score field): only the score field counts, as exactly one " +
+      "answer on the student's own row for this path and card, and on the day's progress. A card is " +
+      "learned after the path's volume for the mode. Refused (403) outside the path's days.",
+    ...(multipart ? { encoding: ['multipart', 'json'] as const } : {}),
+    params: idParams,
+    body: cardAnswerBody,
+    response: card,
+    errors: [403, 404],
+  });
+
+export const learningPathRoutes = {
+  teacherPaths: defineRoute({
+    method: 'GET',
+    path: '/api/learning-paths/list-teachers/',
+    access: 'user',
+    tag: pathsTag,
+    summary: 'The paths I assigned (paginated; by date or name)',
+    description: restricted,
+    query: pathListQuery,
+    response: paginated(learningPathSchema),
+    errors: [403],
+  }),
+  createPaths: defineRoute({
+    method: 'POST',
+    path: '/api/learning-paths/list-teachers/',
+    access: 'user',
+    tag: pathsTag,
+    summary: 'Assign paths: an array of one path per student, created in one transaction',
+    description:
+      'Students the requester does not reach are left out and listed in `skipped`; the others are created ' +
+      'together. A category that is not a text or picture category of the requester, or a student named ' +
+      `twice, refuses the whole call (400). ${restricted}`,
+    body: z.array(learningPathBody).min(1).max(LEARNING_PATHS_MAX_PER_CALL),
+    status: 201,
+    response: learningPathsCreatedSchema,
+    errors: [403],
+  }),
+  teacherPath: defineRoute({
+    method: 'GET',
+    path: '/api/learning-paths/details-teachers/{id}/',
+    access: 'user',
+    tag: pathsTag,
+    summary: 'A path I assigned, with its progress list',
+    params: idParams,
+    response: learningPathProgressSchema,
+    errors: [403, 404],
+  }),
+  deletePath: defineRoute({
+    method: 'DELETE',
+    path: '/api/learning-paths/details-teachers/{id}/',
+    access: 'user',
+    tag: pathsTag,
+    summary: 'Delete a path I assigned, with its student’s progress on it',
+    params: idParams,
+    status: 204,
+    response: noContent,
+    errors: [403, 404],
+  }),
+  studentPaths: defineRoute({
+    method: 'GET',
+    path: '/api/learning-paths/list-students/',
+    access: 'user',
+    tag: pathsTag,
+    summary: 'The paths assigned to me (paginated; by date or name)',
+    description: restricted,
+    query: pathListQuery,
+    response: paginated(learningPathSchema),
+    errors: [403],
+  }),
+  pathProgress: defineRoute({
+    method: 'GET',
+    path: '/api/learning-paths/learning-path-progress/',
+    access: 'user',
+    tag: pathsTag,
+    summary: 'A path with its progress list, for its student or the teacher who assigned it',
+    query: learningPathIdQuery,
+    response: learningPathProgressSchema,
+    errors: [403, 404],
+  }),
+  pathTextCards: pathDeck(
+    '/api/learning-paths/card-text-students/',
+    'A deck of a text path',
+    pathTextCardSchema,
+  ),
+  pathPictureCards: pathDeck(
+    '/api/learning-paths/card-picture-students/',
+    'A deck of a picture path',
+    pathPictureCardSchema,
+  ),
+  answerPathTextCard: pathAnswer(
+    '/api/learning-paths/card-text-students/{id}/',
+    'Answer a text card of a path',
+    pathTextCardSchema,
+    false,
+  ),
+  answerPathPictureCard: pathAnswer(
+    '/api/learning-paths/card-picture-students/{id}/',
+    'Answer a picture card of a path',
+    pathPictureCardSchema,
+    true,
+  ),
+  pathStudentsSearch: defineRoute({
+    method: 'GET',
+    path: '/api/learning-paths/users-search/',
+    access: 'user',
+    tag: pathsTag,
+    summary: 'People I may assign a path to, by name or whole e-mail (at most 20)',
+    description: `${reach} ${restricted}`,
+    query: z.object({ search: z.string().trim().min(1).max(100) }),
+    response: z.array(reachedPersonSchema),
+    errors: [403],
+  }),
+};
+
+export const reportRoutes = {
+  reportStudents: defineRoute({
+    method: 'GET',
+    path: '/api/card/reports/students/',
+    access: 'user',
+    tag: reportsTag,
+    summary: 'The students I reach, with their totals (paginated, by name; `search` by name or e-mail)',
+    description: `${reach} ${premium} ${restricted}`,
+    query: z.object({ page: pageValue, search: z.string().trim().max(100).optional() }),
+    response: paginated(reportStudentSchema),
+    errors: [403],
+  }),
+  reports: defineRoute({
+    method: 'GET',
+    path: '/api/card/reports/',
+    access: 'user',
+    tag: reportsTag,
+    summary: "A student's categories and learning paths with their totals (paginated, newest first)",
+    description: `${reach} ${premium} ${restricted}`,
+    query: reportQuery,
+    response: paginated(reportRowSchema),
+    errors: [403, 404],
+  }),
+  reportCards: defineRoute({
+    method: 'GET',
+    path: '/api/card/reports/cards/',
+    access: 'user',
+    tag: reportsTag,
+    summary: "Per-card report: each card of a student's category or path with its scores (paginated)",
+    description: `Exactly one of \`category_id\` and \`learning_path_id\` (400 otherwise). ${reach} ${premium}`,
+    query: reportCardsQuery,
+    response: paginated(reportCardSchema).extend({ report: reportRowSchema }),
+    errors: [403, 404],
+  }),
+  reportExport: defineRoute({
+    method: 'GET',
+    path: '/api/card/reports/export/',
+    access: 'user',
+    tag: reportsTag,
+    summary: 'Every report row of a student at once, for a CSV export (at most 5000 rows)',
+    description: `${reach} ${premium}`,
+    query: z.object({ userEmail }),
+    response: z.array(reportRowSchema),
+    errors: [403, 404],
+  }),
+};
