@@ -9,7 +9,13 @@ export const shownSide = (page: Page) =>
   page
     .getByRole('main')
     .locator('[data-flipped]')
-    .evaluate((card) => card.querySelector('[aria-hidden="false"]')?.lastElementChild?.textContent ?? '');
+    .evaluate(
+      (card) => card.querySelector('[aria-hidden="false"]')?.lastElementChild?.textContent ?? '',
+      null,
+      {
+        timeout: 15_000,
+      },
+    );
 
 /** The browser's time zone, which the app sends with every call (x-timezone). */
 export const browserTimeZone = (page: Page) =>

@@ -78,7 +78,7 @@ test('verbal practice, by keyboard: a card guessed ten times is learned and leav
   // Sofia always guessed, Paris never: once Sofia is learned, the next round holds Paris only.
   let sofiaGuessed = 0;
   for (let answers = 0; answers < 40; answers++) {
-    const progress = await main.getByText(/^Card \d of \d$/).textContent();
+    const progress = await main.getByText(/^Card \d of \d$/).textContent({ timeout: 15_000 });
     if (progress === 'Card 1 of 1') break;
     const shown = await shownSide(page);
     await answerByKeys(page, shown === 'Sofia');
