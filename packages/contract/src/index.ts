@@ -2,6 +2,7 @@ export * from './ai';
 export * from './auth';
 export * from './cards';
 export * from './common';
+export * from './exams';
 export * from './learning-paths';
 export * from './limits';
 export * from './market';

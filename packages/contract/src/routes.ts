@@ -1,6 +1,7 @@
 import { aiRoutes } from './ai';
 import { authRoutes } from './auth';
 import { cardRoutes } from './cards';
+import { examRoutes, testRoutes } from './exams';
 import { learningPathRoutes, reportRoutes } from './learning-paths';
 import { marketRoutes } from './market';
 import { practiceRoutes } from './practice';
@@ -26,4 +27,6 @@ export const apiRoutes: Record<string, RouteDefinition> = /* @__PURE__ */ Object
   adminSchoolRoutes,
   learningPathRoutes,
   reportRoutes,
+  testRoutes,
+  examRoutes,
 );

@@ -1,0 +1,611 @@
+import { z } from 'zod';
+import { sortQuery } from './cards';
+import { idParams, idValue, pageValue, paginated } from './common';
+import { pathPersonSchema, pathSkipReasonSchema, reachedPersonSchema } from './learning-paths';
+import { defineRoute, noContent } from './route';
+
+export const TEST_NAME_MAX_LENGTH = 200;
+export const TEST_DESCRIPTION_MAX_LENGTH = 2000;
+export const QUESTION_TEXT_MAX_LENGTH = 2000;
+export const ANSWER_MAX_LENGTH = 500;
+/** Questions of one test, and the points a question or a threshold may carry. */
+export const TEST_MAX_QUESTIONS = 200;
+export const QUESTION_MAX_SCORE = 1000;
+export const TEST_MAX_SCORE = TEST_MAX_QUESTIONS * QUESTION_MAX_SCORE;
+/** Exams of one assignment call (a whole school's students), and the longest extra time. */
+export const EXAMS_MAX_PER_CALL = 2000;
+export const EXAM_MAX_EXTRA_MINUTES = 600;
+/** Tests the test picker lists at most (`exam/test-teachers-list/`). */
+export const TEST_PICKER_LIMIT = 500;
+
+/** The letter of an answer (at most four: a to d). */
+export const answerKeySchema = z.enum(['a', 'b', 'c', 'd']);
+export type AnswerKey = z.infer<typeof answerKeySchema>;
+
+/** Grades of the Bulgarian scale: 6 excellent, 5 very good, 4 good, 3 satisfactory, 2 fail. */
+export const gradeSchema = z.union([z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6)]);
+export type Grade = z.infer<typeof gradeSchema>;
+
+/** The thresholds of a test: minimum scores, in the test's points (API.md "Grades"). */
+export type Thresholds = {
+  excellent_score_value: number;
+  very_good_score_value: number;
+  good_score_value: number;
+  satisfy_score_value: number;
+  fail_score_value: number;
+};
+
+/** The grade of a score (API.md "Grades"): 6 from excellent's minimum, 5 from very good's, …, else 2. */
+export const gradeOf = (score: number, t: Thresholds): Grade =>
+  score >= t.excellent_score_value
+    ? 6
+    : score >= t.very_good_score_value
+      ? 5
+      : score >= t.good_score_value
+        ? 4
+        : score >= t.satisfy_score_value
+          ? 3
+          : 2;
+
+/**
+ * A question of a test (spec: Test question). Blank third and fourth answers read back as null, and
+ * `answers` holds the given ones in order.
+ */
+export const testQuestionSchema = z.object({
+  id: z.number().int(),
+  test: z.number().int(),
+  /** The question's place in the test, from 1. */
+  position: z.number().int(),
+  question_text: z.string(),
+  answer_a: z.string(),
+  answer_b: z.string(),
+  answer_c: z.string().nullable(),
+  answer_d: z.string().nullable(),
+  answers: z.array(z.string()),
+  correct_answer: answerKeySchema,
+  score_value: z.number().int(),
+});
+export type TestQuestion = z.infer<typeof testQuestionSchema>;
+
+/**
+ * A test (spec: School test) with our totals: `total_score` (the points of its questions),
+ * `exams_count`, and `is_locked` once one of its exams has started (its questions and thresholds then stay
+ * as they are; copy it to change them).
+ */
+export const schoolTestSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  excellent_score_value: z.number().int(),
+  very_good_score_value: z.number().int(),
+  good_score_value: z.number().int(),
+  satisfy_score_value: z.number().int(),
+  fail_score_value: z.number().int(),
+  created_by: z.number().int(),
+  date_created: z.string(),
+  date_modified: z.string(),
+  questions_count: z.number().int(),
+  total_score: z.number().int(),
+  exams_count: z.number().int(),
+  is_locked: z.boolean(),
+});
+export type SchoolTest = z.infer<typeof schoolTestSchema>;
+
+export const schoolTestDetailSchema = schoolTestSchema.extend({ questions: z.array(testQuestionSchema) });
+export type SchoolTestDetail = z.infer<typeof schoolTestDetailSchema>;
+
+/** A test in the picker of the assign form. */
+export const testChoiceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  questions_count: z.number().int(),
+  total_score: z.number().int(),
+  excellent_score_value: z.number().int(),
+});
+export type TestChoice = z.infer<typeof testChoiceSchema>;
+
+const score = z.coerce.number().int().min(0).max(TEST_MAX_SCORE);
+
+/**
+ * A test's fields. Valid when excellent > very good > good > satisfy >= fail >= 0 (API.md "Grades"); the
+ * error names the first threshold out of order.
+ */
+export const schoolTestBody = z
+  .object({
+    name: z.string().trim().min(1).max(TEST_NAME_MAX_LENGTH),
+    description: z.string().trim().max(TEST_DESCRIPTION_MAX_LENGTH).default(''),
+    excellent_score_value: score,
+    very_good_score_value: score,
+    good_score_value: score,
+    satisfy_score_value: score,
+    fail_score_value: score.default(0),
+  })
+  .superRefine((test, context) => {
+    const order: [keyof Thresholds, keyof Thresholds, boolean][] = [
+      [
+        'very_good_score_value',
+        'excellent_score_value',
+        test.excellent_score_value > test.very_good_score_value,
+      ],
+      ['good_score_value', 'very_good_score_value', test.very_good_score_value > test.good_score_value],
+      ['satisfy_score_value', 'good_score_value', test.good_score_value > test.satisfy_score_value],
+      ['fail_score_value', 'satisfy_score_value', test.satisfy_score_value >= test.fail_score_value],
+    ];
+    const wrong = order.find(([, , valid]) => !valid);
+    if (wrong)
+      context.addIssue({
+        code: 'custom',
+        path: [wrong[0]],
+        message: `errors:test_threshold_order_${wrong[0]}`,
+      });
+  });
+export type SchoolTestInput = z.input<typeof schoolTestBody>;
+
+const answerText = z.string().trim().max(ANSWER_MAX_LENGTH);
+
+/**
+ * A question (spec: blank strings for missing answers 3 and 4). Answers A and B are needed; D only after
+ * C; the correct answer must be one of those given.
+ */
+export const testQuestionBody = z
+  .object({
+    question_text: z.string().trim().min(1).max(QUESTION_TEXT_MAX_LENGTH),
+    answer_a: answerText.min(1),
+    answer_b: answerText.min(1),
+    answer_c: answerText.nullish().transform((value) => value ?? ''),
+    answer_d: answerText.nullish().transform((value) => value ?? ''),
+    correct_answer: answerKeySchema,
+    score_value: z.coerce.number().int().min(1).max(QUESTION_MAX_SCORE),
+  })
+  .refine((question) => question.answer_d === '' || question.answer_c !== '', {
+    path: ['answer_d'],
+    error: 'errors:question_answer_d_without_c',
+  })
+  .refine(
+    (question) =>
+      (question.correct_answer !== 'c' || question.answer_c !== '') &&
+      (question.correct_answer !== 'd' || question.answer_d !== ''),
+    { path: ['correct_answer'], error: 'errors:question_correct_answer_blank' },
+  );
+export type TestQuestionInput = z.input<typeof testQuestionBody>;
+/** A new question names its test (spec: `test`); it goes to the end of the test. */
+export const newTestQuestionBody = testQuestionBody.and(z.object({ test: idValue }));
+
+export const testListQuery = sortQuery.extend({
+  page: pageValue,
+  /** Ignored unless it is the requester's id: the token decides whose tests are listed. */
+  user_id: idValue.optional(),
+  search: z.string().trim().max(100).optional(),
+});
+
+/**
+ * Where an exam is: `not_started`; `in_progress` (started, before its end); `completed` (by the student, or
+ * by the server at the end); `missed` (never started, and the end has passed).
+ */
+export const examStatusSchema = z.enum(['not_started', 'in_progress', 'completed', 'missed']);
+export type ExamStatus = z.infer<typeof examStatusSchema>;
+
+/**
+ * An exam (spec: Exam): one test given to one student between two moments. Ours: `extra_minutes` (this
+ * student's extra time), `ends_at` (the end with it), `status`, `answers_count` over `questions_count`,
+ * `total_score`, the options `shuffle_questions` and `show_results_after_end`, and `results_at` (when the
+ * student sees their score, grade and review). `score` and `grade` are null until completion, and for the
+ * student until `results_at`.
+ */
+export const examSchema = z.object({
+  id: z.number().int(),
+  school_test: z.object({ id: z.number().int(), name: z.string(), description: z.string() }),
+  student: pathPersonSchema,
+  teacher: pathPersonSchema,
+  start_exam_at: z.string(),
+  end_exam_at: z.string(),
+  extra_minutes: z.number().int(),
+  ends_at: z.string(),
+  is_exam_started: z.boolean(),
+  started_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  status: examStatusSchema,
+  answers_count: z.number().int(),
+  questions_count: z.number().int(),
+  total_score: z.number().int(),
+  score: z.number().int().nullable(),
+  grade: gradeSchema.nullable(),
+  shuffle_questions: z.boolean(),
+  show_results_after_end: z.boolean(),
+  results_at: z.string().nullable(),
+  date_created: z.string(),
+});
+export type Exam = z.infer<typeof examSchema>;
+
+/** An answer as the student sees it while taking an exam: its letter (what they send) and its text. */
+export const examAnswerChoiceSchema = z.object({ key: answerKeySchema, text: z.string() });
+
+/**
+ * A question of an exam in the details (spec: id, student_answer, score_value and the question). For the
+ * teacher always; for the student only once the review is open (`results_at`), with the correct answer.
+ */
+export const examQuestionSchema = z.object({
+  id: z.number().int(),
+  position: z.number().int(),
+  question_text: z.string(),
+  answers: z.array(examAnswerChoiceSchema),
+  correct_answer: answerKeySchema,
+  student_answer: answerKeySchema.nullable(),
+  is_correct: z.boolean(),
+  score_value: z.number().int(),
+});
+export const examDetailSchema = examSchema.extend({
+  /** The thresholds the grade was given by. */
+  thresholds: z.object({
+    excellent_score_value: z.number().int(),
+    very_good_score_value: z.number().int(),
+    good_score_value: z.number().int(),
+    satisfy_score_value: z.number().int(),
+    fail_score_value: z.number().int(),
+  }),
+  questions: z.array(examQuestionSchema),
+});
+export type ExamDetail = z.infer<typeof examDetailSchema>;
+
+/**
+ * The exam being taken (spec: Exam-taking response): its moments and the questions without their correct
+ * answers, in the exam's order for this student (the same on every call), with the answers saved so far.
+ * `server_time` lets the countdown follow the server's clock.
+ */
+export const examTakingSchema = z.object({
+  exam: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    is_exam_started: z.boolean(),
+    start_exam_at: z.string(),
+    end_exam_at: z.string(),
+    ends_at: z.string(),
+    server_time: z.string(),
+  }),
+  questions: z.array(
+    z.object({
+      id: z.number().int(),
+      question_text: z.string(),
+      answers: z.array(examAnswerChoiceSchema),
+      score_value: z.number().int(),
+      student_answer: answerKeySchema.nullable(),
+    }),
+  ),
+});
+export type ExamTaking = z.infer<typeof examTakingSchema>;
+
+/** A moment with its offset or `Z` (the web sends the user's local time as an ISO string). */
+const moment = z.iso.datetime({ offset: true, error: 'errors:invalid_datetime' });
+
+/**
+ * Assigning a test (spec: school_test, student, teacher, start_at, end_at; API.md: `users_group` instead of
+ * `student`). The test must be mine, have questions, and have its excellent minimum within its points.
+ */
+export const examCreateBody = z
+  .object({
+    school_test: idValue,
+    student: z.array(idValue).min(1).max(EXAMS_MAX_PER_CALL).optional(),
+    users_group: idValue.optional(),
+    /** Ignored: the teacher is the signed-in user. */
+    teacher: z.unknown().optional(),
+    start_at: moment,
+    end_at: moment,
+    shuffle_questions: z.boolean().default(false),
+    show_results_after_end: z.boolean().default(false),
+  })
+  .refine((body) => (body.student === undefined) !== (body.users_group === undefined), {
+    path: ['student'],
+    error: 'errors:exam_students_or_group',
+  })
+  .refine((body) => Date.parse(body.end_at) > Date.parse(body.start_at), {
+    path: ['end_at'],
+    error: 'errors:exam_end_before_start',
+  });
+export type ExamCreateInput = z.input<typeof examCreateBody>;
+
+export const examsCreatedSchema = z.object({
+  created: z.array(z.number().int()),
+  skipped: z.array(z.object({ student: z.number().int(), reason: pathSkipReasonSchema })),
+});
+export type ExamsCreated = z.infer<typeof examsCreatedSchema>;
+
+export const examListQuery = sortQuery.extend({
+  page: pageValue,
+  user_id: idValue.optional(),
+  /** Only the exams of one test (spec: optional test_id). */
+  test_id: idValue.optional(),
+  status: examStatusSchema.optional(),
+  /** Part of the student's name (teacher) or of the test's name (student). */
+  search: z.string().trim().max(100).optional(),
+});
+export const examSummaryQuery = examListQuery.omit({ page: true, sort_by: true, sort_order: true });
+
+/** Counts over the exams a teacher's filter selects: by status, by grade, and the average score. */
+export const examSummarySchema = z.object({
+  count: z.number().int(),
+  by_status: z.record(examStatusSchema, z.number().int()),
+  /** Completed exams per grade, "2" to "6". */
+  by_grade: z.record(z.enum(['2', '3', '4', '5', '6']), z.number().int()),
+  average_score: z.number().nullable(),
+  average_grade: z.number().nullable(),
+});
+export type ExamSummary = z.infer<typeof examSummarySchema>;
+
+const testsTag = 'tests';
+const examsTag = 'exams';
+const restricted = 'Accounts a school created and whose person has not yet set a password get 403.';
+const mine = "Another user's test or exam is not found (404).";
+const locked = 'Refused (409) once one of its exams has started: copy the test to change it.';
+
+const questionParams = z.object({ examId: idValue, questionId: idValue });
+
+export const testRoutes = {
+  tests: defineRoute({
+    method: 'GET',
+    path: '/api/exam/test-teachers/',
+    access: 'user',
+    tag: testsTag,
+    summary: 'My tests (paginated; by date or name; `search` by name)',
+    description: restricted,
+    query: testListQuery,
+    response: paginated(schoolTestSchema),
+    errors: [403],
+  }),
+  createTest: defineRoute({
+    method: 'POST',
+    path: '/api/exam/test-teachers/',
+    access: 'user',
+    tag: testsTag,
+    summary: 'Create a test (its questions are added one by one)',
+    description: `The thresholds are minimum scores: excellent > very good > good > satisfy >= fail >= 0. ${restricted}`,
+    body: schoolTestBody,
+    status: 201,
+    response: schoolTestDetailSchema,
+    errors: [403],
+  }),
+  test: defineRoute({
+    method: 'GET',
+    path: '/api/exam/test-teachers/{id}/',
+    access: 'user',
+    tag: testsTag,
+    summary: 'A test of mine with its questions in order',
+    description: mine,
+    params: idParams,
+    response: schoolTestDetailSchema,
+    errors: [403, 404],
+  }),
+  updateTest: defineRoute({
+    method: 'PUT',
+    path: '/api/exam/test-teachers/{id}/',
+    access: 'user',
+    tag: testsTag,
+    summary: "Change a test's name, description and thresholds",
+    description: `${mine} The name and description may always change; the thresholds: ${locked}`,
+    params: idParams,
+    body: schoolTestBody,
+    response: schoolTestDetailSchema,
+    errors: [403, 404, 409],
+  }),
+  deleteTest: defineRoute({
+    method: 'DELETE',
+    path: '/api/exam/test-teachers/{id}/',
+    access: 'user',
+    tag: testsTag,
+    summary: 'Delete a test of mine, with its exams and their results',
+    params: idParams,
+    status: 204,
+    response: noContent,
+    errors: [403, 404],
+  }),
+  copyTest: defineRoute({
+    method: 'POST',
+    path: '/api/exam/test-teachers/{id}/copy/',
+    access: 'user',
+    tag: testsTag,
+    summary: 'Copy a test of mine with its questions (a locked test is changed through its copy)',
+    params: idParams,
+    status: 201,
+    response: schoolTestDetailSchema,
+    errors: [403, 404],
+  }),
+  orderQuestions: defineRoute({
+    method: 'PUT',
+    path: '/api/exam/test-teachers/{id}/order/',
+    access: 'user',
+    tag: testsTag,
+    summary: "Put a test's questions in a new order: every question id once",
+    description: locked,
+    params: idParams,
+    body: z.object({ questions: z.array(idValue).min(1).max(TEST_MAX_QUESTIONS) }),
+    response: schoolTestDetailSchema,
+    errors: [403, 404, 409],
+  }),
+  testChoices: defineRoute({
+    method: 'GET',
+    path: '/api/exam/test-teachers-list/',
+    access: 'user',
+    tag: testsTag,
+    summary: 'All my tests for a picker, newest first (at most 500)',
+    description: '`created_by` is ignored unless it is the requester: the token decides.',
+    query: z.object({ created_by: idValue.optional() }),
+    response: z.array(testChoiceSchema),
+    errors: [403],
+  }),
+  createQuestion: defineRoute({
+    method: 'POST',
+    path: '/api/exam/test-teachers-questions/',
+    access: 'user',
+    tag: testsTag,
+    summary: 'Add a question at the end of a test of mine',
+    description: `At most 200 questions. ${locked}`,
+    body: newTestQuestionBody,
+    status: 201,
+    response: testQuestionSchema,
+    errors: [403, 404, 409],
+  }),
+  updateQuestion: defineRoute({
+    method: 'PUT',
+    path: '/api/exam/test-teachers-questions/{id}/',
+    access: 'user',
+    tag: testsTag,
+    summary: 'Change a question',
+    description: locked,
+    params: idParams,
+    body: testQuestionBody,
+    response: testQuestionSchema,
+    errors: [403, 404, 409],
+  }),
+  deleteQuestion: defineRoute({
+    method: 'DELETE',
+    path: '/api/exam/test-teachers-questions/{id}/',
+    access: 'user',
+    tag: testsTag,
+    summary: 'Delete a question',
+    description: locked,
+    params: idParams,
+    status: 204,
+    response: noContent,
+    errors: [403, 404, 409],
+  }),
+};
+
+export const examRoutes = {
+  createExams: defineRoute({
+    method: 'POST',
+    path: '/api/exam/exams/',
+    access: 'user',
+    tag: examsTag,
+    summary: 'Give a test as an exam: one exam per student, by ids or a user group of mine',
+    description:
+      'Students the requester does not reach are left out and listed in `skipped`. The test must have ' +
+      'questions and an excellent minimum within its points (400 otherwise); the end must be after the ' +
+      `start and in the future. ${restricted}`,
+    body: examCreateBody,
+    status: 201,
+    response: examsCreatedSchema,
+    errors: [403, 404],
+  }),
+  teacherExams: defineRoute({
+    method: 'GET',
+    path: '/api/exam/exams/',
+    access: 'user',
+    tag: examsTag,
+    summary: 'The exams I gave (paginated; by date or name; filters by test, status and student)',
+    description: restricted,
+    query: examListQuery,
+    response: paginated(examSchema),
+    errors: [403],
+  }),
+  examSummary: defineRoute({
+    method: 'GET',
+    path: '/api/exam/exams/summary/',
+    access: 'user',
+    tag: examsTag,
+    summary: "Counts by status and grade of the exams I gave, under the list's filters",
+    description: restricted,
+    query: examSummaryQuery,
+    response: examSummarySchema,
+    errors: [403],
+  }),
+  exam: defineRoute({
+    method: 'GET',
+    path: '/api/exam/exams/{id}/',
+    access: 'user',
+    tag: examsTag,
+    summary: 'An exam, for its teacher or its student',
+    description:
+      'The teacher sees the questions with the answers given and the correct ones. The student sees ' +
+      'their score and grade once completed (or after the end, when the exam says so) and the questions ' +
+      `with the correct answers after the end. ${mine}`,
+    params: idParams,
+    response: examDetailSchema,
+    errors: [403, 404],
+  }),
+  updateExam: defineRoute({
+    method: 'PATCH',
+    path: '/api/exam/exams/{id}/',
+    access: 'user',
+    tag: examsTag,
+    summary: "Give this exam's student extra time (minutes after the end)",
+    description: 'Only for its teacher, and only until it is completed (409 after).',
+    params: idParams,
+    body: z.object({ extra_minutes: z.coerce.number().int().min(0).max(EXAM_MAX_EXTRA_MINUTES) }),
+    response: examSchema,
+    errors: [403, 404, 409],
+  }),
+  deleteExam: defineRoute({
+    method: 'DELETE',
+    path: '/api/exam/exams/{id}/',
+    access: 'user',
+    tag: examsTag,
+    summary: 'Delete an exam I gave, with its answers',
+    params: idParams,
+    status: 204,
+    response: noContent,
+    errors: [403, 404],
+  }),
+  examStudentsSearch: defineRoute({
+    method: 'GET',
+    path: '/api/exam/users-search/',
+    access: 'user',
+    tag: examsTag,
+    summary: 'People I may give an exam to, by name or whole e-mail (at most 20)',
+    description: restricted,
+    query: z.object({ search: z.string().trim().min(1).max(100) }),
+    response: z.array(reachedPersonSchema),
+    errors: [403],
+  }),
+  studentExams: defineRoute({
+    method: 'GET',
+    path: '/api/exam/students-exams/',
+    access: 'user',
+    tag: examsTag,
+    summary: 'The exams given to me (paginated; by date or name)',
+    description: restricted,
+    query: examListQuery,
+    response: paginated(examSchema),
+    errors: [403],
+  }),
+  startExam: defineRoute({
+    method: 'PUT',
+    path: '/api/exam/exam-started/{id}/',
+    access: 'user',
+    tag: examsTag,
+    summary: 'Start my exam, or come back to it: its questions without the correct answers',
+    description:
+      'Only between its start and its end (with extra time), and until it is completed (403 otherwise). ' +
+      'Calling it again returns the same order and the answers saved so far.',
+    params: idParams,
+    body: z.object({}).optional(),
+    response: examTakingSchema,
+    errors: [403, 404],
+  }),
+  answerQuestion: defineRoute({
+    method: 'POST',
+    path: '/api/exam/{examId}/{questionId}/answer/',
+    access: 'user',
+    tag: examsTag,
+    summary: 'Save the answer to one question of my started exam (it may change until completion)',
+    description: 'Refused (403) before the start call, after completion and after the end.',
+    params: questionParams,
+    body: z.object({ student_answer: answerKeySchema }),
+    response: z.object({
+      question: z.number().int(),
+      student_answer: answerKeySchema,
+      answers_count: z.number().int(),
+    }),
+    errors: [403, 404],
+  }),
+  completeExam: defineRoute({
+    method: 'PUT',
+    path: '/api/exam/exam-completed/{id}/',
+    access: 'user',
+    tag: examsTag,
+    summary: 'Complete my started exam (the page calls it when the student finishes or leaves)',
+    description: 'Completing a completed exam changes nothing. Not started: 403.',
+    params: idParams,
+    body: z.object({}).optional(),
+    response: examDetailSchema,
+    errors: [403, 404],
+  }),
+};
