@@ -4,6 +4,7 @@ import bgCards from '../locales/bg/cards.json';
 import bgCommon from '../locales/bg/common.json';
 import bgEmail from '../locales/bg/email.json';
 import bgErrors from '../locales/bg/errors.json';
+import bgExams from '../locales/bg/exams.json';
 import bgHome from '../locales/bg/home.json';
 import bgLegal from '../locales/bg/legal.json';
 import bgMarket from '../locales/bg/market.json';
@@ -15,12 +16,14 @@ import bgSchool from '../locales/bg/school.json';
 import bgShell from '../locales/bg/shell.json';
 import bgSocial from '../locales/bg/social.json';
 import bgTeachers from '../locales/bg/teachers.json';
+import bgTests from '../locales/bg/tests.json';
 import enAccount from '../locales/en/account.json';
 import enAi from '../locales/en/ai.json';
 import enCards from '../locales/en/cards.json';
 import enCommon from '../locales/en/common.json';
 import enEmail from '../locales/en/email.json';
 import enErrors from '../locales/en/errors.json';
+import enExams from '../locales/en/exams.json';
 import enHome from '../locales/en/home.json';
 import enLegal from '../locales/en/legal.json';
 import enMarket from '../locales/en/market.json';
@@ -32,6 +35,7 @@ import enSchool from '../locales/en/school.json';
 import enShell from '../locales/en/shell.json';
 import enSocial from '../locales/en/social.json';
 import enTeachers from '../locales/en/teachers.json';
+import enTests from '../locales/en/tests.json';
 
 export const languages = ['en', 'bg'] as const;
 export type Language = (typeof languages)[number];
@@ -46,6 +50,7 @@ export const resources = {
     common: enCommon,
     email: enEmail,
     errors: enErrors,
+    exams: enExams,
     home: enHome,
     legal: enLegal,
     market: enMarket,
@@ -57,6 +62,7 @@ export const resources = {
     shell: enShell,
     social: enSocial,
     teachers: enTeachers,
+    tests: enTests,
   },
   bg: {
     account: bgAccount,
@@ -65,6 +71,7 @@ export const resources = {
     common: bgCommon,
     email: bgEmail,
     errors: bgErrors,
+    exams: bgExams,
     home: bgHome,
     legal: bgLegal,
     market: bgMarket,
@@ -76,6 +83,7 @@ export const resources = {
     shell: bgShell,
     social: bgSocial,
     teachers: bgTeachers,
+    tests: bgTests,
   },
 } as const;
 
