@@ -295,7 +295,6 @@ function ExamSession({ id, started, resumed }: { id: number; started: StartedExa
   const [confirming, setConfirming] = useState(false);
   const [finishError, setFinishError] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const moved = useRef(false);
 
   // Failed saves go again when the connection is back, and every few seconds in case nobody says so.
   const retrying = saving.overall === 'retrying';
@@ -321,11 +320,10 @@ function ExamSession({ id, started, resumed }: { id: number; started: StartedExa
     return () => clearInterval(timer);
   }, []);
 
-  // Moving to another question brings the focus to it, so that it is read out.
+  // The first question, and each one moved to, takes the focus, so that it is read out.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the question changes
   useEffect(() => {
-    if (moved.current) heading.current?.focus();
-    moved.current = true;
+    heading.current?.focus();
   }, [index]);
 
   const refused = saving.refusal !== null;
