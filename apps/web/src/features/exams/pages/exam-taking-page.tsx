@@ -54,6 +54,7 @@ import { useAnnouncer } from '../components/use-announcer';
 import { examIdFrom, personName } from '../exam-state';
 import '../exam-texts';
 import { type Leaving, useCompleteOnLeave } from '../use-complete-on-leave';
+import { useNow } from '../use-now';
 import { ExamMissing } from './exam-detail-page';
 
 /** How long finishing waits for answers still on their way before completing without them. */
@@ -162,15 +163,10 @@ function ExamWarning({
 }) {
   const { t } = useTranslation('exams');
   const { number, dateTime } = useFormatters();
-  const [now, setNow] = useState(() => Date.now());
+  // The button comes alive when the window opens, and goes when it closes.
+  const now = useNow(1_000);
   const opensAt = Date.parse(exam.start_exam_at);
   const open = now >= opensAt && now < Date.parse(exam.ends_at);
-  // The button comes alive when the window opens.
-  useEffect(() => {
-    if (now >= opensAt) return;
-    const timer = setTimeout(() => setNow(Date.now()), Math.min(opensAt - now + 50, 60_000));
-    return () => clearTimeout(timer);
-  }, [now, opensAt]);
 
   return (
     <Stack gap="lg" maw={720} mx="auto" w="100%">
@@ -221,6 +217,11 @@ function ExamWarning({
       {now < opensAt && (
         <Alert color="gray" variant="light">
           {t('list.opensAt', { time: dateTime(exam.start_exam_at) })}
+        </Alert>
+      )}
+      {now >= Date.parse(exam.ends_at) && (
+        <Alert color="gray" variant="light" title={t('taking.missed')}>
+          {t('taking.missedText')}
         </Alert>
       )}
       <Group>
