@@ -48,6 +48,9 @@ const learningPath = (
     | 'learningPathCardsPicture',
 ) => import('../features/learning-paths/path-pages').then((m) => m.pathPages[page]());
 
+const exam = (page: 'studentsSchoolExams' | 'schoolExamStarted' | 'schoolExam') =>
+  import('../features/exams/exam-pages').then((m) => m.examPages[page]());
+
 const publicPages: Page[] = [
   // Most visits start here: the home page comes with the app itself rather than after it.
   { name: 'home', element: <HomePage /> },
@@ -168,9 +171,9 @@ const signedInPages: Page[] = [
   { name: 'schoolTestEdit' },
   { name: 'schoolTests' },
   { name: 'schoolExams' },
-  { name: 'studentsSchoolExams' },
-  { name: 'schoolExamStarted' },
-  { name: 'schoolExam' },
+  { name: 'studentsSchoolExams', load: () => exam('studentsSchoolExams') },
+  { name: 'schoolExamStarted', load: () => exam('schoolExamStarted') },
+  { name: 'schoolExam', load: () => exam('schoolExam') },
 ];
 
 const staffPages: Page[] = [

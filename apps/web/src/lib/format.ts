@@ -22,6 +22,7 @@ export function useFormatters() {
       unit: 'megabyte',
       maximumFractionDigits: 1,
     });
+    const dateTimes = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
     return {
       number: (value: number) => numbers.format(value),
       /** A number with one decimal ("4.5", in Bulgarian "4,5"). */
@@ -40,6 +41,11 @@ export function useFormatters() {
         // A bare date means that calendar day, wherever the reader is.
         const timeZone = DATE_ONLY.test(iso) ? 'UTC' : undefined;
         return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone }).format(date);
+      },
+      /** An ISO moment as a date and a time in the reader's time zone ("24 Nov 2026, 10:30"), or null. */
+      dateTime: (iso: string) => {
+        const date = new Date(iso);
+        return Number.isNaN(date.getTime()) ? null : dateTimes.format(date);
       },
     };
   }, [language]);

@@ -1,0 +1,93 @@
+import type { ExamDetail } from '@flashcards/contract';
+import { Badge, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCheck, IconMinus, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useFormatters } from '../../../lib/format';
+import '../exam-texts';
+
+type Question = ExamDetail['questions'][number];
+
+/** How one question went, in words with an icon: right, wrong or not answered, and its points. */
+function QuestionResult({ question }: { question: Question }) {
+  const { t } = useTranslation('exams');
+  const { number } = useFormatters();
+  const outcome = question.student_answer === null ? 'unanswered' : question.is_correct ? 'right' : 'wrong';
+  const look = {
+    right: { color: 'teal', Icon: IconCheck },
+    wrong: { color: 'red', Icon: IconX },
+    unanswered: { color: 'gray', Icon: IconMinus },
+  }[outcome];
+  return (
+    <Group gap={6} wrap="nowrap">
+      <ThemeIcon color={look.color} variant="light" size="sm" radius="xl" aria-hidden="true">
+        <look.Icon size={14} />
+      </ThemeIcon>
+      <Text size="sm" fw={600}>
+        {t(`review.outcome.${outcome}`, {
+          count: question.score_value,
+          score: number(outcome === 'right' ? question.score_value : 0),
+          total: number(question.score_value),
+        })}
+      </Text>
+    </Group>
+  );
+}
+
+/**
+ * Every question of a completed exam with all its answers, the student's answer and the correct one
+ * marked by icon and words (not by colour alone), and the points each question gave.
+ */
+export function ExamReview({ exam, viewer }: { exam: ExamDetail; viewer: 'student' | 'teacher' }) {
+  const { t } = useTranslation('exams');
+  return (
+    <Stack gap="md" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
+      {exam.questions.map((question, index) => (
+        <Paper key={question.id} component="li" withBorder radius="lg" p="md">
+          <Stack gap="sm">
+            <Group justify="space-between" align="flex-start" gap="sm">
+              <Title order={3} size="h5">
+                {t('review.question', { number: index + 1 })}
+              </Title>
+              <QuestionResult question={question} />
+            </Group>
+            <Text style={{ whiteSpace: 'pre-wrap' }}>{question.question_text}</Text>
+            <List spacing="xs" listStyleType="none" p={0} m={0}>
+              {question.answers.map((answer) => {
+                const correct = answer.key === question.correct_answer;
+                const chosen = answer.key === question.student_answer;
+                return (
+                  <List.Item key={answer.key}>
+                    <Group gap="xs" wrap="nowrap" align="flex-start">
+                      <ThemeIcon
+                        size="sm"
+                        radius="xl"
+                        variant={correct ? 'filled' : 'light'}
+                        color={correct ? 'teal' : chosen ? 'red' : 'gray'}
+                        aria-hidden="true"
+                      >
+                        {correct ? <IconCheck size={14} /> : chosen ? <IconX size={14} /> : null}
+                      </ThemeIcon>
+                      <Text size="sm" fw={correct || chosen ? 600 : undefined}>
+                        {t('review.answer', { key: answer.key.toUpperCase(), text: answer.text })}
+                      </Text>
+                      {correct && (
+                        <Badge color="teal" variant="light" size="sm">
+                          {t('review.correctAnswer')}
+                        </Badge>
+                      )}
+                      {chosen && (
+                        <Badge color={correct ? 'teal' : 'red'} variant="outline" size="sm">
+                          {t(viewer === 'student' ? 'review.yourAnswer' : 'review.studentAnswer')}
+                        </Badge>
+                      )}
+                    </Group>
+                  </List.Item>
+                );
+              })}
+            </List>
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,23 @@
+import type { ExamStatus } from '@flashcards/contract';
+import { Badge } from '@mantine/core';
+import { IconCircleCheck, IconCircleDashed, IconCircleX, IconPlayerPlay } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import '../exam-texts';
+
+const looks = {
+  not_started: { color: 'gray', Icon: IconCircleDashed },
+  in_progress: { color: 'blue', Icon: IconPlayerPlay },
+  completed: { color: 'teal', Icon: IconCircleCheck },
+  missed: { color: 'red', Icon: IconCircleX },
+} as const;
+
+/** Where an exam is, in words with an icon (never by colour alone). */
+export function ExamStatusBadge({ status }: { status: ExamStatus }) {
+  const { t } = useTranslation('exams');
+  const { color, Icon } = looks[status];
+  return (
+    <Badge color={color} variant="light" leftSection={<Icon size={14} aria-hidden="true" />}>
+      {t(`status.${status}`)}
+    </Badge>
+  );
+}

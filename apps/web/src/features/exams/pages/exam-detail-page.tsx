@@ -1,0 +1,210 @@
+import type { ExamDetail } from '@flashcards/contract';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  IconArrowLeft,
+  IconCertificate,
+  IconClipboardX,
+  IconHourglass,
+  IconPlayerPlay,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { generatePath, Link, useParams } from 'react-router';
+import { MessagePage } from '../../../components/ui/message-page';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { RequestError } from '../../../components/ui/request-error';
+import { hasStatus } from '../../../lib/api-errors';
+import { useCurrentUser } from '../../../lib/current-user';
+import { useFormatters } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { useExam } from '../api/get-exam';
+import { ExamReview } from '../components/exam-review';
+import { ExamStatusBadge } from '../components/exam-status-badge';
+import { GradeBadge } from '../components/grade-badge';
+import { ScoreText } from '../components/student-action';
+import { examIdFrom, personName, resultsHidden, studentActionOf } from '../exam-state';
+import '../exam-texts';
+import { useNow } from '../use-now';
+
+/** An exam that is not there, or not one of mine (given to me or by me). */
+export function ExamMissing() {
+  const { t } = useTranslation('exams');
+  return (
+    <MessagePage
+      icon={<IconClipboardX size={36} />}
+      title={t('detail.notFound')}
+      action={
+        <Button component={Link} to={paths.studentsSchoolExams} variant="default">
+          {t('detail.toMyExams')}
+        </Button>
+      }
+    >
+      <Text>{t('detail.notFoundText')}</Text>
+    </MessagePage>
+  );
+}
+
+/** The score and grade, or why they are not shown yet. */
+function ExamResult({ exam, viewer }: { exam: ExamDetail; viewer: 'student' | 'teacher' }) {
+  const { t } = useTranslation('exams');
+  const { dateTime } = useFormatters();
+  if (exam.score !== null)
+    return (
+      <Group gap="sm">
+        <ScoreText score={exam.score} total={exam.total_score} />
+        {exam.grade !== null && <GradeBadge grade={exam.grade} />}
+      </Group>
+    );
+  if (viewer === 'student' && resultsHidden(exam))
+    return (
+      <Alert color="blue" variant="light" icon={<IconHourglass aria-hidden="true" />}>
+        {exam.results_at
+          ? t('detail.resultsHidden', { time: dateTime(exam.results_at) })
+          : t('detail.resultsHiddenNoTime')}
+      </Alert>
+    );
+  return (
+    <Text c="dimmed">
+      {exam.status === 'missed' ? t('detail.resultsMissed') : t('detail.resultsPending')}
+    </Text>
+  );
+}
+
+/**
+ * /school-exam/:examId: an exam for its student or its teacher: the test, the people, the window, the
+ * status, the answers given, the score and grade when they may be seen, and the review of every question
+ * once it is open.
+ */
+export function ExamDetailPage() {
+  const { t } = useTranslation(['exams', 'pages']);
+  const { number, dateTime } = useFormatters();
+  const now = useNow();
+  const id = examIdFrom(useParams().examId);
+  const query = useExam(id ?? 0);
+  const user = useCurrentUser().data;
+  if (id === null) return <ExamMissing />;
+  if (query.isPending) return <PageLoader label={t('detail.loading')} />;
+  if (query.isError) {
+    if (hasStatus(query.error, 404)) return <ExamMissing />;
+    return <RequestError error={query.error} onRetry={() => query.refetch()} />;
+  }
+  const exam = query.data;
+  const viewer = user?.id === exam.teacher.id && user?.id !== exam.student.id ? 'teacher' : 'student';
+  const action = viewer === 'student' ? studentActionOf(exam, now) : null;
+  const taking = generatePath(paths.schoolExamStarted, { examId: String(exam.id) });
+  const facts = [
+    { label: t('detail.test'), value: exam.school_test.name },
+    viewer === 'student'
+      ? { label: t('detail.teacher'), value: personName(exam.teacher) }
+      : { label: t('detail.student'), value: personName(exam.student) },
+    {
+      label: t('detail.window'),
+      value: t('window', { start: dateTime(exam.start_exam_at), end: dateTime(exam.end_exam_at) }),
+    },
+    {
+      label: t('detail.extraTime'),
+      value:
+        exam.extra_minutes > 0
+          ? t('detail.extraTimeValue', {
+              count: exam.extra_minutes,
+              formatted: number(exam.extra_minutes),
+              end: dateTime(exam.ends_at),
+            })
+          : t('detail.noExtraTime'),
+    },
+    {
+      label: t('detail.answers'),
+      value: t('detail.answersValue', {
+        answered: number(exam.answers_count),
+        total: number(exam.questions_count),
+      }),
+    },
+    ...(exam.started_at ? [{ label: t('detail.startedAt'), value: dateTime(exam.started_at) }] : []),
+    ...(exam.completed_at ? [{ label: t('detail.completedAt'), value: dateTime(exam.completed_at) }] : []),
+  ];
+
+  return (
+    <Stack gap="lg">
+      <Anchor
+        component={Link}
+        to={
+          viewer === 'student'
+            ? paths.studentsSchoolExams
+            : `${paths.schoolExams}?test_id=${exam.school_test.id}`
+        }
+        size="sm"
+        style={{ display: 'inline-flex', alignItems: 'center', gap: 4, alignSelf: 'flex-start' }}
+      >
+        <IconArrowLeft size={16} aria-hidden="true" />
+        {viewer === 'student' ? t('detail.toMyExams') : t('detail.toExams')}
+      </Anchor>
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={6}>
+          <Title order={1}>{exam.school_test.name}</Title>
+          <Group gap="xs">
+            <ExamStatusBadge status={exam.status} />
+          </Group>
+          {exam.school_test.description && (
+            <Text c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
+              {exam.school_test.description}
+            </Text>
+          )}
+        </Stack>
+        {action?.kind === 'start' && (
+          <Button component={Link} to={taking} leftSection={<IconPlayerPlay size={18} aria-hidden="true" />}>
+            {t('detail.start')}
+          </Button>
+        )}
+        {action?.kind === 'continue' && (
+          <Button component={Link} to={taking} leftSection={<IconPlayerPlay size={18} aria-hidden="true" />}>
+            {t('detail.continue')}
+          </Button>
+        )}
+      </Group>
+      {action?.kind === 'opensAt' && (
+        <Alert color="gray" variant="light" icon={<IconHourglass aria-hidden="true" />}>
+          {t('list.opensAt', { time: dateTime(action.at) })}
+        </Alert>
+      )}
+      <section aria-labelledby="exam-result">
+        <Title order={2} size="h3" id="exam-result" mb="sm">
+          {t('detail.result')}
+        </Title>
+        <Paper withBorder radius="lg" p="md">
+          <ExamResult exam={exam} viewer={viewer} />
+        </Paper>
+      </section>
+      <section aria-labelledby="exam-facts">
+        <Title order={2} size="h3" id="exam-facts" mb="sm">
+          {t('detail.heading')}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" component="dl" m={0}>
+          {facts.map((fact) => (
+            <div key={fact.label}>
+              <Text component="dt" size="sm" c="dimmed">
+                {fact.label}
+              </Text>
+              <Text component="dd" m={0}>
+                {fact.value}
+              </Text>
+            </div>
+          ))}
+        </SimpleGrid>
+      </section>
+      {exam.questions.length > 0 ? (
+        <section aria-labelledby="exam-review">
+          <Title order={2} size="h3" id="exam-review" mb="sm">
+            {t('review.heading')}
+          </Title>
+          <ExamReview exam={exam} viewer={viewer} />
+        </section>
+      ) : (
+        viewer === 'student' &&
+        exam.status === 'completed' && (
+          <Alert color="gray" variant="light" icon={<IconCertificate aria-hidden="true" />}>
+            {t('review.later', { time: dateTime(exam.ends_at) })}
+          </Alert>
+        )
+      )}
+    </Stack>
+  );
+}

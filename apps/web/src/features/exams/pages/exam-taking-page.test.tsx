@@ -1,0 +1,162 @@
+import type { User } from '@flashcards/contract';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { Link, MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { currentUserQuery } from '../../../lib/current-user';
+import '../../../lib/i18n';
+import { examDetail, taking } from '../exam-fixtures';
+import { ExamTakingPage } from './exam-taking-page';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const iso = (fromNowMs: number) => new Date(Date.now() + fromNowMs).toISOString();
+const examWindow = { start_exam_at: iso(-60_000), end_exam_at: iso(30 * 60_000), ends_at: iso(30 * 60_000) };
+
+type Reply = { status: number; body: unknown };
+function show({
+  exam,
+  start = { status: 200, body: taking({ ...examWindow, server_time: iso(0) }) },
+  answer = () => ({ status: 200, body: { question: 31, student_answer: 'a', answers_count: 1 } }),
+}: {
+  exam: Reply;
+  start?: Reply;
+  answer?: () => Reply;
+}) {
+  const calls: string[] = [];
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    const { pathname } = new URL(url, 'http://localhost');
+    const method = init?.method ?? 'GET';
+    calls.push(`${method} ${pathname}${init?.body ? ` ${init.body}` : ''}`);
+    let reply: Reply = exam;
+    if (pathname.startsWith('/api/exam/exam-started/')) reply = start;
+    else if (pathname.endsWith('/answer/')) reply = answer();
+    else if (pathname.startsWith('/api/exam/exam-completed/'))
+      reply = { status: 200, body: examDetail({ ...examWindow }) };
+    return new Response(JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(currentUserQuery.queryKey, { id: 2 } as User);
+  render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <MantineProvider env="test">
+          <MemoryRouter initialEntries={['/school-exam-started/9']}>
+            <Link to="/my-learning-paths">Elsewhere</Link>
+            <Routes>
+              <Route path="/school-exam-started/:examId" element={<ExamTakingPage />} />
+              <Route path="/school-exam/:examId" element={<h1>The details</h1>} />
+              <Route path="/my-learning-paths" element={<h1>Another page</h1>} />
+            </Routes>
+          </MemoryRouter>
+        </MantineProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+  return calls;
+}
+
+const notStarted = {
+  status: 200,
+  body: examDetail({
+    ...examWindow,
+    status: 'not_started',
+    is_exam_started: false,
+    started_at: null,
+    completed_at: null,
+    answers_count: 0,
+    score: null,
+    grade: null,
+    results_at: null,
+  }),
+};
+
+describe('taking an exam', () => {
+  it('warns first, then saves each answer as it is given, and finishing completes it', async () => {
+    const calls = show({ exam: notStarted });
+    expect(await screen.findByText('Leaving this page completes the exam')).toBeTruthy();
+    expect(screen.getByText('3 questions, 10 points in all.')).toBeTruthy();
+    expect(calls.filter((call) => call.startsWith('PUT'))).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Start the exam' }));
+
+    expect(await screen.findByRole('heading', { name: 'Question 1 of 3' })).toBeTruthy();
+    expect(calls).toContain('PUT /api/exam/exam-started/9/ {}');
+    expect(screen.getByRole('timer').textContent).toMatch(/^(30:00|29:5\d)$/);
+    const answers = screen.getByRole('radiogroup', { name: '1/2 + 1/4 = ?' });
+    fireEvent.click(within(answers).getByRole('radio', { name: 'A. 3/4' }));
+    await waitFor(() => expect(calls).toContain('POST /api/exam/9/31/answer/ {"student_answer":"a"}'));
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Question 1, answered' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save and next' }));
+    expect(await screen.findByRole('heading', { name: 'Question 2 of 3' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Finish the exam' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Finish the exam?' });
+    expect(within(dialog).getByText(/^2 questions are unanswered\./)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Finish' }));
+    expect(await screen.findByRole('heading', { name: 'The details' })).toBeTruthy();
+    expect(calls.filter((call) => call.startsWith('PUT /api/exam/exam-completed/'))).toEqual([
+      'PUT /api/exam/exam-completed/9/ {}',
+    ]);
+  });
+
+  it('comes back to a started exam with its saved answers, and leaving the page completes it once', async () => {
+    const calls = show({
+      exam: { status: 200, body: examDetail({ ...examWindow, status: 'in_progress', completed_at: null }) },
+      start: { status: 200, body: taking({ ...examWindow, server_time: iso(0) }, ['a']) },
+    });
+    // Straight to the first unanswered question, without the warning.
+    expect(await screen.findByRole('heading', { name: 'Question 2 of 3' })).toBeTruthy();
+    expect(screen.getByText('You are continuing your exam. The answers you gave are kept.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Question 1, answered' }));
+    expect(await screen.findByRole('heading', { name: 'Question 1 of 3' })).toBeTruthy();
+    expect((screen.getByRole('radio', { name: 'A. 3/4' }) as HTMLInputElement).checked).toBe(true);
+    expect(calls.filter((call) => call.startsWith('PUT /api/exam/exam-completed/'))).toEqual([]);
+
+    fireEvent.click(screen.getByRole('link', { name: 'Elsewhere' }));
+    expect(await screen.findByRole('heading', { name: 'Another page' })).toBeTruthy();
+    await waitFor(() =>
+      expect(calls.filter((call) => call.startsWith('PUT /api/exam/exam-completed/'))).toEqual([
+        'PUT /api/exam/exam-completed/9/ {}',
+      ]),
+    );
+  });
+
+  it('keeps an answer the server did not get and sends it again when the connection is back', async () => {
+    let online = false;
+    const calls = show({
+      exam: notStarted,
+      answer: () =>
+        online
+          ? { status: 200, body: { question: 31, student_answer: 'b', answers_count: 1 } }
+          : { status: 503, body: { detail: 'Service unavailable' } },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Start the exam' }));
+    fireEvent.click(await screen.findByRole('radio', { name: 'B. 2/6' }));
+    expect(await screen.findByText('Not saved, retrying')).toBeTruthy();
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    expect(calls.filter((call) => call.includes('/answer/'))).toEqual([
+      'POST /api/exam/9/31/answer/ {"student_answer":"b"}',
+      'POST /api/exam/9/31/answer/ {"student_answer":"b"}',
+    ]);
+  });
+
+  it("shows the server's refusal to start, with the way to the details", async () => {
+    show({ exam: notStarted, start: { status: 403, body: { detail: 'This exam has ended.' } } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Start the exam' }));
+    expect(await screen.findByText('This exam has ended.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: "See the exam's details" }).getAttribute('href')).toBe(
+      '/school-exam/9',
+    );
+  });
+});
