@@ -87,6 +87,10 @@ export const lockTest = async (db: Executor, id: number) =>
     )
   )[0];
 
+/** Holds a test's row against question writes until the transaction ends (an exam of it starts). */
+export const shareTest = (db: Executor, id: number) =>
+  db.execute(sql`select id from school_tests where id = ${id} for share`);
+
 export type TestValues = ThresholdsRow & { name: string; description: string };
 
 export const insertTest = async (db: Executor, userId: number, values: TestValues, now: Date) =>

@@ -281,7 +281,15 @@ export const createExamsService = ({ db, clock, jobs }: { db: Database; clock: C
       const now = clock.now();
       const terms = authorize(actor, policy.take, await repo.findExamTerms(db, id));
       await completeIfDue(id);
-      if (!(await repo.startExam(db, id, actor.id, now))) {
+      // The first start locks the test: it waits for a question change under way, and none begins meanwhile.
+      const started =
+        terms.started_at !== null
+          ? await repo.startExam(db, id, actor.id, now)
+          : await db.transaction(async (tx) => {
+              await repo.shareTest(tx, terms.test_id);
+              return repo.startExam(tx, id, actor.id, now);
+            });
+      if (!started) {
         if (now.getTime() < time(terms.start_at)) throw permissionDenied('exam_not_open_yet');
         throw permissionDenied('exam_over');
       }

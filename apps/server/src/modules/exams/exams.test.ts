@@ -656,6 +656,24 @@ describe('lists', () => {
     expect(await measure()).toBe(small);
   });
 
+  it('of tests cost the same number of queries for a page of 2 and a full page', async () => {
+    const teacher = await signIn();
+    const measure = async () => {
+      t.database.queries.length = 0;
+      const response = await teacher.call('GET', '/api/exam/test-teachers/?sort_by=alphabetical');
+      expect(response.statusCode).toBe(200);
+      return t.database.queries.length;
+    };
+    for (let i = 0; i < 2; i++) await makeTest(teacher, 1);
+    const small = await measure();
+    for (let i = 0; i < 20; i++)
+      await teacher.call('POST', '/api/exam/test-teachers/', {
+        name: `Test ${i}`,
+        ...thresholds(3, 2, 1, 0),
+      });
+    expect(await measure()).toBe(small);
+  });
+
   it('offer the people the teacher reaches', async () => {
     const { teacher, pupils } = await classroom(1);
     const response = await teacher.call(
