@@ -9,6 +9,7 @@ import { kidsCardRouteHandlers } from './modules/cards/kids-cards.routes';
 import { pictureCardRouteHandlers } from './modules/cards/picture-cards.routes';
 import { textCardRouteHandlers } from './modules/cards/text-cards.routes';
 import { categoryRouteHandlers } from './modules/categories/categories.routes';
+import { examRouteHandlers, testRouteHandlers } from './modules/exams/exams.routes';
 import { friendRouteHandlers } from './modules/friends/friends.routes';
 import { googleRouteHandlers } from './modules/google/google.routes';
 import { learningPathRouteHandlers } from './modules/learning-paths/learning-paths.routes';
@@ -72,6 +73,8 @@ const routeHandlers = (services: Services) => [
   ...privateSendingRouteHandlers(services),
   ...schoolRouteHandlers(services),
   ...adminSchoolRouteHandlers(services),
+  ...testRouteHandlers(services),
+  ...examRouteHandlers(services),
 ];
 
 /**

@@ -14,6 +14,8 @@ import { registerAuthJobs } from './modules/auth/auth.jobs';
 import { createAuthService } from './modules/auth/auth.service';
 import { createCardsService } from './modules/cards/cards.service';
 import { createCategoriesService } from './modules/categories/categories.service';
+import { registerExamJobs, scheduleExamCompletion } from './modules/exams/exams.jobs';
+import { createExamsService } from './modules/exams/exams.service';
 import { createFriendsService } from './modules/friends/friends.service';
 import { createGoogleService } from './modules/google/google.service';
 import { createLearningPathsService } from './modules/learning-paths/learning-paths.service';
@@ -69,6 +71,7 @@ export const createServices = async ({
   const privateSending = createPrivateSendingService({ db, config, clock, jobs, categories, cards });
   const learningPaths = createLearningPathsService({ db, clock });
   const reports = createReportsService({ db, config, clock });
+  const exams = createExamsService({ db, clock, jobs });
   const schools = createSchoolsService({ db, config, clock, storage, log, jobs, users, auth });
   const { provider } = config.ai;
   const ai = createAiService({
@@ -88,7 +91,10 @@ export const createServices = async ({
   registerAuthJobs(jobs, { auth });
   registerAiJobs(jobs, { ai, timeoutSeconds: config.ai.timeoutSeconds });
   registerSchoolJobs(jobs, { schools });
+  registerExamJobs(jobs, { exams });
   await jobs.start({ work: runJobs });
+  // Cron is kept where jobs are worked: there the exams whose end has come are completed every minute.
+  if (runJobs) await scheduleExamCompletion(jobs);
 
   return {
     config,
@@ -111,6 +117,7 @@ export const createServices = async ({
     schools,
     learningPaths,
     reports,
+    exams,
     /** Closes what the services hold open: the job queue, the mail transport, the storage client, the database. */
     async close() {
       await jobs.stop();

@@ -2,11 +2,15 @@ import { apiRoutes, pathOf } from '@flashcards/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  examAnswers,
+  exams,
   friendRequests,
   learningPathCards,
   learningPaths,
   marketReports,
   privateOffers,
+  schoolTests,
+  testQuestions,
   userGroupMembers,
   userGroups,
 } from '../src/db/schema';
@@ -82,6 +86,13 @@ type Fixture = {
   pictureStudyPath: number;
   textStudyRow: number;
   pictureStudyRow: number;
+  /** The owner's test with one question, and the exam of it the owner gave the student (not started). */
+  test: number;
+  question: number;
+  exam: number;
+  /** An exam the second principal gave the owner, started and open, and a question of its test. */
+  studyExam: number;
+  studyQuestion: number;
 };
 
 type Request = {
@@ -497,6 +508,100 @@ const matrix: Record<string, Row> = {
     request: (f) => ({ query: { userEmail: f.studentEmail } }),
     expect: { guest: 401, other: 403, owner: 200, staff: 403 },
   },
+
+  // Tests and exams: a test is its author's alone; an exam is its teacher's to follow and its student's to
+  // take (the owner gave one to the student, and takes one the second principal gave them).
+  tests: { expect: signedIn(200) },
+  createTest: {
+    request: () => ({
+      json: {
+        name: 'Rivers',
+        excellent_score_value: 9,
+        very_good_score_value: 7,
+        good_score_value: 5,
+        satisfy_score_value: 3,
+      },
+    }),
+    expect: signedIn(201),
+  },
+  test: { request: (f) => ({ params: { id: f.test } }), expect: ownerOnly(200) },
+  updateTest: {
+    request: (f) => ({
+      params: { id: f.test },
+      json: {
+        name: 'Lakes',
+        excellent_score_value: 4,
+        very_good_score_value: 3,
+        good_score_value: 2,
+        satisfy_score_value: 1,
+      },
+    }),
+    expect: ownerOnly(200),
+  },
+  deleteTest: { request: (f) => ({ params: { id: f.test } }), expect: ownerOnly(204) },
+  copyTest: { request: (f) => ({ params: { id: f.test } }), expect: ownerOnly(201) },
+  orderQuestions: {
+    request: (f) => ({ params: { id: f.test }, json: { questions: [f.question] } }),
+    expect: ownerOnly(200),
+  },
+  testChoices: { expect: signedIn(200) },
+  createQuestion: {
+    request: (f) => ({
+      json: {
+        test: f.test,
+        question_text: 'Longest?',
+        answer_a: 'Nile',
+        answer_b: 'Danube',
+        correct_answer: 'a',
+        score_value: 2,
+      },
+    }),
+    expect: ownerOnly(201),
+  },
+  updateQuestion: {
+    request: (f) => ({
+      params: { id: f.question },
+      json: {
+        question_text: 'Widest?',
+        answer_a: 'Amazon',
+        answer_b: 'Rhine',
+        correct_answer: 'a',
+        score_value: 2,
+      },
+    }),
+    expect: ownerOnly(200),
+  },
+  deleteQuestion: { request: (f) => ({ params: { id: f.question } }), expect: ownerOnly(204) },
+  createExams: {
+    request: (f) => ({
+      json: {
+        school_test: f.test,
+        student: [f.student],
+        start_at: '2000-01-01T08:00:00Z',
+        end_at: '2999-12-31T08:00:00Z',
+      },
+    }),
+    expect: ownerOnly(201),
+  },
+  teacherExams: { expect: signedIn(200) },
+  examSummary: { expect: signedIn(200) },
+  exam: { request: (f) => ({ params: { id: f.exam } }), expect: ownerOnly(200) },
+  updateExam: {
+    request: (f) => ({ params: { id: f.exam }, json: { extra_minutes: 15 } }),
+    expect: ownerOnly(200),
+  },
+  deleteExam: { request: (f) => ({ params: { id: f.exam } }), expect: ownerOnly(204) },
+  examStudentsSearch: { request: () => ({ query: { search: 'First' } }), expect: signedIn(200) },
+  studentExams: { expect: signedIn(200) },
+  startExam: { request: (f) => ({ params: { id: f.studyExam } }), expect: ownerOnly(200) },
+  answerQuestion: {
+    request: (f) => ({
+      params: { examId: f.studyExam, questionId: f.studyQuestion },
+      json: { student_answer: 'b' },
+    }),
+    expect: ownerOnly(200),
+  },
+  completeExam: { request: (f) => ({ params: { id: f.studyExam } }), expect: ownerOnly(200) },
 };
 
 let t: TestApp;
@@ -606,6 +711,11 @@ const newFixture = async () => {
     pictureStudyPath: 0,
     textStudyRow: 0,
     pictureStudyRow: 0,
+    test: 0,
+    question: 0,
+    exam: 0,
+    studyExam: 0,
+    studyQuestion: 0,
   };
   const pathRow = (createdById: number, assignedUserId: number, categoryId: number) => ({
     name: 'Path',
@@ -650,6 +760,52 @@ const newFixture = async () => {
     pictureStudyPath: pictureStudy!.id,
     textStudyRow: textRow!.id,
     pictureStudyRow: pictureRow!.id,
+  });
+
+  const thresholds = { excellentScore: 4, veryGoodScore: 3, goodScore: 2, satisfyScore: 1 };
+  const [ownTest, theirTest] = await db
+    .insert(schoolTests)
+    .values([
+      { name: 'Rivers', createdById: owner.id, ...thresholds },
+      { name: 'Lakes', createdById: secondPrincipal.id, ...thresholds },
+    ])
+    .returning();
+  const question = (testId: number) => ({
+    testId,
+    position: 1,
+    questionText: 'Longest?',
+    answerA: 'Nile',
+    answerB: 'Danube',
+    correctAnswer: 'a',
+    scoreValue: 4,
+  });
+  const [ownQuestion, theirQuestion] = await db
+    .insert(testQuestions)
+    .values([question(ownTest!.id), question(theirTest!.id)])
+    .returning();
+  const window = { startAt: new Date('2000-01-01T00:00:00Z'), endAt: new Date('2999-12-31T00:00:00Z') };
+  const [given, taken] = await db
+    .insert(exams)
+    .values([
+      { testId: ownTest!.id, studentId: student.id, teacherId: owner.id, ...window },
+      {
+        testId: theirTest!.id,
+        studentId: owner.id,
+        teacherId: secondPrincipal.id,
+        ...window,
+        startedAt: new Date('2000-01-01T00:00:00Z'),
+      },
+    ])
+    .returning();
+  await db
+    .insert(examAnswers)
+    .values({ examId: taken!.id, questionId: theirQuestion!.id, studentAnswer: 'a' });
+  Object.assign(fixture, {
+    test: ownTest!.id,
+    question: ownQuestion!.id,
+    exam: given!.id,
+    studyExam: taken!.id,
+    studyQuestion: theirQuestion!.id,
   });
 
   const friend = await buildUser(db);

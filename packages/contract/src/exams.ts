@@ -576,7 +576,7 @@ export const examRoutes = {
       'Only between its start and its end (with extra time), and until it is completed (403 otherwise). ' +
       'Calling it again returns the same order and the answers saved so far.',
     params: idParams,
-    body: z.object({}).optional(),
+    body: z.object({}).nullish(),
     response: examTakingSchema,
     errors: [403, 404],
   }),
@@ -604,7 +604,7 @@ export const examRoutes = {
     summary: 'Complete my started exam (the page calls it when the student finishes or leaves)',
     description: 'Completing a completed exam changes nothing. Not started: 403.',
     params: idParams,
-    body: z.object({}).optional(),
+    body: z.object({}).nullish(),
     response: examDetailSchema,
     errors: [403, 404],
   }),

@@ -2,6 +2,7 @@ export * from './activity';
 export * from './ai';
 export * from './auth';
 export * from './cards';
+export * from './exams';
 export * from './learning-paths';
 export * from './market';
 export * from './schools';

@@ -1,0 +1,116 @@
+/**
+ * Tests and exams: written by the exams module. A test is its author's questions with the thresholds of
+ * its grades; an exam gives one test to one student between two moments, and keeps the student's answers,
+ * score and grade.
+ */
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const schoolTests = pgTable(
+  'school_tests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    /** The name as the alphabetical order compares it, kept beside it so that order reads the index alone. */
+    nameKey: text('name_key').notNull().generatedAlwaysAs(sql`lower(name)`),
+    description: text('description').notNull().default(''),
+    createdById: integer('created_by_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    excellentScore: integer('excellent_score').notNull(),
+    veryGoodScore: integer('very_good_score').notNull(),
+    goodScore: integer('good_score').notNull(),
+    satisfyScore: integer('satisfy_score').notNull(),
+    failScore: integer('fail_score').notNull().default(0),
+    createdAt: moment('created_at').notNull().defaultNow(),
+    updatedAt: moment('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('school_tests_created_by_idx').on(table.createdById, table.createdAt, table.id),
+    index('school_tests_created_by_name_idx').on(table.createdById, table.nameKey, table.id),
+  ],
+);
+
+/** A question of a test: two to four answers (blank strings for missing third and fourth), one correct. */
+export const testQuestions = pgTable(
+  'test_questions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    testId: integer('test_id')
+      .notNull()
+      .references(() => schoolTests.id, { onDelete: 'cascade' }),
+    /** From 1, in the test's order. */
+    position: integer('position').notNull(),
+    questionText: text('question_text').notNull(),
+    answerA: text('answer_a').notNull(),
+    answerB: text('answer_b').notNull(),
+    answerC: text('answer_c').notNull().default(''),
+    answerD: text('answer_d').notNull().default(''),
+    correctAnswer: text('correct_answer').notNull(),
+    scoreValue: integer('score_value').notNull(),
+  },
+  (table) => [
+    check('test_questions_correct_answer_check', sql`${table.correctAnswer} in ('a', 'b', 'c', 'd')`),
+    index('test_questions_test_position_idx').on(table.testId, table.position),
+  ],
+);
+
+/** One test given to one student between two moments, with this student's extra minutes after the end. */
+export const exams = pgTable(
+  'exams',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    testId: integer('test_id')
+      .notNull()
+      .references(() => schoolTests.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startAt: moment('start_at').notNull(),
+    endAt: moment('end_at').notNull(),
+    extraMinutes: integer('extra_minutes').notNull().default(0),
+    shuffleQuestions: boolean('shuffle_questions').notNull().default(false),
+    showResultsAfterEnd: boolean('show_results_after_end').notNull().default(false),
+    startedAt: moment('started_at'),
+    completedAt: moment('completed_at'),
+    /** Who completed it: 'student' or 'server' (at the end). */
+    completedBy: text('completed_by'),
+    score: integer('score'),
+    grade: integer('grade'),
+    createdAt: moment('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    check('exams_moments_check', sql`${table.endAt} > ${table.startAt}`),
+    check('exams_completed_by_check', sql`${table.completedBy} in ('student', 'server')`),
+    index('exams_teacher_idx').on(table.teacherId, table.createdAt, table.id),
+    index('exams_student_idx').on(table.studentId, table.createdAt, table.id),
+    index('exams_test_idx').on(table.testId),
+    // The completion sweep: open exams by their end.
+    index('exams_open_end_idx').on(table.endAt).where(sql`${table.completedAt} is null`),
+  ],
+);
+
+/** The student's answer to one question of an exam (the letter), changeable until completion. */
+export const examAnswers = pgTable(
+  'exam_answers',
+  {
+    examId: integer('exam_id')
+      .notNull()
+      .references(() => exams.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => testQuestions.id, { onDelete: 'cascade' }),
+    studentAnswer: text('student_answer').notNull(),
+    answeredAt: moment('answered_at').notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.examId, table.questionId] }),
+    index('exam_answers_question_idx').on(table.questionId),
+  ],
+);

@@ -1,0 +1,232 @@
+import type {
+  AnswerKey,
+  Exam,
+  ExamDetail,
+  ExamSummary,
+  ExamTaking,
+  Grade,
+  SchoolTest,
+  SchoolTestDetail,
+  TestChoice,
+  TestQuestion,
+} from '@flashcards/contract';
+import type { MediaStorage } from '../../lib/storage';
+import { isoTime } from '../learning-paths/learning-paths.presenter';
+import type { ExamQuestionRow, ExamRow, QuestionRow, SummaryRow, TestRow } from './exams.repository';
+import { statusOf } from './exams.service';
+
+const optional = (answer: string) => (answer === '' ? null : answer);
+
+/** The given answers of a question, by letter, in order (blank third and fourth ones left out). */
+const givenAnswers = (row: QuestionRow): { key: AnswerKey; text: string }[] =>
+  (
+    [
+      { key: 'a', text: row.answer_a },
+      { key: 'b', text: row.answer_b },
+      { key: 'c', text: row.answer_c },
+      { key: 'd', text: row.answer_d },
+    ] as const
+  ).filter((answer) => answer.text !== '');
+
+export const toTestQuestion = (row: QuestionRow): TestQuestion => ({
+  id: row.id,
+  test: row.test_id,
+  position: row.position,
+  question_text: row.question_text,
+  answer_a: row.answer_a,
+  answer_b: row.answer_b,
+  answer_c: optional(row.answer_c),
+  answer_d: optional(row.answer_d),
+  answers: givenAnswers(row).map((answer) => answer.text),
+  correct_answer: row.correct_answer,
+  score_value: row.score_value,
+});
+
+const thresholdsOf = (row: TestRow | ExamRow) => ({
+  excellent_score_value: row.excellent_score,
+  very_good_score_value: row.very_good_score,
+  good_score_value: row.good_score,
+  satisfy_score_value: row.satisfy_score,
+  fail_score_value: row.fail_score,
+});
+
+export const toSchoolTest = (row: TestRow): SchoolTest => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  ...thresholdsOf(row),
+  created_by: row.created_by_id,
+  date_created: isoTime(row.created_at),
+  date_modified: isoTime(row.updated_at),
+  questions_count: row.questions_count,
+  total_score: row.total_score,
+  exams_count: row.exams_count,
+  is_locked: row.is_locked,
+});
+
+export const toSchoolTestDetail = ({
+  test,
+  questions,
+}: {
+  test: TestRow;
+  questions: QuestionRow[];
+}): SchoolTestDetail => ({ ...toSchoolTest(test), questions: questions.map(toTestQuestion) });
+
+export const toTestChoice = (row: {
+  id: number;
+  name: string;
+  questions_count: number;
+  total_score: number;
+  excellent_score: number;
+}): TestChoice => ({
+  id: row.id,
+  name: row.name,
+  questions_count: row.questions_count,
+  total_score: row.total_score,
+  excellent_score_value: row.excellent_score,
+});
+
+export type Side = 'teacher' | 'student';
+
+const person = (id: number, first: string, last: string, avatar: string | null, storage: MediaStorage) => ({
+  id,
+  first_name: first,
+  last_name: last,
+  avatar_url: avatar ? storage.url(avatar) : null,
+});
+
+/** When the student sees their score and grade: at completion, or at the review when the exam says so. */
+const resultsAt = (row: ExamRow) =>
+  row.show_results_after_end ? isoTime(row.review_at) : row.completed_at ? isoTime(row.completed_at) : null;
+
+/** The review (questions with their correct answers) opens for the student once every classmate's time is up. */
+const reviewOpen = (row: ExamRow, now: Date) => now.getTime() >= new Date(row.review_at).getTime();
+
+export const toExam = (row: ExamRow, now: Date, side: Side, storage: MediaStorage): Exam => {
+  const results = resultsAt(row);
+  const shown =
+    side === 'teacher' ||
+    (row.completed_at !== null && (!row.show_results_after_end || reviewOpen(row, now)));
+  return {
+    id: row.id,
+    school_test: { id: row.test_id, name: row.test_name, description: row.test_description },
+    student: person(
+      row.student_id,
+      row.student_first_name,
+      row.student_last_name,
+      row.student_avatar,
+      storage,
+    ),
+    teacher: person(
+      row.teacher_id,
+      row.teacher_first_name,
+      row.teacher_last_name,
+      row.teacher_avatar,
+      storage,
+    ),
+    start_exam_at: isoTime(row.start_at),
+    end_exam_at: isoTime(row.end_at),
+    extra_minutes: row.extra_minutes,
+    ends_at: isoTime(row.ends_at),
+    is_exam_started: row.started_at !== null,
+    started_at: row.started_at ? isoTime(row.started_at) : null,
+    completed_at: row.completed_at ? isoTime(row.completed_at) : null,
+    status: statusOf(row, now),
+    answers_count: row.answers_count,
+    questions_count: row.questions_count,
+    total_score: row.total_score,
+    score: shown ? row.score : null,
+    grade: shown ? (row.grade as Grade | null) : null,
+    shuffle_questions: row.shuffle_questions,
+    show_results_after_end: row.show_results_after_end,
+    results_at: results,
+    date_created: isoTime(row.created_at),
+  };
+};
+
+export const toExamDetail = (
+  { exam, questions, now, side }: { exam: ExamRow; questions: ExamQuestionRow[]; now: Date; side: Side },
+  storage: MediaStorage,
+): ExamDetail => ({
+  ...toExam(exam, now, side, storage),
+  thresholds: thresholdsOf(exam),
+  // The student sees the correct answers only once the review is open: never while a classmate may still answer.
+  questions:
+    side === 'teacher' || reviewOpen(exam, now)
+      ? questions.map((question) => ({
+          id: question.id,
+          position: question.position,
+          question_text: question.question_text,
+          answers: givenAnswers(question),
+          correct_answer: question.correct_answer,
+          student_answer: question.student_answer,
+          is_correct: question.student_answer === question.correct_answer,
+          score_value: question.score_value,
+        }))
+      : [],
+});
+
+/** A 32-bit FNV-1a hash: the seed of an exam's own order. */
+const hash = (text: string) => {
+  let value = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    value ^= text.charCodeAt(i);
+    value = Math.imul(value, 0x01000193) >>> 0;
+  }
+  return value;
+};
+
+/** The items in an order derived from the exam alone: the same on every call, another for another exam. */
+const shuffled = <T>(items: T[], examId: number, keyOf: (item: T) => string) =>
+  items
+    .map((item) => ({ item, rank: hash(`${examId}:${keyOf(item)}`) }))
+    .sort((a, b) => a.rank - b.rank)
+    .map(({ item }) => item);
+
+export const toExamTaking = ({
+  exam,
+  questions,
+  now,
+}: {
+  exam: ExamRow;
+  questions: ExamQuestionRow[];
+  now: Date;
+}): ExamTaking => {
+  const shuffle = exam.shuffle_questions;
+  const ordered = shuffle ? shuffled(questions, exam.id, (question) => String(question.id)) : questions;
+  return {
+    exam: {
+      id: exam.id,
+      name: exam.test_name,
+      is_exam_started: exam.started_at !== null,
+      start_exam_at: isoTime(exam.start_at),
+      end_exam_at: isoTime(exam.end_at),
+      ends_at: isoTime(exam.ends_at),
+      server_time: now.toISOString(),
+    },
+    // Never the correct answer: the student is taking the exam.
+    questions: ordered.map((question) => {
+      const answers = givenAnswers(question);
+      return {
+        id: question.id,
+        question_text: question.question_text,
+        answers: shuffle ? shuffled(answers, exam.id, (answer) => `${question.id}:${answer.key}`) : answers,
+        score_value: question.score_value,
+        student_answer: question.student_answer,
+      };
+    }),
+  };
+};
+
+export const toExamSummary = (row: SummaryRow): ExamSummary => ({
+  count: row.count,
+  by_status: {
+    not_started: row.not_started,
+    in_progress: row.in_progress,
+    completed: row.completed,
+    missed: row.missed,
+  },
+  by_grade: { '2': row.g2, '3': row.g3, '4': row.g4, '5': row.g5, '6': row.g6 },
+  average_score: row.average_score === null ? null : Number(row.average_score),
+  average_grade: row.average_grade === null ? null : Number(row.average_grade),
+});

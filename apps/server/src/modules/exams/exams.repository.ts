@@ -1,0 +1,583 @@
+import type { AnswerKey, ExamStatus } from '@flashcards/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { matchesNameOrEmail } from '../../lib/people';
+import { rowsOf } from '../learning-paths/learning-paths.repository';
+
+const likePattern = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+/** An array of ids as one parameter (they are validated integers). */
+const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+
+// ---------------------------------------------------------------------------------------------- tests
+
+export type ThresholdsRow = {
+  excellent_score: number;
+  very_good_score: number;
+  good_score: number;
+  satisfy_score: number;
+  fail_score: number;
+};
+
+export type TestRow = ThresholdsRow & {
+  id: number;
+  name: string;
+  description: string;
+  created_by_id: number;
+  created_at: Date | string;
+  updated_at: Date | string;
+  questions_count: number;
+  total_score: number;
+  exams_count: number;
+  is_locked: boolean;
+};
+
+/** Whether a test has a started exam: its questions and thresholds then stay as they are. */
+const lockedTest = (test: string) =>
+  sql.raw(`exists (select 1 from exams le where le.test_id = ${test}.id and le.started_at is not null)`);
+
+const testSelect = sql`t.id, t.name, t.description, t.created_by_id, t.created_at, t.updated_at,
+  t.excellent_score, t.very_good_score, t.good_score, t.satisfy_score, t.fail_score,
+  (select count(*)::int from test_questions q where q.test_id = t.id) as questions_count,
+  (select coalesce(sum(q.score_value), 0)::int from test_questions q where q.test_id = t.id) as total_score,
+  (select count(*)::int from exams x where x.test_id = t.id) as exams_count,
+  ${lockedTest('t')} as is_locked`;
+
+export type TestListFilter = {
+  userId: number;
+  sortBy: 'date' | 'alphabetical';
+  sortOrder: 'asc' | 'desc';
+  search?: string;
+  limit: number;
+  offset: number;
+};
+
+/** One page of my tests and their count: the page's ids from the index of the order, then their columns. */
+export const testsPage = async (db: Executor, filter: TestListFilter) => {
+  const where = sql`t.created_by_id = ${filter.userId} ${
+    filter.search ? sql`and t.name_key like ${likePattern(filter.search)}` : sql``
+  }`;
+  const direction = sql.raw(filter.sortOrder === 'asc' ? 'asc' : 'desc');
+  const order =
+    filter.sortBy === 'alphabetical'
+      ? sql`t.name_key ${direction}, t.id ${direction}`
+      : sql`t.created_at ${direction}, t.id ${direction}`;
+  const [counted, rows] = await Promise.all([
+    rowsOf<{ total: number }>(db, sql`select count(*)::int as total from school_tests t where ${where}`),
+    rowsOf<TestRow>(
+      db,
+      sql`with page as (select t.id from school_tests t where ${where}
+          order by ${order} limit ${filter.limit} offset ${filter.offset})
+        select ${testSelect} from school_tests t join page on page.id = t.id order by ${order}`,
+    ),
+  ]);
+  return { total: counted[0]?.total ?? 0, rows };
+};
+
+export const findTest = async (db: Executor, id: number) =>
+  (await rowsOf<TestRow>(db, sql`select ${testSelect} from school_tests t where t.id = ${id}`))[0];
+
+/** A test's owner and lock, read under a lock of its row: question writes of one test go one at a time. */
+export const lockTest = async (db: Executor, id: number) =>
+  (
+    await rowsOf<{ id: number; created_by_id: number; is_locked: boolean; questions_count: number }>(
+      db,
+      sql`select t.id, t.created_by_id, ${lockedTest('t')} as is_locked,
+          (select count(*)::int from test_questions q where q.test_id = t.id) as questions_count
+        from school_tests t where t.id = ${id} for update`,
+    )
+  )[0];
+
+/** Holds a test's row against question writes until the transaction ends (an exam of it starts). */
+export const shareTest = (db: Executor, id: number) =>
+  db.execute(sql`select id from school_tests where id = ${id} for share`);
+
+export type TestValues = ThresholdsRow & { name: string; description: string };
+
+export const insertTest = async (db: Executor, userId: number, values: TestValues, now: Date) =>
+  (
+    await rowsOf<{ id: number }>(
+      db,
+      sql`insert into school_tests (name, description, created_by_id, excellent_score, very_good_score,
+          good_score, satisfy_score, fail_score, created_at, updated_at)
+        values (${values.name}, ${values.description}, ${userId}, ${values.excellent_score},
+          ${values.very_good_score}, ${values.good_score}, ${values.satisfy_score}, ${values.fail_score},
+          ${now}, ${now})
+        returning id`,
+    )
+  )[0]!.id;
+
+export const updateTest = (db: Executor, id: number, values: TestValues, now: Date) =>
+  db.execute(sql`update school_tests set name = ${values.name}, description = ${values.description},
+      excellent_score = ${values.excellent_score}, very_good_score = ${values.very_good_score},
+      good_score = ${values.good_score}, satisfy_score = ${values.satisfy_score},
+      fail_score = ${values.fail_score}, updated_at = ${now}
+    where id = ${id}`);
+
+/** Deletes a test; its questions, exams and their answers go with it (the foreign keys cascade). */
+export const deleteTest = (db: Executor, id: number) =>
+  db.execute(sql`delete from school_tests where id = ${id}`);
+
+/** A copy of a test with its questions, named "<name> (copy)", without exams (so unlocked). */
+export const copyTest = async (db: Executor, id: number, now: Date) => {
+  const copy = (
+    await rowsOf<{ id: number }>(
+      db,
+      sql`insert into school_tests (name, description, created_by_id, excellent_score, very_good_score,
+          good_score, satisfy_score, fail_score, created_at, updated_at)
+        select left(name, 193) || ' (copy)', description, created_by_id, excellent_score, very_good_score,
+          good_score, satisfy_score, fail_score, ${now}, ${now}
+        from school_tests where id = ${id}
+        returning id`,
+    )
+  )[0]!.id;
+  await db.execute(sql`insert into test_questions (test_id, position, question_text, answer_a, answer_b,
+      answer_c, answer_d, correct_answer, score_value)
+    select ${copy}, position, question_text, answer_a, answer_b, answer_c, answer_d, correct_answer, score_value
+    from test_questions where test_id = ${id} order by position`);
+  return copy;
+};
+
+/** Tests for the picker, newest first. */
+export const testChoices = (db: Executor, userId: number, limit: number) =>
+  rowsOf<{
+    id: number;
+    name: string;
+    questions_count: number;
+    total_score: number;
+    excellent_score: number;
+  }>(
+    db,
+    sql`select t.id, t.name, t.excellent_score,
+        (select count(*)::int from test_questions q where q.test_id = t.id) as questions_count,
+        (select coalesce(sum(q.score_value), 0)::int from test_questions q where q.test_id = t.id) as total_score
+      from school_tests t where t.created_by_id = ${userId}
+      order by t.created_at desc, t.id desc limit ${limit}`,
+  );
+
+// ------------------------------------------------------------------------------------------ questions
+
+export type QuestionRow = {
+  id: number;
+  test_id: number;
+  position: number;
+  question_text: string;
+  answer_a: string;
+  answer_b: string;
+  answer_c: string;
+  answer_d: string;
+  correct_answer: AnswerKey;
+  score_value: number;
+};
+
+const questionColumns = sql.raw(
+  'q.id, q.test_id, q.position, q.question_text, q.answer_a, q.answer_b, q.answer_c, q.answer_d, q.correct_answer, q.score_value',
+);
+
+export const questionsOf = (db: Executor, testId: number) =>
+  rowsOf<QuestionRow>(
+    db,
+    sql`select ${questionColumns} from test_questions q where q.test_id = ${testId} order by q.position, q.id`,
+  );
+
+/** A question with its test's owner. */
+export const findQuestion = async (db: Executor, id: number) =>
+  (
+    await rowsOf<QuestionRow & { created_by_id: number }>(
+      db,
+      sql`select ${questionColumns}, t.created_by_id from test_questions q
+        join school_tests t on t.id = q.test_id where q.id = ${id}`,
+    )
+  )[0];
+
+export type QuestionValues = Omit<QuestionRow, 'id' | 'test_id' | 'position'>;
+
+/** Adds a question at the end of its test: its position is taken in the same statement. */
+export const insertQuestion = async (db: Executor, testId: number, values: QuestionValues) =>
+  (
+    await rowsOf<QuestionRow>(
+      db,
+      sql`insert into test_questions as q (test_id, position, question_text, answer_a, answer_b, answer_c,
+          answer_d, correct_answer, score_value)
+        select ${testId}, coalesce(max(position), 0) + 1, ${values.question_text}, ${values.answer_a},
+          ${values.answer_b}, ${values.answer_c}, ${values.answer_d}, ${values.correct_answer}, ${values.score_value}
+        from test_questions where test_id = ${testId}
+        returning ${questionColumns}`,
+    )
+  )[0]!;
+
+export const updateQuestion = async (db: Executor, id: number, values: QuestionValues) =>
+  (
+    await rowsOf<QuestionRow>(
+      db,
+      sql`update test_questions q set question_text = ${values.question_text}, answer_a = ${values.answer_a},
+          answer_b = ${values.answer_b}, answer_c = ${values.answer_c}, answer_d = ${values.answer_d},
+          correct_answer = ${values.correct_answer}, score_value = ${values.score_value}
+        where q.id = ${id} returning ${questionColumns}`,
+    )
+  )[0]!;
+
+/** Deletes a question and numbers the rest of its test from 1 again (call in a transaction). */
+export const deleteQuestion = async (db: Executor, id: number, testId: number) => {
+  await db.execute(sql`delete from test_questions where id = ${id}`);
+  await renumber(db, testId);
+};
+
+const renumber = (db: Executor, testId: number) =>
+  db.execute(sql`update test_questions q set position = r.n
+    from (select id, row_number() over (order by position, id)::int as n from test_questions
+      where test_id = ${testId}) r
+    where q.id = r.id and q.position <> r.n`);
+
+/** Puts a test's questions in the order of these ids (every id of the test, once), in one statement. */
+export const orderQuestions = (db: Executor, testId: number, ids: number[]) =>
+  db.execute(sql`update test_questions q set position = o.n
+    from unnest(${intArray(ids)}) with ordinality as o(id, n)
+    where q.id = o.id and q.test_id = ${testId}`);
+
+export const questionIdsOf = async (db: Executor, testId: number) =>
+  (await rowsOf<{ id: number }>(db, sql`select id from test_questions where test_id = ${testId}`)).map(
+    (row) => row.id,
+  );
+
+// ---------------------------------------------------------------------------------------------- exams
+
+/** The grade of a score by a test's thresholds, in SQL: the same rule as the contract's `gradeOf`. */
+export const gradeSql = (score: SQL, test: string) =>
+  sql`(case when ${score} >= ${sql.raw(`${test}.excellent_score`)} then 6
+    when ${score} >= ${sql.raw(`${test}.very_good_score`)} then 5
+    when ${score} >= ${sql.raw(`${test}.good_score`)} then 4
+    when ${score} >= ${sql.raw(`${test}.satisfy_score`)} then 3 else 2 end)`;
+
+/** The end of an exam with its student's extra time. */
+const endsAt = (exam: string) => sql.raw(`(${exam}.end_at + ${exam}.extra_minutes * interval '1 minute')`);
+
+/** The sum of the points of the questions an exam's answers got right. */
+const scoreOf = (exam: string) =>
+  sql.raw(`coalesce((select sum(sq.score_value) from exam_answers sa
+    join test_questions sq on sq.id = sa.question_id
+    where sa.exam_id = ${exam}.id and sa.student_answer = sq.correct_answer), 0)::int`);
+
+/**
+ * Completes every started, open exam whose end (with extra time) has come, at that end, with its score
+ * and grade, in one statement; `scope` narrows it (one exam, one person's). An exam never started stays
+ * open (missed). The update checks `completed_at is null` again on each row, so runs at the same time
+ * complete each exam once.
+ */
+export const completeDue = async (db: Executor, now: Date, scope: SQL = sql`true`) =>
+  (
+    await rowsOf<{ id: number }>(
+      db,
+      sql`with due as (
+        select e.id, ${scoreOf('e')} as score from exams e
+        where e.completed_at is null and e.started_at is not null and e.end_at <= ${now}
+          and ${endsAt('e')} <= ${now} and ${scope}
+      )
+      update exams e set completed_at = ${endsAt('e')}, completed_by = 'server', score = due.score,
+        grade = ${gradeSql(sql`due.score`, 't')}
+      from due, school_tests t
+      where e.id = due.id and t.id = e.test_id and e.completed_at is null
+      returning e.id`,
+    )
+  ).map((row) => row.id);
+
+/** The student completes their started exam now; nothing when it is not started or already completed. */
+export const completeByStudent = async (db: Executor, id: number, studentId: number, now: Date) =>
+  (
+    await rowsOf<{ id: number }>(
+      db,
+      sql`update exams e set completed_at = ${now}, completed_by = 'student', score = ${scoreOf('e')},
+        grade = ${gradeSql(scoreOf('e'), 't')}
+      from school_tests t
+      where e.id = ${id} and e.student_id = ${studentId} and t.id = e.test_id
+        and e.started_at is not null and e.completed_at is null
+      returning e.id`,
+    )
+  ).length > 0;
+
+export type ExamRow = ThresholdsRow & {
+  id: number;
+  test_id: number;
+  test_name: string;
+  test_description: string;
+  student_id: number;
+  student_first_name: string;
+  student_last_name: string;
+  student_avatar: string | null;
+  teacher_id: number;
+  teacher_first_name: string;
+  teacher_last_name: string;
+  teacher_avatar: string | null;
+  start_at: Date | string;
+  end_at: Date | string;
+  extra_minutes: number;
+  ends_at: Date | string;
+  /** The end with the largest extra time among the exams of the same test and end: the review opens then. */
+  review_at: Date | string;
+  started_at: Date | string | null;
+  completed_at: Date | string | null;
+  completed_by: 'student' | 'server' | null;
+  score: number | null;
+  grade: number | null;
+  shuffle_questions: boolean;
+  show_results_after_end: boolean;
+  created_at: Date | string;
+  answers_count: number;
+  questions_count: number;
+  total_score: number;
+};
+
+const examSelect = sql`e.id, e.test_id, t.name as test_name, t.description as test_description,
+  t.excellent_score, t.very_good_score, t.good_score, t.satisfy_score, t.fail_score,
+  e.student_id, s.first_name as student_first_name, s.last_name as student_last_name, s.avatar as student_avatar,
+  e.teacher_id, tc.first_name as teacher_first_name, tc.last_name as teacher_last_name, tc.avatar as teacher_avatar,
+  e.start_at, e.end_at, e.extra_minutes, ${endsAt('e')} as ends_at,
+  (select e.end_at + max(o.extra_minutes) * interval '1 minute' from exams o
+    where o.test_id = e.test_id and o.end_at = e.end_at) as review_at,
+  e.started_at, e.completed_at, e.completed_by, e.score, e.grade, e.shuffle_questions,
+  e.show_results_after_end, e.created_at,
+  (select count(*)::int from exam_answers a where a.exam_id = e.id) as answers_count,
+  (select count(*)::int from test_questions q where q.test_id = e.test_id) as questions_count,
+  (select coalesce(sum(q.score_value), 0)::int from test_questions q where q.test_id = e.test_id) as total_score`;
+
+const examFrom = sql`from exams e join school_tests t on t.id = e.test_id
+  join users s on s.id = e.student_id join users tc on tc.id = e.teacher_id`;
+
+export const findExam = async (db: Executor, id: number) =>
+  (await rowsOf<ExamRow>(db, sql`select ${examSelect} ${examFrom} where e.id = ${id}`))[0];
+
+/** What deciding access to an exam needs. */
+export type ExamTerms = {
+  id: number;
+  test_id: number;
+  student_id: number;
+  teacher_id: number;
+  start_at: Date | string;
+  ends_at: Date | string;
+  started_at: Date | string | null;
+  completed_at: Date | string | null;
+};
+
+export const findExamTerms = async (db: Executor, id: number) =>
+  (
+    await rowsOf<ExamTerms>(
+      db,
+      sql`select e.id, e.test_id, e.student_id, e.teacher_id, e.start_at, ${endsAt('e')} as ends_at,
+          e.started_at, e.completed_at
+        from exams e where e.id = ${id}`,
+    )
+  )[0];
+
+/** Where an exam is at `now`, in SQL (the exams read are completed when due first). */
+const statusIs = (status: ExamStatus, now: Date) => {
+  switch (status) {
+    case 'completed':
+      return sql`e.completed_at is not null`;
+    case 'in_progress':
+      return sql`(e.completed_at is null and e.started_at is not null)`;
+    case 'missed':
+      return sql`(e.completed_at is null and e.started_at is null and ${endsAt('e')} <= ${now})`;
+    case 'not_started':
+      return sql`(e.completed_at is null and e.started_at is null and ${endsAt('e')} > ${now})`;
+  }
+};
+
+export type ExamListFilter = {
+  side: 'teacher' | 'student';
+  userId: number;
+  testId?: number;
+  status?: ExamStatus;
+  search?: string;
+  now: Date;
+};
+
+/** The side's exams under the filter: the condition, and the joins it needs. */
+const examFilter = (filter: ExamListFilter) => {
+  const mine =
+    filter.side === 'teacher' ? sql`e.teacher_id = ${filter.userId}` : sql`e.student_id = ${filter.userId}`;
+  const conditions = [mine];
+  if (filter.testId !== undefined) conditions.push(sql`e.test_id = ${filter.testId}`);
+  if (filter.status) conditions.push(statusIs(filter.status, filter.now));
+  if (filter.search)
+    conditions.push(
+      filter.side === 'teacher'
+        ? sql`exists (select 1 from users "users" where "users"."id" = e.student_id and ${matchesNameOrEmail(filter.search)})`
+        : sql`exists (select 1 from school_tests st where st.id = e.test_id and st.name_key like ${likePattern(filter.search)})`,
+    );
+  return sql.join(conditions, sql` and `);
+};
+
+export const sideScope = (side: 'teacher' | 'student', userId: number) =>
+  side === 'teacher' ? sql`e.teacher_id = ${userId}` : sql`e.student_id = ${userId}`;
+
+/** One page of exams: the page's ids first (by date, or by the test's name), then their columns. */
+export const examsPage = async (
+  db: Executor,
+  filter: ExamListFilter & {
+    sortBy: 'date' | 'alphabetical';
+    sortOrder: 'asc' | 'desc';
+    limit: number;
+    offset: number;
+  },
+) => {
+  const where = examFilter(filter);
+  const direction = sql.raw(filter.sortOrder === 'asc' ? 'asc' : 'desc');
+  const byName = filter.sortBy === 'alphabetical';
+  const order = byName
+    ? sql`t.name_key ${direction}, e.id ${direction}`
+    : sql`e.created_at ${direction}, e.id ${direction}`;
+  const [counted, rows] = await Promise.all([
+    rowsOf<{ total: number }>(db, sql`select count(*)::int as total from exams e where ${where}`),
+    rowsOf<ExamRow>(
+      db,
+      sql`with page as (select e.id from exams e ${byName ? sql`join school_tests t on t.id = e.test_id` : sql``}
+          where ${where} order by ${order} limit ${filter.limit} offset ${filter.offset})
+        select ${examSelect} ${examFrom} join page on page.id = e.id order by ${order}`,
+    ),
+  ]);
+  return { total: counted[0]?.total ?? 0, rows };
+};
+
+export type SummaryRow = {
+  count: number;
+  not_started: number;
+  in_progress: number;
+  completed: number;
+  missed: number;
+  g2: number;
+  g3: number;
+  g4: number;
+  g5: number;
+  g6: number;
+  average_score: number | null;
+  average_grade: number | null;
+};
+
+export const examSummary = async (db: Executor, filter: ExamListFilter) => {
+  const now = filter.now;
+  const count = (condition: SQL) => sql`count(*) filter (where ${condition})::int`;
+  return (
+    await rowsOf<SummaryRow>(
+      db,
+      sql`select count(*)::int as count,
+          ${count(statusIs('not_started', now))} as not_started,
+          ${count(statusIs('in_progress', now))} as in_progress,
+          ${count(statusIs('completed', now))} as completed,
+          ${count(statusIs('missed', now))} as missed,
+          ${count(sql`e.grade = 2`)} as g2, ${count(sql`e.grade = 3`)} as g3, ${count(sql`e.grade = 4`)} as g4,
+          ${count(sql`e.grade = 5`)} as g5, ${count(sql`e.grade = 6`)} as g6,
+          (avg(e.score) filter (where e.completed_at is not null))::float8 as average_score,
+          (avg(e.grade) filter (where e.completed_at is not null))::float8 as average_grade
+        from exams e where ${examFilter(filter)}`,
+    )
+  )[0]!;
+};
+
+export type ExamInsert = {
+  testId: number;
+  studentId: number;
+  teacherId: number;
+  startAt: Date;
+  endAt: Date;
+  shuffleQuestions: boolean;
+  showResultsAfterEnd: boolean;
+  createdAt: Date;
+};
+
+/** One exam per student, in one statement; resolves with their ids in the order given. */
+export const insertExams = async (db: Executor, exams: ExamInsert[]) => {
+  const values = sql.join(
+    exams.map(
+      (exam) =>
+        sql`(${exam.testId}::int, ${exam.studentId}::int, ${exam.teacherId}::int, ${exam.startAt}::timestamptz,
+          ${exam.endAt}::timestamptz, ${exam.shuffleQuestions}::boolean, ${exam.showResultsAfterEnd}::boolean,
+          ${exam.createdAt}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  return (
+    await rowsOf<{ id: number }>(
+      db,
+      sql`insert into exams (test_id, student_id, teacher_id, start_at, end_at, shuffle_questions,
+          show_results_after_end, created_at)
+        values ${values} returning id`,
+    )
+  ).map((row) => row.id);
+};
+
+/** The members of a group of mine (undefined when the group is not mine). */
+export const ownGroupMembers = async (db: Executor, groupId: number, userId: number) => {
+  const rows = await rowsOf<{ member: number | null }>(
+    db,
+    sql`select m.user_id as member from user_groups g left join user_group_members m on m.group_id = g.id
+      where g.id = ${groupId} and g.author_id = ${userId} order by m.added_at, m.user_id`,
+  );
+  if (rows.length === 0) return undefined;
+  return rows.flatMap((row) => (row.member === null ? [] : [row.member]));
+};
+
+export const setExtraMinutes = async (db: Executor, id: number, minutes: number) =>
+  (
+    await rowsOf<{ id: number }>(
+      db,
+      sql`update exams set extra_minutes = ${minutes} where id = ${id} and completed_at is null returning id`,
+    )
+  ).length > 0;
+
+export const deleteExam = (db: Executor, id: number) => db.execute(sql`delete from exams where id = ${id}`);
+
+/**
+ * The student starts their exam (or comes back to it): the first call sets `started_at`. Only between the
+ * start and the end with extra time, and until completed; otherwise nothing.
+ */
+export const startExam = async (db: Executor, id: number, studentId: number, now: Date) =>
+  (
+    await rowsOf<{ id: number }>(
+      db,
+      sql`update exams e set started_at = coalesce(e.started_at, ${now})
+        where e.id = ${id} and e.student_id = ${studentId} and e.completed_at is null
+          and e.start_at <= ${now} and ${endsAt('e')} > ${now}
+        returning e.id`,
+    )
+  ).length > 0;
+
+export type ExamQuestionRow = QuestionRow & { student_answer: AnswerKey | null };
+
+/** The questions of an exam's test in the test's order, with the student's answers. */
+export const examQuestions = (db: Executor, examId: number, testId: number) =>
+  rowsOf<ExamQuestionRow>(
+    db,
+    sql`select ${questionColumns}, a.student_answer from test_questions q
+      left join exam_answers a on a.exam_id = ${examId} and a.question_id = q.id
+      where q.test_id = ${testId} order by q.position, q.id`,
+  );
+
+/**
+ * Saves an answer in one statement, only for the exam's student, while started, not completed and before
+ * the end with extra time, and only for a given answer of a question of the exam's test. The exam row is
+ * share-locked, so a completion running at the same time either sees this answer or refuses it.
+ */
+export const saveAnswer = async (
+  db: Executor,
+  values: { examId: number; questionId: number; studentId: number; answer: AnswerKey; now: Date },
+) => {
+  const saved = await rowsOf<{ exam_id: number }>(
+    db,
+    sql`insert into exam_answers (exam_id, question_id, student_answer, answered_at)
+      select e.id, q.id, ${values.answer}, ${values.now} from exams e
+        join test_questions q on q.test_id = e.test_id and q.id = ${values.questionId}
+      where e.id = ${values.examId} and e.student_id = ${values.studentId}
+        and e.started_at is not null and e.completed_at is null and ${endsAt('e')} > ${values.now}
+        and (case ${values.answer}::text when 'c' then q.answer_c <> '' when 'd' then q.answer_d <> '' else true end)
+      for share of e
+      on conflict (exam_id, question_id) do update
+        set student_answer = excluded.student_answer, answered_at = excluded.answered_at
+      returning exam_id`,
+  );
+  if (saved.length === 0) return undefined;
+  return (
+    await rowsOf<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from exam_answers where exam_id = ${values.examId}`,
+    )
+  )[0]!.n;
+};

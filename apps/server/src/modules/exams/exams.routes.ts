@@ -1,0 +1,115 @@
+import { examRoutes, testRoutes } from '@flashcards/contract';
+import { pageWindow, toPage } from '../../lib/pagination';
+import { route } from '../../lib/routes';
+import type { Services } from '../../services';
+import { toReachedPerson } from '../learning-paths/learning-paths.presenter';
+import {
+  toExam,
+  toExamDetail,
+  toExamSummary,
+  toExamTaking,
+  toSchoolTest,
+  toSchoolTestDetail,
+  toTestChoice,
+  toTestQuestion,
+} from './exams.presenter';
+
+export const testRouteHandlers = ({ exams }: Services) => [
+  route(testRoutes.tests, async ({ actor, query, request }) => {
+    const window = pageWindow(query.page);
+    const { total, rows } = await exams.tests(actor, {
+      sortBy: query.sort_by,
+      sortOrder: query.sort_order,
+      search: query.search,
+      ...window,
+    });
+    return toPage(request, window, total, rows.map(toSchoolTest));
+  }),
+  route(testRoutes.createTest, async ({ actor, body }) =>
+    toSchoolTestDetail(await exams.createTest(actor, body)),
+  ),
+  route(testRoutes.test, async ({ actor, params }) => toSchoolTestDetail(await exams.test(actor, params.id))),
+  route(testRoutes.updateTest, async ({ actor, params, body }) =>
+    toSchoolTestDetail(await exams.updateTest(actor, params.id, body)),
+  ),
+  route(testRoutes.deleteTest, async ({ actor, params }) => {
+    await exams.removeTest(actor, params.id);
+    return null;
+  }),
+  route(testRoutes.copyTest, async ({ actor, params }) =>
+    toSchoolTestDetail(await exams.copyTest(actor, params.id)),
+  ),
+  route(testRoutes.orderQuestions, async ({ actor, params, body }) =>
+    toSchoolTestDetail(await exams.orderQuestions(actor, params.id, body.questions)),
+  ),
+  route(testRoutes.testChoices, async ({ actor }) => (await exams.testChoices(actor)).map(toTestChoice)),
+  route(testRoutes.createQuestion, async ({ actor, body }) => {
+    const { test, ...question } = body;
+    return toTestQuestion(await exams.createQuestion(actor, test, question));
+  }),
+  route(testRoutes.updateQuestion, async ({ actor, params, body }) =>
+    toTestQuestion(await exams.updateQuestion(actor, params.id, body)),
+  ),
+  route(testRoutes.deleteQuestion, async ({ actor, params }) => {
+    await exams.deleteQuestion(actor, params.id);
+    return null;
+  }),
+];
+
+export const examRouteHandlers = ({ exams, storage }: Services) => {
+  const list = (side: 'teacher' | 'student') =>
+    route(
+      side === 'teacher' ? examRoutes.teacherExams : examRoutes.studentExams,
+      async ({ actor, query, request }) => {
+        const window = pageWindow(query.page);
+        const { now, total, rows } = await exams.exams(actor, {
+          side,
+          testId: query.test_id,
+          status: query.status,
+          search: query.search,
+          sortBy: query.sort_by,
+          sortOrder: query.sort_order,
+          ...window,
+        });
+        return toPage(
+          request,
+          window,
+          total,
+          rows.map((row) => toExam(row, now, side, storage)),
+        );
+      },
+    );
+  return [
+    list('teacher'),
+    list('student'),
+    route(examRoutes.createExams, async ({ actor, body }) => exams.createExams(actor, body)),
+    route(examRoutes.examSummary, async ({ actor, query }) =>
+      toExamSummary(
+        await exams.summary(actor, { testId: query.test_id, status: query.status, search: query.search }),
+      ),
+    ),
+    route(examRoutes.exam, async ({ actor, params }) =>
+      toExamDetail(await exams.exam(actor, params.id), storage),
+    ),
+    route(examRoutes.updateExam, async ({ actor, params, body }) => {
+      const { now, exam } = await exams.setExtraTime(actor, params.id, body.extra_minutes);
+      return toExam(exam, now, 'teacher', storage);
+    }),
+    route(examRoutes.deleteExam, async ({ actor, params }) => {
+      await exams.removeExam(actor, params.id);
+      return null;
+    }),
+    route(examRoutes.examStudentsSearch, async ({ actor, query }) =>
+      (await exams.people(actor, query.search)).map((row) => toReachedPerson(row, storage)),
+    ),
+    route(examRoutes.startExam, async ({ actor, params }) =>
+      toExamTaking(await exams.start(actor, params.id)),
+    ),
+    route(examRoutes.answerQuestion, async ({ actor, params, body }) =>
+      exams.answer(actor, params.examId, params.questionId, body.student_answer),
+    ),
+    route(examRoutes.completeExam, async ({ actor, params }) =>
+      toExamDetail(await exams.complete(actor, params.id), storage),
+    ),
+  ];
+};

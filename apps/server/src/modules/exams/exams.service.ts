@@ -1,0 +1,338 @@
+import {
+  type AnswerKey,
+  type ExamStatus,
+  type examCreateBody,
+  REACHED_PEOPLE_SEARCH_LIMIT,
+  type schoolTestBody,
+  TEST_MAX_QUESTIONS,
+  TEST_PICKER_LIMIT,
+  type testQuestionBody,
+} from '@flashcards/contract';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database, Executor } from '../../db/client';
+import { type Actor, authorize } from '../../lib/access';
+import { conflict, invalid, notFound, permissionDenied } from '../../lib/api-error';
+import type { Clock } from '../../lib/clock';
+import type { JobQueue } from '../../lib/jobs';
+import { reachedAmong, reachedPeople } from '../learning-paths/learning-paths.repository';
+import { queueExamEnd } from './exams.jobs';
+import { examPolicy as policy } from './exams.policy';
+import * as repo from './exams.repository';
+
+type TestInput = z.output<typeof schoolTestBody>;
+type QuestionInput = z.output<typeof testQuestionBody>;
+type ExamInput = z.output<typeof examCreateBody>;
+
+const testValues = (input: TestInput): repo.TestValues => ({
+  name: input.name,
+  description: input.description,
+  excellent_score: input.excellent_score_value,
+  very_good_score: input.very_good_score_value,
+  good_score: input.good_score_value,
+  satisfy_score: input.satisfy_score_value,
+  fail_score: input.fail_score_value,
+});
+
+const questionValues = (input: QuestionInput): repo.QuestionValues => ({
+  question_text: input.question_text,
+  answer_a: input.answer_a,
+  answer_b: input.answer_b,
+  answer_c: input.answer_c,
+  answer_d: input.answer_d,
+  correct_answer: input.correct_answer,
+  score_value: input.score_value,
+});
+
+const time = (value: Date | string) => new Date(value).getTime();
+
+/** Where an exam is at `now` (API.md "Exams"); an exam past its end is completed before it is read. */
+export const statusOf = (
+  exam: { completed_at: Date | string | null; started_at: Date | string | null; ends_at: Date | string },
+  now: Date,
+): ExamStatus => {
+  if (exam.completed_at !== null) return 'completed';
+  if (exam.started_at !== null) return 'in_progress';
+  return now.getTime() >= time(exam.ends_at) ? 'missed' : 'not_started';
+};
+
+export const createExamsService = ({ db, clock, jobs }: { db: Database; clock: Clock; jobs: JobQueue }) => {
+  const mayUse = (actor: Actor) => authorize(actor, policy.use, actor);
+
+  const ownTest = async (actor: Actor, id: number, executor: Executor = db) =>
+    authorize(actor, policy.author, await repo.findTest(executor, id));
+
+  const testDetail = async (executor: Executor, id: number) => {
+    const test = await repo.findTest(executor, id);
+    if (!test) throw notFound();
+    return { test, questions: await repo.questionsOf(executor, id) };
+  };
+
+  /** The test of a question write, locked for the write: mine, and without a started exam. */
+  const writableTest = async (actor: Actor, executor: Executor, testId: number) => {
+    const test = authorize(actor, policy.author, await repo.lockTest(executor, testId));
+    if (test.is_locked) throw conflict('test_locked');
+    return test;
+  };
+
+  /** Completes this exam first when its end has come, so every read sees it as the sweep would leave it. */
+  const completeIfDue = (id: number) => repo.completeDue(db, clock.now(), sql`e.id = ${id}`);
+
+  return {
+    // ------------------------------------------------------------------------------------------ tests
+    async tests(actor: Actor, filter: Omit<repo.TestListFilter, 'userId'>) {
+      mayUse(actor);
+      return repo.testsPage(db, { ...filter, userId: actor.id });
+    },
+
+    async createTest(actor: Actor, input: TestInput) {
+      mayUse(actor);
+      const id = await repo.insertTest(db, actor.id, testValues(input), clock.now());
+      return testDetail(db, id);
+    },
+
+    async test(actor: Actor, id: number) {
+      mayUse(actor);
+      const test = await ownTest(actor, id);
+      return { test, questions: await repo.questionsOf(db, id) };
+    },
+
+    /** The name and description may always change; the thresholds not once an exam of the test started. */
+    async updateTest(actor: Actor, id: number, input: TestInput) {
+      mayUse(actor);
+      return db.transaction(async (tx) => {
+        const locked = authorize(actor, policy.author, await repo.lockTest(tx, id));
+        const test = (await repo.findTest(tx, id))!;
+        const values = testValues(input);
+        const thresholdsChange = (
+          ['excellent_score', 'very_good_score', 'good_score', 'satisfy_score', 'fail_score'] as const
+        ).some((key) => test[key] !== values[key]);
+        if (locked.is_locked && thresholdsChange) throw conflict('test_locked');
+        await repo.updateTest(tx, id, values, clock.now());
+        return testDetail(tx, id);
+      });
+    },
+
+    async removeTest(actor: Actor, id: number) {
+      mayUse(actor);
+      await ownTest(actor, id);
+      await repo.deleteTest(db, id);
+    },
+
+    async copyTest(actor: Actor, id: number) {
+      mayUse(actor);
+      await ownTest(actor, id);
+      return db.transaction(async (tx) => testDetail(tx, await repo.copyTest(tx, id, clock.now())));
+    },
+
+    /** A new order of a test's questions: exactly its question ids, each once. */
+    async orderQuestions(actor: Actor, id: number, ids: number[]) {
+      mayUse(actor);
+      return db.transaction(async (tx) => {
+        await writableTest(actor, tx, id);
+        const current = await repo.questionIdsOf(tx, id);
+        const given = new Set(ids);
+        if (
+          given.size !== ids.length ||
+          ids.length !== current.length ||
+          !current.every((question) => given.has(question))
+        )
+          throw invalid({ questions: 'test_question_order' });
+        await repo.orderQuestions(tx, id, ids);
+        return testDetail(tx, id);
+      });
+    },
+
+    async testChoices(actor: Actor) {
+      mayUse(actor);
+      return repo.testChoices(db, actor.id, TEST_PICKER_LIMIT);
+    },
+
+    // -------------------------------------------------------------------------------------- questions
+    async createQuestion(actor: Actor, testId: number, input: QuestionInput) {
+      mayUse(actor);
+      return db.transaction(async (tx) => {
+        const test = await writableTest(actor, tx, testId);
+        if (test.questions_count >= TEST_MAX_QUESTIONS)
+          throw invalid({ test: { key: 'test_too_many_questions', values: { max: TEST_MAX_QUESTIONS } } });
+        return repo.insertQuestion(tx, testId, questionValues(input));
+      });
+    },
+
+    async updateQuestion(actor: Actor, id: number, input: QuestionInput) {
+      mayUse(actor);
+      const question = authorize(actor, policy.author, await repo.findQuestion(db, id));
+      return db.transaction(async (tx) => {
+        await writableTest(actor, tx, question.test_id);
+        return repo.updateQuestion(tx, id, questionValues(input));
+      });
+    },
+
+    async deleteQuestion(actor: Actor, id: number) {
+      mayUse(actor);
+      const question = authorize(actor, policy.author, await repo.findQuestion(db, id));
+      await db.transaction(async (tx) => {
+        await writableTest(actor, tx, question.test_id);
+        await repo.deleteQuestion(tx, id, question.test_id);
+      });
+    },
+
+    // ------------------------------------------------------------------------------------------ exams
+    /**
+     * One exam per student the requester reaches, all in one transaction; themselves and the others come
+     * back as skipped. The test must be mine, have questions and an excellent minimum within its points.
+     */
+    async createExams(actor: Actor, input: ExamInput) {
+      mayUse(actor);
+      const now = clock.now();
+      const test = await ownTest(actor, input.school_test);
+      if (test.questions_count === 0) throw invalid({ school_test: 'exam_test_empty' });
+      if (test.excellent_score > test.total_score)
+        throw invalid({ school_test: 'exam_test_excellent_above_total' });
+      const startAt = new Date(input.start_at);
+      const endAt = new Date(input.end_at);
+      if (endAt.getTime() <= now.getTime()) throw invalid({ end_at: 'exam_end_in_past' });
+      let people: number[];
+      if (input.users_group !== undefined) {
+        const members = await repo.ownGroupMembers(db, input.users_group, actor.id);
+        if (members === undefined) throw notFound();
+        people = members;
+      } else people = input.student ?? [];
+      people = [...new Set(people)];
+      const created = await db.transaction(async (tx) => {
+        const others = people.filter((id) => id !== actor.id);
+        const reached = new Set(others.length > 0 ? await reachedAmong(tx, actor.id, others) : []);
+        const skipped: { student: number; reason: 'self' | 'not_reached' }[] = [];
+        const rows: repo.ExamInsert[] = [];
+        for (const student of people) {
+          if (student === actor.id) skipped.push({ student, reason: 'self' });
+          else if (!reached.has(student)) skipped.push({ student, reason: 'not_reached' });
+          else
+            rows.push({
+              testId: test.id,
+              studentId: student,
+              teacherId: actor.id,
+              startAt,
+              endAt,
+              shuffleQuestions: input.shuffle_questions,
+              showResultsAfterEnd: input.show_results_after_end,
+              createdAt: now,
+            });
+        }
+        return { created: rows.length > 0 ? await repo.insertExams(tx, rows) : [], skipped };
+      });
+      if (created.created.length > 0) await queueExamEnd(jobs, endAt);
+      return created;
+    },
+
+    async exams(actor: Actor, filter: Omit<Parameters<typeof repo.examsPage>[1], 'userId' | 'now'>) {
+      mayUse(actor);
+      const now = clock.now();
+      await repo.completeDue(db, now, repo.sideScope(filter.side, actor.id));
+      return { now, ...(await repo.examsPage(db, { ...filter, userId: actor.id, now })) };
+    },
+
+    async summary(actor: Actor, filter: Omit<repo.ExamListFilter, 'userId' | 'now' | 'side'>) {
+      mayUse(actor);
+      const now = clock.now();
+      await repo.completeDue(db, now, repo.sideScope('teacher', actor.id));
+      return repo.examSummary(db, { ...filter, side: 'teacher', userId: actor.id, now });
+    },
+
+    /** An exam for its teacher or its student, with its questions (the presenter decides what shows). */
+    async exam(actor: Actor, id: number) {
+      mayUse(actor);
+      authorize(actor, policy.follow, await repo.findExamTerms(db, id));
+      await completeIfDue(id);
+      const exam = (await repo.findExam(db, id))!;
+      return {
+        now: clock.now(),
+        exam,
+        side: exam.teacher_id === actor.id ? ('teacher' as const) : ('student' as const),
+        questions: await repo.examQuestions(db, exam.id, exam.test_id),
+      };
+    },
+
+    /** Extra time for the exam's student, until the exam is completed. */
+    async setExtraTime(actor: Actor, id: number, minutes: number) {
+      mayUse(actor);
+      authorize(actor, policy.teach, await repo.findExamTerms(db, id));
+      await completeIfDue(id);
+      if (!(await repo.setExtraMinutes(db, id, minutes))) throw conflict('exam_completed');
+      const exam = (await repo.findExam(db, id))!;
+      await queueExamEnd(jobs, new Date(exam.ends_at));
+      return { now: clock.now(), exam };
+    },
+
+    async removeExam(actor: Actor, id: number) {
+      mayUse(actor);
+      authorize(actor, policy.teach, await repo.findExamTerms(db, id));
+      await repo.deleteExam(db, id);
+    },
+
+    async people(actor: Actor, search: string) {
+      mayUse(actor);
+      return reachedPeople(db, actor.id, search, REACHED_PEOPLE_SEARCH_LIMIT);
+    },
+
+    /** The student starts their exam or comes back to it; only inside its window and until completed. */
+    async start(actor: Actor, id: number) {
+      mayUse(actor);
+      const now = clock.now();
+      const terms = authorize(actor, policy.take, await repo.findExamTerms(db, id));
+      await completeIfDue(id);
+      // The first start locks the test: it waits for a question change under way, and none begins meanwhile.
+      const started =
+        terms.started_at !== null
+          ? await repo.startExam(db, id, actor.id, now)
+          : await db.transaction(async (tx) => {
+              await repo.shareTest(tx, terms.test_id);
+              return repo.startExam(tx, id, actor.id, now);
+            });
+      if (!started) {
+        if (now.getTime() < time(terms.start_at)) throw permissionDenied('exam_not_open_yet');
+        throw permissionDenied('exam_over');
+      }
+      const exam = (await repo.findExam(db, id))!;
+      return { now, exam, questions: await repo.examQuestions(db, id, exam.test_id) };
+    },
+
+    /** One answer, saved by one statement that checks the window; only a refused one looks up why. */
+    async answer(actor: Actor, examId: number, questionId: number, answer: AnswerKey) {
+      mayUse(actor);
+      const now = clock.now();
+      const count = await repo.saveAnswer(db, { examId, questionId, studentId: actor.id, answer, now });
+      if (count !== undefined) return { question: questionId, student_answer: answer, answers_count: count };
+      const terms = authorize(actor, policy.take, await repo.findExamTerms(db, examId));
+      await completeIfDue(examId);
+      const current = (await repo.findExamTerms(db, examId))!;
+      if (current.completed_at !== null || now.getTime() >= time(terms.ends_at))
+        throw permissionDenied('exam_over');
+      if (current.started_at === null) throw permissionDenied('exam_not_started');
+      const question = await repo.findQuestion(db, questionId);
+      if (!question || question.test_id !== terms.test_id) throw notFound();
+      throw invalid({ student_answer: 'exam_answer_not_given' });
+    },
+
+    /** The student completes their started exam; completing it again changes nothing. */
+    async complete(actor: Actor, id: number) {
+      mayUse(actor);
+      const terms = authorize(actor, policy.take, await repo.findExamTerms(db, id));
+      await completeIfDue(id);
+      if (terms.started_at === null) throw permissionDenied('exam_not_started');
+      await repo.completeByStudent(db, id, actor.id, clock.now());
+      const exam = (await repo.findExam(db, id))!;
+      return {
+        now: clock.now(),
+        exam,
+        side: 'student' as const,
+        questions: await repo.examQuestions(db, id, exam.test_id),
+      };
+    },
+
+    /** The server's completion of every started exam whose end has come (the job). */
+    completeDue: () => repo.completeDue(db, clock.now()),
+  };
+};
+
+export type ExamsService = ReturnType<typeof createExamsService>;
