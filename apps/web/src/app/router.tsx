@@ -48,6 +48,9 @@ const learningPath = (
     | 'learningPathCardsPicture',
 ) => import('../features/learning-paths/path-pages').then((m) => m.pathPages[page]());
 
+const schoolTest = (page: 'schoolTests' | 'schoolTestCreate' | 'schoolTestEdit' | 'schoolExams') =>
+  import('../features/school-tests/test-pages').then((m) => m.testPages[page]());
+
 const publicPages: Page[] = [
   // Most visits start here: the home page comes with the app itself rather than after it.
   { name: 'home', element: <HomePage /> },
@@ -164,10 +167,10 @@ const signedInPages: Page[] = [
     name: 'friend',
     load: () => import('../features/social/pages/friend-page').then((m) => <m.FriendPage />),
   },
-  { name: 'schoolTestCreate' },
-  { name: 'schoolTestEdit' },
-  { name: 'schoolTests' },
-  { name: 'schoolExams' },
+  { name: 'schoolTestCreate', load: () => schoolTest('schoolTestCreate') },
+  { name: 'schoolTestEdit', load: () => schoolTest('schoolTestEdit') },
+  { name: 'schoolTests', load: () => schoolTest('schoolTests') },
+  { name: 'schoolExams', load: () => schoolTest('schoolExams') },
   { name: 'studentsSchoolExams' },
   { name: 'schoolExamStarted' },
   { name: 'schoolExam' },

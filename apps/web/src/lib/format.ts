@@ -41,6 +41,12 @@ export function useFormatters() {
         const timeZone = DATE_ONLY.test(iso) ? 'UTC' : undefined;
         return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone }).format(date);
       },
+      /** An ISO moment as a short date and time in the reader's time zone, or null when it cannot be read. */
+      dateTime: (iso: string) => {
+        const date = new Date(iso);
+        if (Number.isNaN(date.getTime())) return null;
+        return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+      },
     };
   }, [language]);
 }
