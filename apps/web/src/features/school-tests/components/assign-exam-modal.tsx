@@ -184,7 +184,11 @@ export function AssignExamModal({
                 required
                 value={draft.testId === null ? null : String(draft.testId)}
                 onChange={(value) => change({ testId: value ? Number(value) : null })}
-                error={problemText('test') ?? serverErrors.school_test}
+                error={
+                  problemText('test') ??
+                  serverErrors.school_test ??
+                  (choices.isError ? errorMessage(choices.error) : undefined)
+                }
               />
             )}
             <Radio.Group
@@ -212,7 +216,11 @@ export function AssignExamModal({
                 required
                 value={draft.groupId === null ? null : String(draft.groupId)}
                 onChange={(value) => change({ groupId: value ? Number(value) : null })}
-                error={problemText('group') ?? serverErrors.users_group}
+                error={
+                  problemText('group') ??
+                  serverErrors.users_group ??
+                  (groups.isError ? errorMessage(groups.error) : undefined)
+                }
               />
             )}
             <Title order={3} size="h5">
