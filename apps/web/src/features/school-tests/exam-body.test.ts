@@ -1,9 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AssignDraft, assignBody, assignProblems, isoToLocal, localToIso } from './exam-body';
 
-const zone = process.env.TZ;
 afterEach(() => {
-  process.env.TZ = zone;
+  vi.unstubAllEnvs();
 });
 
 const draft: AssignDraft = {
@@ -19,12 +18,12 @@ const draft: AssignDraft = {
 
 describe('localToIso', () => {
   it("writes the user's wall-clock time with their zone's offset on that day", () => {
-    process.env.TZ = 'Europe/Sofia';
+    vi.stubEnv('TZ', 'Europe/Sofia');
     expect(localToIso('2026-12-01T08:30')).toBe('2026-12-01T08:30:00+02:00');
     expect(localToIso('2026-07-01T08:30')).toBe('2026-07-01T08:30:00+03:00');
-    process.env.TZ = 'America/St_Johns';
+    vi.stubEnv('TZ', 'America/St_Johns');
     expect(localToIso('2026-12-01T08:30')).toBe('2026-12-01T08:30:00-03:30');
-    process.env.TZ = 'UTC';
+    vi.stubEnv('TZ', 'UTC');
     expect(localToIso('2026-12-01T08:30')).toBe('2026-12-01T08:30:00+00:00');
   });
 
@@ -43,7 +42,7 @@ describe('localToIso', () => {
 
 describe('assignBody', () => {
   it('sends the chosen students, the window with offsets, and the options', () => {
-    process.env.TZ = 'Europe/Sofia';
+    vi.stubEnv('TZ', 'Europe/Sofia');
     expect(assignBody(draft)).toEqual({
       school_test: 5,
       student: [2, 3],

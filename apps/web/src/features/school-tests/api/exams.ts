@@ -42,10 +42,11 @@ export const useExamStudentSearch = (search: string) =>
   });
 
 /** All my user groups (an exam can go to each member of one). */
-export const useMyGroups = () =>
+export const useMyGroups = (enabled = true) =>
   useQuery({
     queryKey: testKeys.groups(),
     queryFn: ({ signal }) => api.call(userGroupRoutes.userGroups, { query: {}, signal }),
+    enabled,
   });
 
 /** Exams change the tests' counts and locks too: everything under `all` is refreshed. */

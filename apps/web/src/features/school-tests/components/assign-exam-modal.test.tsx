@@ -7,11 +7,10 @@ import '../../../lib/i18n';
 import '../test-texts';
 import { AssignExamModal } from './assign-exam-modal';
 
-const zone = process.env.TZ;
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  process.env.TZ = zone;
+  vi.unstubAllEnvs();
 });
 
 const person = (id: number, first: string, last: string) => ({
@@ -80,7 +79,7 @@ const setWindow = (dialog: HTMLElement) => {
 
 describe('giving a test as an exam', () => {
   it('sends the chosen students and the window in local time with its offset', async () => {
-    process.env.TZ = 'Europe/Sofia';
+    vi.stubEnv('TZ', 'Europe/Sofia');
     const posted = show({ id: 5, name: 'Fractions' });
     const dialog = await screen.findByRole('dialog', { name: 'Give “Fractions” as an exam' });
     fireEvent.change(within(dialog).getByLabelText('Find students'), { target: { value: 'Ana' } });
@@ -106,7 +105,7 @@ describe('giving a test as an exam', () => {
   });
 
   it('sends a group as users_group, picks the test, and names who was left out', async () => {
-    process.env.TZ = 'Europe/Sofia';
+    vi.stubEnv('TZ', 'Europe/Sofia');
     const posted = show(null);
     const dialog = await screen.findByRole('dialog', { name: 'Give a test as an exam' });
     await within(dialog).findByPlaceholderText('Choose one of your tests');

@@ -66,7 +66,7 @@ export function AssignExamModal({
   const errorMessage = useErrorMessage();
   const create = useCreateExams();
   const choices = useTestChoices(opened && !test);
-  const groups = useMyGroups();
+  const groups = useMyGroups(opened);
   const [draft, setDraft] = useState<AssignDraft>(() => freshDraft(test?.id ?? null));
   const [students, setStudents] = useState<PickedStudent[]>([]);
   const [tried, setTried] = useState(false);
