@@ -12,24 +12,9 @@ import { personName } from './students-picker';
 /** A student's extra time on one exam: minutes after the common end (0 takes it back). */
 export function ExtraTimeModal({ exam, onClose }: { exam: Exam | null; onClose: () => void }) {
   const { t } = useTranslation('tests');
-  const { dateTime } = useFormatters();
-  const errorMessage = useErrorMessage();
-  const save = useExtraTime();
-  const [minutes, setMinutes] = useState<number | ''>(exam?.extra_minutes ?? 0);
-  const [shownFor, setShownFor] = useState<number | null>(exam?.id ?? null);
-  // A different exam starts from its own extra time.
-  if (exam && exam.id !== shownFor) {
-    setShownFor(exam.id);
-    setMinutes(exam.extra_minutes);
-    save.reset();
-  }
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!exam || minutes === '') return;
-    save.mutate({ id: exam.id, minutes }, { onSuccess: onClose });
-  };
-
+  // The last exam stays in the modal while it closes.
+  const [shown, setShown] = useState<Exam | null>(exam);
+  if (exam && exam !== shown) setShown(exam);
   return (
     <Modal
       opened={exam !== null}
@@ -38,43 +23,60 @@ export function ExtraTimeModal({ exam, onClose }: { exam: Exam | null; onClose: 
       radius="lg"
       closeButtonProps={{ 'aria-label': t('actions.close') }}
     >
-      {exam && (
-        <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            <Text size="sm">
-              {t('extra.text', {
-                student: personName(exam.student),
-                test: exam.school_test.name,
-                end: dateTime(exam.end_exam_at) ?? '',
-              })}
-            </Text>
-            <NumberInput
-              label={t('extra.minutes')}
-              description={t('extra.minutesHint', { max: EXAM_MAX_EXTRA_MINUTES })}
-              min={0}
-              max={EXAM_MAX_EXTRA_MINUTES}
-              allowDecimal={false}
-              allowNegative={false}
-              required
-              data-autofocus
-              value={minutes}
-              onChange={(next) => setMinutes(typeof next === 'number' ? next : '')}
-              error={fieldErrorsOf(save.error).extra_minutes}
-            />
-            <FormError>
-              {save.isError && !fieldErrorsOf(save.error).extra_minutes ? errorMessage(save.error) : null}
-            </FormError>
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={onClose}>
-                {t('actions.cancel')}
-              </Button>
-              <Button type="submit" loading={save.isPending} disabled={minutes === ''}>
-                {t('extra.save')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      )}
+      {shown && <ExtraTimeForm key={shown.id} exam={shown} onDone={onClose} />}
     </Modal>
+  );
+}
+
+/** Each exam starts from its own extra time. */
+function ExtraTimeForm({ exam, onDone }: { exam: Exam; onDone: () => void }) {
+  const { t } = useTranslation('tests');
+  const { dateTime } = useFormatters();
+  const errorMessage = useErrorMessage();
+  const save = useExtraTime();
+  const [minutes, setMinutes] = useState<number | ''>(exam.extra_minutes);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (minutes === '') return;
+    save.mutate({ id: exam.id, minutes }, { onSuccess: onDone });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Text size="sm">
+          {t('extra.text', {
+            student: personName(exam.student),
+            test: exam.school_test.name,
+            end: dateTime(exam.end_exam_at) ?? '',
+          })}
+        </Text>
+        <NumberInput
+          label={t('extra.minutes')}
+          description={t('extra.minutesHint', { max: EXAM_MAX_EXTRA_MINUTES })}
+          min={0}
+          max={EXAM_MAX_EXTRA_MINUTES}
+          allowDecimal={false}
+          allowNegative={false}
+          required
+          data-autofocus
+          value={minutes}
+          onChange={(next) => setMinutes(typeof next === 'number' ? next : '')}
+          error={fieldErrorsOf(save.error).extra_minutes}
+        />
+        <FormError>
+          {save.isError && !fieldErrorsOf(save.error).extra_minutes ? errorMessage(save.error) : null}
+        </FormError>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending} disabled={minutes === ''}>
+            {t('extra.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
