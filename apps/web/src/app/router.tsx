@@ -50,6 +50,8 @@ const learningPath = (
 
 const exam = (page: 'studentsSchoolExams' | 'schoolExamStarted' | 'schoolExam') =>
   import('../features/exams/exam-pages').then((m) => m.examPages[page]());
+const schoolTest = (page: 'schoolTests' | 'schoolTestCreate' | 'schoolTestEdit' | 'schoolExams') =>
+  import('../features/school-tests/test-pages').then((m) => m.testPages[page]());
 
 const publicPages: Page[] = [
   // Most visits start here: the home page comes with the app itself rather than after it.
@@ -167,10 +169,10 @@ const signedInPages: Page[] = [
     name: 'friend',
     load: () => import('../features/social/pages/friend-page').then((m) => <m.FriendPage />),
   },
-  { name: 'schoolTestCreate' },
-  { name: 'schoolTestEdit' },
-  { name: 'schoolTests' },
-  { name: 'schoolExams' },
+  { name: 'schoolTestCreate', load: () => schoolTest('schoolTestCreate') },
+  { name: 'schoolTestEdit', load: () => schoolTest('schoolTestEdit') },
+  { name: 'schoolTests', load: () => schoolTest('schoolTests') },
+  { name: 'schoolExams', load: () => schoolTest('schoolExams') },
   { name: 'studentsSchoolExams', load: () => exam('studentsSchoolExams') },
   { name: 'schoolExamStarted', load: () => exam('schoolExamStarted') },
   { name: 'schoolExam', load: () => exam('schoolExam') },

@@ -1,0 +1,146 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import '../../../lib/i18n';
+import '../test-texts';
+import { AssignExamModal } from './assign-exam-modal';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+});
+
+const person = (id: number, first: string, last: string) => ({
+  id,
+  first_name: first,
+  last_name: last,
+  email: `${first.toLowerCase()}@example.com`,
+  avatar_url: null,
+  is_student: true,
+  is_teacher: false,
+  relation: 'school',
+});
+const member = (id: number, first: string, last: string) => ({
+  ...person(id, first, last),
+  is_auto_created: false,
+  school: '',
+});
+const group = {
+  id: 9,
+  name: '7 B',
+  author: 1,
+  receivers_emails: '',
+  receivers_users: [member(2, 'Ana', 'Stoyanova'), member(4, 'Vera', 'Koleva')],
+  members_count: 2,
+  created_at: '2026-11-01T10:00:00Z',
+};
+const choice = { id: 5, name: 'Fractions', questions_count: 3, total_score: 10, excellent_score_value: 9 };
+
+function show(test: { id: number; name: string } | null) {
+  const posted: unknown[] = [];
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    const { pathname, searchParams } = new URL(url, 'http://localhost');
+    let body: unknown = [];
+    if (pathname.endsWith('/exam/users-search/'))
+      body = [person(2, 'Ana', 'Stoyanova'), person(3, 'Boris', 'Ivanov')].filter((one) =>
+        `${one.first_name} ${one.last_name}`.includes(searchParams.get('search') ?? ''),
+      );
+    else if (pathname.endsWith('/user-groups/list/')) body = [group];
+    else if (pathname.endsWith('/test-teachers-list/')) body = [choice];
+    else if (pathname.endsWith('/exam/exams/') && init?.method === 'POST') {
+      posted.push(JSON.parse(String(init.body)));
+      body = { created: [11], skipped: [{ student: 4, reason: 'not_reached' }] };
+    }
+    return new Response(JSON.stringify(body), {
+      status: init?.method === 'POST' ? 201 : 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider env="test">
+        <MemoryRouter>
+          <AssignExamModal opened onClose={() => undefined} test={test} />
+        </MemoryRouter>
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+  return posted;
+}
+
+const setWindow = (dialog: HTMLElement) => {
+  fireEvent.change(within(dialog).getByLabelText(/^Start/), { target: { value: '2026-12-01T08:30' } });
+  fireEvent.change(within(dialog).getByLabelText(/^End/), { target: { value: '2026-12-01T09:15' } });
+};
+
+describe('giving a test as an exam', () => {
+  it('sends the chosen students and the window in local time with its offset', async () => {
+    vi.stubEnv('TZ', 'Europe/Sofia');
+    const posted = show({ id: 5, name: 'Fractions' });
+    const dialog = await screen.findByRole('dialog', { name: 'Give “Fractions” as an exam' });
+    fireEvent.change(within(dialog).getByLabelText('Find students'), { target: { value: 'Ana' } });
+    fireEvent.click(
+      await within(dialog).findByRole('button', { name: 'Add Ana Stoyanova' }, { timeout: 2000 }),
+    );
+    expect(within(dialog).getByText('1 student chosen')).toBeTruthy();
+    setWindow(dialog);
+    fireEvent.click(within(dialog).getByLabelText('Shuffle the questions and answers'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Give the exam to 1 student' }));
+
+    expect(await within(dialog).findByText('1 exam was created.')).toBeTruthy();
+    expect(posted).toEqual([
+      {
+        school_test: 5,
+        student: [2],
+        start_at: '2026-12-01T08:30:00+02:00',
+        end_at: '2026-12-01T09:15:00+02:00',
+        shuffle_questions: true,
+        show_results_after_end: false,
+      },
+    ]);
+  });
+
+  it('sends a group as users_group, picks the test, and names who was left out', async () => {
+    vi.stubEnv('TZ', 'Europe/Sofia');
+    const posted = show(null);
+    const dialog = await screen.findByRole('dialog', { name: 'Give a test as an exam' });
+    await within(dialog).findByPlaceholderText('Choose one of your tests');
+    fireEvent.click(within(dialog).getByRole('combobox', { name: /^Test/ }));
+    fireEvent.click(await screen.findByRole('option', { name: /Fractions/ }));
+    fireEvent.click(within(dialog).getByLabelText('A group of mine'));
+    await within(dialog).findByPlaceholderText('Choose a group');
+    fireEvent.click(within(dialog).getByRole('combobox', { name: /^Group/ }));
+    fireEvent.click(await screen.findByRole('option', { name: '7 B (2 members)' }));
+    setWindow(dialog);
+    fireEvent.click(within(dialog).getByLabelText('Show results only after the end'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Give the exam' }));
+
+    expect(await within(dialog).findByText('1 exam was created.')).toBeTruthy();
+    expect(within(dialog).getByText('Vera Koleva')).toBeTruthy();
+    expect(within(dialog).getByText(/not one of your students or friends/)).toBeTruthy();
+    expect(posted).toEqual([
+      {
+        school_test: 5,
+        users_group: 9,
+        start_at: '2026-12-01T08:30:00+02:00',
+        end_at: '2026-12-01T09:15:00+02:00',
+        shuffle_questions: false,
+        show_results_after_end: true,
+      },
+    ]);
+  });
+
+  it('shows what is missing on its field and sends nothing', async () => {
+    const posted = show({ id: 5, name: 'Fractions' });
+    const dialog = await screen.findByRole('dialog', { name: 'Give “Fractions” as an exam' });
+    fireEvent.change(within(dialog).getByLabelText(/^End/), { target: { value: '2000-01-01T08:00' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Give the exam' }));
+    expect(await within(dialog).findByText('Choose at least one student.')).toBeTruthy();
+    expect(within(dialog).getByText('The end must be after the start.')).toBeTruthy();
+    expect(posted).toEqual([]);
+  });
+});

@@ -1,0 +1,277 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  List,
+  Modal,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../components/ui/form-error';
+import { fieldErrorsOf, useErrorMessage } from '../../../lib/api-errors';
+import { useFormatters } from '../../../lib/format';
+import { useCreateExams, useMyGroups } from '../api/exams';
+import { useTestChoices } from '../api/tests';
+import { type AssignDraft, type AssignProblem, assignBody, assignProblems, isoToLocal } from '../exam-body';
+import { type PickedStudent, personName, StudentsPicker } from './students-picker';
+
+/** The next whole hour, and an hour after it: a window the teacher usually only shifts. */
+const defaultWindow = (now: Date) => {
+  const start = new Date(now);
+  start.setMinutes(0, 0, 0);
+  start.setHours(start.getHours() + 1);
+  const end = new Date(start);
+  end.setHours(end.getHours() + 1);
+  return { start: isoToLocal(start), end: isoToLocal(end) };
+};
+
+const freshDraft = (testId: number | null): AssignDraft => ({
+  testId,
+  target: 'students',
+  studentIds: [],
+  groupId: null,
+  ...defaultWindow(new Date()),
+  shuffle: false,
+  resultsAfterEnd: false,
+});
+
+type Outcome = { created: number; skipped: { name: string; reason: 'self' | 'not_reached' }[] };
+
+/**
+ * Giving a test as an exam: the test (fixed when opened from a test, else picked), the students one by one
+ * or one of my groups, the window in the user's own time, and the options. The answer says how many exams
+ * were made and who was left out, and why.
+ */
+export function AssignExamModal({
+  opened,
+  onClose,
+  test,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  /** The test being given; without it the modal offers my tests. */
+  test?: { id: number; name: string } | null;
+}) {
+  const { t } = useTranslation('tests');
+  const { number } = useFormatters();
+  const errorMessage = useErrorMessage();
+  const create = useCreateExams();
+  const choices = useTestChoices(opened && !test);
+  const groups = useMyGroups(opened);
+  const [draft, setDraft] = useState<AssignDraft>(() => freshDraft(test?.id ?? null));
+  const [students, setStudents] = useState<PickedStudent[]>([]);
+  const [tried, setTried] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const testId = test?.id ?? draft.testId;
+  const full: AssignDraft = { ...draft, testId, studentIds: students.map((student) => student.id) };
+  const problems = assignProblems(full);
+  const serverErrors = fieldErrorsOf(create.error);
+  const problemText = (problem: AssignProblem) =>
+    tried && problems.includes(problem) ? t(`assign.problems.${problem}`) : undefined;
+  const change = (next: Partial<AssignDraft>) => setDraft((current) => ({ ...current, ...next }));
+
+  const reset = () => {
+    setDraft(freshDraft(test?.id ?? null));
+    setStudents([]);
+    setTried(false);
+    setOutcome(null);
+    create.reset();
+  };
+  const close = () => {
+    reset();
+    onClose();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    const body = assignBody(full);
+    if (!body) return;
+    const names = new Map<number, string>();
+    for (const student of students) names.set(student.id, personName(student));
+    const group = groups.data?.find((candidate) => candidate.id === draft.groupId);
+    for (const member of group?.receivers_users ?? []) names.set(member.id, personName(member));
+    create.mutate(body, {
+      onSuccess: (result) =>
+        setOutcome({
+          created: result.created.length,
+          skipped: result.skipped.map(({ student, reason }) => ({
+            name: names.get(student) ?? t('assign.someone', { id: student }),
+            reason,
+          })),
+        }),
+    });
+  };
+
+  const groupData = (groups.data ?? []).map((group) => ({
+    value: String(group.id),
+    label: t('assign.groupOption', { name: group.name, count: group.members_count }),
+  }));
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={test ? t('assign.titleOf', { name: test.name }) : t('assign.title')}
+      size="lg"
+      radius="lg"
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
+    >
+      {outcome ? (
+        <Stack gap="md">
+          <Alert
+            color="teal"
+            variant="light"
+            icon={<IconCheck aria-hidden="true" />}
+            title={t('assign.doneTitle')}
+          >
+            {t('assign.done', { count: outcome.created, formatted: number(outcome.created) })}
+          </Alert>
+          {outcome.skipped.length > 0 && (
+            <Alert
+              color="orange"
+              variant="light"
+              title={t('assign.skippedTitle', { count: outcome.skipped.length })}
+            >
+              <List size="sm">
+                {outcome.skipped.map(({ name, reason }) => (
+                  <List.Item key={name}>
+                    <Text span size="sm" fw={600}>
+                      {name}
+                    </Text>
+                    {': '}
+                    {t(`assign.skipped.${reason}`)}
+                  </List.Item>
+                ))}
+              </List>
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={reset}>
+              {t('assign.again')}
+            </Button>
+            <Button onClick={close} data-autofocus>
+              {t('actions.close')}
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            {!test && (
+              <Select
+                label={t('assign.test')}
+                placeholder={choices.isPending ? t('assign.loadingTests') : t('assign.testPlaceholder')}
+                data={(choices.data ?? []).map((choice) => ({
+                  value: String(choice.id),
+                  label: t('assign.testOption', {
+                    name: choice.name,
+                    count: choice.questions_count,
+                    points: number(choice.total_score),
+                  }),
+                }))}
+                nothingFoundMessage={t('assign.noTests')}
+                searchable
+                required
+                value={draft.testId === null ? null : String(draft.testId)}
+                onChange={(value) => change({ testId: value ? Number(value) : null })}
+                error={
+                  problemText('test') ??
+                  serverErrors.school_test ??
+                  (choices.isError ? errorMessage(choices.error) : undefined)
+                }
+              />
+            )}
+            <Radio.Group
+              label={t('assign.whom')}
+              value={draft.target}
+              onChange={(value) => change({ target: value === 'group' ? 'group' : 'students' })}
+            >
+              <Group gap="lg" mt="xs">
+                <Radio value="students" label={t('assign.toStudents')} />
+                <Radio value="group" label={t('assign.toGroup')} />
+              </Group>
+            </Radio.Group>
+            {draft.target === 'students' ? (
+              <StudentsPicker
+                chosen={students}
+                onChange={setStudents}
+                error={problemText('students') ?? serverErrors.student}
+              />
+            ) : (
+              <Select
+                label={t('assign.group')}
+                placeholder={groups.isPending ? t('assign.loadingGroups') : t('assign.groupPlaceholder')}
+                data={groupData}
+                nothingFoundMessage={t('assign.noGroups')}
+                required
+                value={draft.groupId === null ? null : String(draft.groupId)}
+                onChange={(value) => change({ groupId: value ? Number(value) : null })}
+                error={
+                  problemText('group') ??
+                  serverErrors.users_group ??
+                  (groups.isError ? errorMessage(groups.error) : undefined)
+                }
+              />
+            )}
+            <Title order={3} size="h5">
+              {t('assign.window')}
+            </Title>
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+              <TextInput
+                type="datetime-local"
+                label={t('assign.start')}
+                description={t('assign.timeZone', { zone: Intl.DateTimeFormat().resolvedOptions().timeZone })}
+                required
+                value={draft.start}
+                onChange={(event) => change({ start: event.currentTarget.value })}
+                error={problemText('start') ?? serverErrors.start_at}
+              />
+              <TextInput
+                type="datetime-local"
+                label={t('assign.end')}
+                description={t('assign.endHint')}
+                required
+                min={draft.start || undefined}
+                value={draft.end}
+                onChange={(event) => change({ end: event.currentTarget.value })}
+                error={problemText('end') ?? problemText('endBeforeStart') ?? serverErrors.end_at}
+              />
+            </SimpleGrid>
+            <Checkbox
+              label={t('assign.shuffle')}
+              checked={draft.shuffle}
+              onChange={(event) => change({ shuffle: event.currentTarget.checked })}
+            />
+            <Checkbox
+              label={t('assign.resultsAfterEnd')}
+              description={t('assign.resultsAfterEndHint')}
+              checked={draft.resultsAfterEnd}
+              onChange={(event) => change({ resultsAfterEnd: event.currentTarget.checked })}
+            />
+            <FormError>{create.isError ? errorMessage(create.error) : null}</FormError>
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={close}>
+                {t('actions.cancel')}
+              </Button>
+              <Button type="submit" loading={create.isPending}>
+                {draft.target === 'students' && students.length > 0
+                  ? t('assign.submitCount', { count: students.length, formatted: number(students.length) })
+                  : t('assign.submit')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}

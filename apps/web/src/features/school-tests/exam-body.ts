@@ -1,0 +1,79 @@
+import type { ExamCreateInput } from '@flashcards/contract';
+
+const pad = (value: number) => String(Math.abs(value)).padStart(2, '0');
+
+/**
+ * A `datetime-local` value ("2026-12-01T08:30") read in the user's time zone, as an ISO string with that
+ * zone's offset on that day ("2026-12-01T08:30:00+02:00"); null when it is blank or not a moment.
+ */
+export function localToIso(value: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
+  if (!match) return null;
+  const [, year, month, day, hours, minutes, seconds = '00'] = match;
+  const moment = new Date(
+    Number(year),
+    Number(month) - 1,
+    Number(day),
+    Number(hours),
+    Number(minutes),
+    Number(seconds),
+  );
+  if (Number.isNaN(moment.getTime())) return null;
+  const offset = -moment.getTimezoneOffset();
+  const sign = offset >= 0 ? '+' : '-';
+  const zone = `${sign}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`;
+  return `${year}-${month}-${day}T${hours}:${minutes}:${seconds}${zone}`;
+}
+
+/** A moment as a `datetime-local` value in the user's time zone ("2026-12-01T08:30"). */
+export function isoToLocal(moment: Date): string {
+  return (
+    `${moment.getFullYear()}-${pad(moment.getMonth() + 1)}-${pad(moment.getDate())}` +
+    `T${pad(moment.getHours())}:${pad(moment.getMinutes())}`
+  );
+}
+
+export type AssignDraft = {
+  testId: number | null;
+  /** Students chosen one by one, or one of my groups (the exam call takes either, not both). */
+  target: 'students' | 'group';
+  studentIds: number[];
+  groupId: number | null;
+  start: string;
+  end: string;
+  shuffle: boolean;
+  resultsAfterEnd: boolean;
+};
+
+export type AssignProblem = 'test' | 'students' | 'group' | 'start' | 'end' | 'endBeforeStart';
+
+/** What is missing or wrong in the assign form, first problem first; none when it can be sent. */
+export function assignProblems(draft: AssignDraft): AssignProblem[] {
+  const problems: AssignProblem[] = [];
+  if (draft.testId === null) problems.push('test');
+  if (draft.target === 'students' && draft.studentIds.length === 0) problems.push('students');
+  if (draft.target === 'group' && draft.groupId === null) problems.push('group');
+  const start = localToIso(draft.start);
+  const end = localToIso(draft.end);
+  if (!start) problems.push('start');
+  if (!end) problems.push('end');
+  if (start && end && Date.parse(end) <= Date.parse(start)) problems.push('endBeforeStart');
+  return problems;
+}
+
+/** The body of `POST exam/exams/`: the students' ids or the group, and the window with the user's offset. */
+export function assignBody(draft: AssignDraft): ExamCreateInput | null {
+  const start = localToIso(draft.start);
+  const end = localToIso(draft.end);
+  if (assignProblems(draft).length > 0 || draft.testId === null || !start || !end) return null;
+  return {
+    school_test: draft.testId,
+    ...(draft.target === 'group' && draft.groupId !== null
+      ? { users_group: draft.groupId }
+      : { student: draft.studentIds }),
+    start_at: start,
+    end_at: end,
+    shuffle_questions: draft.shuffle,
+    show_results_after_end: draft.resultsAfterEnd,
+  };
+}

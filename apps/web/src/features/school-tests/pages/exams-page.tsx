@@ -1,0 +1,376 @@
+import type { Exam, ExamStatus, Grade } from '@flashcards/contract';
+import { examStatusSchema } from '@flashcards/contract';
+import {
+  Anchor,
+  Badge,
+  Button,
+  EmptyState,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconClockPlus, IconPlus, IconReportAnalytics, IconTrash } from '@tabler/icons-react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { generatePath, Link } from 'react-router';
+import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { Pager } from '../../../components/ui/pager';
+import { RequestError } from '../../../components/ui/request-error';
+import { useErrorMessage } from '../../../lib/api-errors';
+import { pageCount } from '../../../lib/deck-keys';
+import { useFormatters } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { useSuccessToast } from '../../../lib/use-success-toast';
+import { GradeBadge } from '../../exams/components/grade-badge';
+import { useDeleteExam, useExamSummary, useTeacherExams } from '../api/exams';
+import { useTestChoices } from '../api/tests';
+import { AssignExamModal } from '../components/assign-exam-modal';
+import { ExtraTimeModal } from '../components/extra-time-modal';
+import { SearchBox, SortSelect } from '../components/list-controls';
+import { personName } from '../components/students-picker';
+import { useExamListParams } from '../components/use-list-params';
+import '../test-texts';
+
+const GradeChart = lazy(() => import('../components/grade-chart').then((m) => ({ default: m.GradeChart })));
+
+export const statusColors: Record<ExamStatus, string> = {
+  not_started: 'gray',
+  in_progress: 'blue',
+  completed: 'teal',
+  missed: 'red',
+};
+
+const grades: Grade[] = [2, 3, 4, 5, 6];
+const examPath = (id: number) => generatePath(paths.schoolExam, { examId: String(id) });
+
+/**
+ * /school-exams: the exams I gave, filtered by test, status and student; their counts by status and the
+ * grade distribution above a results table, 20 a page; extra time, delete, and a link to each exam.
+ */
+export function ExamsPage() {
+  const { t } = useTranslation(['tests', 'exams', 'pages']);
+  const { number, decimal, dateTime } = useFormatters();
+  const errorMessage = useErrorMessage();
+  const toast = useSuccessToast();
+  const { params, navigate } = useExamListParams();
+  const filters = { testId: params.testId, status: params.status, search: params.search };
+  const list = useTeacherExams(params);
+  const summary = useExamSummary(filters);
+  const choices = useTestChoices();
+  const remove = useDeleteExam();
+  const [deleting, setDeleting] = useState<Exam | null>(null);
+  const [extending, setExtending] = useState<Exam | null>(null);
+  const [giving, setGiving] = useState(false);
+  const data = list.data;
+  const filtered = params.testId !== null || params.status !== null || params.search !== '';
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        toast(t('exams.deleted', { name: deleting.school_test.name, student: personName(deleting.student) }));
+        setDeleting(null);
+      },
+    });
+  };
+
+  const stats = summary.data;
+  const bars = grades.map((grade) => ({
+    grade,
+    label: String(grade),
+    count: stats?.by_grade[String(grade) as '2'] ?? 0,
+  }));
+  const graded = bars.reduce((sum, bar) => sum + bar.count, 0);
+
+  let content: ReactNode;
+  if (list.isPending) content = <Skeleton h={240} radius="md" aria-label={t('exams.loading')} />;
+  else if (list.isError && !data)
+    content = <RequestError error={list.error} onRetry={() => list.refetch()} />;
+  else if (data && data.count === 0)
+    content = (
+      <EmptyState
+        icon={<IconReportAnalytics size={32} aria-hidden="true" />}
+        withIndicatorBackground
+        title={filtered ? t('exams.noneFound') : t('exams.empty')}
+        description={filtered ? undefined : t('exams.emptyHint')}
+      >
+        {!filtered && (
+          <EmptyState.Actions>
+            <Button leftSection={<IconPlus size={18} aria-hidden="true" />} onClick={() => setGiving(true)}>
+              {t('actions.giveAsExam')}
+            </Button>
+          </EmptyState.Actions>
+        )}
+      </EmptyState>
+    );
+  else
+    content = (
+      <Table.ScrollContainer minWidth={960}>
+        <Table
+          verticalSpacing="sm"
+          highlightOnHover
+          aria-busy={list.isPlaceholderData || undefined}
+          style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
+        >
+          <Table.Caption>{t('exams.caption')}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('exams.student')}</Table.Th>
+              <Table.Th>{t('exams.test')}</Table.Th>
+              <Table.Th>{t('exams.window')}</Table.Th>
+              <Table.Th>{t('exams.status')}</Table.Th>
+              <Table.Th ta="end">{t('exams.answers')}</Table.Th>
+              <Table.Th ta="end">{t('exams.score')}</Table.Th>
+              <Table.Th>{t('exams.grade')}</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>{t('list.actions')}</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data?.results.map((exam) => (
+              <Table.Tr key={exam.id}>
+                <Table.Td>
+                  <Anchor component={Link} to={examPath(exam.id)} fw={600}>
+                    {personName(exam.student)}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{exam.school_test.name}</Table.Td>
+                <Table.Td>
+                  <Text size="sm">
+                    {t('exams.windowValue', {
+                      start: dateTime(exam.start_exam_at) ?? '',
+                      end: dateTime(exam.end_exam_at) ?? '',
+                    })}
+                  </Text>
+                  {exam.extra_minutes > 0 && (
+                    <Text size="xs" c="dimmed">
+                      {t('exams.extra', { count: exam.extra_minutes, formatted: number(exam.extra_minutes) })}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={statusColors[exam.status]} variant="light">
+                    {t(`exams.statuses.${exam.status}`)}
+                  </Badge>
+                </Table.Td>
+                <Table.Td ta="end">
+                  {t('exams.ofTotal', {
+                    value: number(exam.answers_count),
+                    total: number(exam.questions_count),
+                  })}
+                </Table.Td>
+                <Table.Td ta="end">
+                  {exam.score === null
+                    ? t('exams.noScore')
+                    : t('exams.ofTotal', { value: number(exam.score), total: number(exam.total_score) })}
+                </Table.Td>
+                <Table.Td>
+                  {exam.grade === null ? t('exams.noScore') : <GradeBadge grade={exam.grade} />}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap" justify="flex-end">
+                    {exam.status !== 'completed' && (
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        leftSection={<IconClockPlus size={14} aria-hidden="true" />}
+                        aria-label={t('exams.extraOne', { student: personName(exam.student) })}
+                        onClick={() => setExtending(exam)}
+                      >
+                        {t('actions.extraTime')}
+                      </Button>
+                    )}
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      color="red"
+                      leftSection={<IconTrash size={14} aria-hidden="true" />}
+                      aria-label={t('exams.deleteOne', {
+                        student: personName(exam.student),
+                        name: exam.school_test.name,
+                      })}
+                      onClick={() => {
+                        remove.reset();
+                        setDeleting(exam);
+                      }}
+                    >
+                      {t('actions.delete')}
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center" gap="sm">
+        <Title order={1}>{t('pages:titles.schoolExams')}</Title>
+        <Button leftSection={<IconPlus size={18} aria-hidden="true" />} onClick={() => setGiving(true)}>
+          {t('actions.giveAsExam')}
+        </Button>
+      </Group>
+      <Group align="flex-end" gap="sm">
+        <Select
+          label={t('exams.filterTest')}
+          placeholder={t('exams.allTests')}
+          data={(choices.data ?? []).map((choice) => ({ value: String(choice.id), label: choice.name }))}
+          value={params.testId === null ? null : String(params.testId)}
+          onChange={(value) => navigate({ testId: value ? Number(value) : null, page: 1 })}
+          clearable
+          searchable
+          w={260}
+        />
+        <Select
+          label={t('exams.filterStatus')}
+          data={[
+            { value: 'all', label: t('exams.allStatuses') },
+            ...examStatusSchema.options.map((status) => ({
+              value: status,
+              label: t(`exams.statuses.${status}`),
+            })),
+          ]}
+          value={params.status ?? 'all'}
+          onChange={(value) =>
+            navigate({ status: value && value !== 'all' ? (value as ExamStatus) : null, page: 1 })
+          }
+          allowDeselect={false}
+          w={200}
+        />
+        <SearchBox
+          label={t('exams.searchStudent')}
+          value={params.search}
+          onSearch={(search) => navigate({ search, page: 1 })}
+        />
+        <SortSelect value={params.sort} onChange={(sort) => navigate({ sort, page: 1 })} />
+      </Group>
+
+      <section aria-labelledby="exams-summary-title">
+        <Title order={2} size="h4" id="exams-summary-title" mb="sm">
+          {t('summary.title')}
+        </Title>
+        {summary.isPending ? (
+          <Skeleton h={120} radius="md" aria-label={t('summary.loading')} />
+        ) : summary.isError && !stats ? (
+          <RequestError error={summary.error} onRetry={() => summary.refetch()} />
+        ) : stats ? (
+          <Stack gap="md">
+            <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="sm">
+              <Stat label={t('summary.count')} value={number(stats.count)} />
+              {examStatusSchema.options.map((status) => (
+                <Stat
+                  key={status}
+                  label={t(`exams.statuses.${status}`)}
+                  value={number(stats.by_status[status] ?? 0)}
+                />
+              ))}
+              <Stat
+                label={t('summary.average')}
+                value={
+                  stats.average_score === null
+                    ? t('exams.noScore')
+                    : t('summary.averageValue', {
+                        score: decimal(stats.average_score),
+                        grade:
+                          stats.average_grade === null ? t('exams.noScore') : decimal(stats.average_grade),
+                      })
+                }
+              />
+            </SimpleGrid>
+            {graded > 0 ? (
+              <Paper withBorder p="md" radius="md">
+                <Title order={3} size="h5" mb="xs">
+                  {t('summary.gradesTitle')}
+                </Title>
+                <div aria-hidden="true">
+                  <Suspense fallback={<Skeleton h={220} />}>
+                    <GradeChart bars={bars} seriesLabel={t('summary.exams')} />
+                  </Suspense>
+                </div>
+                <VisuallyHidden>
+                  <table>
+                    <caption>{t('summary.gradesTitle')}</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">{t('exams.grade')}</th>
+                        <th scope="col">{t('summary.exams')}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {bars.map((bar) => (
+                        <tr key={bar.grade}>
+                          <th scope="row">
+                            {t('exams:gradeWithNumber', {
+                              name: t(`exams:grade.${bar.grade}`),
+                              grade: bar.grade,
+                            })}
+                          </th>
+                          <td>{number(bar.count)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </VisuallyHidden>
+              </Paper>
+            ) : (
+              <Text size="sm" c="dimmed">
+                {t('summary.noGrades')}
+              </Text>
+            )}
+          </Stack>
+        ) : null}
+      </section>
+
+      {content}
+      <Pager
+        page={params.page}
+        pages={data ? pageCount(data.count) : 1}
+        onChange={(page) => {
+          navigate({ page });
+          window.scrollTo({ top: 0 });
+        }}
+      />
+      <AssignExamModal opened={giving} onClose={() => setGiving(false)} />
+      <ExtraTimeModal exam={extending} onClose={() => setExtending(null)} />
+      <ConfirmModal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        onConfirm={confirmDelete}
+        title={t('exams.deleteTitle')}
+        confirmLabel={t('exams.deleteConfirm')}
+        closeLabel={t('actions.close')}
+        danger
+        loading={remove.isPending}
+        error={remove.isError ? errorMessage(remove.error) : null}
+      >
+        {deleting
+          ? t('exams.deleteText', { name: deleting.school_test.name, student: personName(deleting.student) })
+          : ''}
+      </ConfirmModal>
+    </Stack>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} size="lg">
+        {value}
+      </Text>
+    </Paper>
+  );
+}

@@ -1,0 +1,297 @@
+import type { SchoolTest } from '@flashcards/contract';
+import {
+  Anchor,
+  Badge,
+  Button,
+  EmptyState,
+  Group,
+  Menu,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  IconChecklist,
+  IconCopy,
+  IconDots,
+  IconEdit,
+  IconLock,
+  IconPlus,
+  IconSend,
+  IconTrash,
+} from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { generatePath, Link, useNavigate } from 'react-router';
+import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { Pager } from '../../../components/ui/pager';
+import { RequestError } from '../../../components/ui/request-error';
+import { useErrorMessage } from '../../../lib/api-errors';
+import { pageCount } from '../../../lib/deck-keys';
+import { useFormatters } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { useSuccessToast } from '../../../lib/use-success-toast';
+import { useCopyTest, useDeleteTest, useTests } from '../api/tests';
+import { AssignExamModal } from '../components/assign-exam-modal';
+import { SearchBox, SortSelect } from '../components/list-controls';
+import { useTestListParams } from '../components/use-list-params';
+import '../test-texts';
+
+export const editorPath = (id: number) => generatePath(paths.schoolTestEdit, { schoolTestId: String(id) });
+export const examsOfTestPath = (id: number) => `${paths.schoolExams}?test_id=${id}`;
+
+/** /school-tests: my tests, 20 a page, sorted and searched; edit, give as an exam, copy, delete. */
+export function TestsPage() {
+  const { t } = useTranslation(['tests', 'pages']);
+  const { number, date } = useFormatters();
+  const errorMessage = useErrorMessage();
+  const toast = useSuccessToast();
+  const navigateTo = useNavigate();
+  const { params, navigate } = useTestListParams();
+  const list = useTests(params);
+  const copy = useCopyTest();
+  const remove = useDeleteTest();
+  const [target, setTarget] = useState<SchoolTest | null>(null);
+  const [confirming, confirm] = useDisclosure(false);
+  const [giving, setGiving] = useState<SchoolTest | null>(null);
+  const [givingOpen, give] = useDisclosure(false);
+
+  const data = list.data;
+  const askDelete = (test: SchoolTest) => {
+    remove.reset();
+    setTarget(test);
+    confirm.open();
+  };
+  const confirmDelete = () => {
+    if (!target) return;
+    remove.mutate(target.id, {
+      onSuccess: () => {
+        toast(t('delete.done', { name: target.name }));
+        confirm.close();
+      },
+    });
+  };
+  const copyTest = (test: SchoolTest) =>
+    copy.mutate(test.id, {
+      onSuccess: (made) => {
+        toast(t('copy.done', { name: test.name }));
+        navigateTo(editorPath(made.id));
+      },
+    });
+
+  let content: ReactNode;
+  if (list.isPending) content = <Skeleton h={240} radius="md" aria-label={t('list.loading')} />;
+  else if (list.isError && !data)
+    content = <RequestError error={list.error} onRetry={() => list.refetch()} />;
+  else if (data && data.count === 0)
+    content = (
+      <EmptyState
+        icon={<IconChecklist size={32} aria-hidden="true" />}
+        withIndicatorBackground
+        title={params.search ? t('list.noneFound') : t('list.empty')}
+        description={params.search ? undefined : t('list.emptyHint')}
+      >
+        {!params.search && (
+          <EmptyState.Actions>
+            <Button
+              component={Link}
+              to={paths.schoolTestCreate}
+              leftSection={<IconPlus size={18} aria-hidden="true" />}
+            >
+              {t('list.create')}
+            </Button>
+          </EmptyState.Actions>
+        )}
+      </EmptyState>
+    );
+  else
+    content = (
+      <Table.ScrollContainer minWidth={760}>
+        <Table
+          verticalSpacing="sm"
+          highlightOnHover
+          aria-busy={list.isPlaceholderData || undefined}
+          style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
+        >
+          <Table.Caption>{t('list.caption')}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('list.name')}</Table.Th>
+              <Table.Th ta="end">{t('list.questions')}</Table.Th>
+              <Table.Th ta="end">{t('list.points')}</Table.Th>
+              <Table.Th ta="end">{t('list.exams')}</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>{t('list.actions')}</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data?.results.map((test) => (
+              <Table.Tr key={test.id}>
+                <Table.Td>
+                  <Group gap="xs">
+                    <Anchor component={Link} to={editorPath(test.id)} fw={600}>
+                      {test.name}
+                    </Anchor>
+                    {test.is_locked && (
+                      <Badge
+                        color="gray"
+                        variant="light"
+                        leftSection={<IconLock size={12} aria-hidden="true" />}
+                      >
+                        {t('list.locked')}
+                      </Badge>
+                    )}
+                  </Group>
+                  <Text size="xs" c="dimmed">
+                    {t('list.modified', { date: date(test.date_modified) ?? '' })}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="end">{number(test.questions_count)}</Table.Td>
+                <Table.Td ta="end">{number(test.total_score)}</Table.Td>
+                <Table.Td ta="end">
+                  {test.exams_count > 0 ? (
+                    <Anchor
+                      component={Link}
+                      to={examsOfTestPath(test.id)}
+                      aria-label={t('list.seeExams', { count: test.exams_count, name: test.name })}
+                    >
+                      {number(test.exams_count)}
+                    </Anchor>
+                  ) : (
+                    number(0)
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap" justify="flex-end">
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      leftSection={<IconEdit size={14} aria-hidden="true" />}
+                      component={Link}
+                      to={editorPath(test.id)}
+                      aria-label={t('list.editOne', { name: test.name })}
+                    >
+                      {t('actions.edit')}
+                    </Button>
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      leftSection={<IconSend size={14} aria-hidden="true" />}
+                      disabled={test.questions_count === 0}
+                      aria-label={t('list.giveOne', { name: test.name })}
+                      onClick={() => {
+                        setGiving(test);
+                        give.open();
+                      }}
+                    >
+                      {t('actions.give')}
+                    </Button>
+                    <Menu position="bottom-end" withinPortal>
+                      <Menu.Target>
+                        <Button
+                          size="compact-sm"
+                          variant="subtle"
+                          color="gray"
+                          aria-label={t('list.more', { name: test.name })}
+                        >
+                          <IconDots size={16} aria-hidden="true" />
+                        </Button>
+                      </Menu.Target>
+                      <Menu.Dropdown>
+                        <Menu.Item
+                          leftSection={<IconCopy size={14} aria-hidden="true" />}
+                          onClick={() => copyTest(test)}
+                          disabled={copy.isPending}
+                        >
+                          {t('actions.copy')}
+                        </Menu.Item>
+                        {test.exams_count > 0 && (
+                          <Menu.Item component={Link} to={examsOfTestPath(test.id)}>
+                            {t('actions.seeExams')}
+                          </Menu.Item>
+                        )}
+                        <Menu.Item
+                          color="red"
+                          leftSection={<IconTrash size={14} aria-hidden="true" />}
+                          onClick={() => askDelete(test)}
+                        >
+                          {t('actions.delete')}
+                        </Menu.Item>
+                      </Menu.Dropdown>
+                    </Menu>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center" gap="sm">
+        <Title order={1}>{t('pages:titles.schoolTests')}</Title>
+        <Button
+          component={Link}
+          to={paths.schoolTestCreate}
+          leftSection={<IconPlus size={18} aria-hidden="true" />}
+        >
+          {t('list.create')}
+        </Button>
+      </Group>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Group align="flex-end" gap="sm">
+          <SearchBox
+            label={t('list.search')}
+            value={params.search}
+            onSearch={(search) => navigate({ search, page: 1 })}
+          />
+          <SortSelect value={params.sort} onChange={(sort) => navigate({ sort, page: 1 })} />
+        </Group>
+        {data && data.count > 0 && (
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {t('list.total', { count: data.count, formatted: number(data.count) })}
+          </Text>
+        )}
+      </Group>
+      {copy.isError && <RequestError error={copy.error} onRetry={() => copy.reset()} />}
+      {content}
+      <Pager
+        page={params.page}
+        pages={data ? pageCount(data.count) : 1}
+        onChange={(page) => {
+          navigate({ page });
+          window.scrollTo({ top: 0 });
+        }}
+      />
+      <AssignExamModal opened={givingOpen} onClose={give.close} test={giving} />
+      <ConfirmModal
+        opened={confirming}
+        onClose={confirm.close}
+        onConfirm={confirmDelete}
+        title={t('delete.title')}
+        confirmLabel={t('delete.confirm')}
+        closeLabel={t('actions.close')}
+        danger
+        loading={remove.isPending}
+        error={remove.isError ? errorMessage(remove.error) : null}
+      >
+        {target
+          ? target.exams_count > 0
+            ? t('delete.textWithExams', {
+                name: target.name,
+                count: target.exams_count,
+                formatted: number(target.exams_count),
+              })
+            : t('delete.text', { name: target.name })
+          : ''}
+      </ConfirmModal>
+    </Stack>
+  );
+}

@@ -1,0 +1,10 @@
+/**
+ * The teacher's pages of tests and exams, each fetched when first opened. The router reaches them through
+ * this small module so that the home page's first load carries one entry for all of them (the budget).
+ */
+export const testPages = {
+  schoolTests: () => import('./pages/tests-page').then((m) => <m.TestsPage />),
+  schoolTestCreate: () => import('./pages/test-editor-page').then((m) => <m.TestEditorPage />),
+  schoolTestEdit: () => import('./pages/test-editor-page').then((m) => <m.TestEditorPage />),
+  schoolExams: () => import('./pages/exams-page').then((m) => <m.ExamsPage />),
+};
