@@ -71,12 +71,17 @@ export function ExamReview({ exam, viewer }: { exam: ExamDetail; viewer: 'studen
                         {t('review.answer', { key: answer.key.toUpperCase(), text: answer.text })}
                       </Text>
                       {correct && (
-                        <Badge color="teal" variant="light" size="sm">
+                        <Badge color="teal" variant="light" size="sm" c="var(--mantine-color-text)">
                           {t('review.correctAnswer')}
                         </Badge>
                       )}
                       {chosen && (
-                        <Badge color={correct ? 'teal' : 'red'} variant="outline" size="sm">
+                        <Badge
+                          color={correct ? 'teal' : 'red'}
+                          variant="outline"
+                          size="sm"
+                          c="var(--mantine-color-text)"
+                        >
                           {t(viewer === 'student' ? 'review.yourAnswer' : 'review.studentAnswer')}
                         </Badge>
                       )}

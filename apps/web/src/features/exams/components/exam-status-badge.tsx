@@ -16,7 +16,13 @@ export function ExamStatusBadge({ status }: { status: ExamStatus }) {
   const { t } = useTranslation('exams');
   const { color, Icon } = looks[status];
   return (
-    <Badge color={color} variant="light" leftSection={<Icon size={14} aria-hidden="true" />}>
+    <Badge
+      color={color}
+      variant="light"
+      // The colour stays in the background and the icon: coloured text on it is too light to read.
+      c="var(--mantine-color-text)"
+      leftSection={<Icon size={14} aria-hidden="true" />}
+    >
       {t(`status.${status}`)}
     </Badge>
   );

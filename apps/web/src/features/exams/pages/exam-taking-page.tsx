@@ -190,13 +190,11 @@ function ExamWarning({
           </Text>
         )}
       </Stack>
-      <Alert
-        color="orange"
-        variant="light"
-        radius="lg"
-        icon={<IconDoorExit aria-hidden="true" />}
-        title={t('taking.leaveTitle')}
-      >
+      <Alert color="orange" variant="light" radius="lg" icon={<IconDoorExit aria-hidden="true" />}>
+        {/* The title in the body's colour: the alert's own orange title is too light to read. */}
+        <Text fw={700} mb={4}>
+          {t('taking.leaveTitle')}
+        </Text>
         {t('taking.leaveText')}
       </Alert>
       <Paper withBorder radius="lg" p="lg">
@@ -481,7 +479,7 @@ function ExamSession({ id, started, resumed }: { id: number; started: StartedExa
       />
       <Group justify="flex-end">
         <Button
-          color="teal"
+          color="teal.9"
           leftSection={<IconFlag size={18} aria-hidden="true" />}
           onClick={() => {
             setFinishError(null);
