@@ -67,6 +67,18 @@ export function examsApi(request: APIRequestContext, account: TestAccount) {
       const response = await request.put(`/api/exam/exam-completed/${id}/`, { data: {}, headers });
       expect(response.status(), await response.text()).toBe(200);
     },
+    /** A test of mine with its questions in order. */
+    async test(id: number) {
+      const response = await request.get(`/api/exam/test-teachers/${id}/`, { headers });
+      expect(response.status(), await response.text()).toBe(200);
+      return (await response.json()) as { questions: { question_text: string }[] };
+    },
+    /** The exams given to me, newest first. */
+    async studentExams() {
+      const response = await request.get('/api/exam/students-exams/', { headers });
+      expect(response.status(), await response.text()).toBe(200);
+      return (await response.json()) as { results: Record<string, unknown>[] };
+    },
     async exam(id: number) {
       const response = await request.get(`/api/exam/exams/${id}/`, { headers });
       expect(response.status(), await response.text()).toBe(200);

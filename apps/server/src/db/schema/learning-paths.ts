@@ -26,6 +26,8 @@ export const learningPaths = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     name: text('name').notNull(),
+    /** The name as the lists order it: a column of its own, so that the name order reads the index alone. */
+    nameKey: text('name_key').notNull().generatedAlwaysAs(sql`lower(name)`),
     createdById: integer('created_by_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -54,7 +56,7 @@ export const learningPaths = pgTable(
     check('learning_paths_days_check', sql`${table.endAt} >= ${table.startAt}`),
     // The teacher's and the student's lists, by date or by name.
     index('learning_paths_created_by_idx').on(table.createdById, table.createdAt, table.id),
-    index('learning_paths_created_by_name_idx').on(table.createdById, sql`lower(${table.name})`, table.id),
+    index('learning_paths_created_by_name_idx').on(table.createdById, table.nameKey, table.id),
     index('learning_paths_assigned_idx').on(table.assignedUserId, table.createdAt, table.id),
     index('learning_paths_category_idx').on(table.categoryId),
   ],

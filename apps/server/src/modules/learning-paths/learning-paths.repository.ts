@@ -113,7 +113,7 @@ export const pathsPage = async (db: Executor, filter: PathListFilter) => {
   const direction = sql.raw(filter.sortOrder === 'asc' ? 'asc' : 'desc');
   const order =
     filter.sortBy === 'alphabetical'
-      ? sql`lower(p.name) ${direction}, p.id ${direction}`
+      ? sql`p.name_key ${direction}, p.id ${direction}`
       : sql`p.created_at ${direction}, p.id ${direction}`;
   // The page's ids first, from the index of the order; the columns that cost (counts, people, today) only
   // for those: a select list is computed for the rows an offset skips too.
