@@ -46,6 +46,8 @@ export default defineConfig({
       ],
     },
     locale: 'en-GB',
+    // An action waiting for an element that never comes fails at its own step, not at the test's end.
+    actionTimeout: 30_000,
     trace: 'retain-on-failure',
   },
   webServer: {

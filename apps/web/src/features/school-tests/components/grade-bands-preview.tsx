@@ -34,8 +34,8 @@ export function GradeBandsPreview({ thresholds, total }: { thresholds: Threshold
           {preview.bands.map((band) => (
             <Box
               key={band.grade}
-              bg={`${gradeColors[band.grade]}.6`}
-              c="white"
+              bg={`${gradeColors[band.grade]}.2`}
+              c="dark.9"
               py={6}
               px={4}
               ta="center"
