@@ -12,6 +12,9 @@
  * `--loads school` seeds a school (1,000 students with 30 learning paths each) and measures the teacher's
  * paths page, a student's report page and a path answer at --school-rate (100) req/s; with `answer` in
  * the loads, the practice answer is measured in the same run for comparison.
+ * `--loads exams` (PostgreSQL only) gives a 20-question test to 2,000 students of a school as one exam:
+ * they start it at --exam-start-rate (200) req/s, save every answer at --exam-answer-rate (400) req/s,
+ * and the run waits for the server to complete every exam at its end.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -28,6 +31,7 @@ import {
   seedDataSet,
 } from './data-set';
 import { type DirectResult, runDirectPhase } from './direct';
+import { EXAM_SHAPE, type ExamDataSet, type ExamRun, runExamPhases, seedExamSchool } from './exams';
 import { type Load, type Pacing, type PhaseResult, type Practice, runPhase, Workload } from './load';
 import { type CatalogRun, markdownReport, type Run, textReport } from './report';
 import { runSchoolPhases, SCHOOL_SHAPE, type SchoolDataSet, type SchoolPhase, seedSchool } from './school';
@@ -49,6 +53,8 @@ const { values } = parseArgs({
     'crowd-rates': { type: 'string', default: '500,1000' },
     'catalog-rate': { type: 'string', default: '200' },
     'school-rate': { type: 'string', default: '100' },
+    'exam-start-rate': { type: 'string', default: '200' },
+    'exam-answer-rate': { type: 'string', default: '400' },
     'skip-seed': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
   },
@@ -65,7 +71,7 @@ const connections = positive('connections', values.connections);
 const rate = positive('rate', values.rate);
 const rateConnections = positive('rate-connections', values['rate-connections']);
 const allLoads: Load[] = ['health', 'deck', 'answer', 'loop'];
-const scenarios = ['crowd', 'postgres', 'catalog', 'school'];
+const scenarios = ['crowd', 'postgres', 'catalog', 'school', 'exams'];
 const loads = values.loads.split(',').map((name) => name.trim());
 for (const load of loads)
   if (!allLoads.includes(load as Load) && !scenarios.includes(load))
@@ -82,6 +88,15 @@ const schoolRate = positive('school-rate', values['school-rate']);
 /** The school's P99 target of its pages (issue: under 100 ms on PostgreSQL). */
 const SCHOOL_PAGE_P99_MS = 100;
 let school: { data: SchoolDataSet; secret: string; minutes: number } | undefined;
+const withExams = loads.includes('exams');
+const examStartRate = positive('exam-start-rate', values['exam-start-rate']);
+const examAnswerRate = positive('exam-answer-rate', values['exam-answer-rate']);
+/** The exam morning's targets (issue: start and answer p99 under 100 ms; every exam completed within 10 s). */
+const EXAM_P99_MS = 100;
+const EXAM_COMPLETION_SECONDS = 10;
+let examData: ExamDataSet | undefined;
+let examRun: ExamRun | undefined;
+let examAuth: { secret: string; minutes: number } | undefined;
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const resultsDir = path.join(import.meta.dirname, 'results');
@@ -166,6 +181,7 @@ if (values.url) {
     if (!values['skip-seed']) await seedDataSet(opened.handle, { log: say });
     if (withCatalog && !values['skip-seed']) await seedCatalog(opened.handle, { log: say });
     if (withSchool) school = { data: await seedSchool(opened.handle, say), secret: '', minutes: 0 };
+    if (withExams && local.kind === 'postgres') examData = await seedExamSchool(opened.handle, say);
     size = await dataSetSize(opened.handle);
     decks = await decksOfDataSet(opened.handle);
     if (withCrowd) await resetLearners(opened.handle, crowdOf(decks).ids);
@@ -182,6 +198,7 @@ if (values.url) {
   const minutes = 240;
   practices = await mintedPractices(decks, secret, minutes);
   if (school) Object.assign(school, { secret, minutes });
+  examAuth = { secret, minutes };
   await runDirect(practices);
   const logLevel = process.env.LOG_LEVEL ?? 'info';
   const logFile = path.join(resultsDir, `${stamp}-server.log`);
@@ -304,6 +321,27 @@ try {
         `  ${result.name}: p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.count} requests, ${result.failed} failed`,
       );
   }
+  if (withExams && !(examData && database && examAuth))
+    say('The exam morning needs PostgreSQL (DATABASE_URL) and the server this run starts: skipped.');
+  if (examData && database && examAuth) {
+    say(
+      `The exam morning: ${examData.studentIds.length} students start at ${examStartRate} req/s, answer at ${examAnswerRate} req/s…`,
+    );
+    examRun = await runExamPhases(
+      server!.url,
+      database.handle,
+      examData,
+      { ...examAuth, startRate: examStartRate, answerRate: examAnswerRate },
+      say,
+    );
+    for (const result of examRun.phases)
+      say(
+        `  ${result.name}: p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.count} requests, ${result.failed} failed`,
+      );
+    say(
+      `  ${examRun.answersSaved} of ${examRun.answersSent} accepted answers saved; ${examRun.completed} exams completed by the server ${examRun.completionSeconds.toFixed(1)} s after the end`,
+    );
+  }
   if (withCrowd)
     for (const pacing of ['spread', 'burst'] as const)
       for (const crowdRate of crowdRates) {
@@ -340,6 +378,15 @@ for (const result of schoolPhases) {
     : 'measured';
   context.push(
     `School (${SCHOOL_SHAPE.students.toLocaleString('en')} students × ${SCHOOL_SHAPE.pathsPerStudent} paths) at ${result.rate} req/s, ${result.name}: p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.failed} failed of ${result.count}${page ? ` (${verdict} the ${SCHOOL_PAGE_P99_MS} ms target)` : ''}`,
+  );
+}
+if (examRun) {
+  for (const result of examRun.phases)
+    context.push(
+      `Exam morning (${EXAM_SHAPE.students.toLocaleString('en')} students × ${EXAM_SHAPE.questions} questions) at ${result.rate} req/s, ${result.name}: p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.failed} failed of ${result.count} (${result.p99 < EXAM_P99_MS && result.failed === 0 ? 'meets' : 'MISSES'} the ${EXAM_P99_MS} ms target)`,
+    );
+  context.push(
+    `Exam morning: ${examRun.answersSaved} of ${examRun.answersSent} accepted answers saved (${examRun.answersSaved === examRun.answersSent ? 'none lost' : 'ANSWERS LOST'}); ${examRun.completed} exams completed by the server ${examRun.completionSeconds.toFixed(1)} s after their end (${examRun.completionSeconds <= EXAM_COMPLETION_SECONDS ? 'meets' : 'MISSES'} the ${EXAM_COMPLETION_SECONDS} s target)`,
   );
 }
 const text = textReport(run);

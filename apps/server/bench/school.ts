@@ -113,7 +113,7 @@ export const seedSchool = async (handle: DatabaseHandle, log: SeedLog): Promise<
 };
 
 /** Access tokens as the server signs them (plugins/auth.ts), for a server started with this secret. */
-const tokensFor = async (userIds: number[], secret: string, minutes: number) => {
+export const tokensFor = async (userIds: number[], secret: string, minutes: number) => {
   const key = new TextEncoder().encode(secret);
   const expires = Math.floor(Date.now() / 1000) + minutes * 60;
   const tokens = new Map<number, string>();

@@ -87,10 +87,6 @@ export const lockTest = async (db: Executor, id: number) =>
     )
   )[0];
 
-/** Holds a test's row against question writes until the transaction ends (an exam of it starts). */
-export const shareTest = (db: Executor, id: number) =>
-  db.execute(sql`select id from school_tests where id = ${id} for share`);
-
 export type TestValues = ThresholdsRow & { name: string; description: string };
 
 export const insertTest = async (db: Executor, userId: number, values: TestValues, now: Date) =>
@@ -529,12 +525,20 @@ export const deleteExam = (db: Executor, id: number) => db.execute(sql`delete fr
  * The student starts their exam (or comes back to it): the first call sets `started_at`. Only between the
  * start and the end with extra time, and until completed; otherwise nothing.
  */
+/**
+ * Starts the student's exam (or finds it started) inside its window, in one statement. It holds the test's
+ * row shared until it commits, so a first start waits for a question change under way and none begins
+ * meanwhile (a change locks the row and then finds the test started).
+ */
 export const startExam = async (db: Executor, id: number, studentId: number, now: Date) =>
   (
     await rowsOf<{ id: number }>(
       db,
-      sql`update exams e set started_at = coalesce(e.started_at, ${now})
-        where e.id = ${id} and e.student_id = ${studentId} and e.completed_at is null
+      sql`with test as (
+          select t.id from school_tests t join exams x on x.test_id = t.id where x.id = ${id} for share of t)
+        update exams e set started_at = coalesce(e.started_at, ${now})
+        from test
+        where e.id = ${id} and e.test_id = test.id and e.student_id = ${studentId} and e.completed_at is null
           and e.start_at <= ${now} and ${endsAt('e')} > ${now}
         returning e.id`,
     )
