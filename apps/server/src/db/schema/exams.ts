@@ -27,6 +27,11 @@ export const schoolTests = pgTable(
     failScore: integer('fail_score').notNull().default(0),
     createdAt: moment('created_at').notNull().defaultNow(),
     updatedAt: moment('updated_at').notNull().defaultNow(),
+    /**
+     * When its first exam started: from then on its questions and thresholds stay as they are. Set once by
+     * that start's statement, so later starts leave the test's row alone.
+     */
+    lockedAt: moment('locked_at'),
   },
   (table) => [
     index('school_tests_created_by_idx').on(table.createdById, table.createdAt, table.id),
@@ -90,7 +95,8 @@ export const exams = pgTable(
     check('exams_completed_by_check', sql`${table.completedBy} in ('student', 'server')`),
     index('exams_teacher_idx').on(table.teacherId, table.createdAt, table.id),
     index('exams_student_idx').on(table.studentId, table.createdAt, table.id),
-    index('exams_test_idx').on(table.testId),
+    // An exam's review opens after the largest extra time of its test and end: max() reads one index entry.
+    index('exams_test_end_idx').on(table.testId, table.endAt, table.extraMinutes),
     // The completion sweep: open exams by their end.
     index('exams_open_end_idx').on(table.endAt).where(sql`${table.completedAt} is null`),
   ],

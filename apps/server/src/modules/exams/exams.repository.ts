@@ -32,8 +32,7 @@ export type TestRow = ThresholdsRow & {
 };
 
 /** Whether a test has a started exam: its questions and thresholds then stay as they are. */
-const lockedTest = (test: string) =>
-  sql.raw(`exists (select 1 from exams le where le.test_id = ${test}.id and le.started_at is not null)`);
+const lockedTest = (test: string) => sql.raw(`${test}.locked_at is not null`);
 
 const testSelect = sql`t.id, t.name, t.description, t.created_by_id, t.created_at, t.updated_at,
   t.excellent_score, t.very_good_score, t.good_score, t.satisfy_score, t.fail_score,
@@ -526,23 +525,31 @@ export const deleteExam = (db: Executor, id: number) => db.execute(sql`delete fr
  * start and the end with extra time, and until completed; otherwise nothing.
  */
 /**
- * Starts the student's exam (or finds it started) inside its window, in one statement. It holds the test's
- * row shared until it commits, so a first start waits for a question change under way and none begins
- * meanwhile (a change locks the row and then finds the test started).
+ * Starts the student's exam (or finds it started) inside its window, in one statement. The first start of
+ * any exam of the test also locks the test (`locked_at`): a question change under way holds the test's
+ * row, so that start waits for it; the change looks at `locked_at` under that same row lock. Later starts
+ * find the test locked and leave its row alone, so a class starting at once does not queue on it.
  */
-export const startExam = async (db: Executor, id: number, studentId: number, now: Date) =>
-  (
-    await rowsOf<{ id: number }>(
-      db,
-      sql`with test as (
-          select t.id from school_tests t join exams x on x.test_id = t.id where x.id = ${id} for share of t)
-        update exams e set started_at = coalesce(e.started_at, ${now})
-        from test
-        where e.id = ${id} and e.test_id = test.id and e.student_id = ${studentId} and e.completed_at is null
-          and e.start_at <= ${now} and ${endsAt('e')} > ${now}
-        returning e.id`,
-    )
-  ).length > 0;
+export const startExam = async (db: Executor, id: number, studentId: number, now: Date) => {
+  const open = (exam: string) =>
+    sql`${sql.raw(exam)}.id = ${id} and ${sql.raw(exam)}.student_id = ${studentId}
+      and ${sql.raw(exam)}.completed_at is null and ${sql.raw(exam)}.start_at <= ${now}
+      and ${endsAt(exam)} > ${now}`;
+  return (
+    (
+      await rowsOf<{ id: number }>(
+        db,
+        sql`with locked as (
+            update school_tests t set locked_at = ${now}
+            from exams x where t.id = x.test_id and t.locked_at is null and ${open('x')}
+            returning t.id)
+          update exams e set started_at = coalesce(e.started_at, ${now})
+          where ${open('e')}
+          returning e.id`,
+      )
+    ).length > 0
+  );
+};
 
 export type ExamQuestionRow = QuestionRow & { student_answer: AnswerKey | null };
 
