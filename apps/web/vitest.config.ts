@@ -10,6 +10,8 @@ export default mergeConfig(
       setupFiles: ['src/test-setup.ts'],
       restoreMocks: true,
       unstubGlobals: true,
+      // A form filled in by userEvent takes a few seconds when the two cores are busy; 5 s is too tight.
+      testTimeout: 15_000,
     },
   }),
 );
