@@ -97,14 +97,16 @@ export const seedSchool = async (handle: DatabaseHandle, log: SeedLog): Promise<
       sql`select id from users where email like 'bench-student-%' order by id`,
     )
   ).map((row) => row.id);
-  // Each of 200 students answers the cards of their first path.
+  // Each of 200 students answers the cards of their first path, one answer at a time as a person does:
+  // consecutive calls go to different students.
   const answerRows = (
     await rowsOf<{ user_id: number; row_id: number }>(
       handle,
       sql`select p.assigned_user_id as user_id, r.id as row_id from learning_paths p
         join learning_path_cards r on r.path_id = p.id
         where p.assigned_user_id in (select id from users where email like 'bench-student-%' order by id limit 200)
-          and p.name = 'Path category 1'`,
+          and p.name = 'Path category 1'
+        order by r.card_id, p.assigned_user_id`,
     )
   ).map((row) => ({ userId: row.user_id, rowId: row.row_id }));
   return { teacherId: teacher!.id, studentIds, answerRows };

@@ -1,6 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { learningPaths } from '../../db/schema';
+import { cards, learningPathCards, learningPathProgress, learningPaths } from '../../db/schema';
 import { matchesNameOrEmail, reachedBy, teachesAt } from '../../lib/people';
 
 /** Both drivers (PGlite and node-postgres) answer raw statements with `rows`. */
@@ -273,50 +273,101 @@ export type ScoreColumn =
  * (and the card when it has just reached the path's volume), and the path is completed in the mode when
  * that was its last card to learn. Only the path's student, only in a mode the path studies, only between
  * its days, and only for an active account that is not a school's unclaimed one: otherwise no row, and
- * the caller finds out why.
+ * the caller finds out why. Prepared: built and planned once per connection, not per answer.
  */
-export const answer = async (
-  db: Executor,
-  values: { rowId: number; userId: number; kind: 'text' | 'picture'; column: ScoreColumn; day: string },
-) => {
-  const typing = values.column.endsWith('_typing');
-  const correct = !values.column.startsWith('incorrect');
-  const score = sql.identifier(values.column);
+const answerQuery = (db: Executor, column: ScoreColumn, kind: 'text' | 'picture') => {
+  const typing = column.endsWith('_typing');
+  const correct = !column.startsWith('incorrect');
+  const score = sql.identifier(column);
   const volume = sql.raw(typing ? 'p.learned_volume_typing' : 'p.learned_volume_verbal');
   const flips = sql.raw(typing ? 'flips_typing' : 'flips_verbal');
   const learned = sql.raw(typing ? 'learned_typing' : 'learned_verbal');
   const completed = sql.raw(typing ? 'completed_typing' : 'completed_verbal');
-  const rows = await rowsOf<PathCardRow>(
-    db,
-    sql`with answered as (
-      update learning_path_cards r set ${score} = r.${score} + 1, updated_at = now()
-      from learning_paths p, categories c
-      where r.id = ${values.rowId} and p.id = r.path_id and c.id = p.category_id
-        and p.assigned_user_id = ${values.userId} and c.type_of_cards = ${values.kind}
-        -- The account checks of the request (active; not a school's unclaimed account), in this statement.
-        and exists (select 1 from users su where su.id = ${values.userId} and su.is_active and not su.is_auto_created)
-        and p.${sql.raw(typing ? 'typing' : 'verbal')}
-        and ${values.day}::date between p.start_at and p.end_at
-      returning r.*, ${correct ? sql`r.${score} = ${volume}` : sql`false`} as just_learned
-    ), counted as (
-      insert into learning_path_progress as pr (path_id, day, ${flips}, ${learned})
-      select path_id, ${values.day}::date, 1, just_learned::int from answered
-      on conflict (path_id, day) do update set
-        ${flips} = pr.${flips} + 1, ${learned} = pr.${learned} + excluded.${learned}
-      returning pr.id
-    ), finished as (
-      -- The statement sees the other rows as they were before it: none of them may be left to learn.
-      update learning_paths p set ${completed} = true
-      from answered a
-      where p.id = a.path_id and a.just_learned and not exists (
-        select 1 from cards k left join learning_path_cards o on o.path_id = p.id and o.card_id = k.id
-        where ${pathCardFilter('p', 'k')} and k.id <> a.card_id and coalesce(o.${score}, 0) < ${volume})
-      returning p.id
-    )
-    select ${pathCardColumns}, (select count(*) from counted) as counted, (select count(*) from finished) as finished
-    from answered r join learning_paths p on p.id = r.path_id join cards k on k.id = r.card_id`,
-  );
-  return rows[0];
+  const userId = sql`${sql.placeholder('userId')}::integer`;
+  const day = sql`${sql.placeholder('day')}::date`;
+  // Whether the answer has just brought the card to the path's volume.
+  const justLearned = correct ? sql`a.${score} = ${volume}` : sql`false`;
+
+  const answered = db.$with('answered', getTableColumns(learningPathCards)).as(sql`
+    update learning_path_cards r set ${score} = r.${score} + 1, updated_at = now()
+    from learning_paths p, categories c
+    where r.id = ${sql.placeholder('rowId')}::integer and p.id = r.path_id and c.id = p.category_id
+      and p.assigned_user_id = ${userId} and c.type_of_cards = ${sql.raw(`'${kind}'`)}
+      -- The account checks of the request (active; not a school's unclaimed account), in this statement.
+      and exists (select 1 from users su where su.id = ${userId} and su.is_active and not su.is_auto_created)
+      and p.${sql.raw(typing ? 'typing' : 'verbal')}
+      and ${day} between p.start_at and p.end_at
+    returning r.*`);
+  const counted = db.$with('counted', { id: learningPathProgress.id }).as(sql`
+    insert into learning_path_progress as pr (path_id, day, ${flips}, ${learned})
+    select a.path_id, ${day}, 1, (${justLearned})::int from answered a join learning_paths p on p.id = a.path_id
+    on conflict (path_id, day) do update set
+      ${flips} = pr.${flips} + 1, ${learned} = pr.${learned} + excluded.${learned}
+    returning pr.id`);
+  // The statement sees the other rows as they were before it: none of them may be left to learn.
+  const finished = db.$with('finished', { id: learningPaths.id }).as(sql`
+    update learning_paths p set ${completed} = true
+    from answered a
+    where p.id = a.path_id and ${justLearned} and not exists (
+      select 1 from cards k left join learning_path_cards o on o.path_id = p.id and o.card_id = k.id
+      where ${pathCardFilter('p', 'k')} and k.id <> a.card_id and coalesce(o.${score}, 0) < ${volume})
+    returning p.id`);
+
+  // Data-modifying CTEs run whether or not the select reads them.
+  return db
+    .with(answered, counted, finished)
+    .select({
+      id: answered.id,
+      card_id: cards.id,
+      first_side: cards.firstSide,
+      second_side: cards.secondSide,
+      category_id: cards.categoryId,
+      tag: cards.tag,
+      created_at: cards.createdAt,
+      updated_at: answered.updatedAt,
+      guesses_score: answered.guessesScore,
+      incorrect_guesses_score: answered.incorrectGuessesScore,
+      guesses_score_typing: answered.guessesScoreTyping,
+      incorrect_guesses_score_typing: answered.incorrectGuessesScoreTyping,
+      learned_verbal: sql<boolean>`${answered.guessesScore} >= ${learningPaths.learnedVolumeVerbal}`,
+      learned_typing: sql<boolean>`${answered.guessesScoreTyping} >= ${learningPaths.learnedVolumeTyping}`,
+    })
+    .from(answered)
+    .innerJoin(learningPaths, eq(learningPaths.id, answered.pathId))
+    .innerJoin(cards, eq(cards.id, answered.cardId));
+};
+
+const kinds = ['text', 'picture'] as const;
+const scoreColumns: ScoreColumn[] = [
+  'guesses_score',
+  'incorrect_guesses_score',
+  'guesses_score_typing',
+  'incorrect_guesses_score_typing',
+];
+
+/** The answer statements of every kind and score column, prepared under their own names. */
+export const prepareAnswers = (db: Executor) =>
+  Object.fromEntries(
+    kinds.flatMap((kind) =>
+      scoreColumns.map((column) => [
+        `${kind}:${column}`,
+        answerQuery(db, column, kind).prepare(`path_answer_${kind}_${column}`),
+      ]),
+    ),
+  ) as Record<`${'text' | 'picture'}:${ScoreColumn}`, ReturnType<ReturnType<typeof answerQuery>['prepare']>>;
+
+export type AnswerStatements = ReturnType<typeof prepareAnswers>;
+
+export const answer = async (
+  statements: AnswerStatements,
+  values: { rowId: number; userId: number; kind: 'text' | 'picture'; column: ScoreColumn; day: string },
+): Promise<PathCardRow | undefined> => {
+  const [row] = await statements[`${values.kind}:${values.column}`].execute({
+    rowId: values.rowId,
+    userId: values.userId,
+    day: values.day,
+  });
+  return row;
 };
 
 /** What an answer needs to know when the statement changed nothing: the row's path, and its student. */

@@ -19,6 +19,7 @@ type PathInput = z.output<typeof learningPathBody>;
 export const createLearningPathsService = ({ db, clock }: { db: Database; clock: Clock }) => {
   const mayUse = (actor: Actor) => authorize(actor, policy.use, actor);
   const today = (timeZone: string | undefined) => dayIn(timeZone, clock.now());
+  const answerStatements = repo.prepareAnswers(db);
 
   /** The refusal of a deck or an answer outside the path's days, or in a mode it does not study. */
   const assertOpen = (path: repo.PathTerms, mode: repo.Mode, day: string) => {
@@ -141,7 +142,13 @@ export const createLearningPathsService = ({ db, clock }: { db: Database; clock:
       timeZone: string | undefined,
     ) {
       const day = today(timeZone);
-      const answered = await repo.answer(db, { rowId, userId: signedIn.id, kind, column: field, day });
+      const answered = await repo.answer(answerStatements, {
+        rowId,
+        userId: signedIn.id,
+        kind,
+        column: field,
+        day,
+      });
       if (answered) return answered;
       const actor = await signedIn.actor();
       mayUse(actor);

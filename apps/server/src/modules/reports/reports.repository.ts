@@ -83,18 +83,31 @@ export type ReportRow = {
 
 export type ReportScope = { categoryId: number } | { pathId: number } | undefined;
 
+/** A scope's conditions on the categories (`c`) and the paths (`p`) of a report. */
+const scopeFilters = (scope: ReportScope) => ({
+  categoryScope: scope
+    ? 'categoryId' in scope
+      ? sql`and c.id = ${scope.categoryId}`
+      : sql`and false`
+    : sql``,
+  pathScope: scope ? ('pathId' in scope ? sql`and p.id = ${scope.pathId}` : sql`and false`) : sql``,
+});
+
 /**
  * The student's report rows: their text and picture categories (their own scores, learned at the
  * threshold) and the paths assigned to them (their rows on the path, learned at the path's volumes),
  * newest first. A scope narrows it to one category or one path.
  */
-const reportRowsQuery = (studentId: number, threshold: number, scope: ReportScope) => {
-  const categoryScope = scope
-    ? 'categoryId' in scope
-      ? sql`and c.id = ${scope.categoryId}`
-      : sql`and false`
-    : sql``;
-  const pathScope = scope ? ('pathId' in scope ? sql`and p.id = ${scope.pathId}` : sql`and false`) : sql``;
+const reportRowsQuery = (
+  studentId: number,
+  threshold: number,
+  scope: ReportScope,
+  /** Only the rows of a `page` CTE of (category or path) ids, when given. */
+  paged = false,
+) => {
+  const { categoryScope, pathScope } = scopeFilters(scope);
+  const categoryPage = paged ? sql`and c.id in (select id from page where path_id is null)` : sql``;
+  const pathPage = paged ? sql`and p.id in (select path_id from page)` : sql``;
   return sql`
     select c.id, c.name, null::int as path_id, null::text as path_name, null::int as volume_verbal,
       null::int as volume_typing, c.created_at as date_created, c.type_of_cards::text as type_of_cards, a.*
@@ -107,7 +120,7 @@ const reportRowsQuery = (studentId: number, threshold: number, scope: ReportScop
         coalesce(sum(k.guesses_score_typing), 0)::int as guesses_typing,
         coalesce(sum(k.incorrect_guesses_score_typing), 0)::int as incorrect_typing
       from cards k where k.category_id = c.id) a
-    where c.user_id = ${studentId} and c.type_of_cards <> 'kids' ${categoryScope}
+    where c.user_id = ${studentId} and c.type_of_cards <> 'kids' ${categoryScope} ${categoryPage}
     union all
     select c.id, c.name, p.id, p.name, p.learned_volume_verbal, p.learned_volume_typing, p.created_at,
       c.type_of_cards::text, a.*
@@ -119,27 +132,33 @@ const reportRowsQuery = (studentId: number, threshold: number, scope: ReportScop
         coalesce(sum(r.guesses_score_typing), 0)::int, coalesce(sum(r.incorrect_guesses_score_typing), 0)::int
       from cards k left join learning_path_cards r on r.path_id = p.id and r.card_id = k.id
       where k.category_id = p.category_id and (cardinality(p.tags) = 0 or k.tag = any(p.tags))) a
-    where p.assigned_user_id = ${studentId} ${pathScope}`;
+    where p.assigned_user_id = ${studentId} ${pathScope} ${pathPage}`;
 };
 
 export const reportRowsPage = async (
   db: Executor,
   filter: { studentId: number; threshold: number; limit: number; offset: number; scope?: ReportScope },
 ) => {
-  const rows = reportRowsQuery(filter.studentId, filter.threshold, filter.scope);
-  const [counted, page] = await Promise.all([
+  const order = sql`order by date_created desc, id desc, path_id desc nulls last`;
+  const { categoryScope, pathScope } = scopeFilters(filter.scope);
+  // The page's rows first, from their dates alone; the totals only for those.
+  const page = sql`page as (
+    select c.id, null::int as path_id, c.created_at as date_created from categories c
+    where c.user_id = ${filter.studentId} and c.type_of_cards <> 'kids' ${categoryScope}
+    union all
+    select p.category_id, p.id, p.created_at from learning_paths p
+    where p.assigned_user_id = ${filter.studentId} ${pathScope}
+    ${order} limit ${filter.limit} offset ${filter.offset})`;
+  const rows = reportRowsQuery(filter.studentId, filter.threshold, filter.scope, true);
+  const [counted, pageRows] = await Promise.all([
     rowsOf<{ total: number }>(
       db,
       sql`select (select count(*)::int from categories c where c.user_id = ${filter.studentId} and c.type_of_cards <> 'kids')
         + (select count(*)::int from learning_paths p where p.assigned_user_id = ${filter.studentId}) as total`,
     ),
-    rowsOf<ReportRow>(
-      db,
-      sql`select * from (${rows}) report order by date_created desc, id desc, path_id desc nulls last
-        limit ${filter.limit} offset ${filter.offset}`,
-    ),
+    rowsOf<ReportRow>(db, sql`with ${page} select * from (${rows}) report ${order}`),
   ]);
-  return { total: counted[0]?.total ?? 0, rows: page };
+  return { total: counted[0]?.total ?? 0, rows: pageRows };
 };
 
 export const oneReportRow = async (db: Executor, studentId: number, threshold: number, scope: ReportScope) =>
