@@ -21,6 +21,8 @@ export function ExamStatusBadge({ status }: { status: ExamStatus }) {
       variant="light"
       // The colour stays in the background and the icon: coloured text on it is too light to read.
       c="var(--mantine-color-text)"
+      // Whole in a narrow table cell: a cut word says nothing.
+      styles={{ label: { overflow: 'visible' } }}
       leftSection={<Icon size={14} aria-hidden="true" />}
     >
       {t(`status.${status}`)}

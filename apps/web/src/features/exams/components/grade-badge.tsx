@@ -16,7 +16,13 @@ export const gradeColors: Record<Grade, string> = {
 export function GradeBadge({ grade }: { grade: Grade }) {
   const { t } = useTranslation('exams');
   return (
-    <Badge color={gradeColors[grade]} variant="light" size="lg" c="var(--mantine-color-text)">
+    <Badge
+      color={gradeColors[grade]}
+      variant="light"
+      size="lg"
+      c="var(--mantine-color-text)"
+      styles={{ label: { overflow: 'visible' } }}
+    >
       {t('gradeWithNumber', { name: t(`grade.${grade}`), grade })}
     </Badge>
   );

@@ -28,6 +28,7 @@ import { pageCount } from '../../../lib/deck-keys';
 import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useSuccessToast } from '../../../lib/use-success-toast';
+import { ExamStatusBadge } from '../../exams/components/exam-status-badge';
 import { GradeBadge } from '../../exams/components/grade-badge';
 import { useDeleteExam, useExamSummary, useTeacherExams } from '../api/exams';
 import { useTestChoices } from '../api/tests';
@@ -39,13 +40,6 @@ import { useExamListParams } from '../components/use-list-params';
 import '../test-texts';
 
 const GradeChart = lazy(() => import('../components/grade-chart').then((m) => ({ default: m.GradeChart })));
-
-export const statusColors: Record<ExamStatus, string> = {
-  not_started: 'gray',
-  in_progress: 'blue',
-  completed: 'teal',
-  missed: 'red',
-};
 
 const grades: Grade[] = [2, 3, 4, 5, 6];
 const examPath = (id: number) => generatePath(paths.schoolExam, { examId: String(id) });
@@ -157,9 +151,7 @@ export function ExamsPage() {
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <Badge color={statusColors[exam.status]} variant="light">
-                    {t(`exams.statuses.${exam.status}`)}
-                  </Badge>
+                  <ExamStatusBadge status={exam.status} />
                 </Table.Td>
                 <Table.Td ta="end">
                   {t('exams.ofTotal', {
