@@ -68,7 +68,7 @@ export function ExamReview({ exam, viewer }: { exam: ExamDetail; viewer: 'studen
                         {correct ? <IconCheck size={14} /> : chosen ? <IconX size={14} /> : null}
                       </ThemeIcon>
                       <Text size="sm" fw={correct || chosen ? 600 : undefined}>
-                        {t('review.answer', { key: answer.key.toUpperCase(), text: answer.text })}
+                        {t('review.answer', { key: t(`letters.${answer.key}`), text: answer.text })}
                       </Text>
                       {correct && (
                         <Badge color="teal" variant="light" size="sm" c="var(--mantine-color-text)">

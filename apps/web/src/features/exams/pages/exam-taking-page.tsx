@@ -442,7 +442,7 @@ function ExamSession({ id, started, resumed }: { id: number; started: StartedExa
                     key={answer.key}
                     value={answer.key}
                     disabled={phase !== 'taking'}
-                    label={t('review.answer', { key: answer.key.toUpperCase(), text: answer.text })}
+                    label={t('review.answer', { key: t(`letters.${answer.key}`), text: answer.text })}
                   />
                 ))}
               </Stack>
