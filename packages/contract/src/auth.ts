@@ -110,6 +110,8 @@ export const userSchema = z.object({
   /** How many of each the account's plan allows a month. */
   ai_quota: z.object({ text: z.number().int(), images: z.number().int() }),
   subscription_type: subscriptionTypeSchema,
+  /** Premium now: a trial or subscription end ahead, or everyone premium on this server (`PREMIUM_FOR_ALL`). */
+  is_premium: z.boolean(),
   trial_end_date: z.string().nullable(),
   subscription_end_date: z.string().nullable(),
   annual_subscription_end_date: z.string().nullable(),

@@ -11,4 +11,5 @@ export * from './route';
 export * from './routes';
 export * from './school';
 export * from './social';
+export * from './subscriptions';
 export * from './system';

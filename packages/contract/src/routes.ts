@@ -8,6 +8,7 @@ import { practiceRoutes } from './practice';
 import type { RouteDefinition } from './route';
 import { adminSchoolRoutes, schoolRoutes } from './school';
 import { friendRoutes, privateSendingRoutes, userGroupRoutes } from './social';
+import { adminAffiliateRoutes, affiliateRoutes, subscriptionRoutes } from './subscriptions';
 import { systemRoutes } from './system';
 
 /** Every route of the API, by name: what the server must serve and what its route-wide tests walk. */
@@ -29,4 +30,7 @@ export const apiRoutes: Record<string, RouteDefinition> = /* @__PURE__ */ Object
   reportRoutes,
   testRoutes,
   examRoutes,
+  subscriptionRoutes,
+  affiliateRoutes,
+  adminAffiliateRoutes,
 );

@@ -40,6 +40,7 @@ const userOf = (flags: Partial<User>): User => ({
   ai_image_usage: 0,
   ai_quota: { text: 20, images: 10 },
   subscription_type: 'none',
+  is_premium: false,
   trial_end_date: null,
   subscription_end_date: null,
   annual_subscription_end_date: null,

@@ -9,6 +9,7 @@ export const toUserResponse = (
   badges: Badge[],
   storage: MediaStorage,
   ai: { usage: { text: number; images: number }; quota: { text: number; images: number } },
+  premium: boolean,
 ): UserResponse => ({
   id: user.id,
   email: user.email,
@@ -31,6 +32,7 @@ export const toUserResponse = (
   ai_image_usage: ai.usage.images,
   ai_quota: ai.quota,
   subscription_type: user.subscriptionType,
+  is_premium: premium,
   trial_end_date: iso(user.trialEndDate),
   subscription_end_date: iso(user.subscriptionEndDate),
   annual_subscription_end_date: iso(user.annualSubscriptionEndDate),

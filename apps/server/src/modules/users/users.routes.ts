@@ -1,15 +1,22 @@
 import { authRoutes } from '@flashcards/contract';
+import { isPremium } from '../../lib/entitlements';
 import { route } from '../../lib/routes';
 import type { Services } from '../../services';
 import { toUserResponse } from './users.presenter';
 
-export const userRouteHandlers = ({ users, storage, ai }: Services) => {
+export const userRouteHandlers = ({ users, storage, ai, clock }: Services) => {
   const present = async (account: Parameters<typeof users.profile>[0]) => {
     const { badges } = await users.profile(account);
-    return toUserResponse(account, badges, storage, {
-      usage: users.aiUsage(account),
-      quota: ai.quota(account),
-    });
+    return toUserResponse(
+      account,
+      badges,
+      storage,
+      {
+        usage: users.aiUsage(account),
+        quota: ai.quota(account),
+      },
+      isPremium(account, clock.now()),
+    );
   };
   return [
     route(authRoutes.me, async ({ actor }) => present(actor)),
