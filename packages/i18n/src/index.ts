@@ -10,6 +10,7 @@ import bgLegal from '../locales/bg/legal.json';
 import bgMarket from '../locales/bg/market.json';
 import bgPages from '../locales/bg/pages.json';
 import bgPaths from '../locales/bg/paths.json';
+import bgPeople from '../locales/bg/people.json';
 import bgPractice from '../locales/bg/practice.json';
 import bgReports from '../locales/bg/reports.json';
 import bgSchool from '../locales/bg/school.json';
@@ -29,6 +30,7 @@ import enLegal from '../locales/en/legal.json';
 import enMarket from '../locales/en/market.json';
 import enPages from '../locales/en/pages.json';
 import enPaths from '../locales/en/paths.json';
+import enPeople from '../locales/en/people.json';
 import enPractice from '../locales/en/practice.json';
 import enReports from '../locales/en/reports.json';
 import enSchool from '../locales/en/school.json';
@@ -55,6 +57,7 @@ export const resources = {
     legal: enLegal,
     market: enMarket,
     pages: enPages,
+    people: enPeople,
     paths: enPaths,
     practice: enPractice,
     reports: enReports,
@@ -76,6 +79,7 @@ export const resources = {
     legal: bgLegal,
     market: bgMarket,
     pages: bgPages,
+    people: bgPeople,
     paths: bgPaths,
     practice: bgPractice,
     reports: bgReports,

@@ -1,9 +1,5 @@
 import type { Exam, Grade } from '@flashcards/contract';
 
-/** A person's full name. */
-export const personName = (person: { first_name: string; last_name: string }) =>
-  `${person.first_name} ${person.last_name}`.trim();
-
 /** An exam id from the address, else null. */
 export const examIdFrom = (value: string | undefined): number | null => {
   const id = Number(value);

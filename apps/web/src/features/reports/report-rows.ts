@@ -1,4 +1,4 @@
-import type { ReportRow, ReportStudent } from '@flashcards/contract';
+import type { ReportRow } from '@flashcards/contract';
 import { toCsv } from '../../lib/csv';
 import type { ReportSource } from './api/report-keys';
 
@@ -14,10 +14,6 @@ export const rowKey = (row: ReportRow): string =>
 /** What the per-card report of a row asks for. */
 export const rowSource = (row: ReportRow): ReportSource =>
   row.learning_path ? { learning_path_id: row.learning_path.id } : { category_id: row.id };
-
-/** A person's name, else their e-mail. */
-export const personName = (person: Pick<ReportStudent, 'first_name' | 'last_name' | 'email'>): string =>
-  `${person.first_name} ${person.last_name}`.trim() || person.email;
 
 /** Learned cards and right and wrong answers of a row in one mode. */
 export const rowScores = (row: ReportRow, mode: Mode) =>

@@ -16,12 +16,13 @@ import { hasStatus } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import { personName } from '../../../lib/person-name';
 import { useExam } from '../api/get-exam';
 import { ExamReview } from '../components/exam-review';
 import { ExamStatusBadge } from '../components/exam-status-badge';
 import { GradeBadge } from '../components/grade-badge';
 import { ScoreText } from '../components/student-action';
-import { examIdFrom, personName, resultsHidden, studentActionOf } from '../exam-state';
+import { examIdFrom, resultsHidden, studentActionOf } from '../exam-state';
 import '../exam-texts';
 import { useNow } from '../use-now';
 

@@ -8,11 +8,11 @@ import { RequestError } from '../../../components/ui/request-error';
 import { pageCount } from '../../../lib/deck-keys';
 import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import { personName } from '../../../lib/person-name';
 import { useStudentExams } from '../api/get-student-exams';
 import { ExamListControls, useExamListParams } from '../components/exam-list-controls';
 import { ExamStatusBadge } from '../components/exam-status-badge';
 import { StudentAction } from '../components/student-action';
-import { personName } from '../exam-state';
 import '../exam-texts';
 import { useNow } from '../use-now';
 

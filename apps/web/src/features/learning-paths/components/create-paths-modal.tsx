@@ -15,9 +15,12 @@ import { IconCheck, IconPencil, IconPlaylistAdd, IconTrash } from '@tabler/icons
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localToday } from '../../../components/activity/activity-days';
+import { addPeople, PeoplePicker } from '../../../components/people/people-picker';
 import { FormError } from '../../../components/ui/form-error';
 import { useErrorMessage } from '../../../lib/api-errors';
 import { useFormatters } from '../../../lib/format';
+import { personName } from '../../../lib/person-name';
+import { useStudentSearch } from '../api/assign-options';
 import { useCreatePaths } from '../api/create-paths';
 import {
   addToDraft,
@@ -30,8 +33,8 @@ import {
   removeDraftRow,
   updateDraftRow,
 } from '../draft-paths';
+import { GroupAdder } from './group-adder';
 import { defaultFields, type FieldsDraft, PathFieldsForm } from './path-fields-form';
-import { StudentPicker, studentName } from './student-picker';
 
 const complete = (fields: FieldsDraft): PathFields | null =>
   fields.category ? { ...fields, category: fields.category } : null;
@@ -121,7 +124,7 @@ export function CreatePathsModal({ opened, onClose }: { opened: boolean; onClose
                 {outcome.skipped.map(({ student, reason }) => (
                   <List.Item key={student.id}>
                     <Text span size="sm" fw={600}>
-                      {studentName(student)}
+                      {personName(student)}
                     </Text>
                     {': '}
                     {t(`create.skipped.${reason}`)}
@@ -145,7 +148,7 @@ export function CreatePathsModal({ opened, onClose }: { opened: boolean; onClose
             <Alert
               variant="light"
               color="blue"
-              title={t('create.editingTitle', { name: studentName(editing) })}
+              title={t('create.editingTitle', { name: personName(editing) })}
             >
               {t('create.editingText')}
             </Alert>
@@ -154,7 +157,9 @@ export function CreatePathsModal({ opened, onClose }: { opened: boolean; onClose
               <Title order={2} size="h4">
                 {t('create.studentsHeading')}
               </Title>
-              <StudentPicker chosen={students} onChange={setStudents} />
+              <PeoplePicker chosen={students} onChange={setStudents} useSearch={useStudentSearch}>
+                <GroupAdder onAdd={(members) => setStudents(addPeople(students, members))} />
+              </PeoplePicker>
             </>
           )}
           <Title order={2} size="h4">
@@ -168,7 +173,7 @@ export function CreatePathsModal({ opened, onClose }: { opened: boolean; onClose
                   {t('actions.cancel')}
                 </Button>
                 <Button onClick={saveRow} disabled={problem !== null}>
-                  {t('create.saveRow', { name: studentName(editing) })}
+                  {t('create.saveRow', { name: personName(editing) })}
                 </Button>
               </>
             ) : (
@@ -223,7 +228,7 @@ export function CreatePathsModal({ opened, onClose }: { opened: boolean; onClose
                 <Table.Tbody>
                   {rows.map((row) => (
                     <Table.Tr key={row.student.id} aria-current={editing?.id === row.student.id || undefined}>
-                      <Table.Td>{studentName(row.student)}</Table.Td>
+                      <Table.Td>{personName(row.student)}</Table.Td>
                       <Table.Td>
                         <Text size="sm">{row.fields.name}</Text>
                         <Text size="xs" c="dimmed">
@@ -250,7 +255,7 @@ export function CreatePathsModal({ opened, onClose }: { opened: boolean; onClose
                             size="compact-sm"
                             variant="subtle"
                             leftSection={<IconPencil size={14} aria-hidden="true" />}
-                            aria-label={t('create.editRow', { name: studentName(row.student) })}
+                            aria-label={t('create.editRow', { name: personName(row.student) })}
                             onClick={() => startEditing(row)}
                           >
                             {t('actions.edit')}
@@ -260,7 +265,7 @@ export function CreatePathsModal({ opened, onClose }: { opened: boolean; onClose
                             variant="subtle"
                             color="red"
                             leftSection={<IconTrash size={14} aria-hidden="true" />}
-                            aria-label={t('create.removeRow', { name: studentName(row.student) })}
+                            aria-label={t('create.removeRow', { name: personName(row.student) })}
                             onClick={() => {
                               setRows((current) => removeDraftRow(current, row.student.id));
                               if (editing?.id === row.student.id) setEditing(null);

@@ -10,9 +10,11 @@ import { hasStatus, useErrorMessage } from '../../../lib/api-errors';
 import { downloadText } from '../../../lib/csv';
 import { pageCount } from '../../../lib/deck-keys';
 import { paths } from '../../../lib/paths';
+import { personName } from '../../../lib/person-name';
 import { exportReport } from '../api/export-report';
 import { useReports } from '../api/get-reports';
-import { type CsvTexts, fileSafe, personName, reportCsv } from '../report-rows';
+import { type CsvTexts, fileSafe, reportCsv } from '../report-rows';
+
 import { PremiumNotice } from './premium-notice';
 import { ReportCardsModal } from './report-cards-modal';
 import { ReportChart } from './report-chart';

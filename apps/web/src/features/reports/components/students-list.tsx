@@ -22,8 +22,8 @@ import { RequestError } from '../../../components/ui/request-error';
 import { hasStatus } from '../../../lib/api-errors';
 import { pageCount } from '../../../lib/deck-keys';
 import { useFormatters } from '../../../lib/format';
+import { personName } from '../../../lib/person-name';
 import { useReportStudents } from '../api/get-report-students';
-import { personName } from '../report-rows';
 import { PremiumNotice } from './premium-notice';
 
 export type StudentsListState = { input: string; page: number };

@@ -16,13 +16,14 @@ import {
 import { IconCheck } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PeoplePicker, type PickedPerson } from '../../../components/people/people-picker';
 import { FormError } from '../../../components/ui/form-error';
 import { fieldErrorsOf, useErrorMessage } from '../../../lib/api-errors';
 import { useFormatters } from '../../../lib/format';
-import { useCreateExams, useMyGroups } from '../api/exams';
+import { personName } from '../../../lib/person-name';
+import { useCreateExams, useExamStudentSearch, useMyGroups } from '../api/exams';
 import { useTestChoices } from '../api/tests';
 import { type AssignDraft, type AssignProblem, assignBody, assignProblems, isoToLocal } from '../exam-body';
-import { type PickedStudent, personName, StudentsPicker } from './students-picker';
 
 /** The next whole hour, and an hour after it: a window the teacher usually only shifts. */
 const defaultWindow = (now: Date) => {
@@ -68,7 +69,7 @@ export function AssignExamModal({
   const choices = useTestChoices(opened && !test);
   const groups = useMyGroups(opened);
   const [draft, setDraft] = useState<AssignDraft>(() => freshDraft(test?.id ?? null));
-  const [students, setStudents] = useState<PickedStudent[]>([]);
+  const [students, setStudents] = useState<PickedPerson[]>([]);
   const [tried, setTried] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const testId = test?.id ?? draft.testId;
@@ -202,7 +203,8 @@ export function AssignExamModal({
               </Group>
             </Radio.Group>
             {draft.target === 'students' ? (
-              <StudentsPicker
+              <PeoplePicker
+                useSearch={useExamStudentSearch}
                 chosen={students}
                 onChange={setStudents}
                 error={problemText('students') ?? serverErrors.student}

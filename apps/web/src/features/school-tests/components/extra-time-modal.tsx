@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/ui/form-error';
 import { fieldErrorsOf, useErrorMessage } from '../../../lib/api-errors';
 import { useFormatters } from '../../../lib/format';
+import { personName } from '../../../lib/person-name';
 import { useExtraTime } from '../api/exams';
-import { personName } from './students-picker';
 
 /** A student's extra time on one exam: minutes after the common end (0 takes it back). */
 export function ExtraTimeModal({ exam, onClose }: { exam: Exam | null; onClose: () => void }) {

@@ -2,7 +2,6 @@ import type { Exam, ExamStatus, Grade } from '@flashcards/contract';
 import { examStatusSchema } from '@flashcards/contract';
 import {
   Anchor,
-  Badge,
   Button,
   EmptyState,
   Group,
@@ -27,6 +26,7 @@ import { useErrorMessage } from '../../../lib/api-errors';
 import { pageCount } from '../../../lib/deck-keys';
 import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import { personName } from '../../../lib/person-name';
 import { useSuccessToast } from '../../../lib/use-success-toast';
 import { ExamStatusBadge } from '../../exams/components/exam-status-badge';
 import { GradeBadge } from '../../exams/components/grade-badge';
@@ -35,7 +35,6 @@ import { useTestChoices } from '../api/tests';
 import { AssignExamModal } from '../components/assign-exam-modal';
 import { ExtraTimeModal } from '../components/extra-time-modal';
 import { SearchBox, SortSelect } from '../components/list-controls';
-import { personName } from '../components/students-picker';
 import { useExamListParams } from '../components/use-list-params';
 import '../test-texts';
 

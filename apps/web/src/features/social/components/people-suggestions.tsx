@@ -4,7 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RequestError } from '../../../components/ui/request-error';
-import { personName } from '../person-name';
+import { personName } from '../../../lib/person-name';
 import '../social-texts';
 
 type Suggested = {

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { FormError } from '../../../components/ui/form-error';
 import { useErrorMessage } from '../../../lib/api-errors';
+import { personName } from '../../../lib/person-name';
 import { useSuccessToast } from '../../../lib/use-success-toast';
 import { useAcceptFriendshipRequest } from '../api/accept-friendship-request';
 import { useBlockPerson } from '../api/block-person';
@@ -23,7 +24,6 @@ import { useRemoveFriendship } from '../api/remove-friendship';
 import { useSendFriendshipRequest } from '../api/send-friendship-request';
 import { useUnblockPerson } from '../api/unblock-person';
 import { actionsFor, type PersonAction, relationOf } from '../person-actions';
-import { personName } from '../person-name';
 import '../social-texts';
 
 const icons: Record<PersonAction, ReactNode> = {

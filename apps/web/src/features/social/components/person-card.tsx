@@ -7,8 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
 import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import { personName } from '../../../lib/person-name';
 import { relationOf } from '../person-actions';
-import { personName, placeOf } from '../person-name';
+import { placeOf } from '../person-name';
 import '../social-texts';
 import { PersonActions } from './person-actions';
 

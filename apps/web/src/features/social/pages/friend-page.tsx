@@ -24,11 +24,12 @@ import { RequestError } from '../../../components/ui/request-error';
 import { hasStatus } from '../../../lib/api-errors';
 import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import { personName } from '../../../lib/person-name';
 import { useFriendActivity } from '../api/get-friend-activity';
 import { useFriendDetails } from '../api/get-friend-details';
 import { useFriendFriends } from '../api/get-friend-friends';
 import { PersonCard } from '../components/person-card';
-import { personName, placeOf } from '../person-name';
+import { placeOf } from '../person-name';
 import '../social-texts';
 
 /** /friend/:friendId: a friend's profile, practice and friends; anyone else's is not shown. */

@@ -39,6 +39,7 @@ import { hasStatus, useErrorMessage } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/current-user';
 import { pageCount, pageFromParam } from '../../../lib/deck-keys';
 import { useFormatters } from '../../../lib/format';
+import { personName } from '../../../lib/person-name';
 import { useSuccessToast } from '../../../lib/use-success-toast';
 import { useAddGroupMembers } from '../api/add-group-members';
 import { useCreateUserGroup } from '../api/create-user-group';
@@ -50,7 +51,6 @@ import { useRenameUserGroup } from '../api/rename-user-group';
 import { useGroupCandidates } from '../api/search-group-candidates';
 import { PeopleSuggestions } from '../components/people-suggestions';
 import { SkippedList } from '../components/skipped-list';
-import { personName } from '../person-name';
 import '../social-texts';
 
 /** /user-groups: my groups of people to send categories to; not for accounts a school created. */

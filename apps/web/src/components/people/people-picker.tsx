@@ -1,48 +1,61 @@
 import { ActionIcon, Button, Group, Input, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconX } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useExamStudentSearch } from '../api/exams';
+import { personName } from '../../lib/person-name';
+import './people-texts';
 
-export type PickedStudent = { id: number; first_name: string; last_name: string; email?: string };
+export type PickedPerson = { id: number; first_name: string; last_name: string; email?: string };
 
-export const personName = (person: { first_name: string; last_name: string; email?: string }) =>
-  `${person.first_name} ${person.last_name}`.trim() || person.email || '';
+/** Adds people to a list, each once and in the order given. */
+export const addPeople = <P extends PickedPerson>(chosen: P[], more: P[]): P[] => {
+  const ids = new Set(chosen.map((person) => person.id));
+  return [...chosen, ...more.filter((person) => !ids.has(person.id))];
+};
 
-/** The students an exam goes to, found by name or e-mail (`exam/users-search/`), added one by one. */
-export function StudentsPicker({
+/**
+ * The people something goes to (a learning path, an exam): found by name or e-mail through the feature's
+ * own search call and added one by one; `children` may offer other ways to add, such as a whole group.
+ */
+export function PeoplePicker<P extends PickedPerson>({
   chosen,
   onChange,
+  useSearch,
   error,
+  children,
 }: {
-  chosen: PickedStudent[];
-  onChange: (students: PickedStudent[]) => void;
+  chosen: P[];
+  onChange: (people: P[]) => void;
+  /** The feature's search of people it may reach; asked only for a non-empty text. */
+  useSearch: (search: string) => UseQueryResult<P[]>;
   error?: string;
+  children?: ReactNode;
 }) {
-  const { t } = useTranslation('tests');
+  const { t } = useTranslation('people', { keyPrefix: 'picker' });
   const errorId = useId();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
-  const found = useExamStudentSearch(debounced);
-  const chosenIds = new Set(chosen.map((student) => student.id));
+  const found = useSearch(debounced);
+  const chosenIds = new Set(chosen.map((person) => person.id));
 
   return (
-    <Stack gap="xs">
+    <Stack gap="sm">
       <TextInput
-        label={t('assign.searchStudents')}
-        description={t('assign.searchStudentsHint')}
+        label={t('search')}
+        description={t('searchHint')}
         leftSection={<IconSearch size={16} aria-hidden="true" />}
-        rightSection={found.isFetching ? <Loader size="xs" aria-label={t('assign.searching')} /> : null}
+        rightSection={found.isFetching ? <Loader size="xs" aria-label={t('searching')} /> : null}
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}
         aria-describedby={error ? errorId : undefined}
       />
       {debounced && found.data && (
-        <Stack gap={4} role="list" aria-label={t('assign.found')}>
+        <Stack gap={4} role="list" aria-label={t('results')}>
           {found.data.length === 0 && (
             <Text size="sm" c="dimmed" role="listitem">
-              {t('assign.noneFound')}
+              {t('none')}
             </Text>
           )}
           {found.data.map((person) => {
@@ -60,30 +73,36 @@ export function StudentsPicker({
                   variant="light"
                   leftSection={<IconPlus size={14} aria-hidden="true" />}
                   disabled={added}
-                  aria-label={t(added ? 'assign.addedOne' : 'assign.addOne', { name: personName(person) })}
-                  onClick={() => onChange([...chosen, person])}
+                  aria-label={t(added ? 'addedOne' : 'addOne', { name: personName(person) })}
+                  onClick={() => onChange(addPeople(chosen, [person]))}
                 >
-                  {added ? t('assign.added') : t('assign.add')}
+                  {added ? t('added') : t('add')}
                 </Button>
               </Group>
             );
           })}
         </Stack>
       )}
+      {children}
       <Paper withBorder p="xs" radius="md">
         {chosen.length === 0 ? (
           <Text size="sm" c="dimmed">
-            {t('assign.noneChosen')}
+            {t('noneChosen')}
           </Text>
         ) : (
           <Stack gap={4}>
-            <Text size="sm" fw={600}>
-              {t('assign.chosen', { count: chosen.length })}
-            </Text>
+            <Group justify="space-between">
+              <Text size="sm" fw={600}>
+                {t('chosen', { count: chosen.length })}
+              </Text>
+              <Button size="compact-xs" variant="subtle" onClick={() => onChange([])}>
+                {t('clearChosen')}
+              </Button>
+            </Group>
             <Group gap={6}>
-              {chosen.map((student) => (
+              {chosen.map((person) => (
                 <Group
-                  key={student.id}
+                  key={person.id}
                   gap={2}
                   wrap="nowrap"
                   bg="var(--mantine-color-default-hover)"
@@ -91,13 +110,13 @@ export function StudentsPicker({
                   py={2}
                   style={{ borderRadius: 999 }}
                 >
-                  <Text size="sm">{personName(student)}</Text>
+                  <Text size="sm">{personName(person)}</Text>
                   <ActionIcon
                     size="sm"
                     variant="subtle"
                     color="gray"
-                    aria-label={t('assign.remove', { name: personName(student) })}
-                    onClick={() => onChange(chosen.filter((other) => other.id !== student.id))}
+                    aria-label={t('remove', { name: personName(person) })}
+                    onClick={() => onChange(chosen.filter((other) => other.id !== person.id))}
                   >
                     <IconX size={14} aria-hidden="true" />
                   </ActionIcon>
