@@ -1,23 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { cardsApi, drawnPng, signedIn, wavTone } from './cards-support';
-import { motionEnded, saveScreenshot, withCookieConsent, withLanguage } from './support';
+import { motionEnded, saveScreenshot, settled, withCookieConsent, withLanguage } from './support';
 
 /** Screenshots of the categories and cards screens, in both languages and both themes, for people to look at. */
 test.describe.configure({ timeout: 120_000 });
 test.use({ viewport: { width: 1280, height: 900 } });
-
-const settled = async (page: Page) => {
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  // Every picture drawn.
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        Array.from(document.images).every((image) => image.complete && image.naturalWidth > 0),
-      ),
-    )
-    .toBe(true);
-};
 
 for (const [language, theme] of [
   ['en', 'light'],
@@ -68,33 +55,33 @@ for (const [language, theme] of [
     const shot = (name: string) => saveScreenshot(page, `${name}-${language}-${theme}`);
 
     await page.goto('/my-categories');
-    await settled(page);
+    await settled(page, { heading: true, pictures: true });
     await shot('my-categories');
 
     await page.goto(`/my-cards/${capitals.id}`);
-    await settled(page);
+    await settled(page, { heading: true, pictures: true });
     await shot('text-cards');
 
     await page.goto(`/my-cards/${colours.id}`);
-    await settled(page);
+    await settled(page, { heading: true, pictures: true });
     await shot('picture-cards');
 
     await page.goto(`/my-kids-cards/${kids.id}`);
-    await settled(page);
+    await settled(page, { heading: true, pictures: true });
     await shot('kids-cards');
 
     await page.goto('/kids');
-    await settled(page);
+    await settled(page, { heading: true, pictures: true });
     await shot('kids-categories');
 
     // A phone, once: one column, the menu behind the burger.
     if (language === 'en' && theme === 'light') {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto(`/my-cards/${capitals.id}`);
-      await settled(page);
+      await settled(page, { heading: true, pictures: true });
       await saveScreenshot(page, 'text-cards-phone');
       await page.goto('/my-categories');
-      await settled(page);
+      await settled(page, { heading: true, pictures: true });
       await saveScreenshot(page, 'my-categories-phone');
       await page.setViewportSize({ width: 1280, height: 900 });
     }
@@ -102,7 +89,7 @@ for (const [language, theme] of [
     // The dialogs.
     const main = page.getByRole('main');
     await page.goto(`/my-cards/${capitals.id}`);
-    await settled(page);
+    await settled(page, { heading: true, pictures: true });
     await main
       .getByRole('button')
       .filter({ hasText: bg ? 'Качване от файл' : 'Upload a file' })
@@ -114,7 +101,7 @@ for (const [language, theme] of [
     await expect(page.getByRole('dialog')).toBeHidden();
 
     await page.goto(`/my-kids-cards/${kids.id}`);
-    await settled(page);
+    await settled(page, { heading: true, pictures: true });
     await main
       .getByRole('button')
       .filter({ hasText: bg ? 'Нова карта' : 'Add a card' })
@@ -126,7 +113,7 @@ for (const [language, theme] of [
     await page.keyboard.press('Escape');
 
     await page.goto('/my-categories');
-    await settled(page);
+    await settled(page, { heading: true, pictures: true });
     await main.getByRole('button', { name: bg ? 'Действия за Цветове' : 'Actions for Colours' }).click();
     await page.getByRole('menuitem').first().click();
     await expect(page.getByRole('dialog')).toBeVisible();

@@ -1,21 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { examsApi } from './exams-support';
 import { schoolWithTeacher } from './learning-paths-support';
-import { motionEnded, seriousViolations, storeTokens, type TestAccount, withCookieConsent } from './support';
-
-async function pageFor(browser: Browser, account: TestAccount): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await withCookieConsent(page);
-  await page.goto('/');
-  await storeTokens(page, account);
-  return page;
-}
-
-async function settled(page: Page) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await motionEnded(page);
-}
+import { pageFor, seriousViolations, settled } from './support';
 
 /** A date and time `minutes` from now as a `datetime-local` field holds it, in the browser's time zone. */
 const localMoment = (page: Page, minutes: number) =>
@@ -54,7 +41,7 @@ test('a teacher builds a three-question test in the editor, with its grade bands
   const name = `Capitals ${word}`;
 
   // From the menu to an empty editor.
-  const page = await pageFor(browser, teacher);
+  const page = await pageFor(browser, { account: teacher });
   const main = page.getByRole('main');
   await page.goto('/my-categories');
   await page.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'My Tests' }).click();

@@ -1,34 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { examsApi, giveExam, type QuestionFields, threeQuestionTest } from './exams-support';
 import { schoolWithTeacher } from './learning-paths-support';
-import {
-  motionEnded,
-  saveScreenshot,
-  storeTokens,
-  type TestAccount,
-  withCookieConsent,
-  withLanguage,
-} from './support';
+import { motionEnded, pageFor, saveScreenshot, screenshotViewport, settled } from './support';
 
 /** Screenshots of the student's exam screens and the exam details, in both languages, for people to look at. */
 test.describe.configure({ timeout: 240_000 });
 test.use({ viewport: { width: 1280, height: 900 } });
-
-const settled = async (page: Page) => {
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await motionEnded(page);
-};
-
-async function pageFor(browser: Browser, language: 'en' | 'bg', account: TestAccount): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await withCookieConsent(page);
-  await withLanguage(page, language);
-  await page.goto('/');
-  await storeTokens(page, account);
-  return page;
-}
 
 const texts = {
   en: {
@@ -100,19 +78,19 @@ for (const language of ['en', 'bg'] as const) {
     await api.complete(doneExam ?? 0);
 
     // The student's list, the warning, a question and the details.
-    const page = await pageFor(browser, language, student);
+    const page = await pageFor(browser, { language, account: student, viewport: screenshotViewport });
     await page.goto('/students-school-exams');
-    await settled(page);
+    await settled(page, { heading: true });
     await saveScreenshot(page, `exams-student-list-${language}`);
     await page.goto(`/school-exam-started/${openExam}`);
     await expect(page.getByRole('button', { name: bg ? 'Започни изпита' : 'Start the exam' })).toBeVisible();
-    await settled(page);
+    await settled(page, { heading: true });
     await saveScreenshot(page, `exams-warning-${language}`);
     await page.getByRole('button', { name: bg ? 'Започни изпита' : 'Start the exam' }).click();
     await page.getByRole('radio').first().check();
     await page.getByRole('button', { name: bg ? 'Запази и напред' : 'Save and next' }).click();
     await expect(page.getByText(bg ? 'Запазено' : 'Saved', { exact: true })).toBeVisible();
-    await settled(page);
+    await settled(page, { heading: true });
     await saveScreenshot(page, `exams-question-${language}`);
     await page.getByRole('button', { name: bg ? 'Завърши изпита' : 'Finish the exam' }).click();
     await motionEnded(page);
@@ -123,13 +101,13 @@ for (const language of ['en', 'bg'] as const) {
       .click();
     await expect(page).toHaveURL(new RegExp(`/school-exam/${openExam}$`));
     await page.goto(`/school-exam/${doneExam}`);
-    await settled(page);
+    await settled(page, { heading: true });
     await saveScreenshot(page, `exams-student-details-${language}`);
 
     // The teacher's view of the same exam, with the review of every answer.
-    const teacherPage = await pageFor(browser, language, teacher);
+    const teacherPage = await pageFor(browser, { language, account: teacher, viewport: screenshotViewport });
     await teacherPage.goto(`/school-exam/${doneExam}`);
-    await settled(teacherPage);
+    await settled(teacherPage, { heading: true });
     await expect(
       teacherPage.getByRole('region', { name: bg ? 'Преглед на отговорите' : 'Review' }),
     ).toBeVisible();

@@ -1,21 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { examsApi, giveExam, threeQuestionTest } from './exams-support';
 import { schoolWithTeacher } from './learning-paths-support';
-import { motionEnded, seriousViolations, storeTokens, type TestAccount, withCookieConsent } from './support';
-
-async function pageFor(browser: Browser, account: TestAccount): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await withCookieConsent(page);
-  await page.goto('/');
-  await storeTokens(page, account);
-  return page;
-}
-
-async function settled(page: Page) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await motionEnded(page);
-}
+import { pageFor, seriousViolations, settled } from './support';
 
 test.describe.configure({ timeout: 300_000 });
 
@@ -35,7 +22,7 @@ test('a student takes an exam, leaves it mid-way and it is completed with its sc
   const [first, second] = sample.questions as [(typeof sample.questions)[0], (typeof sample.questions)[0]];
 
   // Ana finds the exam among the exams given to her and opens it.
-  const page = await pageFor(browser, ana);
+  const page = await pageFor(browser, { account: ana });
   await page.goto('/my-categories');
   const menu = page.getByRole('navigation', { name: 'Side menu' });
   await menu.getByRole('link', { name: 'Exams assigned to me' }).click();
@@ -102,7 +89,7 @@ test('a student takes an exam, leaves it mid-way and it is completed with its sc
   await expect(page.getByRole('heading', { level: 1, name: 'This exam is completed' })).toBeVisible();
 
   // The teacher sees the result among the exams given, and the answers in the details.
-  const teacherPage = await pageFor(browser, teacher);
+  const teacherPage = await pageFor(browser, { account: teacher });
   await teacherPage.goto('/school-exams');
   const result = teacherPage.getByRole('row', { name: new RegExp(`Stoyanova${word}`) });
   await expect(result).toContainText('Very good (5)');

@@ -1,34 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { dayFromToday, pathsApi, schoolWithTeacher, textCategory } from './learning-paths-support';
 import { browserTimeZone } from './practice-support';
-import {
-  motionEnded,
-  saveScreenshot,
-  storeTokens,
-  type TestAccount,
-  withCookieConsent,
-  withLanguage,
-} from './support';
+import { motionEnded, pageFor, saveScreenshot, screenshotViewport, settled } from './support';
 
 /** Screenshots of learning paths, in both languages, for people to look at. */
 test.describe.configure({ timeout: 240_000 });
 test.use({ viewport: { width: 1280, height: 900 } });
-
-const settled = async (page: Page) => {
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await motionEnded(page);
-};
-
-async function pageFor(browser: Browser, language: 'en' | 'bg', account: TestAccount): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await withCookieConsent(page);
-  await withLanguage(page, language);
-  await page.goto('/');
-  await storeTokens(page, account);
-  return page;
-}
 
 const names = {
   en: {
@@ -80,7 +58,7 @@ for (const language of ['en', 'bg'] as const) {
 
     // The first student answers a few cards today.
     const student = students[0] as (typeof students)[number];
-    const studentPage = await pageFor(browser, language, student);
+    const studentPage = await pageFor(browser, { language, account: student, viewport: screenshotViewport });
     const zone = await browserTimeZone(studentPage);
     const pathId = created.created[0] as number;
     const deck = await pathsApi(request, student).deck(pathId);
@@ -90,9 +68,9 @@ for (const language of ['en', 'bg'] as const) {
     await pathsApi(request, student).answer((deck[3] ?? deck[0])?.id ?? 0, 'incorrect_guesses_score', zone);
 
     // The teacher's list, the create modal with a draft, and a path's progress.
-    const page = await pageFor(browser, language, teacher);
+    const page = await pageFor(browser, { language, account: teacher, viewport: screenshotViewport });
     await page.goto('/learning-paths');
-    await settled(page);
+    await settled(page, { heading: true });
     await saveScreenshot(page, `paths-teacher-list-${language}`);
     await page
       .getByRole('button', { name: bg ? 'Възложи учебна пътека' : 'Assign a learning path' })
@@ -115,23 +93,23 @@ for (const language of ['en', 'bg'] as const) {
       .click();
     await expect(dialog).toBeHidden();
     await page.goto(`/learning-path-progress/${pathId}`);
-    await settled(page);
+    await settled(page, { heading: true });
     await expect(page.locator('.recharts-surface')).toBeVisible();
     await motionEnded(page);
     await saveScreenshot(page, `paths-teacher-progress-${language}`);
 
     // The student's list, progress and study screen.
     await studentPage.goto('/my-learning-paths');
-    await settled(studentPage);
+    await settled(studentPage, { heading: true });
     await saveScreenshot(studentPage, `paths-student-list-${language}`);
     await studentPage.goto(`/learning-path-progress/${pathId}`);
-    await settled(studentPage);
+    await settled(studentPage, { heading: true });
     await expect(studentPage.locator('.recharts-surface')).toBeVisible();
     await motionEnded(studentPage);
     await saveScreenshot(studentPage, `paths-student-progress-${language}`);
     await studentPage.getByRole('link', { name: bg ? 'Учи устно' : 'Study verbally' }).click();
     await expect(studentPage.getByRole('main').locator('button[aria-pressed]')).toBeVisible();
-    await settled(studentPage);
+    await settled(studentPage, { heading: true });
     await saveScreenshot(studentPage, `paths-study-${language}`);
   });
 }

@@ -1,21 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { pathsApi, schoolWithTeacher, textCategory } from './learning-paths-support';
 import { studyCard } from './practice-support';
-import { motionEnded, seriousViolations, storeTokens, type TestAccount, withCookieConsent } from './support';
-
-async function pageFor(browser: Browser, account: TestAccount): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await withCookieConsent(page);
-  await page.goto('/');
-  await storeTokens(page, account);
-  return page;
-}
-
-async function settled(page: Page) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await motionEnded(page);
-}
+import { pageFor, seriousViolations, settled } from './support';
 
 test.describe.configure({ timeout: 300_000 });
 
@@ -40,7 +27,7 @@ test('a teacher assigns a path to two students; one studies until a card is lear
   ]);
 
   // The teacher finds both students, chooses the category and a learned volume of 2, and drafts the paths.
-  const page = await pageFor(browser, teacher);
+  const page = await pageFor(browser, { account: teacher });
   await page.goto('/my-categories');
   await page.getByRole('link', { name: 'Learning paths', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Learning paths' })).toBeVisible();
@@ -83,7 +70,7 @@ test('a teacher assigns a path to two students; one studies until a card is lear
   expect(await seriousViolations(page), '/learning-paths').toEqual([]);
 
   // Ana opens her path and studies verbally: each card right twice, and the first one is learned.
-  const student = await pageFor(browser, ana);
+  const student = await pageFor(browser, { account: ana });
   await student.goto('/my-categories');
   await student.getByRole('link', { name: 'My learning paths' }).click();
   await expect(student.getByRole('heading', { level: 1, name: 'My learning paths' })).toBeVisible();

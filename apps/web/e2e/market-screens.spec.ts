@@ -1,43 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { cardsApi } from './cards-support';
 import { catalogCategory, staffUser } from './seed';
 import {
   createActiveUser,
   motionEnded,
+  pageFor,
   saveScreenshot,
-  storeTokens,
+  screenshotViewport,
+  settled,
   type TestAccount,
-  withCookieConsent,
-  withLanguage,
 } from './support';
 
 /** Screenshots of the catalog's screens, in both languages, for people to look at. */
 test.describe.configure({ timeout: 180_000 });
 test.use({ viewport: { width: 1280, height: 900 } });
-
-const settled = async (page: Page) => {
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await motionEnded(page);
-};
-
-async function pageFor(
-  browser: Browser,
-  language: 'en' | 'bg',
-  account?: TestAccount,
-  theme: 'light' | 'dark' = 'light',
-): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await withCookieConsent(page);
-  await withLanguage(page, language);
-  await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
-  if (account) {
-    await page.goto('/');
-    await storeTokens(page, account);
-  }
-  return page;
-}
 
 const auth = (account: TestAccount) => ({ Authorization: `JWT ${account.access}` });
 
@@ -128,22 +105,27 @@ for (const [language, theme] of [
     });
 
     // Guests: the list, a search with no result, the detail.
-    const guest = await pageFor(browser, language, undefined, theme);
+    const guest = await pageFor(browser, { language, theme, viewport: screenshotViewport });
     await guest.goto('/market-public');
-    await settled(guest);
+    await settled(guest, { heading: true });
     await saveScreenshot(guest, `market-public-${suffix}`);
     await guest.goto('/market-public?q=zzzzqqq');
-    await settled(guest);
+    await settled(guest, { heading: true });
     await saveScreenshot(guest, `market-public-empty-${suffix}`);
     await guest.goto(`/market-public/${category.id}`);
-    await settled(guest);
+    await settled(guest, { heading: true });
     await saveScreenshot(guest, `market-public-detail-${suffix}`);
 
     // A learner: the detail with adopt and rating, and the report dialog.
     const learner = await createActiveUser(request);
-    const learnerPage = await pageFor(browser, language, learner, theme);
+    const learnerPage = await pageFor(browser, {
+      language,
+      account: learner,
+      theme,
+      viewport: screenshotViewport,
+    });
     await learnerPage.goto(`/market/${category.id}`);
-    await settled(learnerPage);
+    await settled(learnerPage, { heading: true });
     await saveScreenshot(learnerPage, `market-detail-${suffix}`);
     await learnerPage.getByRole('button', { name: bg ? 'Сигнал' : 'Report' }).click();
     await motionEnded(learnerPage);
@@ -159,9 +141,14 @@ for (const [language, theme] of [
     // The author's page: a second category to publish, with the dialog open, and one rejected.
     const draft = await api.category(bg ? 'Химични елементи' : 'Chemical elements');
     await api.textCard(draft.id, 'H', bg ? 'водород' : 'hydrogen');
-    const authorPage = await pageFor(browser, language, author, theme);
+    const authorPage = await pageFor(browser, {
+      language,
+      account: author,
+      theme,
+      viewport: screenshotViewport,
+    });
     await authorPage.goto(`/my-cards/${draft.id}`);
-    await settled(authorPage);
+    await settled(authorPage, { heading: true });
     await authorPage
       .getByRole('button', { name: bg ? 'Публикуване в каталога' : 'Publish on the catalog' })
       .click();
@@ -197,9 +184,14 @@ for (const [language, theme] of [
     ).toBe(true);
 
     // The staff: the queue with the update open, then the reject dialog.
-    const staffPage = await pageFor(browser, language, staff, theme);
+    const staffPage = await pageFor(browser, {
+      language,
+      account: staff,
+      theme,
+      viewport: screenshotViewport,
+    });
     await staffPage.goto(`/admin/market?item=${category.id}`);
-    await settled(staffPage);
+    await settled(staffPage, { heading: true });
     await expect(staffPage.getByRole('article', { name })).toBeVisible();
     await expect(staffPage.locator('[aria-busy="true"]')).toHaveCount(0);
     await saveScreenshot(staffPage, `market-queue-${suffix}`);
@@ -220,16 +212,16 @@ for (const [language, theme] of [
       headers: auth(staff),
     });
     await authorPage.goto(`/my-cards/${draft.id}`);
-    await settled(authorPage);
+    await settled(authorPage, { heading: true });
     await saveScreenshot(authorPage, `market-rejected-${suffix}`);
     await authorPage.goto('/my-categories');
-    await settled(authorPage);
+    await settled(authorPage, { heading: true });
     await saveScreenshot(authorPage, `market-my-categories-${suffix}`);
 
     // The update reaches the learner's copy.
     await approve(request, staff, category.id);
     await learnerPage.goto(`/my-cards/${copy.id}`);
-    await settled(learnerPage);
+    await settled(learnerPage, { heading: true });
     await saveScreenshot(learnerPage, `market-update-notice-${suffix}`);
     await learnerPage.getByRole('button', { name: bg ? 'Вижте промените' : 'See the changes' }).click();
     await expect(learnerPage.getByRole('dialog')).toContainText(
@@ -244,7 +236,7 @@ for (const [language, theme] of [
       headers: auth(learner),
     });
     await staffPage.goto('/admin/market?tab=reports');
-    await settled(staffPage);
+    await settled(staffPage, { heading: true });
     await saveScreenshot(staffPage, `market-reports-${suffix}`);
   });
 }

@@ -1,27 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { cardsApi } from './cards-support';
 import { staffUser } from './seed';
-import {
-  createActiveUser,
-  motionEnded,
-  seriousViolations,
-  storeTokens,
-  type TestAccount,
-  withCookieConsent,
-} from './support';
-
-/** A page of its own (its own storage) for one person, signed in when an account is given. */
-async function pageFor(browser: Browser, account?: TestAccount): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await withCookieConsent(page);
-  if (account) {
-    await page.goto('/');
-    await storeTokens(page, account);
-  }
-  return page;
-}
+import { createActiveUser, motionEnded, pageFor, seriousViolations } from './support';
 
 /** The serious violations inside the open dialog (what lies under its overlay is dimmed on purpose). */
 async function dialogViolations(page: Page) {
@@ -57,7 +39,7 @@ test('a category goes from its author through review to the catalog, and its upd
   const sofia = await api.textCard(category.id, 'Bulgaria', 'Sofia');
   await api.textCard(category.id, 'Serbia', 'Belgrade');
 
-  const authorPage = await pageFor(browser, author);
+  const authorPage = await pageFor(browser, { account: author });
   await authorPage.goto(`/my-cards/${category.id}`);
   const panel = authorPage.getByRole('region', { name: 'Catalog' });
   await expect(panel).toContainText('Not published');
@@ -77,7 +59,7 @@ test('a category goes from its author through review to the catalog, and its upd
 
   // The staff approve it from the queue, with the keyboard.
   const staff = await staffUser(request);
-  const staffPage = await pageFor(browser, staff);
+  const staffPage = await pageFor(browser, { account: staff });
   const review = await approveInQueue(staffPage, name, 'New');
   await expect(review).toContainText('Sofia');
   expect(await seriousViolations(staffPage), 'review queue').toEqual([]);
@@ -108,7 +90,7 @@ test('a category goes from its author through review to the catalog, and its upd
 
   // Another learner adopts it.
   const learner = await createActiveUser(request, { first_name: 'Ivan', last_name: 'Georgiev' });
-  const learnerPage = await pageFor(browser, learner);
+  const learnerPage = await pageFor(browser, { account: learner });
   await learnerPage.goto(`/market/${category.id}`);
   await expect(learnerPage.getByRole('button', { name: 'Adopt' })).toBeVisible();
   expect(await seriousViolations(learnerPage), 'signed-in detail').toEqual([]);

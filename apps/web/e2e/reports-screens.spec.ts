@@ -3,8 +3,8 @@ import { reportScene } from './reports-support';
 import { freeUser } from './seed';
 import {
   createActiveUser,
-  motionEnded,
   saveScreenshot,
+  settled,
   storeTokens,
   type TestAccount,
   withCookieConsent,
@@ -14,12 +14,6 @@ import {
 /** Screenshots of the reports, in both languages, for people to look at. */
 test.describe.configure({ timeout: 240_000 });
 test.use({ viewport: { width: 1280, height: 900 } });
-
-const settled = async (page: Page) => {
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await motionEnded(page);
-};
 
 async function signedInPage(page: Page, language: 'en' | 'bg', account: TestAccount) {
   await withCookieConsent(page);
@@ -88,7 +82,7 @@ for (const language of ['en', 'bg'] as const) {
       name: `${texts.student.first_name} ${texts.student.last_name}`,
     });
     await expect(studentLink).toBeVisible();
-    await settled(page);
+    await settled(page, { heading: true });
     await saveScreenshot(page, `reports-students-${language}`);
 
     // A student's report.
@@ -97,7 +91,7 @@ for (const language of ['en', 'bg'] as const) {
     await expect(page.locator('.recharts-surface')).toBeVisible();
     // Away from the chart, whose tooltip follows the pointer.
     await page.mouse.move(0, 0);
-    await settled(page);
+    await settled(page, { heading: true });
     await saveScreenshot(page, `reports-student-${language}`);
 
     // The per-card detail of the path.
@@ -105,7 +99,7 @@ for (const language of ['en', 'bg'] as const) {
       .getByRole('button', { name: bg ? `Вижте картите на ${texts.path}` : `See the cards of ${texts.path}` })
       .click();
     await expect(page.getByRole('dialog').getByRole('table')).toBeVisible();
-    await settled(page);
+    await settled(page, { heading: true });
     await saveScreenshot(page, `reports-cards-${language}`, { fullPage: false });
   });
 
@@ -115,7 +109,7 @@ for (const language of ['en', 'bg'] as const) {
     await expect(
       page.getByRole('link', { name: language === 'bg' ? 'Вижте абонаментите' : 'See the subscriptions' }),
     ).toBeVisible();
-    await settled(page);
+    await settled(page, { heading: true });
     await saveScreenshot(page, `reports-premium-${language}`);
   });
 
@@ -125,7 +119,7 @@ for (const language of ['en', 'bg'] as const) {
     await expect(
       page.getByText(language === 'bg' ? 'Все още няма за кого да видите отчет' : 'Nobody to report on yet'),
     ).toBeVisible();
-    await settled(page);
+    await settled(page, { heading: true });
     await saveScreenshot(page, `reports-empty-${language}`);
   });
 }

@@ -1,22 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { reportScene } from './reports-support';
 import { freeUser } from './seed';
-import { motionEnded, seriousViolations, storeTokens, type TestAccount, withCookieConsent } from './support';
-
-async function pageFor(browser: Browser, account: TestAccount): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await withCookieConsent(page);
-  await page.goto('/');
-  await storeTokens(page, account);
-  return page;
-}
-
-async function settled(page: Page) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await motionEnded(page);
-}
+import { pageFor, seriousViolations, settled } from './support';
 
 test.describe.configure({ timeout: 300_000 });
 
@@ -46,7 +33,7 @@ test('a teacher finds a student, sees their category and learning path down to e
   });
   const name = `Ana Stoyanova${word}`;
 
-  const page = await pageFor(browser, scene.teacher);
+  const page = await pageFor(browser, { account: scene.teacher });
   await page.goto('/my-categories');
   await page.getByRole('link', { name: 'Reports' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
@@ -131,7 +118,7 @@ test('without a subscription the page says reports are for subscribers and links
   browser,
   request,
 }) => {
-  const page = await pageFor(browser, await freeUser(request));
+  const page = await pageFor(browser, { account: await freeUser(request) });
   await page.goto('/reports');
   await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
   await expect(

@@ -1,38 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { schoolApi } from './school-support';
 import { staffUser } from './seed';
 import {
   createActiveUser,
   motionEnded,
+  pageFor,
   saveScreenshot,
-  storeTokens,
-  type TestAccount,
-  withCookieConsent,
-  withLanguage,
+  screenshotViewport,
+  settled,
 } from './support';
 
 /** Screenshots of the school area, in both languages, for people to look at. */
 test.describe.configure({ timeout: 240_000 });
 test.use({ viewport: { width: 1280, height: 900 } });
 
-const settled = async (page: Page) => {
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await motionEnded(page);
+/** The principal's sheet of passwords would open the print dialog. */
+const skipPrinting = () => {
+  window.print = () => undefined;
 };
-
-async function pageFor(browser: Browser, language: 'en' | 'bg', account?: TestAccount): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await withCookieConsent(page);
-  await withLanguage(page, language);
-  await page.addInitScript(() => {
-    window.print = () => undefined;
-  });
-  await page.goto('/');
-  if (account) await storeTokens(page, account);
-  return page;
-}
 
 const people = {
   en: [
@@ -77,9 +63,14 @@ for (const language of ['en', 'bg'] as const) {
     const imported = await schoolApi(request, principal).importStudents(rows.slice(0, 4).join('\n'));
 
     // /my-school with members.
-    const page = await pageFor(browser, language, principal);
+    const page = await pageFor(browser, {
+      language,
+      account: principal,
+      viewport: screenshotViewport,
+      init: skipPrinting,
+    });
     await page.goto('/my-school');
-    await settled(page);
+    await settled(page, { heading: true });
     await saveScreenshot(page, `school-my-school-${language}`);
 
     // The import preview.
@@ -112,17 +103,22 @@ for (const language of ['en', 'bg'] as const) {
     await page.emulateMedia({ media: 'screen' });
 
     // /schools-list for a visitor.
-    const visitor = await pageFor(browser, language);
+    const visitor = await pageFor(browser, { language, viewport: screenshotViewport, init: skipPrinting });
     await visitor.goto('/schools-list');
-    await settled(visitor);
+    await settled(visitor, { heading: true });
     await saveScreenshot(visitor, `school-list-${language}`);
 
     // /admin/schools for staff.
-    const staffPage = await pageFor(browser, language, staff);
+    const staffPage = await pageFor(browser, {
+      language,
+      account: staff,
+      viewport: screenshotViewport,
+      init: skipPrinting,
+    });
     await staffPage.goto(`/admin/schools`);
     await staffPage.getByLabel(bg ? 'Търсене по име или град' : 'Search by name or town').fill(tag);
     await expect(staffPage.getByRole('article')).toHaveCount(1);
-    await settled(staffPage);
+    await settled(staffPage, { heading: true });
     await saveScreenshot(staffPage, `school-admin-${language}`);
     await staffPage
       .getByRole('button', { name: bg ? 'Редактирай' : 'Edit', exact: false })
@@ -132,7 +128,7 @@ for (const language of ['en', 'bg'] as const) {
     await saveScreenshot(staffPage, `school-admin-form-${language}`, { fullPage: false });
 
     // /choose-password for a student's first sign-in.
-    const student = await pageFor(browser, language);
+    const student = await pageFor(browser, { language, viewport: screenshotViewport, init: skipPrinting });
     const first = imported.initial_passwords[0];
     await student.goto('/login');
     await student
@@ -142,7 +138,7 @@ for (const language of ['en', 'bg'] as const) {
     await student.getByRole('main').locator('input[type="password"]').fill(first.password);
     await student.getByRole('main').locator('form button[type="submit"]').click();
     await expect(student).toHaveURL(/\/choose-password$/, { timeout: 20_000 });
-    await settled(student);
+    await settled(student, { heading: true });
     await saveScreenshot(student, `school-choose-password-${language}`);
   });
 }

@@ -1,18 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { examsApi, giveExam, threeQuestionTest } from './exams-support';
 import { schoolWithTeacher } from './learning-paths-support';
-import { motionEnded, saveScreenshot, storeTokens, withCookieConsent, withLanguage } from './support';
+import { saveScreenshot, settled, storeTokens, withCookieConsent, withLanguage } from './support';
 
 /** Screenshots of the teacher's tests, the test editor and the exams given, in both languages, for people to look at. */
 test.describe.configure({ timeout: 240_000 });
 test.use({ viewport: { width: 1280, height: 900 } });
-
-const settled = async (page: Page) => {
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await motionEnded(page);
-};
 
 for (const language of ['en', 'bg'] as const) {
   test(`the teacher's test and exam screens, ${language}`, async ({ page, request }) => {
@@ -47,13 +41,13 @@ for (const language of ['en', 'bg'] as const) {
     await page.goto('/');
     await storeTokens(page, teacher);
     await page.goto('/school-tests');
-    await settled(page);
+    await settled(page, { heading: true });
     await saveScreenshot(page, `school-tests-${language}`);
     await page.goto(`/school-test/create/${sample.id}`);
-    await settled(page);
+    await settled(page, { heading: true });
     await saveScreenshot(page, `school-test-editor-${language}`);
     await page.goto(`/school-exams?test_id=${sample.id}`);
-    await settled(page);
+    await settled(page, { heading: true });
     await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
     await saveScreenshot(page, `school-exams-${language}`);
   });

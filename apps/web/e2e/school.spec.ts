@@ -1,39 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { freeUser, staffUser } from './seed';
 import {
   createActiveUser,
   linkIn,
   mailTo,
-  motionEnded,
   PASSWORD,
+  pageFor,
   seriousViolations,
-  storeTokens,
-  type TestAccount,
+  settled,
   uniqueEmail,
-  withCookieConsent,
 } from './support';
 
-/** A browser context of its own for one person, signed in, with `window.print` recorded. */
-async function pageFor(browser: Browser, account?: TestAccount): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await withCookieConsent(page);
-  await page.addInitScript(() => {
-    (window as unknown as { printed: number }).printed = 0;
-    window.print = () => {
-      (window as unknown as { printed: number }).printed += 1;
-    };
-  });
-  await page.goto('/');
-  if (account) await storeTokens(page, account);
-  return page;
-}
-
-async function settled(page: Page) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await motionEnded(page);
-}
+/** Counts the page's calls of `window.print` instead of opening the print dialog. */
+const recordPrinting = () => {
+  (window as unknown as { printed: number }).printed = 0;
+  window.print = () => {
+    (window as unknown as { printed: number }).printed += 1;
+  };
+};
 
 test.describe.configure({ timeout: 300_000 });
 
@@ -47,7 +33,7 @@ test('staff create a school and name its principal, who imports students; a stud
   const principal = await createActiveUser(request, { first_name: 'Nadia', last_name: `Georgieva${word}` });
 
   // Staff create the school and name the principal by e-mail.
-  const staffPage = await pageFor(browser, staff);
+  const staffPage = await pageFor(browser, { account: staff, init: recordPrinting });
   await staffPage.goto('/admin/schools');
   await expect(staffPage.getByRole('heading', { level: 1, name: 'Schools' })).toBeVisible();
   await staffPage.getByRole('button', { name: 'New school' }).click();
@@ -71,7 +57,7 @@ test('staff create a school and name its principal, who imports students; a stud
   expect(await seriousViolations(staffPage), '/admin/schools').toEqual([]);
 
   // The principal sees the school and imports three students from a CSV file.
-  const page = await pageFor(browser, principal);
+  const page = await pageFor(browser, { account: principal, init: recordPrinting });
   await page.goto('/my-categories');
   await page.getByRole('link', { name: 'My school' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'My school' })).toBeVisible();
@@ -164,7 +150,7 @@ test('staff create a school and name its principal, who imports students; a stud
   await members.getByLabel('Search by name or e-mail').fill('');
 
   // A student signs in with the initial password and chooses their own.
-  const student = await pageFor(browser);
+  const student = await pageFor(browser, { init: recordPrinting });
   await student.goto('/login');
   const main = student.getByRole('main');
   await main.getByLabel('E-mail').fill(students[0].email);
@@ -210,7 +196,7 @@ test('a principal invited by mail sets a password from the link, signs in normal
   expect(created.status()).toBe(201);
   const email = uniqueEmail('principal');
 
-  const staffPage = await pageFor(browser, staff);
+  const staffPage = await pageFor(browser, { account: staff, init: recordPrinting });
   await staffPage.goto('/admin/schools');
   await staffPage.getByLabel('Search by name or town').fill(word);
   const card = staffPage.getByRole('article', { name: schoolName });
@@ -226,7 +212,7 @@ test('a principal invited by mail sets a password from the link, signs in normal
 
   // The mailed link sets the password; then the principal signs in like anyone.
   const link = linkIn(await mailTo(email, '/password/reset/confirm/'), '/password/reset/confirm/');
-  const page = await pageFor(browser);
+  const page = await pageFor(browser, { init: recordPrinting });
   await page.goto(link.pathname);
   const main = page.getByRole('main');
   await main.getByRole('textbox', { name: 'New password', exact: true }).fill(PASSWORD);
@@ -253,7 +239,7 @@ test('anyone who is not a principal sees the restricted message on /my-school', 
   browser,
   request,
 }) => {
-  const page = await pageFor(browser, await freeUser(request));
+  const page = await pageFor(browser, { account: await freeUser(request), init: recordPrinting });
   await page.goto('/my-school');
   await expect(page.getByRole('heading', { name: 'Your account is restricted' })).toBeVisible();
   await expect(page.getByText('This page is for the principals of a school.')).toBeVisible();
@@ -276,7 +262,7 @@ test('a visitor sees the schools on /schools-list, with a link to each website',
     headers: { Authorization: `JWT ${staff.access}` },
   });
   expect(created.status()).toBe(201);
-  const page = await pageFor(browser);
+  const page = await pageFor(browser, { init: recordPrinting });
   await page.goto('/schools-list');
   await expect(page.getByRole('heading', { level: 1, name: 'Schools' })).toBeVisible();
   // Schools are in order of their names, 20 a page: find this one on whichever page it is.

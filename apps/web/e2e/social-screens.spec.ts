@@ -1,42 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { cardsApi } from './cards-support';
 import { browserTimeZone, practiceApi } from './practice-support';
 import { befriend, socialApi } from './social-support';
 import {
   createActiveUser,
   motionEnded,
+  pageFor,
   saveScreenshot,
-  storeTokens,
-  type TestAccount,
-  withCookieConsent,
-  withLanguage,
+  screenshotViewport,
+  settled,
 } from './support';
 
 /** Screenshots of friends, groups and private sending, in both languages, for people to look at. */
 test.describe.configure({ timeout: 240_000 });
 test.use({ viewport: { width: 1280, height: 900 } });
-
-const settled = async (page: Page) => {
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await motionEnded(page);
-};
-
-async function pageFor(
-  browser: Browser,
-  language: 'en' | 'bg',
-  account: TestAccount,
-  theme: 'light' | 'dark',
-): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await withCookieConsent(page);
-  await withLanguage(page, language);
-  await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
-  await page.goto('/');
-  await storeTokens(page, account);
-  return page;
-}
 
 for (const [language, theme] of [
   ['en', 'light'],
@@ -84,34 +62,34 @@ for (const [language, theme] of [
     const peterCategory = await peterCards.category(bg ? 'Столици' : 'Capitals');
     const card = await peterCards.textCard(peterCategory.id, 'Sofia', 'Bulgaria');
 
-    const page = await pageFor(browser, language, me, theme);
+    const page = await pageFor(browser, { language, account: me, theme, viewport: screenshotViewport });
     const timeZone = await browserTimeZone(page);
     for (let answer = 0; answer < 3; answer++)
       await practiceApi(request, peter).answer(card.id, 'guesses_score', timeZone);
     await page.goto(`/friends?town=${encodeURIComponent(town)}`);
-    await settled(page);
+    await settled(page, { heading: true });
     await saveScreenshot(page, `social-friends-search-${suffix}`);
     await page.goto('/friends?tab=requests');
-    await settled(page);
+    await settled(page, { heading: true });
     await saveScreenshot(page, `social-friends-requests-${suffix}`);
     await page.goto('/friends?tab=blocked');
-    await settled(page);
+    await settled(page, { heading: true });
     await saveScreenshot(page, `social-friends-blocked-empty-${suffix}`);
     await page.goto(`/friend/${ids[0]}`);
-    await settled(page);
+    await settled(page, { heading: true });
     await saveScreenshot(page, `social-friend-${suffix}`);
     await page.goto(`/friend/${ids[3]}`);
-    await settled(page);
+    await settled(page, { heading: true });
     await saveScreenshot(page, `social-friend-not-found-${suffix}`);
 
     // Groups: the empty page, then one with members open.
     await page.goto('/user-groups');
-    await settled(page);
+    await settled(page, { heading: true });
     await saveScreenshot(page, `social-groups-empty-${suffix}`);
     await socialApi(request, me).group(bg ? 'Седми „Б“ клас' : 'Class 7B', [ids[0] ?? 0, ids[1] ?? 0]);
     await socialApi(request, me).group(bg ? 'Шахматен клуб' : 'Chess club', [ids[1] ?? 0]);
     await page.reload();
-    await settled(page);
+    await settled(page, { heading: true });
     await saveScreenshot(page, `social-groups-${suffix}`);
     await page
       .getByRole('button', { name: bg ? 'Членове' : 'Members' })
@@ -133,7 +111,7 @@ for (const [language, theme] of [
     await myCards.textCard(category.id, 'see', 'saw');
     await socialApi(request, me).send(category.id, [ids[0] ?? 0]);
     await page.goto(`/my-cards/${category.id}`);
-    await settled(page);
+    await settled(page, { heading: true });
     await page
       .getByRole('region', { name: bg ? 'Изпращане на хора' : 'Send to people' })
       .getByRole('button')
@@ -161,16 +139,21 @@ for (const [language, theme] of [
     await page.keyboard.press('Escape');
 
     // Peter's inbox, with the count in the menu; and an empty one.
-    const peterPage = await pageFor(browser, language, peter, theme);
+    const peterPage = await pageFor(browser, {
+      language,
+      account: peter,
+      theme,
+      viewport: screenshotViewport,
+    });
     await peterPage.goto('/send-to-me-categories');
-    await settled(peterPage);
+    await settled(peterPage, { heading: true });
     await saveScreenshot(peterPage, `social-inbox-${suffix}`);
-    const rayaPage = await pageFor(browser, language, raya, theme);
+    const rayaPage = await pageFor(browser, { language, account: raya, theme, viewport: screenshotViewport });
     await rayaPage.goto('/send-to-me-categories');
-    await settled(rayaPage);
+    await settled(rayaPage, { heading: true });
     await saveScreenshot(rayaPage, `social-inbox-empty-${suffix}`);
     await rayaPage.goto('/friends');
-    await settled(rayaPage);
+    await settled(rayaPage, { heading: true });
     await saveScreenshot(rayaPage, `social-friends-empty-${suffix}`);
   });
 }

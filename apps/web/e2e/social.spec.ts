@@ -1,25 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { cardsApi } from './cards-support';
 import { studyCard } from './practice-support';
-import {
-  createActiveUser,
-  motionEnded,
-  seriousViolations,
-  storeTokens,
-  type TestAccount,
-  withCookieConsent,
-} from './support';
-
-/** A browser context of its own (its own storage) for one person, signed in. */
-async function pageFor(browser: Browser, account: TestAccount): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await withCookieConsent(page);
-  await page.goto('/');
-  await storeTokens(page, account);
-  return page;
-}
+import { createActiveUser, motionEnded, pageFor, seriousViolations, settled } from './support';
 
 /** The serious violations inside the open dialog (what lies under its overlay is dimmed on purpose). */
 async function dialogViolations(page: Page) {
@@ -31,11 +15,6 @@ async function dialogViolations(page: Page) {
 }
 
 /** The page once its lists have loaded and nothing moves. */
-async function settled(page: Page) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await motionEnded(page);
-}
-
 test.describe.configure({ timeout: 300_000 });
 
 test('two people become friends, and one sends the other categories, by hand and through a group', async ({
@@ -49,8 +28,8 @@ test('two people become friends, and one sends the other categories, by hand and
   const petarName = `Petar Dimov${word}`;
   const a = await createActiveUser(request, mila);
   const b = await createActiveUser(request, petar);
-  const pageA = await pageFor(browser, a);
-  const pageB = await pageFor(browser, b);
+  const pageA = await pageFor(browser, { account: a });
+  const pageB = await pageFor(browser, { account: b });
 
   // A finds B by name and asks to be friends.
   await pageA.goto('/friends');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 import type { CaughtMail } from '../../server/test/mail-server';
 
 /** Records cookie consent before any page script runs, so the banner stays out of the way. */
@@ -41,6 +41,60 @@ export async function motionEnded(page: Page): Promise<void> {
 
 export type Tokens = { access: string; refresh: string };
 export type TestAccount = Tokens & { email: string; password: string };
+
+/**
+ * A page in a browser context of its own, with cookies accepted, in the language and theme given and, with
+ * an account, signed in as it (the tokens stored once the app's origin is open).
+ */
+export async function pageFor(
+  browser: Browser,
+  {
+    account,
+    language,
+    theme,
+    viewport,
+    init,
+  }: {
+    account?: TestAccount;
+    language?: 'en' | 'bg';
+    theme?: 'light' | 'dark';
+    viewport?: { width: number; height: number };
+    /** A script run in every document before the page's own, e.g. to stand in for `window.print`. */
+    init?: () => void;
+  } = {},
+): Promise<Page> {
+  const page = await browser.newPage(viewport ? { viewport } : {});
+  await withCookieConsent(page);
+  if (language) await withLanguage(page, language);
+  if (theme) await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+  if (init) await page.addInitScript(init);
+  if (account) {
+    await page.goto('/');
+    await storeTokens(page, account);
+  }
+  return page;
+}
+
+/** The window of the screenshots: a laptop's, tall enough for a dialog. */
+export const screenshotViewport = { width: 1280, height: 900 };
+
+/**
+ * Waits until a page has settled: nothing busy and nothing moving; with `heading`, its title shown; with
+ * `pictures`, every picture drawn.
+ */
+export async function settled(page: Page, { heading = false, pictures = false } = {}): Promise<void> {
+  if (heading) await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  if (pictures)
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          Array.from(document.images).every((image) => image.complete && image.naturalWidth > 0),
+        ),
+      )
+      .toBe(true);
+  await motionEnded(page);
+}
 
 export const PASSWORD = 'Blue-Kettle-81';
 
