@@ -16,15 +16,10 @@ import { RequestError } from '../../../components/ui/request-error';
 import { hasStatus, useErrorMessage } from '../../../lib/api-errors';
 import { pageCount, pageFromParam } from '../../../lib/deck-keys';
 import { useFormatters } from '../../../lib/format';
+import { isListSort, type ListSort, listSorts } from '../../../lib/list-params';
 import { useSuccessToast } from '../../../lib/use-success-toast';
 import { useDeleteCategory } from '../api/delete-category';
-import {
-  type CategoryList,
-  type CategorySort,
-  categorySorts,
-  isCategorySort,
-  useCategories,
-} from '../api/get-categories';
+import { type CategoryList, useCategories } from '../api/get-categories';
 import { useResetCategory } from '../api/reset-category';
 import { CategoryFormModal } from '../components/category-form-modal';
 import { MergeCategoryModal } from '../components/merge-category-modal';
@@ -38,7 +33,7 @@ export function CategoriesPage({ list }: { list: CategoryList }) {
   const [params, setParams] = useSearchParams();
   const page = pageFromParam(params.get('page'));
   const sortParam = params.get('sort');
-  const sort: CategorySort = isCategorySort(sortParam) ? sortParam : 'newest';
+  const sort: ListSort = isListSort(sortParam) ? sortParam : 'newest';
   const categories = useCategories(list, { page, sort });
 
   const [creating, create] = useDisclosure(false);
@@ -47,7 +42,7 @@ export function CategoriesPage({ list }: { list: CategoryList }) {
   const remove = useDeleteCategory();
   const reset = useResetCategory();
 
-  const navigate = (next: { page?: number; sort?: CategorySort }) =>
+  const navigate = (next: { page?: number; sort?: ListSort }) =>
     setParams(
       (current) => {
         const updated = new URLSearchParams(current);
@@ -157,8 +152,8 @@ export function CategoriesPage({ list }: { list: CategoryList }) {
         <NativeSelect
           label={t('categories.sort')}
           value={sort}
-          onChange={(event) => navigate({ sort: event.currentTarget.value as CategorySort, page: 1 })}
-          data={categorySorts.map((value) => ({ value, label: t(`categories.sorts.${value}`) }))}
+          onChange={(event) => navigate({ sort: event.currentTarget.value as ListSort, page: 1 })}
+          data={listSorts.map((value) => ({ value, label: t(`categories.sorts.${value}`) }))}
           w={220}
         />
         {data && data.count > 0 && (

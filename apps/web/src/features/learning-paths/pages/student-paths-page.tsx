@@ -3,13 +3,14 @@ import { IconMap2 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
+import { ListControls } from '../../../components/list/list-controls';
 import { Pager } from '../../../components/ui/pager';
 import { RequestError } from '../../../components/ui/request-error';
 import { pageCount } from '../../../lib/deck-keys';
 import { useFormatters } from '../../../lib/format';
+import { useListParams } from '../../../lib/list-params';
 import { paths } from '../../../lib/paths';
 import { usePaths } from '../api/get-paths';
-import { PathListControls, useListParams } from '../components/path-list-controls';
 import { CompletedBadges, LearnedLine, personOf, TodayLine, usePathDays } from '../components/path-summary';
 import '../path-texts';
 
@@ -72,7 +73,13 @@ export function StudentPathsPage() {
     <Stack gap="lg">
       <Title order={1}>{t('pages:titles.myLearningPaths')}</Title>
       <Group justify="space-between" align="flex-end" gap="sm">
-        <PathListControls params={params} navigate={navigate} searchLabel={t('list.searchStudent')} />
+        <ListControls
+          params={params}
+          navigate={navigate}
+          searchLabel={t('list.searchStudent')}
+          sortLabel={t('list.sort')}
+          sortOption={(sort) => t(`list.sorts.${sort}`)}
+        />
         {data && data.count > 0 && (
           <Text size="sm" c="dimmed" aria-live="polite">
             {t('list.total', { count: data.count, formatted: number(data.count) })}

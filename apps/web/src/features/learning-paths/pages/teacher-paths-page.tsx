@@ -17,18 +17,19 @@ import { IconClockHour4, IconPlus, IconRoute, IconTrash } from '@tabler/icons-re
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
+import { ListControls } from '../../../components/list/list-controls';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { Pager } from '../../../components/ui/pager';
 import { RequestError } from '../../../components/ui/request-error';
 import { useErrorMessage } from '../../../lib/api-errors';
 import { pageCount } from '../../../lib/deck-keys';
 import { useFormatters } from '../../../lib/format';
+import { useListParams } from '../../../lib/list-params';
 import { paths } from '../../../lib/paths';
 import { useSuccessToast } from '../../../lib/use-success-toast';
 import { useDeletePath } from '../api/delete-path';
 import { usePaths } from '../api/get-paths';
 import { CreatePathsModal } from '../components/create-paths-modal';
-import { PathListControls, useListParams } from '../components/path-list-controls';
 import { CompletedBadges, LearnedLine, personOf, TodayLine, usePathDays } from '../components/path-summary';
 import '../path-texts';
 
@@ -168,7 +169,13 @@ export function TeacherPathsPage() {
         {t('byTest.text')}
       </Alert>
       <Group justify="space-between" align="flex-end" gap="sm">
-        <PathListControls params={params} navigate={navigate} searchLabel={t('list.searchTeacher')} />
+        <ListControls
+          params={params}
+          navigate={navigate}
+          searchLabel={t('list.searchTeacher')}
+          sortLabel={t('list.sort')}
+          sortOption={(sort) => t(`list.sorts.${sort}`)}
+        />
         {data && data.count > 0 && (
           <Text size="sm" c="dimmed" aria-live="polite">
             {t('list.total', { count: data.count, formatted: number(data.count) })}

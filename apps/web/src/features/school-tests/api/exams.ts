@@ -1,7 +1,8 @@
 import { type ExamCreateInput, type ExamStatus, examRoutes, userGroupRoutes } from '@flashcards/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { type ListSort, sortParams, testKeys } from './test-keys';
+import { type ListSort, sortQuery } from '../../../lib/list-params';
+import { testKeys } from './test-keys';
 
 export type ExamFilters = { testId: number | null; status: ExamStatus | null; search: string };
 export type ExamListParams = ExamFilters & { page: number; sort: ListSort };
@@ -18,7 +19,7 @@ export const useTeacherExams = (params: ExamListParams) =>
     queryKey: [...testKeys.exams(), params],
     queryFn: ({ signal }) =>
       api.call(examRoutes.teacherExams, {
-        query: { page: params.page, ...sortParams[params.sort], ...filterQuery(params) },
+        query: { page: params.page, ...sortQuery[params.sort], ...filterQuery(params) },
         signal,
       }),
     placeholderData: keepPreviousData,

@@ -1,13 +1,14 @@
 import { type SchoolTestInput, type TestQuestionInput, testRoutes } from '@flashcards/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { type ListSort, sortParams, testKeys } from './test-keys';
+import { type ListSort, sortQuery } from '../../../lib/list-params';
+import { testKeys } from './test-keys';
 
 export type TestListParams = { page: number; sort: ListSort; search: string };
 
 /** A page of 20 of my tests, sorted, searched by name. */
 export const getTests = ({ page, sort, search }: TestListParams, signal?: AbortSignal) =>
-  api.call(testRoutes.tests, { query: { page, ...sortParams[sort], search: search || undefined }, signal });
+  api.call(testRoutes.tests, { query: { page, ...sortQuery[sort], search: search || undefined }, signal });
 
 export const useTests = (params: TestListParams) =>
   useQuery({

@@ -19,6 +19,7 @@ import { IconClockPlus, IconPlus, IconReportAnalytics, IconTrash } from '@tabler
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
+import { ListControls } from '../../../components/list/list-controls';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { Pager } from '../../../components/ui/pager';
 import { RequestError } from '../../../components/ui/request-error';
@@ -34,7 +35,6 @@ import { useDeleteExam, useExamSummary, useTeacherExams } from '../api/exams';
 import { useTestChoices } from '../api/tests';
 import { AssignExamModal } from '../components/assign-exam-modal';
 import { ExtraTimeModal } from '../components/extra-time-modal';
-import { SearchBox, SortSelect } from '../components/list-controls';
 import { useExamListParams } from '../components/use-list-params';
 import '../test-texts';
 
@@ -212,7 +212,13 @@ export function ExamsPage() {
           {t('actions.giveAsExam')}
         </Button>
       </Group>
-      <Group align="flex-end" gap="sm">
+      <ListControls
+        params={params}
+        navigate={navigate}
+        searchLabel={t('exams.searchStudent')}
+        sortLabel={t('list.sort')}
+        sortOption={(sort) => t(`list.sorts.${sort}`)}
+      >
         <Select
           label={t('exams.filterTest')}
           placeholder={t('exams.allTests')}
@@ -239,13 +245,7 @@ export function ExamsPage() {
           allowDeselect={false}
           w={200}
         />
-        <SearchBox
-          label={t('exams.searchStudent')}
-          value={params.search}
-          onSearch={(search) => navigate({ search, page: 1 })}
-        />
-        <SortSelect value={params.sort} onChange={(sort) => navigate({ sort, page: 1 })} />
-      </Group>
+      </ListControls>
 
       <section aria-labelledby="exams-summary-title">
         <Title order={2} size="h4" id="exams-summary-title" mb="sm">

@@ -27,18 +27,18 @@ import {
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useNavigate } from 'react-router';
+import { ListControls } from '../../../components/list/list-controls';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { Pager } from '../../../components/ui/pager';
 import { RequestError } from '../../../components/ui/request-error';
 import { useErrorMessage } from '../../../lib/api-errors';
 import { pageCount } from '../../../lib/deck-keys';
 import { useFormatters } from '../../../lib/format';
+import { useListParams } from '../../../lib/list-params';
 import { paths } from '../../../lib/paths';
 import { useSuccessToast } from '../../../lib/use-success-toast';
 import { useCopyTest, useDeleteTest, useTests } from '../api/tests';
 import { AssignExamModal } from '../components/assign-exam-modal';
-import { SearchBox, SortSelect } from '../components/list-controls';
-import { useTestListParams } from '../components/use-list-params';
 import '../test-texts';
 
 export const editorPath = (id: number) => generatePath(paths.schoolTestEdit, { schoolTestId: String(id) });
@@ -51,7 +51,7 @@ export function TestsPage() {
   const errorMessage = useErrorMessage();
   const toast = useSuccessToast();
   const navigateTo = useNavigate();
-  const { params, navigate } = useTestListParams();
+  const { params, navigate } = useListParams();
   const list = useTests(params);
   const copy = useCopyTest();
   const remove = useDeleteTest();
@@ -246,14 +246,13 @@ export function TestsPage() {
         </Button>
       </Group>
       <Group justify="space-between" align="flex-end" gap="sm">
-        <Group align="flex-end" gap="sm">
-          <SearchBox
-            label={t('list.search')}
-            value={params.search}
-            onSearch={(search) => navigate({ search, page: 1 })}
-          />
-          <SortSelect value={params.sort} onChange={(sort) => navigate({ sort, page: 1 })} />
-        </Group>
+        <ListControls
+          params={params}
+          navigate={navigate}
+          searchLabel={t('list.search')}
+          sortLabel={t('list.sort')}
+          sortOption={(sort) => t(`list.sorts.${sort}`)}
+        />
         {data && data.count > 0 && (
           <Text size="sm" c="dimmed" aria-live="polite">
             {t('list.total', { count: data.count, formatted: number(data.count) })}
