@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { holdPolls } from './ai-support';
 import { drawnPng, signedIn } from './cards-support';
 import { aiAnswers } from './seed';
-import { motionEnded, saveScreenshot, withCookieConsent, withLanguage } from './support';
+import { motionEnded, picturesDrawn, saveScreenshot, withCookieConsent, withLanguage } from './support';
 
 /** Screenshots of /ai-cards and /ai-cards-preview in both languages, for people to look at. */
 // One after the other: both queue answers of the one stand-in AI provider.
@@ -12,13 +12,7 @@ test.use({ viewport: { width: 1280, height: 900 } });
 const settled = async (page: Page) => {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.locator('[aria-busy="true"]:not(section *)')).toHaveCount(0);
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        Array.from(document.images).every((image) => image.complete && image.naturalWidth > 0),
-      ),
-    )
-    .toBe(true);
+  await picturesDrawn(page);
   await motionEnded(page);
 };
 

@@ -2,7 +2,14 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { cardsApi, drawnPng, signedIn, wavTone } from './cards-support';
 import { browserTimeZone, practiceApi, studyCard } from './practice-support';
 import { catalogCategory, freeUser } from './seed';
-import { motionEnded, saveScreenshot, storeTokens, withCookieConsent, withLanguage } from './support';
+import {
+  motionEnded,
+  picturesDrawn,
+  saveScreenshot,
+  storeTokens,
+  withCookieConsent,
+  withLanguage,
+} from './support';
 
 /** Screenshots of the practice screens, in both languages and both themes, for people to look at. */
 test.describe.configure({ timeout: 180_000 });
@@ -27,13 +34,7 @@ const settled = async (page: Page) => {
       .getByRole('status')
       .filter({ has: page.locator('.mantine-Loader-root') }),
   ).toHaveCount(0);
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        Array.from(document.images).every((image) => image.complete && image.naturalWidth > 0),
-      ),
-    )
-    .toBe(true);
+  await picturesDrawn(page);
   await motionEnded(page);
 };
 

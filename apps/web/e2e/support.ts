@@ -85,15 +85,19 @@ export const screenshotViewport = { width: 1280, height: 900 };
 export async function settled(page: Page, { heading = false, pictures = false } = {}): Promise<void> {
   if (heading) await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  if (pictures)
-    await expect
-      .poll(() =>
-        page.evaluate(() =>
-          Array.from(document.images).every((image) => image.complete && image.naturalWidth > 0),
-        ),
-      )
-      .toBe(true);
+  if (pictures) await picturesDrawn(page);
   await motionEnded(page);
+}
+
+/** Waits until every picture of the page is loaded and drawn. */
+export async function picturesDrawn(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Array.from(document.images).every((image) => image.complete && image.naturalWidth > 0),
+      ),
+    )
+    .toBe(true);
 }
 
 export const PASSWORD = 'Blue-Kettle-81';
