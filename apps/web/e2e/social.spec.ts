@@ -14,7 +14,6 @@ async function dialogViolations(page: Page) {
     .map(({ id, nodes }) => ({ id, targets: nodes.map(({ target }) => target.join(' ')) }));
 }
 
-/** The page once its lists have loaded and nothing moves. */
 test.describe.configure({ timeout: 300_000 });
 
 test('two people become friends, and one sends the other categories, by hand and through a group', async ({
@@ -146,6 +145,8 @@ test('two people become friends, and one sends the other categories, by hand and
   await expect(groupDialog.getByText('In the group')).toBeVisible();
   expect(await dialogViolations(pageA), 'group dialog').toEqual([]);
   await groupDialog.getByRole('button', { name: 'Close' }).click();
+  // Gone, not closing: a dialog on its way out has lost its name.
+  await expect(pageA.getByRole('dialog')).toHaveCount(0);
   const groupCard = pageA.getByRole('article', { name: `Study buddies ${word}` });
   await expect(groupCard).toContainText('1 member');
   await settled(pageA);

@@ -63,7 +63,8 @@ export async function pageFor(
     init?: () => void;
   } = {},
 ): Promise<Page> {
-  const page = await browser.newPage(viewport ? { viewport } : {});
+  // A context of its own, not `browser.newPage`, which tracing refuses.
+  const page = await (await browser.newContext(viewport ? { viewport } : {})).newPage();
   await withCookieConsent(page);
   if (language) await withLanguage(page, language);
   if (theme) await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
