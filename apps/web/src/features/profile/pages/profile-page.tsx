@@ -108,6 +108,9 @@ function Profile({ user }: { user: User }) {
               },
             ]}
           />
+          <Anchor component={Link} to={paths.subscriptions} fw={600}>
+            {t('profile.subscriptionsLink')}
+          </Anchor>
         </Section>
         <Section title={t('profile.details')}>
           <DetailList
