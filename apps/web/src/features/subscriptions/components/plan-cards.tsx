@@ -110,7 +110,8 @@ function PlanCard({
             {plan.gold ? <IconCrown size={20} /> : <IconSparkles size={20} />}
           </ThemeIcon>
         </Group>
-        <Group gap={6}>
+        {/* The same height with or without badges, so the prices line up across the cards. */}
+        <Group gap={6} mih={28}>
           {plan.gold && (
             <Badge variant="light" color="yellow" c="var(--mantine-color-text)">
               {t('plans.goldBadge')}

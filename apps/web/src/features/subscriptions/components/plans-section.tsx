@@ -1,4 +1,4 @@
-import { Group, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { Group, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { RequestError } from '../../../components/ui/request-error';
 import { usePricing } from '../api/get-pricing';
@@ -8,12 +8,15 @@ import { type PlanAction, PlanCards } from './plan-cards';
 import { PremiumComparison } from './premium-comparison';
 import { PricingNotes } from './pricing-notes';
 
-/** The plans with the currency switch and the notes on this server's sales; the comparison if asked. */
+/** The plans under a heading with the currency switch, the notes on this server's sales, the comparison if asked. */
 export function PlansSection({
+  title,
   action,
   showTrial,
   showComparison,
 }: {
+  /** The section's heading, beside the currency switch. */
+  title: string;
   action: PlanAction;
   showTrial: boolean;
   showComparison: boolean;
@@ -38,10 +41,13 @@ export function PlansSection({
   if (pricing.isError) return <RequestError error={pricing.error} onRetry={() => pricing.refetch()} />;
   return (
     <Stack gap="lg">
-      <PricingNotes pricing={pricing.data} showTrial={showTrial} />
-      <Group justify="flex-end">
+      <Group justify="space-between" align="flex-end">
+        <Title order={2} size="h3">
+          {title}
+        </Title>
         <CurrencySwitch value={currency} onChange={setCurrency} />
       </Group>
+      <PricingNotes pricing={pricing.data} showTrial={showTrial} />
       <PlanCards pricing={pricing.data} currency={currency} action={action} />
       {showComparison && <PremiumComparison pricing={pricing.data} />}
     </Stack>

@@ -1,5 +1,6 @@
 import type { Pricing } from '@flashcards/contract';
-import { Table, Text } from '@mantine/core';
+import { Stack, Table, Text, Title } from '@mantine/core';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../lib/format';
 
@@ -9,6 +10,7 @@ export function PremiumComparison({ pricing }: { pricing: Pricing }) {
   const { number } = useFormatters();
   const premium = pricing.plans.find((plan) => !plan.gold);
   const gold = pricing.plans.find((plan) => plan.gold);
+  const headingId = useId();
   const unlimited = t('compare.unlimited');
   const rows = [
     {
@@ -43,32 +45,36 @@ export function PremiumComparison({ pricing }: { pricing: Pricing }) {
     },
   ] as const;
   return (
-    <Table.ScrollContainer minWidth={520}>
-      <Table striped withTableBorder verticalSpacing="sm">
-        <Table.Caption>{t('compare.caption')}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('compare.feature')}</Table.Th>
-            <Table.Th scope="col">{t('compare.free')}</Table.Th>
-            <Table.Th scope="col">{t('compare.premium')}</Table.Th>
-            <Table.Th scope="col">{t('compare.gold')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.key}>
-              <Table.Th scope="row">
-                <Text size="sm" fw={600}>
-                  {t(`compare.rows.${row.key}`)}
-                </Text>
-              </Table.Th>
-              <Table.Td>{row.free}</Table.Td>
-              <Table.Td fw={600}>{row.premium}</Table.Td>
-              <Table.Td fw={600}>{row.gold}</Table.Td>
+    <Stack gap="sm" component="section" aria-labelledby={headingId}>
+      <Title order={2} size="h3" id={headingId}>
+        {t('compare.caption')}
+      </Title>
+      <Table.ScrollContainer minWidth={520}>
+        <Table striped withTableBorder verticalSpacing="sm" aria-labelledby={headingId}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('compare.feature')}</Table.Th>
+              <Table.Th scope="col">{t('compare.free')}</Table.Th>
+              <Table.Th scope="col">{t('compare.premium')}</Table.Th>
+              <Table.Th scope="col">{t('compare.gold')}</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.key}>
+                <Table.Th scope="row">
+                  <Text size="sm" fw={600}>
+                    {t(`compare.rows.${row.key}`)}
+                  </Text>
+                </Table.Th>
+                <Table.Td>{row.free}</Table.Td>
+                <Table.Td fw={600}>{row.premium}</Table.Td>
+                <Table.Td fw={600}>{row.gold}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import type { Pricing } from '@flashcards/contract';
-import { Alert } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { IconGift, IconInfoCircle, IconUsersGroup } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../lib/format';
@@ -43,8 +43,14 @@ export function PricingNotes({ pricing, showTrial }: { pricing: Pricing; showTri
           icon={<IconGift aria-hidden="true" />}
           title={t('notes.trialTitle')}
         >
-          {t('notes.trial', { count: pricing.trial_days })}
-          {promotion && ` ${t('notes.promotion', { date: promotion })}`}
+          <Stack gap={4}>
+            <Text size="sm">{t('notes.trial', { count: pricing.trial_days })}</Text>
+            {promotion && (
+              <Text size="sm" fw={700}>
+                {t('notes.promotion', { date: promotion })}
+              </Text>
+            )}
+          </Stack>
         </Alert>
       )}
     </>

@@ -14,7 +14,12 @@ export function PricingPage() {
         <Title order={1}>{t('pages:titles.pricing')}</Title>
         <Text size="lg">{t('pricing.lead')}</Text>
       </Stack>
-      <PlansSection action={signedIn ? 'buy' : 'signup'} showTrial={!signedIn} showComparison />
+      <PlansSection
+        title={t('pricing.choose')}
+        action={signedIn ? 'buy' : 'signup'}
+        showTrial={!signedIn}
+        showComparison
+      />
     </Stack>
   );
 }

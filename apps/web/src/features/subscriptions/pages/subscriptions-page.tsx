@@ -24,12 +24,7 @@ export function SubscriptionsPage() {
       ) : (
         <CurrentPlan subscription={subscription.data} />
       )}
-      <Stack gap="md" component="section" aria-labelledby="plans-heading">
-        <Title order={2} size="h3" id="plans-heading">
-          {t('mine.plansTitle')}
-        </Title>
-        <PlansSection action="buy" showTrial={false} showComparison={false} />
-      </Stack>
+      <PlansSection title={t('mine.plansTitle')} action="buy" showTrial={false} showComparison={false} />
       <Stack gap="md" component="section" aria-labelledby="payments-heading">
         <Title order={2} size="h3" id="payments-heading">
           {t('payments.title')}
