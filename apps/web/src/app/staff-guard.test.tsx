@@ -116,6 +116,8 @@ describe('the staff area', () => {
     expect(pages(false)).not.toContain('admin');
     expect(pages(true)).toContain('adminSchools');
     expect(pages(false)).not.toContain('adminSchools');
+    expect(pages(true)).toContain('adminPayouts');
+    expect(pages(false)).not.toContain('adminPayouts');
   });
 
   it('shows "My school" to principals only', () => {
