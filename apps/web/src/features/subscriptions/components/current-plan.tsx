@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../lib/format';
 import { useOpenPortal } from '../api/open-portal';
+import { useResetOnReturn } from '../use-reset-on-return';
 import { useCheckoutErrorMessage } from './checkout-error';
 
 /** The plan I am on now, until when, the three end dates, and the way to the billing portal. */
@@ -12,6 +13,7 @@ export function CurrentPlan({ subscription }: { subscription: MySubscription }) 
   const { t } = useTranslation('subscriptions');
   const { date } = useFormatters();
   const portal = useOpenPortal();
+  useResetOnReturn(portal.reset);
   const portalError = useCheckoutErrorMessage();
   const headingId = useId();
   const dateOrNone = (iso: string | null) => (iso && date(iso)) || t('current.none');

@@ -8,6 +8,7 @@ import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useStartCheckout } from '../api/start-checkout';
 import { isPositive, useMoney } from '../money';
+import { useResetOnReturn } from '../use-reset-on-return';
 import { useCheckoutErrorMessage } from './checkout-error';
 
 /** What a plan's button does: lead a visitor to sign up, or buy for a signed-in reader. */
@@ -27,6 +28,7 @@ export function PlanCards({
   action: PlanAction;
 }) {
   const checkout = useStartCheckout();
+  useResetOnReturn(checkout.reset);
   const checkoutError = useCheckoutErrorMessage();
   const { t } = useTranslation('subscriptions');
   const onSale = pricing.payments_enabled && !pricing.premium_for_all;
