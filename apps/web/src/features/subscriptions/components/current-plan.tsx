@@ -21,13 +21,16 @@ export function CurrentPlan({ subscription }: { subscription: MySubscription }) 
     subscription.subscription_type === 'none' &&
     subscription.trial_end_date !== null &&
     Date.parse(subscription.trial_end_date) > Date.now();
+  // An ended plan is no plan: the name says what I have now.
   const planName = subscription.premium_for_all
     ? t('current.forAll')
-    : onTrial
-      ? t('current.trial')
-      : subscription.subscription_type === 'none'
-        ? t('current.free')
-        : t(`plans.${subscription.subscription_type}.name`);
+    : !subscription.is_premium
+      ? t('current.free')
+      : onTrial
+        ? t('current.trial')
+        : subscription.subscription_type === 'none'
+          ? t('current.premium')
+          : t(`plans.${subscription.subscription_type}.name`);
   const details = [
     { label: t('current.premiumUntil'), value: dateOrNone(subscription.premium_until) },
     { label: t('current.trialEnd'), value: dateOrNone(subscription.trial_end_date) },

@@ -68,13 +68,31 @@ describe('my subscription', () => {
   it('says when there are no payments, and offers no portal to someone who never paid', async () => {
     fakeServer({
       'GET /api/subscriptions/plans/': { body: pricing() },
-      'GET /api/subscriptions/me/': { body: mySubscription({ trial_end_date: '2099-01-01' }) },
+      'GET /api/subscriptions/me/': {
+        body: mySubscription({ is_premium: true, trial_end_date: '2099-01-01' }),
+      },
     });
     showPage('/subscriptions', '/subscriptions', <SubscriptionsPage />);
     const plan = await screen.findByRole('region', { name: 'Your plan' });
     expect(within(plan).getByText('Free trial')).toBeTruthy();
     expect(within(plan).queryByRole('button', { name: 'Manage subscription' })).toBeNull();
     expect(screen.getByText('No payments yet.')).toBeTruthy();
+  });
+});
+
+describe('an ended plan', () => {
+  it('reads as free, with its end date kept', async () => {
+    fakeServer({
+      'GET /api/subscriptions/plans/': { body: pricing() },
+      'GET /api/subscriptions/me/': {
+        body: mySubscription({ subscription_type: 'monthly', subscription_end_date: '2026-01-10' }),
+      },
+    });
+    showPage('/subscriptions', '/subscriptions', <SubscriptionsPage />);
+    const plan = await screen.findByRole('region', { name: 'Your plan' });
+    expect(within(plan).getByText('Free')).toBeTruthy();
+    expect(within(plan).getByText('Not premium')).toBeTruthy();
+    expect(within(plan).getByText('January 10, 2026')).toBeTruthy();
   });
 });
 
