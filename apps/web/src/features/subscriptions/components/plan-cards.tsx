@@ -10,6 +10,7 @@ import { useStartCheckout } from '../api/start-checkout';
 import { isPositive, useMoney } from '../money';
 import { useResetOnReturn } from '../use-reset-on-return';
 import { useCheckoutErrorMessage } from './checkout-error';
+import { readableTitle } from './readable-title';
 
 /** What a plan's button does: lead a visitor to sign up, or buy for a signed-in reader. */
 export type PlanAction = 'signup' | 'buy';
@@ -37,7 +38,12 @@ export function PlanCards({
   return (
     <Stack gap="md">
       {checkout.isError && (
-        <Alert color="red" icon={<IconAlertTriangle aria-hidden="true" />} title={t('buy.failed')}>
+        <Alert
+          color="red"
+          icon={<IconAlertTriangle aria-hidden="true" />}
+          title={t('buy.failed')}
+          styles={readableTitle}
+        >
           {checkoutError(checkout.error)}
         </Alert>
       )}

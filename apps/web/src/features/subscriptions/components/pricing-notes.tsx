@@ -3,6 +3,7 @@ import { Alert, Stack, Text } from '@mantine/core';
 import { IconGift, IconInfoCircle, IconUsersGroup } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../lib/format';
+import { readableTitle } from './readable-title';
 
 /**
  * What the reader should know before choosing: everyone is premium here, or this server does not take
@@ -18,6 +19,7 @@ export function PricingNotes({ pricing, showTrial }: { pricing: Pricing; showTri
         variant="light"
         icon={<IconUsersGroup aria-hidden="true" />}
         title={t('notes.forAllTitle')}
+        styles={readableTitle}
       >
         {t('notes.forAll')}
       </Alert>
@@ -32,6 +34,7 @@ export function PricingNotes({ pricing, showTrial }: { pricing: Pricing; showTri
           variant="light"
           icon={<IconInfoCircle aria-hidden="true" />}
           title={t('notes.offTitle')}
+          styles={readableTitle}
         >
           {t('notes.off')}
         </Alert>
@@ -42,6 +45,7 @@ export function PricingNotes({ pricing, showTrial }: { pricing: Pricing; showTri
           variant="light"
           icon={<IconGift aria-hidden="true" />}
           title={t('notes.trialTitle')}
+          styles={readableTitle}
         >
           <Stack gap={4}>
             <Text size="sm">{t('notes.trial', { count: pricing.trial_days })}</Text>
