@@ -27,7 +27,7 @@ async function shoot(page: Page, path: string, name: string) {
 
 const texts = {
   en: { buyMonthly: 'Buy the Monthly plan', premium: /^Premium is yours until / },
-  bg: { buyMonthly: 'Купи абонамент „Месечен“', premium: /^Премиум достъпът ви е до / },
+  bg: { buyMonthly: 'Купи абонамент „Месечен“', premium: /^Имате премиум достъп до / },
 } as const;
 
 for (const language of ['en', 'bg'] as const) {

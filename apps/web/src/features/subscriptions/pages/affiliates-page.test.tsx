@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n';
 import { affiliate, fakeServer, showPage } from '../subscription-fixtures';
-import { AffiliatesPage } from './affiliates-page';
+import { AffiliatesPage, monthLabel } from './affiliates-page';
 
 afterEach(() => {
   cleanup();
@@ -34,7 +34,7 @@ describe('my affiliate account', () => {
     expect(within(rules).getByText('You earn 20% of every payment of the people you referred.')).toBeTruthy();
     expect(within(rules).getByText('For 12 months after each person signs up.')).toBeTruthy();
     expect(plain(within(rules).getByText(/We pay out/).textContent)).toBe(
-      'We pay out once your unpaid commissions reach BGN 100.00.',
+      'We pay out once your unpaid commissions reach BGN 100.00 or more.',
     );
     expect(within(rules).getByRole('link', { name: 'Read the affiliate rules' }).getAttribute('href')).toBe(
       '/affiliates-rules',
@@ -50,6 +50,21 @@ describe('my affiliate account', () => {
     expect(
       within(commissions).getByRole('row', { name: /BGN\s2\.40 March 5, 2026 Paid April 1, 2026/ }),
     ).toBeTruthy();
+  });
+
+  it('names the months of the chart shortly, with the year where it starts and turns', () => {
+    const en = monthLabel('en');
+    const bg = monthLabel('bg');
+    expect([en('2025-12', true), en('2026-01', false), en('2026-02', false)]).toEqual([
+      'Dec 2025',
+      'Jan 2026',
+      'Feb',
+    ]);
+    expect([bg('2025-12', true), bg('2026-01', false), bg('2026-05', false)]).toEqual([
+      'дек 2025',
+      'яну 2026',
+      'май',
+    ]);
   });
 
   it('says when nothing was earned yet', async () => {

@@ -114,13 +114,9 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 function MonthlyCommissions({ affiliate }: { affiliate: Affiliate }) {
   const { t, i18n } = useTranslation('subscriptions');
   const bars = useMemo(() => {
-    const months = new Intl.DateTimeFormat(i18n.resolvedLanguage, {
-      month: 'short',
-      year: '2-digit',
-      timeZone: 'UTC',
-    });
-    return affiliate.by_month.map(({ month, amount }) => ({
-      month: months.format(new Date(`${month}-01T00:00:00Z`)),
+    const label = monthLabel(i18n.resolvedLanguage ?? 'en');
+    return affiliate.by_month.map(({ month, amount }, index) => ({
+      month: label(month, index === 0),
       amount: Number(amount),
     }));
   }, [affiliate.by_month, i18n.resolvedLanguage]);
@@ -134,6 +130,23 @@ function MonthlyCommissions({ affiliate }: { affiliate: Affiliate }) {
       </Suspense>
     </figure>
   );
+}
+
+/**
+ * A short name of a `YYYY-MM` month for the chart's axis, with the year on the first bar and on January.
+ * Bulgarian's short month is a number ("12"), so it takes the first three letters of the month's name
+ * ("дек"), the usual abbreviation.
+ */
+export function monthLabel(language: string) {
+  const names = new Intl.DateTimeFormat(language, {
+    month: language === 'bg' ? 'long' : 'short',
+    timeZone: 'UTC',
+  });
+  return (month: string, first: boolean) => {
+    const date = new Date(`${month}-01T00:00:00Z`);
+    const name = names.format(date).slice(0, 3);
+    return first || date.getUTCMonth() === 0 ? `${name} ${date.getUTCFullYear()}` : name;
+  };
 }
 
 function Referrals({ affiliate }: { affiliate: Affiliate }) {
