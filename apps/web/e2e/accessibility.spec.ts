@@ -8,15 +8,17 @@ test('the home page has no serious or critical accessibility violations', async 
 });
 
 for (const theme of ['light', 'medium', 'dark']) {
-  test(`the ${theme} theme keeps home, legal, 404 and sign-up pages free of serious violations`, async ({
+  test(`the ${theme} theme keeps home, legal, pricing, 404 and sign-up pages free of serious violations`, async ({
     page,
   }) => {
     test.slow();
     await withCookieConsent(page);
     await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
-    for (const path of ['/', '/privacy-policy', '/missing-page']) {
+    for (const path of ['/', '/privacy-policy', '/pricing', '/missing-page']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // Judge what the page shows once loaded (the plans of the pricing page), not its placeholders.
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
       expect(await seriousViolations(page), `${theme} ${path}`).toEqual([]);
     }
     // Error messages too.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { saveScreenshot, withCookieConsent } from './support';
+import { createActiveUser, saveScreenshot, storeTokens, withCookieConsent } from './support';
 
 test.beforeEach(async ({ page }) => withCookieConsent(page));
 
@@ -34,9 +34,19 @@ test('the start-free button leads to sign-up', async ({ page }) => {
   await expect(page).toHaveTitle('Sign up · Flashcards');
 });
 
-test('a page still being built says so', async ({ page }) => {
-  await page.goto('/pricing');
+test('the plans are a click away from the home page', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('main').getByRole('link', { name: 'See the plans' }).click();
+  await expect(page).toHaveURL('/pricing');
   await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
+  await expect(page).toHaveTitle('Pricing · Flashcards');
+});
+
+test('a page still being built says so', async ({ page, request }) => {
+  await page.goto('/');
+  await storeTokens(page, await createActiveUser(request));
+  await page.goto('/demo-videos-private');
+  await expect(page.getByRole('heading', { level: 1, name: 'Demo videos' })).toBeVisible();
   await expect(page.getByText('This page is not available yet.')).toBeVisible();
   await saveScreenshot(page, 'not-available');
 });

@@ -16,6 +16,7 @@ import bgReports from '../locales/bg/reports.json';
 import bgSchool from '../locales/bg/school.json';
 import bgShell from '../locales/bg/shell.json';
 import bgSocial from '../locales/bg/social.json';
+import bgSubscriptions from '../locales/bg/subscriptions.json';
 import bgTeachers from '../locales/bg/teachers.json';
 import bgTests from '../locales/bg/tests.json';
 import enAccount from '../locales/en/account.json';
@@ -36,6 +37,7 @@ import enReports from '../locales/en/reports.json';
 import enSchool from '../locales/en/school.json';
 import enShell from '../locales/en/shell.json';
 import enSocial from '../locales/en/social.json';
+import enSubscriptions from '../locales/en/subscriptions.json';
 import enTeachers from '../locales/en/teachers.json';
 import enTests from '../locales/en/tests.json';
 
@@ -64,6 +66,7 @@ export const resources = {
     school: enSchool,
     shell: enShell,
     social: enSocial,
+    subscriptions: enSubscriptions,
     teachers: enTeachers,
     tests: enTests,
   },
@@ -86,6 +89,7 @@ export const resources = {
     school: bgSchool,
     shell: bgShell,
     social: bgSocial,
+    subscriptions: bgSubscriptions,
     teachers: bgTeachers,
     tests: bgTests,
   },

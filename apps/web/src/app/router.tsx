@@ -53,6 +53,16 @@ const exam = (page: 'studentsSchoolExams' | 'schoolExamStarted' | 'schoolExam') 
 const schoolTest = (page: 'schoolTests' | 'schoolTestCreate' | 'schoolTestEdit' | 'schoolExams') =>
   import('../features/school-tests/test-pages').then((m) => m.testPages[page]());
 
+const subscription = (
+  page:
+    | 'pricing'
+    | 'subscriptions'
+    | 'subscriptionsSuccess'
+    | 'subscriptionsFailed'
+    | 'affiliates'
+    | 'adminPayouts',
+) => import('../features/subscriptions/subscription-pages').then((m) => m.subscriptionPages[page]());
+
 const publicPages: Page[] = [
   // Most visits start here: the home page comes with the app itself rather than after it.
   { name: 'home', element: <HomePage /> },
@@ -101,16 +111,16 @@ const publicPages: Page[] = [
   },
   { name: 'flashCardsTextPublic', load: () => publicPractice('text') },
   { name: 'flashCardsPicturesPublic', load: () => publicPractice('picture') },
-  { name: 'pricing' },
+  { name: 'pricing', load: () => subscription('pricing') },
   // Signing out needs no token check, and must work when the check would fail.
   { name: 'logout', load: () => import('../features/auth/pages/logout-page').then((m) => <m.LogoutPage />) },
 ];
 
 const signedInPages: Page[] = [
-  { name: 'subscriptions' },
-  { name: 'subscriptionsSuccess' },
-  { name: 'subscriptionsFailed' },
-  { name: 'affiliates' },
+  { name: 'subscriptions', load: () => subscription('subscriptions') },
+  { name: 'subscriptionsSuccess', load: () => subscription('subscriptionsSuccess') },
+  { name: 'subscriptionsFailed', load: () => subscription('subscriptionsFailed') },
+  { name: 'affiliates', load: () => subscription('affiliates') },
   {
     name: 'choosePassword',
     load: () => import('../features/auth/first-login-page').then((m) => m.choosePasswordPage()),
@@ -188,6 +198,7 @@ const staffPages: Page[] = [
     name: 'adminSchools',
     load: () => school('adminSchools'),
   },
+  { name: 'adminPayouts', load: () => subscription('adminPayouts') },
 ];
 
 const toRoute = ({ name, element, load }: Page): RouteObject => ({

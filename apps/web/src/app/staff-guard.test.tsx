@@ -1,7 +1,7 @@
 import type { User } from '@flashcards/contract';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { act } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -75,11 +75,16 @@ function openAdmin(user: User) {
 }
 
 describe('the staff area', () => {
-  it('opens for the staff, with the tools to come', () => {
+  it('opens for the staff, with their tools', () => {
     openAdmin(userOf({ is_staff: true }));
     expect(screen.getByRole('heading', { level: 1, name: 'Administration' })).toBeTruthy();
     for (const name of ['Catalog moderation', 'Schools', 'Payouts'])
       expect(screen.getByRole('region', { name })).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'Payouts' }))
+        .getByRole('link', { name: 'Open the payouts' })
+        .getAttribute('href'),
+    ).toBe('/admin/payouts');
     expect(screen.queryByText('Your account is restricted')).toBeNull();
   });
 
@@ -111,6 +116,8 @@ describe('the staff area', () => {
     expect(pages(false)).not.toContain('admin');
     expect(pages(true)).toContain('adminSchools');
     expect(pages(false)).not.toContain('adminSchools');
+    expect(pages(true)).toContain('adminPayouts');
+    expect(pages(false)).not.toContain('adminPayouts');
   });
 
   it('shows "My school" to principals only', () => {

@@ -63,6 +63,7 @@ export const paths = {
   admin: '/admin',
   adminMarket: '/admin/market',
   adminSchools: '/admin/schools',
+  adminPayouts: '/admin/payouts',
 } as const;
 
 export type PageName = keyof typeof paths;

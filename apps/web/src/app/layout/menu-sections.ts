@@ -2,6 +2,7 @@ import type { resources } from '@flashcards/i18n';
 import {
   type Icon,
   IconCards,
+  IconCash,
   IconCertificate,
   IconChartBar,
   IconClipboardCheck,
@@ -90,6 +91,7 @@ export const menuSections: MenuSection[] = [
       { label: 'admin', page: 'admin', icon: IconShieldLock, staffOnly: true },
       { label: 'catalogReview', page: 'adminMarket', icon: IconListCheck, staffOnly: true },
       { label: 'schools', page: 'adminSchools', icon: IconSchool, staffOnly: true },
+      { label: 'payouts', page: 'adminPayouts', icon: IconCash, staffOnly: true },
     ],
   },
 ];

@@ -20,6 +20,7 @@ type FooterPage = PageName & keyof (typeof resources)['en']['shell']['footer']['
 
 const signedInLinks: FooterPage[] = [
   'demoVideosPrivate',
+  'pricing',
   'subscriptions',
   'home',
   'profile',
@@ -28,7 +29,7 @@ const signedInLinks: FooterPage[] = [
   'affiliates',
   'logout',
 ];
-const signedOutLinks: FooterPage[] = ['home', 'login', 'signup', 'marketPublic'];
+const signedOutLinks: FooterPage[] = ['home', 'login', 'signup', 'marketPublic', 'pricing'];
 const legalLinks: FooterPage[] = ['termsOfUsage', 'privacyPolicy', 'cookiesPolicy', 'affiliatesRules'];
 
 const networkIcons: Record<SocialLink['network'], Icon> = {

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { type Icon, IconBuildingCommunity, IconCash, IconListCheck } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,10 +8,10 @@ import { paths } from '../../../lib/paths';
 const sections = [
   { key: 'moderation', icon: IconListCheck, to: paths.adminMarket },
   { key: 'schools', icon: IconBuildingCommunity, to: paths.adminSchools },
-  { key: 'payouts', icon: IconCash, to: null },
+  { key: 'payouts', icon: IconCash, to: paths.adminPayouts },
 ] as const;
 
-/** The staff's landing page: what their tools will be, until the tools are built. */
+/** The staff's landing page: their tools, each with what it is for. */
 export function AdminPage() {
   const { t } = useTranslation('pages');
   return (
@@ -36,8 +36,8 @@ function AdminSection({
 }: {
   section: (typeof sections)[number]['key'];
   icon: Icon;
-  /** The tool's page, or null while it is still to come. */
-  to: string | null;
+  /** The tool's page. */
+  to: string;
 }) {
   const { t } = useTranslation('pages');
   const headingId = useId();
@@ -48,21 +48,14 @@ function AdminSection({
           <ThemeIcon size={44} radius="md" variant="light" aria-hidden="true">
             <SectionIcon size={24} />
           </ThemeIcon>
-          {to === null && (
-            <Badge variant="light" color="gray">
-              {t('admin.soon')}
-            </Badge>
-          )}
         </Group>
         <Title order={2} size="h4" id={headingId}>
           {t(`admin.${section}.title`)}
         </Title>
         <Text c="dimmed">{t(`admin.${section}.text`)}</Text>
-        {to !== null && section !== 'payouts' && (
-          <Button component={Link} to={to} variant="light" mt="auto" w="fit-content">
-            {t(`admin.${section}.open`)}
-          </Button>
-        )}
+        <Button component={Link} to={to} variant="light" mt="auto" w="fit-content">
+          {t(`admin.${section}.open`)}
+        </Button>
       </Stack>
     </Paper>
   );

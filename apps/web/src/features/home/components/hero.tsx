@@ -1,4 +1,4 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,14 +14,19 @@ export function Hero() {
       <Text size="lg" maw={640}>
         {t('hero.about')}
       </Text>
-      <Button
-        component={Link}
-        to={paths.signup}
-        size="lg"
-        rightSection={<IconArrowRight size={20} aria-hidden="true" />}
-      >
-        {t('common:actions.startFree')}
-      </Button>
+      <Group gap="md">
+        <Button
+          component={Link}
+          to={paths.signup}
+          size="lg"
+          rightSection={<IconArrowRight size={20} aria-hidden="true" />}
+        >
+          {t('common:actions.startFree')}
+        </Button>
+        <Button component={Link} to={paths.pricing} size="lg" variant="default">
+          {t('hero.pricing')}
+        </Button>
+      </Group>
     </Stack>
   );
 }

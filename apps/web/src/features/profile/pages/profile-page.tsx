@@ -68,7 +68,14 @@ function Profile({ user }: { user: User }) {
     user.subscription_type === 'none' &&
     !!user.trial_end_date &&
     Date.parse(user.trial_end_date) > Date.now();
-  const planName = onTrial ? t('profile.plans.trial') : t(`profile.plans.${user.subscription_type}`);
+  // An ended plan is no plan; premium without a plan or a trial is the server's premium for everyone.
+  const planName = !user.is_premium
+    ? t('profile.plans.none')
+    : onTrial
+      ? t('profile.plans.trial')
+      : user.subscription_type === 'none'
+        ? t('profile.plans.premium')
+        : t(`profile.plans.${user.subscription_type}`);
 
   return (
     <>
@@ -108,6 +115,9 @@ function Profile({ user }: { user: User }) {
               },
             ]}
           />
+          <Anchor component={Link} to={paths.subscriptions} fw={600}>
+            {t('profile.subscriptionsLink')}
+          </Anchor>
         </Section>
         <Section title={t('profile.details')}>
           <DetailList

@@ -1,0 +1,98 @@
+import type { MySubscription } from '@flashcards/contract';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconExternalLink } from '@tabler/icons-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormatters } from '../../../lib/format';
+import { useOpenPortal } from '../api/open-portal';
+import { useResetOnReturn } from '../use-reset-on-return';
+import { useCheckoutErrorMessage } from './checkout-error';
+
+/** The plan I am on now, until when, the three end dates, and the way to the billing portal. */
+export function CurrentPlan({ subscription }: { subscription: MySubscription }) {
+  const { t } = useTranslation('subscriptions');
+  const { date } = useFormatters();
+  const portal = useOpenPortal();
+  useResetOnReturn(portal.reset);
+  const portalError = useCheckoutErrorMessage();
+  const headingId = useId();
+  const dateOrNone = (iso: string | null) => (iso && date(iso)) || t('current.none');
+  const onTrial =
+    subscription.subscription_type === 'none' &&
+    subscription.trial_end_date !== null &&
+    Date.parse(subscription.trial_end_date) > Date.now();
+  // An ended plan is no plan: the name says what I have now.
+  const planName = subscription.premium_for_all
+    ? t('current.forAll')
+    : !subscription.is_premium
+      ? t('current.free')
+      : onTrial
+        ? t('current.trial')
+        : subscription.subscription_type === 'none'
+          ? t('current.premium')
+          : t(`plans.${subscription.subscription_type}.name`);
+  const details = [
+    { label: t('current.premiumUntil'), value: dateOrNone(subscription.premium_until) },
+    { label: t('current.trialEnd'), value: dateOrNone(subscription.trial_end_date) },
+    { label: t('current.monthlyEnd'), value: dateOrNone(subscription.subscription_end_date) },
+    { label: t('current.annualEnd'), value: dateOrNone(subscription.annual_subscription_end_date) },
+  ];
+  return (
+    <Paper
+      component="section"
+      aria-labelledby={headingId}
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+    >
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={4}>
+            <Title order={2} size="h3" id={headingId}>
+              {t('current.title')}
+            </Title>
+            <Group gap="xs">
+              <Text fz="xl" fw={700}>
+                {planName}
+              </Text>
+              <Badge
+                variant={subscription.is_premium ? 'filled' : 'light'}
+                color={subscription.is_premium ? 'teal.9' : 'gray'}
+                c={subscription.is_premium ? undefined : 'var(--mantine-color-text)'}
+              >
+                {subscription.is_premium ? t('current.premium') : t('current.notPremium')}
+              </Badge>
+            </Group>
+          </Stack>
+          {subscription.can_manage && (
+            <Button
+              variant="default"
+              rightSection={<IconExternalLink size={16} aria-hidden="true" />}
+              loading={portal.isPending || portal.isSuccess}
+              onClick={() => portal.mutate()}
+            >
+              {t('current.manage')}
+            </Button>
+          )}
+        </Group>
+        {portal.isError && (
+          <Alert color="red" icon={<IconAlertTriangle aria-hidden="true" />}>
+            {portalError(portal.error)}
+          </Alert>
+        )}
+        <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 4 }} spacing="md" m={0}>
+          {details.map(({ label, value }) => (
+            <div key={label}>
+              <Text component="dt" size="sm" c="dimmed">
+                {label}
+              </Text>
+              <Text component="dd" m={0} fw={600}>
+                {value}
+              </Text>
+            </div>
+          ))}
+        </SimpleGrid>
+      </Stack>
+    </Paper>
+  );
+}

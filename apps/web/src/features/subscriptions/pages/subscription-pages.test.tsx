@@ -1,0 +1,170 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../../lib/i18n';
+import { leaveTo } from '../leave-to';
+import { fakeServer, mySubscription, pricing, showPage } from '../subscription-fixtures';
+import { SubscriptionFailedPage } from './subscription-failed-page';
+import { SubscriptionSuccessPage } from './subscription-success-page';
+import { SubscriptionsPage } from './subscriptions-page';
+
+vi.mock('../leave-to', () => ({ leaveTo: vi.fn() }));
+
+beforeEach(() => vi.mocked(leaveTo).mockClear());
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+describe('my subscription', () => {
+  it('shows my plan, its dates, the billing portal and my payments', async () => {
+    const calls = fakeServer({
+      'GET /api/subscriptions/plans/': { body: pricing() },
+      'GET /api/subscriptions/me/': {
+        body: mySubscription({
+          subscription_type: 'monthly',
+          is_premium: true,
+          premium_until: '2026-12-24',
+          subscription_end_date: '2026-12-24',
+          trial_end_date: '2026-10-01',
+          can_manage: true,
+          payments: [
+            {
+              id: 1,
+              plan: 'monthly',
+              amount: '12.00',
+              currency: 'bgn',
+              status: 'paid',
+              created_at: '2026-11-24T10:00:00Z',
+              period_end: '2026-12-24',
+            },
+          ],
+        }),
+      },
+      'POST /api/subscriptions/portal/': { body: { url: 'https://billing.example/portal' } },
+    });
+    showPage('/subscriptions', '/subscriptions', <SubscriptionsPage />);
+    const plan = await screen.findByRole('region', { name: 'Your plan' });
+    expect(within(plan).getByText('Monthly')).toBeTruthy();
+    expect(within(plan).getByText('Premium')).toBeTruthy();
+    expect(within(plan).getAllByText('December 24, 2026')).toHaveLength(2);
+    expect(within(plan).getByText('October 1, 2026')).toBeTruthy();
+    const payments = screen.getByRole('table', { name: 'Your payments, newest first' });
+    expect(
+      within(payments).getByRole('row', {
+        name: /November 24, 2026 Monthly BGN\s12\.00 December 24, 2026 Paid/,
+      }),
+    ).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Buy the Annual plan' })).toBeTruthy();
+
+    await userEvent.click(within(plan).getByRole('button', { name: 'Manage subscription' }));
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('https://billing.example/portal'));
+    expect(calls.some((call) => call.method === 'POST' && call.path === '/api/subscriptions/portal/')).toBe(
+      true,
+    );
+  });
+
+  it('says when there are no payments, and offers no portal to someone who never paid', async () => {
+    fakeServer({
+      'GET /api/subscriptions/plans/': { body: pricing() },
+      'GET /api/subscriptions/me/': {
+        body: mySubscription({ is_premium: true, trial_end_date: '2099-01-01' }),
+      },
+    });
+    showPage('/subscriptions', '/subscriptions', <SubscriptionsPage />);
+    const plan = await screen.findByRole('region', { name: 'Your plan' });
+    expect(within(plan).getByText('Free trial')).toBeTruthy();
+    expect(within(plan).queryByRole('button', { name: 'Manage subscription' })).toBeNull();
+    expect(screen.getByText('No payments yet.')).toBeTruthy();
+  });
+});
+
+describe('an ended plan', () => {
+  it('reads as free, with its end date kept', async () => {
+    fakeServer({
+      'GET /api/subscriptions/plans/': { body: pricing() },
+      'GET /api/subscriptions/me/': {
+        body: mySubscription({ subscription_type: 'monthly', subscription_end_date: '2026-01-10' }),
+      },
+    });
+    showPage('/subscriptions', '/subscriptions', <SubscriptionsPage />);
+    const plan = await screen.findByRole('region', { name: 'Your plan' });
+    expect(within(plan).getByText('Free')).toBeTruthy();
+    expect(within(plan).getByText('Not premium')).toBeTruthy();
+    expect(within(plan).getByText('January 10, 2026')).toBeTruthy();
+  });
+});
+
+describe('after paying', () => {
+  it('asks again until the account is premium, then shows until when', async () => {
+    let asked = 0;
+    fakeServer({
+      'GET /api/subscriptions/me/': () => {
+        asked += 1;
+        return {
+          body:
+            asked < 3
+              ? mySubscription()
+              : mySubscription({
+                  subscription_type: 'monthly',
+                  is_premium: true,
+                  premium_until: '2026-12-24',
+                }),
+        };
+      },
+    });
+    showPage('/subscriptions-success', '/subscriptions-success', <SubscriptionSuccessPage pollEvery={30} />);
+    expect(await screen.findByText('We are confirming your payment with the bank…')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Premium is yours until December 24, 2026. Enjoy learning without limits!',
+        undefined,
+        {
+          timeout: 3000,
+        },
+      ),
+    ).toBeTruthy();
+    expect(asked).toBe(3);
+    expect(screen.getByRole('link', { name: 'Start practising' }).getAttribute('href')).toBe(
+      '/my-categories',
+    );
+  });
+
+  it('stops asking after a while and says the payment is still on its way', async () => {
+    fakeServer({ 'GET /api/subscriptions/me/': { body: mySubscription() } });
+    showPage(
+      '/subscriptions-success',
+      '/subscriptions-success',
+      <SubscriptionSuccessPage pollEvery={20} giveUpAfter={150} />,
+    );
+    expect(
+      await screen.findByText(/Your payment is still being confirmed/, undefined, { timeout: 3000 }),
+    ).toBeTruthy();
+  });
+
+  it('tells of a payment not received, with the contact address', async () => {
+    fakeServer({
+      'GET /api/site/': {
+        body: {
+          name: 'Flashcards',
+          contact_email: 'help@cards.example',
+          google_sign_in: false,
+          daily_card_limit: 30,
+          trial_days: 30,
+          social_links: [],
+          demo_videos: [],
+          teacher_videos: { language: [], science: [] },
+        },
+      },
+    });
+    showPage('/subscriptions-failed', '/subscriptions-failed', <SubscriptionFailedPage />);
+    expect(screen.getByRole('heading', { name: "We didn't receive your subscription" })).toBeTruthy();
+    expect((await screen.findByRole('link', { name: 'help@cards.example' })).getAttribute('href')).toBe(
+      'mailto:help@cards.example',
+    );
+    expect(screen.getByRole('link', { name: 'Back to the plans' }).getAttribute('href')).toBe(
+      '/subscriptions',
+    );
+  });
+});
