@@ -2,13 +2,12 @@ import type { User } from '@flashcards/contract';
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconEdit, IconSchool, IconTrash, IconUsers } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ActivityChart } from '../../../components/activity/activity-chart';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageLoader } from '../../../components/ui/page-loader';
+import { SectionCard } from '../../../components/ui/section-card';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
@@ -29,26 +28,6 @@ export function ProfilePage() {
       <Title order={1}>{t('titles.profile')}</Title>
       {user.isError ? <LoadError onRetry={() => user.refetch()} /> : <Profile user={user.data} />}
     </Stack>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <Paper
-      component="section"
-      aria-labelledby={headingId}
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'lg' }}
-    >
-      <Stack gap="md">
-        <Title order={2} size="h4" id={headingId}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
   );
 }
 
@@ -94,16 +73,16 @@ function Profile({ user }: { user: User }) {
         </Group>
       </Paper>
 
-      <Section title={t('activity.title')}>
+      <SectionCard title={t('activity.title')}>
         <ActivityChart activity={activity} />
-      </Section>
+      </SectionCard>
 
-      <Section title={t('badges.title')}>
+      <SectionCard title={t('badges.title')}>
         <BadgeBoard badges={user.badges} />
-      </Section>
+      </SectionCard>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Section title={t('profile.membership')}>
+        <SectionCard title={t('profile.membership')}>
           <DetailList
             details={[
               { label: t('profile.plan'), value: planName },
@@ -118,8 +97,8 @@ function Profile({ user }: { user: User }) {
           <Anchor component={Link} to={paths.subscriptions} fw={600}>
             {t('profile.subscriptionsLink')}
           </Anchor>
-        </Section>
-        <Section title={t('profile.details')}>
+        </SectionCard>
+        <SectionCard title={t('profile.details')}>
           <DetailList
             details={[
               { label: t('profile.region'), value: orNotGiven(user.region) },
@@ -133,11 +112,11 @@ function Profile({ user }: { user: User }) {
               },
             ]}
           />
-        </Section>
+        </SectionCard>
       </SimpleGrid>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Section title={t('profile.people')}>
+        <SectionCard title={t('profile.people')}>
           <Group gap="lg">
             <Anchor component={Link} to={paths.friends} fw={600}>
               <Group gap={6} wrap="nowrap">
@@ -153,8 +132,8 @@ function Profile({ user }: { user: User }) {
             </Anchor>
           </Group>
           {canLeaveSchool(user) && <LeaveSchoolButton />}
-        </Section>
-        <Section title={t('profile.account')}>
+        </SectionCard>
+        <SectionCard title={t('profile.account')}>
           <Text size="sm">{t('profile.deleteIntro')}</Text>
           <Group>
             <Button
@@ -166,7 +145,7 @@ function Profile({ user }: { user: User }) {
               {t('profile.delete')}
             </Button>
           </Group>
-        </Section>
+        </SectionCard>
       </SimpleGrid>
 
       <EditProfileModal user={user} opened={editing} onClose={edit.close} />

@@ -14,7 +14,6 @@ import {
   Title,
 } from '@mantine/core';
 import { IconArrowLeft, IconSchool, IconTrophy, IconUserOff, IconUsers } from '@tabler/icons-react';
-import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ActivityChart } from '../../../components/activity/activity-chart';
@@ -31,6 +30,7 @@ import { useFriendFriends } from '../api/get-friend-friends';
 import { PersonCard } from '../components/person-card';
 import { placeOf } from '../person-name';
 import '../social-texts';
+import { SectionCard } from '../../../components/ui/section-card';
 
 /** /friend/:friendId: a friend's profile, practice and friends; anyone else's is not shown. */
 export function FriendPage() {
@@ -54,26 +54,6 @@ function NotAFriend() {
     >
       <Text>{t('friend.notFoundText')}</Text>
     </MessagePage>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <Paper
-      component="section"
-      aria-labelledby={headingId}
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'lg' }}
-    >
-      <Stack gap="md">
-        <Title order={2} size="h4" id={headingId}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
   );
 }
 
@@ -103,14 +83,14 @@ function Friend({ id }: { id: number }) {
         </Group>
       </Anchor>
       <Profile friend={friend} name={name} />
-      <Section title={t('friend.activity')}>
+      <SectionCard title={t('friend.activity')}>
         <ActivityChart
           activity={activity}
           emptyText={t('friend.noActivity', { name: friend.first_name || name })}
           loadingText={t('friend.loadingActivity')}
         />
-      </Section>
-      <Section title={t('friend.friendsOf', { name: friend.first_name || name })}>
+      </SectionCard>
+      <SectionCard title={t('friend.friendsOf', { name: friend.first_name || name })}>
         {friends.isPending ? (
           <Stack gap="sm" aria-busy="true" aria-label={t('friends.loading')}>
             <Skeleton h={88} radius="lg" />
@@ -121,7 +101,7 @@ function Friend({ id }: { id: number }) {
         ) : (
           <FriendsOfFriend people={friends.data} name={friend.first_name || name} />
         )}
-      </Section>
+      </SectionCard>
     </Stack>
   );
 }

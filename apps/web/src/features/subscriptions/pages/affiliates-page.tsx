@@ -1,6 +1,6 @@
 import type { Affiliate } from '@flashcards/contract';
-import { Anchor, Badge, List, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useId, useMemo } from 'react';
+import { Anchor, Badge, List, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RequestError } from '../../../components/ui/request-error';
@@ -10,6 +10,7 @@ import { useAffiliate } from '../api/get-affiliate';
 import { ReferralLink } from '../components/referral-link';
 import { isPositive, percentOf, useMoney } from '../money';
 import '../subscription-texts';
+import { SectionCard } from '../../../components/ui/section-card';
 
 const CommissionsChart = lazy(() =>
   import('../components/commissions-chart').then((m) => ({ default: m.CommissionsChart })),
@@ -47,7 +48,7 @@ function AffiliateDetails({ affiliate }: { affiliate: Affiliate }) {
     <>
       <ReferralLink affiliate={affiliate} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Section title={t('affiliates.rulesTitle')}>
+        <SectionCard title={t('affiliates.rulesTitle')}>
           <List spacing="xs">
             <List.Item>{t('affiliates.rules.rate', { rate })}</List.Item>
             <List.Item>{t('affiliates.rules.months', { count: affiliate.commission_months })}</List.Item>
@@ -56,8 +57,8 @@ function AffiliateDetails({ affiliate }: { affiliate: Affiliate }) {
           <Anchor component={Link} to={paths.affiliatesRules} fw={600}>
             {t('affiliates.rules.more')}
           </Anchor>
-        </Section>
-        <Section title={t('affiliates.totalsTitle')}>
+        </SectionCard>
+        <SectionCard title={t('affiliates.totalsTitle')}>
           <SimpleGrid component="dl" cols={2} spacing="md" m={0}>
             <div>
               <Text component="dt" size="sm" c="dimmed">
@@ -76,38 +77,18 @@ function AffiliateDetails({ affiliate }: { affiliate: Affiliate }) {
               </Text>
             </div>
           </SimpleGrid>
-        </Section>
+        </SectionCard>
       </SimpleGrid>
-      <Section title={t('affiliates.byMonthTitle')}>
+      <SectionCard title={t('affiliates.byMonthTitle')}>
         <MonthlyCommissions affiliate={affiliate} />
-      </Section>
-      <Section title={t('affiliates.referralsTitle')}>
+      </SectionCard>
+      <SectionCard title={t('affiliates.referralsTitle')}>
         <Referrals affiliate={affiliate} />
-      </Section>
-      <Section title={t('affiliates.commissionsTitle')}>
+      </SectionCard>
+      <SectionCard title={t('affiliates.commissionsTitle')}>
         <Commissions affiliate={affiliate} />
-      </Section>
+      </SectionCard>
     </>
-  );
-}
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  const headingId = useId();
-  return (
-    <Paper
-      component="section"
-      aria-labelledby={headingId}
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'lg' }}
-    >
-      <Stack gap="sm">
-        <Title order={2} size="h3" id={headingId}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
   );
 }
 
