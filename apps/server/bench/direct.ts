@@ -34,7 +34,7 @@ const types = {
 
 /** The text and the parameter order of a statement the server prepares, under the name it uses. */
 /** Practice on a server where premium comes from the end dates, as on the public site. */
-const premiumRule = createEntitlements({ premiumForAll: false });
+const premiumRule = createEntitlements({ premiumForAll: false, freeActiveItems: 3 });
 
 const statementOf = (name: string, query: { toSQL: () => { sql: string; params: unknown[] } }): Statement => {
   const { sql, params } = query.toSQL();

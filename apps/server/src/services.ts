@@ -63,7 +63,10 @@ export const createServices = async ({
   const content = await loadSiteContent(config.site.contentFile);
 
   const system = createSystemService({ database, config, content, schema: expectedSchema() });
-  const entitlements = createEntitlements(config.subscriptions);
+  const entitlements = createEntitlements({
+    premiumForAll: config.subscriptions.premiumForAll,
+    freeActiveItems: config.limits.freeActiveItems,
+  });
   const practice = createPracticeService({ db, config, clock, entitlements });
   const users = createUsersService({ db, storage, log, clock, practice });
   const auth = createAuthService({ db, config, tokens, jobs, clock, users });
@@ -74,9 +77,9 @@ export const createServices = async ({
   const friends = createFriendsService({ db, config, clock, jobs, users, practice });
   const userGroups = createUserGroupsService({ db, config, clock });
   const privateSending = createPrivateSendingService({ db, config, clock, jobs, categories, cards });
-  const learningPaths = createLearningPathsService({ db, clock });
+  const learningPaths = createLearningPathsService({ db, clock, entitlements });
   const reports = createReportsService({ db, config, clock, entitlements });
-  const exams = createExamsService({ db, clock, jobs });
+  const exams = createExamsService({ db, clock, jobs, entitlements });
   const schools = createSchoolsService({ db, config, clock, storage, log, jobs, users, auth });
   const subscriptions = createSubscriptionsService({
     db,

@@ -247,3 +247,14 @@ export const paymentEventsOf = (session: CheckoutSession) => {
     }),
   ];
 };
+
+/** An injectable request delivering the event to the server's webhook, signed with the secret. */
+export const webhookRequest = (event: StripeEvent, secret: string) => {
+  const payload = JSON.stringify(event);
+  return {
+    method: 'POST' as const,
+    url: '/api/subscriptions/webhook/',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signWebhook(payload, secret) },
+    payload,
+  };
+};

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { users } from '../db/schema';
+import { permissionDenied } from './api-error';
 
 export type Account = typeof users.$inferSelect;
 
@@ -13,7 +14,16 @@ const premiumEnds = ['subscriptionEndDate', 'annualSubscriptionEndDate', 'trialE
  * The rule as this server applies it, built once at startup: with `premiumForAll` (a school's own server)
  * every account is premium, in TypeScript and in SQL alike. Everything premium unlocks reads it from here.
  */
-export const createEntitlements = ({ premiumForAll }: { premiumForAll: boolean }) => {
+export type FreeLimitKind = 'paths' | 'tests' | 'exams';
+
+export const createEntitlements = ({
+  premiumForAll,
+  freeActiveItems,
+}: {
+  premiumForAll: boolean;
+  /** Active learning paths, tests and exams a free account may have, each (API.md). */
+  freeActiveItems: number;
+}) => {
   const premiumSql = (now: unknown) =>
     premiumForAll
       ? sql`true`
@@ -22,15 +32,28 @@ export const createEntitlements = ({ premiumForAll }: { premiumForAll: boolean }
           sql`, `,
         )}) > ${now}`;
 
+  const isPremium = (account: Account, now: Date) =>
+    premiumForAll ||
+    premiumEnds.some((column) => {
+      const end = account[column];
+      return end !== null && end > now;
+    });
+
   return {
     premiumForAll,
+    isPremium,
 
-    isPremium: (account: Account, now: Date) =>
-      premiumForAll ||
-      premiumEnds.some((column) => {
-        const end = account[column];
-        return end !== null && end > now;
-      }),
+    /** Whether the free limit applies to this account now (the caller then counts its active items). */
+    limited: (account: Account, now: Date) => !isPremium(account, now),
+
+    /** Refuses (403 `free_limit`) a free account that would have more than the free number of active items. */
+    assertFreeLimit: (kind: FreeLimitKind, activeAfter: number) => {
+      if (activeAfter > freeActiveItems)
+        throw permissionDenied('free_limit', {
+          limit: freeActiveItems,
+          items: { key: `free_limit_items.${kind}` },
+        });
+    },
 
     /** The same rule inside a statement, for the account row of `users` in scope; `now` is a parameter. */
     premiumSql,
