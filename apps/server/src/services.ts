@@ -86,6 +86,7 @@ export const createServices = async ({
     config,
     clock,
     jobs,
+    log,
     entitlements,
     provider: config.stripe && createStripeProvider(config.stripe),
   });

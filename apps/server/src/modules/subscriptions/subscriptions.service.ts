@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { type Currency, PLANS, type Plan, type Pricing } from '@flashcards/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import type { Actor } from '../../lib/access';
@@ -58,6 +59,7 @@ export type SubscriptionsDeps = {
   config: Config;
   clock: Clock;
   jobs: JobQueue;
+  log: FastifyBaseLogger;
   entitlements: Entitlements;
   provider: PaymentProvider | undefined;
 };
@@ -67,6 +69,7 @@ export const createSubscriptionsService = ({
   config,
   clock,
   jobs,
+  log,
   entitlements,
   provider,
 }: SubscriptionsDeps) => {
@@ -76,6 +79,17 @@ export const createSubscriptionsService = ({
   const configuredProvider = () => {
     if (!provider) throw serviceUnavailable('payments_not_configured');
     return provider;
+  };
+
+  /** A call to the provider; its failure (unreachable, refused) is the provider's, answered 503. */
+  const askProvider = async <T>(call: (payments: PaymentProvider) => Promise<T>) => {
+    const payments = configuredProvider();
+    try {
+      return await call(payments);
+    } catch (error) {
+      log.warn({ err: error }, 'the payment provider failed');
+      throw serviceUnavailable('payments_unavailable');
+    }
   };
 
   const dateFor = (language: Actor['language'], moment: Date) =>
@@ -237,26 +251,28 @@ export const createSubscriptionsService = ({
 
     async checkoutUrl(actor: Actor, plan: Plan, currency: Currency) {
       if (premiumForAll) throw conflict('premium_for_all');
-      const payments = configuredProvider();
-      return payments.checkoutUrl({
-        userId: actor.id,
-        email: actor.email,
-        language: actor.language,
-        plan,
-        currency,
-        amount: prices[plan][currency],
-        period: periodOf(plan),
-        productName: `${site} – ${translate(actor.language, `email:plans.${plan}`)}`,
-        customerId: actor.stripeCustomerId,
-        successUrl: `${config.publicUrl}/subscriptions-success`,
-        cancelUrl: `${config.publicUrl}/subscriptions-failed`,
-      });
+      return askProvider((payments) =>
+        payments.checkoutUrl({
+          userId: actor.id,
+          email: actor.email,
+          language: actor.language,
+          plan,
+          currency,
+          amount: prices[plan][currency],
+          period: periodOf(plan),
+          productName: `${site} – ${translate(actor.language, `email:plans.${plan}`)}`,
+          customerId: actor.stripeCustomerId,
+          successUrl: `${config.publicUrl}/subscriptions-success`,
+          cancelUrl: `${config.publicUrl}/subscriptions-failed`,
+        }),
+      );
     },
 
     async portalUrl(actor: Actor) {
-      const payments = configuredProvider();
-      if (!actor.stripeCustomerId) throw notFound();
-      return payments.portalUrl(actor.stripeCustomerId, `${config.publicUrl}/subscriptions`);
+      configuredProvider();
+      const customerId = actor.stripeCustomerId;
+      if (!customerId) throw notFound();
+      return askProvider((payments) => payments.portalUrl(customerId, `${config.publicUrl}/subscriptions`));
     },
 
     /** A webhook delivery: verified, then its effects and its record in one transaction, once. */
@@ -269,7 +285,9 @@ export const createSubscriptionsService = ({
         event = await payments.readEvent(rawBody, signature);
       } catch (error) {
         if (error instanceof InvalidSignatureError) throw invalidSignature();
-        throw error;
+        // Tracing a refund asks the provider: unreachable, it answers 503 and the provider retries.
+        log.warn({ err: error }, 'the payment provider failed');
+        throw serviceUnavailable('payments_unavailable');
       }
       const now = clock.now();
       const mails = await db.transaction(async (tx) => {

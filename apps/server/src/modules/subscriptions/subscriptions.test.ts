@@ -111,6 +111,25 @@ describe('checkout', () => {
     expect(Object.keys(response.json()).sort()).toEqual(['currency', 'plan']);
   });
 
+  it('answers 503 when the provider cannot be reached', async () => {
+    const unreachable = await buildTestApp({
+      STRIPE_SECRET_KEY: 'sk_test_down',
+      STRIPE_WEBHOOK_SECRET: 'whsec_down',
+      STRIPE_API_URL: 'http://127.0.0.1:9',
+    });
+    try {
+      const me = await signIn(unreachable);
+      const response = await me.call('POST', '/api/subscriptions/checkout/', {
+        plan: 'monthly',
+        currency: 'bgn',
+      });
+      expect(response.statusCode).toBe(503);
+      expect(response.json().detail).toBe('The payment provider cannot be reached. Please try again later.');
+    } finally {
+      await unreachable.close();
+    }
+  });
+
   it('answers 503 without a payment provider, and 409 where everyone is premium', async () => {
     const bare = await buildTestApp();
     const forAll = await buildTestApp({
