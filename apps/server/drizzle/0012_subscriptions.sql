@@ -42,4 +42,5 @@ ALTER TABLE "payments" ADD CONSTRAINT "payments_user_id_users_id_fk" FOREIGN KEY
 CREATE INDEX "affiliate_commissions_affiliate_idx" ON "affiliate_commissions" USING btree ("affiliate_user_id","is_paid","created_at");--> statement-breakpoint
 CREATE INDEX "affiliate_commissions_referred_user_idx" ON "affiliate_commissions" USING btree ("referred_user_id");--> statement-breakpoint
 CREATE INDEX "payments_user_idx" ON "payments" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "users_stripe_customer_idx" ON "users" USING btree ("stripe_customer_id") WHERE "users"."stripe_customer_id" is not null;--> statement-breakpoint
 CREATE INDEX "users_trial_ending_idx" ON "users" USING btree ("trial_end_date") WHERE "users"."trial_ending_mailed_at" is null;

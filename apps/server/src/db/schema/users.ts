@@ -80,6 +80,10 @@ export const users = pgTable(
   (table) => [
     uniqueIndex('users_email_key').on(sql`lower(${table.email})`),
     index('users_referred_by_idx').on(table.referredById),
+    // A payment event naming only the provider's customer finds its account.
+    index('users_stripe_customer_idx')
+      .on(table.stripeCustomerId)
+      .where(sql`${table.stripeCustomerId} is not null`),
     // The daily sweep of trials ending three days ahead, among accounts not yet mailed.
     index('users_trial_ending_idx').on(table.trialEndDate).where(sql`${table.trialEndingMailedAt} is null`),
     // People searches: a part of the full name (trigram), and each place field as a whole value.
