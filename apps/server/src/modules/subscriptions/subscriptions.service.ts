@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import type { Actor } from '../../lib/access';
-import { ApiError, conflict, notFound, serviceUnavailable } from '../../lib/api-error';
+import { ApiError, conflict, notFound } from '../../lib/api-error';
 import { type Clock, DAY } from '../../lib/clock';
 import type { Entitlements } from '../../lib/entitlements';
 import type { JobQueue } from '../../lib/jobs';
@@ -76,8 +76,12 @@ export const createSubscriptionsService = ({
   const { prices, premiumForAll, affiliateRate } = config.subscriptions;
   const site = config.site.name;
 
+  /** 503 with its own code (the contract's `payments_not_configured`, `payments_unavailable`). */
+  const paymentsUnavailable = (code: 'payments_not_configured' | 'payments_unavailable') =>
+    new ApiError(503, code, { key: code });
+
   const configuredProvider = () => {
-    if (!provider) throw serviceUnavailable('payments_not_configured');
+    if (!provider) throw paymentsUnavailable('payments_not_configured');
     return provider;
   };
 
@@ -88,7 +92,7 @@ export const createSubscriptionsService = ({
       return await call(payments);
     } catch (error) {
       log.warn({ err: error }, 'the payment provider failed');
-      throw serviceUnavailable('payments_unavailable');
+      throw paymentsUnavailable('payments_unavailable');
     }
   };
 
@@ -287,7 +291,7 @@ export const createSubscriptionsService = ({
         if (error instanceof InvalidSignatureError) throw invalidSignature();
         // Tracing a refund asks the provider: unreachable, it answers 503 and the provider retries.
         log.warn({ err: error }, 'the payment provider failed');
-        throw serviceUnavailable('payments_unavailable');
+        throw paymentsUnavailable('payments_unavailable');
       }
       const now = clock.now();
       const mails = await db.transaction(async (tx) => {
