@@ -1,6 +1,7 @@
 import { Placeholder } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database } from '../src/db/client';
+import { createEntitlements } from '../src/lib/entitlements';
 import { deckQuery, deckStatementName } from '../src/modules/cards/cards.repository';
 import {
   answerQuery,
@@ -32,6 +33,9 @@ const types = {
 };
 
 /** The text and the parameter order of a statement the server prepares, under the name it uses. */
+/** Practice on a server where premium comes from the end dates, as on the public site. */
+const premiumRule = createEntitlements({ premiumForAll: false, freeActiveItems: 3 });
+
 const statementOf = (name: string, query: { toSQL: () => { sql: string; params: unknown[] } }): Statement => {
   const { sql, params } = query.toSQL();
   return {
@@ -52,11 +56,11 @@ export const runDirectPhase = async (
   workload: Workload,
   options: { connections: number; seconds: number; threshold: number },
 ): Promise<DirectResult> => {
-  const deck = statementOf(deckStatementName('guessesScore'), deckQuery(db, 'guessesScore'));
+  const deck = statementOf(deckStatementName('guessesScore'), deckQuery(db, 'guessesScore', premiumRule));
   const answers = (['guessesScore', 'incorrectGuessesScore'] as ScoreColumn[]).map((column) =>
     statementOf(
-      answerStatementName(column, { activePremiumOnly: true }),
-      answerQuery(db, column, { activePremiumOnly: true }),
+      answerStatementName(column, { activePremiumOnly: premiumRule }),
+      answerQuery(db, column, { activePremiumOnly: premiumRule }),
     ),
   );
   const latencies = { deck: [] as number[], answer: [] as number[] };

@@ -1,3 +1,4 @@
+import { subscriptionRoutes } from '@flashcards/contract';
 import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { LoggerOptions } from 'pino';
@@ -18,6 +19,11 @@ import { practiceRouteHandlers } from './modules/practice/practice.routes';
 import { privateSendingRouteHandlers } from './modules/private-sending/private-sending.routes';
 import { reportRouteHandlers } from './modules/reports/reports.routes';
 import { adminSchoolRouteHandlers, schoolRouteHandlers } from './modules/schools/schools.routes';
+import {
+  adminAffiliateRouteHandlers,
+  affiliateRouteHandlers,
+  subscriptionRouteHandlers,
+} from './modules/subscriptions/subscriptions.routes';
 import { systemRouteHandlers } from './modules/system/system.routes';
 import { userGroupRouteHandlers } from './modules/user-groups/user-groups.routes';
 import { userRouteHandlers } from './modules/users/users.routes';
@@ -75,6 +81,9 @@ const routeHandlers = (services: Services) => [
   ...adminSchoolRouteHandlers(services),
   ...testRouteHandlers(services),
   ...examRouteHandlers(services),
+  ...subscriptionRouteHandlers(services),
+  ...affiliateRouteHandlers(services),
+  ...adminAffiliateRouteHandlers(services),
 ];
 
 /**
@@ -104,10 +113,12 @@ export const buildApp = async ({ services, log }: BuildAppOptions) => {
   });
 
   // An empty JSON body is an empty object, as DRF reads it: clients send the content type on a DELETE too.
+  // The payment provider's webhook keeps the raw text: its signature is over the exact bytes sent.
   const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
-    body === '' ? done(null, {}) : parseJson(request, body as string, done),
-  );
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (request.routeOptions.url === subscriptionRoutes.webhook.path) return done(null, body);
+    return body === '' ? done(null, {}) : parseJson(request, body as string, done);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);

@@ -22,6 +22,28 @@ const quota = (fallback: string) =>
       return { text: text!, images: images! };
     });
 
+/** Whole minor units (stotinki, cents) of a decimal amount written with at most two places. */
+const toMinorUnits = (amount: string) => {
+  const [whole, fraction = ''] = amount.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+};
+/** `BGN/EUR`: a plan's price in lev and in euro, e.g. 12.00/6.00; kept in minor units. */
+const price = (fallback: string) =>
+  z
+    .string()
+    .regex(/^\d+(\.\d{1,2})?\/\d+(\.\d{1,2})?$/, 'write the price as BGN/EUR, e.g. 12.00/6.00')
+    .default(fallback)
+    .transform((value) => {
+      const [bgn, eur] = value.split('/').map(toMinorUnits);
+      return { bgn: bgn!, eur: eur! };
+    });
+/** A calendar day, YYYY-MM-DD. */
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'write the day as YYYY-MM-DD')
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'is not a day')
+  .optional();
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -56,6 +78,15 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optional,
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
+  STRIPE_API_URL: z.url().optional(),
+  PREMIUM_FOR_ALL: flag.default(false),
+  AFFILIATE_RATE: z.coerce.number().min(0).max(1).default(0.2),
+  TRIAL_PROMOTION_UNTIL: isoDay,
+  FREE_ACTIVE_ITEMS: positiveInt(3),
+  PRICE_MONTHLY: price('12.00/6.00'),
+  PRICE_ANNUAL: price('114.00/58.00'),
+  PRICE_GOLD_MONTHLY: price('20.00/10.00'),
+  PRICE_GOLD_ANNUAL: price('190.00/97.00'),
   DAILY_CARD_LIMIT: positiveInt(30),
   TRIAL_DAYS: z.coerce.number().int().min(0).default(30),
   LEARNED_THRESHOLD: positiveInt(10),
@@ -113,11 +144,35 @@ const toConfig = (env: z.output<typeof envSchema>) => {
             secretAccessKey: env.S3_SECRET_ACCESS_KEY,
           }
         : undefined,
-    stripe: { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET },
+    /** Payments are taken only when both Stripe secrets are set. */
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            apiUrl: env.STRIPE_API_URL,
+          }
+        : undefined,
+    subscriptions: {
+      /** Everyone is premium (a school's own server): no payments are taken. */
+      premiumForAll: env.PREMIUM_FOR_ALL,
+      /** Prices in minor units by plan and currency. */
+      prices: {
+        monthly: env.PRICE_MONTHLY,
+        annual: env.PRICE_ANNUAL,
+        gold_monthly: env.PRICE_GOLD_MONTHLY,
+        gold_annual: env.PRICE_GOLD_ANNUAL,
+      },
+      /** While today is before this day (YYYY-MM-DD), a new account's trial lasts at least until it. */
+      trialPromotionUntil: env.TRIAL_PROMOTION_UNTIL,
+      affiliateRate: env.AFFILIATE_RATE,
+    },
     limits: {
       dailyCardLimit: env.DAILY_CARD_LIMIT,
       trialDays: env.TRIAL_DAYS,
       learnedThreshold: env.LEARNED_THRESHOLD,
+      /** Active learning paths, tests and exams a free account may have, each. */
+      freeActiveItems: env.FREE_ACTIVE_ITEMS,
     },
     marketAutoApprove: env.MARKET_AUTO_APPROVE,
     /** Members one user group may have. */

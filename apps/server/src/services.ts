@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { expectedSchema } from './db/migrate';
 import { type Clock, systemClock } from './lib/clock';
+import { createEntitlements } from './lib/entitlements';
 import { createJobQueue } from './lib/jobs';
 import { createMailer } from './lib/mailer';
 import { createLocalStorage, createS3Storage } from './lib/storage';
@@ -26,6 +27,9 @@ import { createPrivateSendingService } from './modules/private-sending/private-s
 import { createReportsService } from './modules/reports/reports.service';
 import { registerSchoolJobs } from './modules/schools/schools.jobs';
 import { createSchoolsService } from './modules/schools/schools.service';
+import { createStripeProvider } from './modules/subscriptions/payment-provider';
+import { registerSubscriptionJobs, scheduleTrialReminders } from './modules/subscriptions/subscriptions.jobs';
+import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { loadSiteContent } from './modules/system/site-content';
 import { createSystemService } from './modules/system/system.service';
 import { createUserGroupsService } from './modules/user-groups/user-groups.service';
@@ -59,7 +63,11 @@ export const createServices = async ({
   const content = await loadSiteContent(config.site.contentFile);
 
   const system = createSystemService({ database, config, content, schema: expectedSchema() });
-  const practice = createPracticeService({ db, config, clock });
+  const entitlements = createEntitlements({
+    premiumForAll: config.subscriptions.premiumForAll,
+    freeActiveItems: config.limits.freeActiveItems,
+  });
+  const practice = createPracticeService({ db, config, clock, entitlements });
   const users = createUsersService({ db, storage, log, clock, practice });
   const auth = createAuthService({ db, config, tokens, jobs, clock, users });
   const google = createGoogleService({ db, config, log, clock, auth });
@@ -69,10 +77,19 @@ export const createServices = async ({
   const friends = createFriendsService({ db, config, clock, jobs, users, practice });
   const userGroups = createUserGroupsService({ db, config, clock });
   const privateSending = createPrivateSendingService({ db, config, clock, jobs, categories, cards });
-  const learningPaths = createLearningPathsService({ db, clock });
-  const reports = createReportsService({ db, config, clock });
-  const exams = createExamsService({ db, clock, jobs });
+  const learningPaths = createLearningPathsService({ db, clock, entitlements });
+  const reports = createReportsService({ db, config, clock, entitlements });
+  const exams = createExamsService({ db, clock, jobs, entitlements });
   const schools = createSchoolsService({ db, config, clock, storage, log, jobs, users, auth });
+  const subscriptions = createSubscriptionsService({
+    db,
+    config,
+    clock,
+    jobs,
+    log,
+    entitlements,
+    provider: config.stripe && createStripeProvider(config.stripe),
+  });
   const { provider } = config.ai;
   const ai = createAiService({
     db,
@@ -82,6 +99,7 @@ export const createServices = async ({
     storage,
     log,
     users,
+    entitlements,
     cards,
     provider: provider && createCardProvider({ ...provider, timeoutSeconds: config.ai.timeoutSeconds }),
   });
@@ -92,13 +110,19 @@ export const createServices = async ({
   registerAiJobs(jobs, { ai, timeoutSeconds: config.ai.timeoutSeconds });
   registerSchoolJobs(jobs, { schools });
   registerExamJobs(jobs, { exams });
+  registerSubscriptionJobs(jobs, { subscriptions });
   await jobs.start({ work: runJobs });
-  // Cron is kept where jobs are worked: there the exams whose end has come are completed every minute.
-  if (runJobs) await scheduleExamCompletion(jobs);
+  // Cron is kept where jobs are worked: there the exams whose end has come are completed every minute, and
+  // trials ending in three days are reminded daily.
+  if (runJobs) {
+    await scheduleExamCompletion(jobs);
+    await scheduleTrialReminders(jobs);
+  }
 
   return {
     config,
     clock,
+    entitlements,
     storage,
     jobs,
     tokens,
@@ -118,6 +142,7 @@ export const createServices = async ({
     learningPaths,
     reports,
     exams,
+    subscriptions,
     /** Closes what the services hold open: the job queue, the mail transport, the storage client, the database. */
     async close() {
       await jobs.stop();

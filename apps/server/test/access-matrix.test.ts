@@ -2,12 +2,14 @@ import { apiRoutes, pathOf } from '@flashcards/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  affiliateCommissions,
   examAnswers,
   exams,
   friendRequests,
   learningPathCards,
   learningPaths,
   marketReports,
+  payments,
   privateOffers,
   schoolTests,
   testQuestions,
@@ -93,6 +95,8 @@ type Fixture = {
   /** An exam the second principal gave the owner, started and open, and a question of its test. */
   studyExam: number;
   studyQuestion: number;
+  /** A commission of 150 lv the owner earned (over the minimum payout), for the staff payout routes. */
+  commission: number;
 };
 
 type Request = {
@@ -602,6 +606,18 @@ const matrix: Record<string, Row> = {
     expect: ownerOnly(200),
   },
   completeExam: { request: (f) => ({ params: { id: f.studyExam } }), expect: ownerOnly(200) },
+
+  // Subscriptions: no payment provider is configured here, so the routes that need one say so (503);
+  // the plans are public; one's own subscription and affiliate details are one's own.
+  plans: { expect: everyone(200) },
+  mySubscription: { expect: signedIn(200) },
+  checkout: { request: () => ({ json: { plan: 'monthly', currency: 'bgn' } }), expect: signedIn(503) },
+  portal: { expect: signedIn(503) },
+  webhook: { request: () => ({ json: { id: 'evt_1', type: 'invoice.paid' } }), expect: everyone(503) },
+  affiliateDetails: { expect: signedIn(200) },
+  adminAffiliates: { expect: staffOnly(200) },
+  payAffiliate: { request: (f) => ({ params: { id: f.owner.id } }), expect: staffOnly(200) },
+  markCommissionPaid: { request: (f) => ({ params: { id: f.commission } }), expect: staffOnly(200) },
 };
 
 let t: TestApp;
@@ -716,6 +732,7 @@ const newFixture = async () => {
     exam: 0,
     studyExam: 0,
     studyQuestion: 0,
+    commission: 0,
   };
   const pathRow = (createdById: number, assignedUserId: number, categoryId: number) => ({
     name: 'Path',
@@ -807,6 +824,22 @@ const newFixture = async () => {
     studyExam: taken!.id,
     studyQuestion: theirQuestion!.id,
   });
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      userId: student.id,
+      plan: 'annual',
+      amount: 75000,
+      currency: 'bgn',
+      providerInvoiceId: `in_matrix_${student.id}`,
+      periodEnd: new Date('2999-12-31T00:00:00Z'),
+    })
+    .returning();
+  const [commission] = await db
+    .insert(affiliateCommissions)
+    .values({ affiliateUserId: owner.id, referredUserId: student.id, paymentId: payment!.id, amount: 15000 })
+    .returning();
+  fixture.commission = commission!.id;
 
   const friend = await buildUser(db);
   fixture.friend = friend.id;

@@ -6,6 +6,7 @@ import { MAX_UPLOAD_BYTES } from '../src/plugins/multipart';
 import { buildTestApp, type TestApp } from './build-app';
 import { buildCard, buildCategory, buildUser, PASSWORD } from './factories';
 import { formData } from './multipart';
+import { type StripeServer, startStripeServer } from './stripe-server';
 
 /**
  * Walks every route of the contract with inputs made from its schemas and then broken: wrong types,
@@ -307,16 +308,28 @@ const isDrfError = (body: unknown): boolean => {
 };
 
 let t: TestApp;
+let stripe: StripeServer;
 let passwordHash: string;
 beforeAll(async () => {
+  // Payments through the stand-in Stripe, so the payment routes get past "not configured" to the input.
+  stripe = await startStripeServer();
   // A provider nobody calls: no job runs here, the routes only need one configured.
-  t = await buildTestApp({ AI_BASE_URL: 'http://127.0.0.1:9/v1', AI_MODEL: 'none' });
+  t = await buildTestApp({
+    AI_BASE_URL: 'http://127.0.0.1:9/v1',
+    AI_MODEL: 'none',
+    STRIPE_SECRET_KEY: 'sk_test_fuzz',
+    STRIPE_WEBHOOK_SECRET: 'whsec_fuzz',
+    STRIPE_API_URL: stripe.url,
+  });
   passwordHash = (await buildUser(t.database.db, { password: PASSWORD })).passwordHash!;
   picture = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } })
     .png()
     .toBuffer();
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await stripe.close();
+});
 
 /** A new user with one object of every kind, signed in through the API. */
 const newLearner = async () => {

@@ -1,6 +1,5 @@
 import { type Message, notFound, permissionDenied } from './api-error';
-import type { Clock } from './clock';
-import { type Account, isPremium } from './entitlements';
+import type { Account } from './entitlements';
 
 /** The signed-in, active account a request acts as. */
 export type Actor = Account;
@@ -47,7 +46,6 @@ export const roles = {
   isSchoolMember: (actor: Actor) => actor.isOrganizationMember,
   /** Made by a principal and not yet claimed by its person. */
   isAutoCreated: (actor: Actor) => actor.isAutoCreated,
-  isPremium: (actor: Actor, clock: Clock) => isPremium(actor, clock.now()),
 };
 
 /** Rules every feature can compose into its policy. */

@@ -5,8 +5,10 @@
  * has it, on a loopback port of its own.
  */
 import { createServer, type IncomingMessage } from 'node:http';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../../server/src/db/client';
+import { users } from '../../../server/src/db/schema';
 import {
   buildCard,
   buildCatalogVersion,
@@ -15,6 +17,7 @@ import {
   PASSWORD,
 } from '../../../server/test/factories';
 import { cardsAnswer, type OpenAiServer } from '../../../server/test/openai-server';
+import { paymentEventsOf, type StripeServer, signWebhook } from '../../../server/test/stripe-server';
 
 const names = z.object({ first_name: z.string().min(1), last_name: z.string().min(1) }).partial();
 
@@ -55,7 +58,11 @@ const aiAnswers = z.object({
     .min(1),
 });
 
-type Context = { db: Database; ai: OpenAiServer };
+/** Where the stand-in Stripe's webhooks go, and the secret they are signed with. */
+type Webhook = { url: string; secret: string };
+type Context = { db: Database; ai: OpenAiServer; stripe: StripeServer; webhook: Webhook };
+
+const payer = z.object({ email: z.string().min(1) });
 
 /** What the seeding API makes, by method and path, from the request's JSON. */
 const seeders: Record<string, (context: Context, json: unknown) => Promise<unknown>> = {
@@ -95,6 +102,45 @@ const seeders: Record<string, (context: Context, json: unknown) => Promise<unkno
     await buildCatalogVersion(db, category.id);
     return { id: category.id, author: owner, cards: ids };
   },
+
+  /**
+   * The payment of the user's last checkout succeeds: the events Stripe sends then (the checkout session
+   * completed, its first invoice paid) are delivered, signed, to the server's webhook, one after the other.
+   * Answers once the server accepted them all.
+   */
+  'POST /stripe/pay': async ({ db, stripe, webhook }, json) => {
+    const { email } = payer.parse(json);
+    const [user] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
+    if (!user)
+      throw new z.ZodError([
+        { code: 'custom', path: ['email'], message: 'No account has this e-mail', input: email },
+      ]);
+    const session = stripe.checkoutSessions.findLast(
+      (candidate) => candidate.fields.client_reference_id === String(user.id),
+    );
+    if (!session)
+      throw new z.ZodError([
+        { code: 'custom', path: ['email'], message: 'This user started no checkout', input: email },
+      ]);
+    let delivered = 0;
+    for (const event of paymentEventsOf(session)) {
+      const payload = JSON.stringify(event);
+      const response = await fetch(webhook.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': signWebhook(payload, webhook.secret),
+        },
+        body: payload,
+      });
+      if (!response.ok) throw new Error(`The webhook answered ${response.status}: ${await response.text()}`);
+      delivered++;
+    }
+    return { delivered };
+  },
 };
 
 const readJson = async (request: IncomingMessage) => {
@@ -104,7 +150,19 @@ const readJson = async (request: IncomingMessage) => {
 };
 
 /** Serves the routes above on 127.0.0.1:`port`: 201 and the JSON of what was made, or 400 / 404. */
-export async function startSeedApi({ port, db, ai }: { port: number; db: Database; ai: OpenAiServer }) {
+export async function startSeedApi({
+  port,
+  db,
+  ai,
+  stripe,
+  webhook,
+}: {
+  port: number;
+  db: Database;
+  ai: OpenAiServer;
+  stripe: StripeServer;
+  webhook: Webhook;
+}) {
   const server = createServer((request, response) => {
     const answer = (status: number, body: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json' });
@@ -113,7 +171,7 @@ export async function startSeedApi({ port, db, ai }: { port: number; db: Databas
     const seed = seeders[`${request.method} ${request.url}`];
     if (!seed) return answer(404, { detail: `No seeding route ${request.method} ${request.url}` });
     readJson(request)
-      .then(async (json) => answer(201, await seed({ db, ai }, json)))
+      .then(async (json) => answer(201, await seed({ db, ai, stripe, webhook }, json)))
       .catch((error: unknown) =>
         error instanceof z.ZodError
           ? answer(400, { detail: z.prettifyError(error) })

@@ -1,6 +1,8 @@
 /**
  * The end-to-end tests' web server, all in this one process: a mail catcher (real SMTP), an OpenID
- * provider standing in for Google and an OpenAI-compatible chat API answering what the tests queue, the
+ * provider standing in for Google, an OpenAI-compatible chat API answering what the tests queue, a
+ * Stripe-compatible payments API (its checkout page is a plain "Test checkout" page; the seeding API
+ * delivers the webhooks of a payment), the
  * real server (from its sources, serving the built web app, running its jobs) configured to use them, and
  * the seeding API (seed-api.ts) on the server's own database handle, since the embedded database is a
  * single connection inside this process. Playwright starts it as its
@@ -15,6 +17,7 @@ import { createServices } from '../../../server/src/services';
 import { startMailServer } from '../../../server/test/mail-server';
 import { startOidcProvider } from '../../../server/test/oidc-provider';
 import { startOpenAiServer } from '../../../server/test/openai-server';
+import { startStripeServer } from '../../../server/test/stripe-server';
 import { startSeedApi } from './seed-api';
 
 const required = (name: string) => {
@@ -26,6 +29,8 @@ const required = (name: string) => {
 /** The real server, listening as configured by `env`; its database handle is shared with the seeding API. */
 async function startServer(env: Record<string, string | undefined>): Promise<{
   db: Database;
+  /** Where this process reaches the server (the webhook deliveries go there). */
+  url: string;
   close: () => Promise<void>;
 }> {
   const config = loadConfig(env);
@@ -38,6 +43,7 @@ async function startServer(env: Record<string, string | undefined>): Promise<{
   await app.listen({ port: config.port, host: config.host });
   return {
     db: database.db,
+    url: `http://127.0.0.1:${config.port}`,
     close: async () => {
       await app.close();
       await services.close();
@@ -56,6 +62,8 @@ const oidc = await startOidcProvider({
 });
 // On a port of its own choosing: only the server and the seeding API, both in this process, need it.
 const ai = await startOpenAiServer();
+const stripe = await startStripeServer();
+const stripeWebhookSecret = 'whsec_e2e';
 const server = await startServer({
   ...process.env,
   AI_BASE_URL: ai.baseUrl,
@@ -66,9 +74,18 @@ const server = await startServer({
   GOOGLE_CLIENT_ID: oidc.clientId,
   GOOGLE_CLIENT_SECRET: oidc.clientSecret,
   OIDC_ISSUER: oidc.issuer,
+  STRIPE_SECRET_KEY: 'sk_test_e2e',
+  STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
+  STRIPE_API_URL: stripe.url,
 });
 // Last: Playwright waits for this port, so the tests begin once everything here is up.
-const seedApi = await startSeedApi({ port: Number(required('E2E_SEED_PORT')), db: server.db, ai });
+const seedApi = await startSeedApi({
+  port: Number(required('E2E_SEED_PORT')),
+  db: server.db,
+  ai,
+  stripe,
+  webhook: { url: `${server.url}/api/subscriptions/webhook/`, secret: stripeWebhookSecret },
+});
 
 let stopping = false;
 const stop = async () => {
@@ -76,7 +93,7 @@ const stop = async () => {
   stopping = true;
   await seedApi.close();
   await server.close();
-  await Promise.all([mail.close(), oidc.close(), ai.close()]);
+  await Promise.all([mail.close(), oidc.close(), ai.close(), stripe.close()]);
   process.exit(0);
 };
 

@@ -7,4 +7,5 @@ export * from './learning-paths';
 export * from './market';
 export * from './schools';
 export * from './social';
+export * from './subscriptions';
 export * from './users';

@@ -67,6 +67,10 @@ export const users = pgTable(
     /** The school the account is a member of (principal, teacher or student); the flags above give the role. */
     schoolId: integer('school_id').references(() => schools.id, { onDelete: 'set null' }),
     language: languageEnum('language').notNull().default('en'),
+    /** The payment provider's customer of this account, for its billing portal. */
+    stripeCustomerId: text('stripe_customer_id'),
+    /** When the "trial ends in 3 days" mail was sent: once per account. */
+    trialEndingMailedAt: moment('trial_ending_mailed_at'),
     referredById: integer('referred_by_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     acceptedTermsAt: moment('accepted_terms_at'),
     lastLoginAt: moment('last_login_at'),
@@ -76,6 +80,12 @@ export const users = pgTable(
   (table) => [
     uniqueIndex('users_email_key').on(sql`lower(${table.email})`),
     index('users_referred_by_idx').on(table.referredById),
+    // A payment event naming only the provider's customer finds its account.
+    index('users_stripe_customer_idx')
+      .on(table.stripeCustomerId)
+      .where(sql`${table.stripeCustomerId} is not null`),
+    // The daily sweep of trials ending three days ahead, among accounts not yet mailed.
+    index('users_trial_ending_idx').on(table.trialEndDate).where(sql`${table.trialEndingMailedAt} is null`),
     // People searches: a part of the full name (trigram), and each place field as a whole value.
     index('users_full_name_trgm_idx').using(
       'gin',

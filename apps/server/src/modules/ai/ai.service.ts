@@ -13,7 +13,8 @@ import type { Database } from '../../db/client';
 import { type Actor, authorize } from '../../lib/access';
 import { permissionDenied, serviceUnavailable } from '../../lib/api-error';
 import type { Clock } from '../../lib/clock';
-import { isPremium } from '../../lib/entitlements';
+import type { Entitlements } from '../../lib/entitlements';
+
 import { reencodeImage } from '../../lib/images';
 import type { JobQueue } from '../../lib/jobs';
 import type { MediaStorage } from '../../lib/storage';
@@ -45,6 +46,7 @@ export const createAiService = ({
   storage,
   log,
   users,
+  entitlements,
   cards,
   provider,
 }: {
@@ -55,6 +57,7 @@ export const createAiService = ({
   storage: MediaStorage;
   log: FastifyBaseLogger;
   users: UsersService;
+  entitlements: Entitlements;
   cards: CardsService;
   provider: CardProvider | undefined;
 }) => {
@@ -65,7 +68,7 @@ export const createAiService = ({
   const quotaOf = (user: Actor, kind: repo.AiTaskKind) => {
     const { quotas } = config.ai;
     const now = clock.now();
-    const plan = !isPremium(user, now)
+    const plan = !entitlements.isPremium(user, now)
       ? quotas.free
       : user.subscriptionType.startsWith('gold')
         ? quotas.gold

@@ -6,11 +6,12 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Actor as User } from '../../lib/access';
 import { ApiError, invalid, type Message, throttled, tokenNotValid } from '../../lib/api-error';
-import { type Clock, DAY, HOUR } from '../../lib/clock';
+import { type Clock, HOUR } from '../../lib/clock';
 import type { JobQueue } from '../../lib/jobs';
 import type { Tokens } from '../../lib/tokens';
 import { queueMail } from '../mail/mail.jobs';
 import { noticeMail } from '../mail/notice-mail';
+import { trialEndFor } from '../subscriptions/subscriptions.service';
 import type { UsersService } from '../users/users.service';
 import { actionMail } from './auth.emails';
 import { type AccountMailRequest, queueAccountMail } from './auth.jobs';
@@ -215,7 +216,7 @@ export const createAuthService = ({ db, config, tokens, jobs, clock, users }: Au
           language: input.language ?? language,
           referredById,
           acceptedTermsAt: input.accepted_terms ? new Date(now) : null,
-          trialEndDate: new Date(now + config.limits.trialDays * DAY),
+          trialEndDate: trialEndFor(config, new Date(now)),
         })
         .catch((error: unknown) => {
           // Two sign-ups with one e-mail at once: the unique index decides.
@@ -321,7 +322,7 @@ export const createAuthService = ({ db, config, tokens, jobs, clock, users }: Au
           language,
           isActive: true,
           acceptedTermsAt: null,
-          trialEndDate: new Date(now.getTime() + config.limits.trialDays * DAY),
+          trialEndDate: trialEndFor(config, now),
           lastLoginAt: now,
         });
         return issuePair(user.id);

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { cards, categories } from '../../db/schema';
-import { isActivePremiumAccount } from '../../lib/entitlements';
+import type { Entitlements } from '../../lib/entitlements';
 
 export type CardRow = typeof cards.$inferSelect;
 export type CardFilter = {
@@ -58,7 +58,7 @@ export type DeckQueries = ReturnType<typeof prepareDeckQueries>;
  * mode, in the order they were made, of a category only when the user owns it and it is of the kind, and
  * only for an active premium user (the only one who needs no daily-limit check).
  */
-export const deckQuery = (db: Database, column: DeckColumn) =>
+export const deckQuery = (db: Database, column: DeckColumn, entitlements: Entitlements) =>
   db
     .select(getTableColumns(cards))
     .from(cards)
@@ -69,7 +69,10 @@ export const deckQuery = (db: Database, column: DeckColumn) =>
         eq(categories.userId, sql.placeholder('userId')),
         eq(categories.typeOfCards, sql.placeholder('kind')),
         lt(cards[column], sql.placeholder('threshold')),
-        isActivePremiumAccount(sql.placeholder('userId'), sql`${sql.placeholder('now')}::timestamptz`),
+        entitlements.isActivePremiumAccount(
+          sql.placeholder('userId'),
+          sql`${sql.placeholder('now')}::timestamptz`,
+        ),
       ),
     )
     .orderBy(asc(cards.id))
@@ -78,8 +81,8 @@ export const deckQuery = (db: Database, column: DeckColumn) =>
 /** The name a deck statement is prepared under on each connection. */
 export const deckStatementName = (column: DeckColumn) => `deck_${column}`;
 
-export const prepareDeckQueries = (db: Database) => {
-  const deck = (column: DeckColumn) => deckQuery(db, column).prepare(deckStatementName(column));
+export const prepareDeckQueries = (db: Database, entitlements: Entitlements) => {
+  const deck = (column: DeckColumn) => deckQuery(db, column, entitlements).prepare(deckStatementName(column));
   return { guessesScore: deck('guessesScore'), guessesScoreTyping: deck('guessesScoreTyping') };
 };
 

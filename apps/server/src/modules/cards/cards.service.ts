@@ -49,7 +49,7 @@ export const createCardsService = ({
   categories: CategoriesService;
   practice: PracticeService;
 }) => {
-  const decks = repo.prepareDeckQueries(db);
+  const decks = repo.prepareDeckQueries(db, practice.entitlements);
 
   const dropFiles = (keys: (string | null | undefined)[]) =>
     Promise.all(

@@ -1,6 +1,7 @@
 import type { AnswerKey, ExamStatus } from '@flashcards/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { exams, schoolTests, users } from '../../db/schema';
 import { matchesNameOrEmail } from '../../lib/people';
 import { rowsOf } from '../learning-paths/learning-paths.repository';
 
@@ -591,4 +592,25 @@ export const saveAnswer = async (
       sql`select count(*)::int as n from exam_answers where exam_id = ${values.examId}`,
     )
   )[0]!.n;
+};
+
+/** The creator's account, locked until the end of the transaction: their creates are counted in turn. */
+export const lockCreator = (tx: Executor, userId: number) =>
+  tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+
+export const countTests = async (tx: Executor, userId: number) => {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(schoolTests)
+    .where(eq(schoolTests.createdById, userId));
+  return row?.count ?? 0;
+};
+
+/** The tests of the teacher's exams that have not ended at `now`. */
+export const activeExamTests = async (tx: Executor, teacherId: number, now: Date) => {
+  const rows = await tx
+    .selectDistinct({ testId: exams.testId })
+    .from(exams)
+    .where(and(eq(exams.teacherId, teacherId), gt(exams.endAt, now)));
+  return rows.map((row) => row.testId);
 };

@@ -14,6 +14,7 @@ import type { Database, Executor } from '../../db/client';
 import { type Actor, authorize } from '../../lib/access';
 import { conflict, invalid, notFound, permissionDenied } from '../../lib/api-error';
 import type { Clock } from '../../lib/clock';
+import type { Entitlements } from '../../lib/entitlements';
 import type { JobQueue } from '../../lib/jobs';
 import { reachedAmong, reachedPeople } from '../learning-paths/learning-paths.repository';
 import { queueExamEnd } from './exams.jobs';
@@ -56,7 +57,24 @@ export const statusOf = (
   return now.getTime() >= time(exam.ends_at) ? 'missed' : 'not_started';
 };
 
-export const createExamsService = ({ db, clock, jobs }: { db: Database; clock: Clock; jobs: JobQueue }) => {
+export const createExamsService = ({
+  db,
+  clock,
+  jobs,
+  entitlements,
+}: {
+  db: Database;
+  clock: Clock;
+  jobs: JobQueue;
+  entitlements: Entitlements;
+}) => {
+  /** A free account may have a few tests: counted with the creator locked, so two creates count in turn. */
+  const assertTestAllowed = async (actor: Actor, tx: Executor) => {
+    if (!entitlements.limited(actor, clock.now())) return;
+    await repo.lockCreator(tx, actor.id);
+    entitlements.assertFreeLimit('tests', (await repo.countTests(tx, actor.id)) + 1);
+  };
+
   const mayUse = (actor: Actor) => authorize(actor, policy.use, actor);
 
   const ownTest = async (actor: Actor, id: number, executor: Executor = db) =>
@@ -87,8 +105,10 @@ export const createExamsService = ({ db, clock, jobs }: { db: Database; clock: C
 
     async createTest(actor: Actor, input: TestInput) {
       mayUse(actor);
-      const id = await repo.insertTest(db, actor.id, testValues(input), clock.now());
-      return testDetail(db, id);
+      return db.transaction(async (tx) => {
+        await assertTestAllowed(actor, tx);
+        return testDetail(tx, await repo.insertTest(tx, actor.id, testValues(input), clock.now()));
+      });
     },
 
     async test(actor: Actor, id: number) {
@@ -122,7 +142,10 @@ export const createExamsService = ({ db, clock, jobs }: { db: Database; clock: C
     async copyTest(actor: Actor, id: number) {
       mayUse(actor);
       await ownTest(actor, id);
-      return db.transaction(async (tx) => testDetail(tx, await repo.copyTest(tx, id, clock.now())));
+      return db.transaction(async (tx) => {
+        await assertTestAllowed(actor, tx);
+        return testDetail(tx, await repo.copyTest(tx, id, clock.now()));
+      });
     },
 
     /** A new order of a test's questions: exactly its question ids, each once. */
@@ -218,6 +241,13 @@ export const createExamsService = ({ db, clock, jobs }: { db: Database; clock: C
               showResultsAfterEnd: input.show_results_after_end,
               createdAt: now,
             });
+        }
+        if (rows.length > 0 && entitlements.limited(actor, now)) {
+          // A free account's active exams are counted by test: one test given to a class is one.
+          await repo.lockCreator(tx, actor.id);
+          const active = new Set(await repo.activeExamTests(tx, actor.id, now));
+          active.add(test.id);
+          entitlements.assertFreeLimit('exams', active.size);
         }
         return { created: rows.length > 0 ? await repo.insertExams(tx, rows) : [], skipped };
       });

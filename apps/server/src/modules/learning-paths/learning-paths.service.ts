@@ -9,6 +9,7 @@ import type { Database } from '../../db/client';
 import { type Actor, authorize } from '../../lib/access';
 import { invalid, notFound, permissionDenied } from '../../lib/api-error';
 import type { Clock } from '../../lib/clock';
+import type { Entitlements } from '../../lib/entitlements';
 import type { SignedIn } from '../../lib/routes';
 import { dayIn } from '../practice/practice.service';
 import { learningPathPolicy as policy } from './learning-paths.policy';
@@ -16,7 +17,15 @@ import * as repo from './learning-paths.repository';
 
 type PathInput = z.output<typeof learningPathBody>;
 
-export const createLearningPathsService = ({ db, clock }: { db: Database; clock: Clock }) => {
+export const createLearningPathsService = ({
+  db,
+  clock,
+  entitlements,
+}: {
+  db: Database;
+  clock: Clock;
+  entitlements: Entitlements;
+}) => {
   const mayUse = (actor: Actor) => authorize(actor, policy.use, actor);
   const today = (timeZone: string | undefined) => dayIn(timeZone, clock.now());
   const answerStatements = repo.prepareAnswers(db);
@@ -92,6 +101,14 @@ export const createLearningPathsService = ({ db, clock }: { db: Database; clock:
               typing: path.learning_type_typing,
               createdAt: now,
             });
+        }
+        if (rows.length > 0 && entitlements.limited(actor, now)) {
+          // A free account's active paths are counted by category: one category given to a class is one.
+          await repo.lockCreator(tx, actor.id);
+          const day = today(undefined);
+          const active = new Set(await repo.activePathCategories(tx, actor.id, day));
+          for (const row of rows) if (row.endAt >= day) active.add(row.categoryId);
+          entitlements.assertFreeLimit('paths', active.size);
         }
         const created = rows.length > 0 ? await repo.insertPaths(tx, rows) : [];
         return { created, skipped };

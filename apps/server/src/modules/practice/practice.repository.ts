@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { cards, categories, categoryCompletions, userActivity } from '../../db/schema';
-import { isActivePremiumAccount } from '../../lib/entitlements';
+import type { Entitlements } from '../../lib/entitlements';
 import type { CardKind } from '../categories/categories.repository';
 
 export type ScoreColumn =
@@ -19,10 +19,15 @@ type CardColumn = keyof typeof cardColumns;
  * card when it has just reached the learned threshold, and its category when that was its last card
  * still to learn in the mode (recorded once). With a limit, the day's count only goes up below it.
  * No row: no such card. `counted` null: the limit was reached; the caller runs this in a transaction
- * and rolls it back. `activePremiumOnly`: no row either unless the user is active and premium, so that such a
+ * and rolls it back. `activePremiumOnly` (the premium rule): no row either unless the user is active and
+ * premium by it, so that such a
  * user's answer needs nothing else. Prepared: built and planned once per connection, not per answer.
  */
-export const answerQuery = (db: Executor, column: ScoreColumn, { activePremiumOnly = false } = {}) => {
+export const answerQuery = (
+  db: Executor,
+  column: ScoreColumn,
+  { activePremiumOnly }: { activePremiumOnly?: Entitlements } = {},
+) => {
   const score = sql.identifier(cards[column].name);
   const typing = column.endsWith('Typing');
   const correct = !column.startsWith('incorrect');
@@ -42,7 +47,7 @@ export const answerQuery = (db: Executor, column: ScoreColumn, { activePremiumOn
     from ${categories}
     where ${cards.id} = ${sql.placeholder('cardId')}::integer and ${categories.id} = ${cards.categoryId}
       and ${categories.userId} = ${userId} and ${categories.typeOfCards} = ${sql.placeholder('kind')}
-      ${activePremiumOnly ? sql`and ${isActivePremiumAccount(userId, now)}` : sql``}
+      ${activePremiumOnly ? sql`and ${activePremiumOnly.isActivePremiumAccount(userId, now)}` : sql``}
     returning ${cards}.*`);
   const learned = db
     .$with('learned', { id: cards.id, categoryId: cards.categoryId })
@@ -78,13 +83,15 @@ export const answerQuery = (db: Executor, column: ScoreColumn, { activePremiumOn
 };
 
 /** The name an answer statement is prepared under on each connection. */
-export const answerStatementName = (column: ScoreColumn, { activePremiumOnly = false } = {}) =>
-  `answer_${column}${activePremiumOnly ? '_premium' : ''}`;
+export const answerStatementName = (
+  column: ScoreColumn,
+  { activePremiumOnly }: { activePremiumOnly?: Entitlements } = {},
+) => `answer_${column}${activePremiumOnly ? '_premium' : ''}`;
 
 export const prepareAnswer = (
   db: Executor,
   column: ScoreColumn,
-  options: { activePremiumOnly?: boolean } = {},
+  options: { activePremiumOnly?: Entitlements } = {},
 ) => answerQuery(db, column, options).prepare(answerStatementName(column, options));
 
 export type AnswerStatement = ReturnType<typeof prepareAnswer>;

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/access';
 import { notFound, permissionDenied } from '../../lib/api-error';
 import type { Clock } from '../../lib/clock';
-import { isPremium } from '../../lib/entitlements';
+import type { Entitlements } from '../../lib/entitlements';
 import type { SignedIn } from '../../lib/routes';
 import type { CardKind } from '../categories/categories.repository';
 import type { ScoreColumn } from './practice.repository';
@@ -42,21 +42,27 @@ export const createPracticeService = ({
   db,
   config,
   clock,
+  entitlements,
 }: {
   db: Database;
   config: Config;
   clock: Clock;
+  entitlements: Entitlements;
 }) => {
   const { dailyCardLimit, learnedThreshold } = config.limits;
-  const limitOf = (user: Actor) => (isPremium(user, clock.now()) ? null : dailyCardLimit);
+  const limitOf = (user: Actor) => (entitlements.isPremium(user, clock.now()) ? null : dailyCardLimit);
   const today = (timeZone: string | undefined) => dayIn(timeZone, clock.now());
   const limitReached = () => permissionDenied('daily_limit_exceeded', { limit: dailyCardLimit });
   // Most answers come from premium users: for them an answer is this one statement, the account included.
   const premiumAnswers = Object.fromEntries(
-    scoreFields.map((field) => [field, repo.prepareAnswer(db, columns[field], { activePremiumOnly: true })]),
+    scoreFields.map((field) => [
+      field,
+      repo.prepareAnswer(db, columns[field], { activePremiumOnly: entitlements }),
+    ]),
   ) as Record<ScoreField, repo.AnswerStatement>;
 
   return {
+    entitlements,
     learnedThreshold,
 
     /** Deck calls stop once a free user has given the day's last allowed answer. */

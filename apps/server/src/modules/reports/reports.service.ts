@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { type Actor, authorize } from '../../lib/access';
 import { invalid, notFound } from '../../lib/api-error';
 import type { Clock } from '../../lib/clock';
+import type { Entitlements } from '../../lib/entitlements';
 import { reportPolicy } from './reports.policy';
 import * as repo from './reports.repository';
 
@@ -11,12 +12,14 @@ export const createReportsService = ({
   db,
   config,
   clock,
+  entitlements,
 }: {
   db: Database;
   config: Config;
   clock: Clock;
+  entitlements: Entitlements;
 }) => {
-  const policy = reportPolicy(clock);
+  const policy = reportPolicy(clock, entitlements);
   const threshold = config.limits.learnedThreshold;
   const mayUse = (actor: Actor) => authorize(actor, policy.use, actor);
   const student = async (actor: Actor, email: string) => {

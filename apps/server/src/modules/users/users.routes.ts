@@ -1,10 +1,9 @@
 import { authRoutes } from '@flashcards/contract';
-import { isPremium } from '../../lib/entitlements';
 import { route } from '../../lib/routes';
 import type { Services } from '../../services';
 import { toUserResponse } from './users.presenter';
 
-export const userRouteHandlers = ({ users, storage, ai, clock }: Services) => {
+export const userRouteHandlers = ({ users, storage, ai, clock, entitlements }: Services) => {
   const present = async (account: Parameters<typeof users.profile>[0]) => {
     const { badges } = await users.profile(account);
     return toUserResponse(
@@ -15,7 +14,7 @@ export const userRouteHandlers = ({ users, storage, ai, clock }: Services) => {
         usage: users.aiUsage(account),
         quota: ai.quota(account),
       },
-      isPremium(account, clock.now()),
+      entitlements.isPremium(account, clock.now()),
     );
   };
   return [

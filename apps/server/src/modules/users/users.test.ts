@@ -65,6 +65,7 @@ describe('current user', () => {
         'auto_school_add',
         'school_id',
         'is_staff',
+        'is_premium',
         'language',
         'badges',
       ].sort(),
