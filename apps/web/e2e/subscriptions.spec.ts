@@ -103,16 +103,24 @@ test('the pricing page shows the plans to a visitor and leads to sign-up', async
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
   for (const name of ['Monthly', 'Annual', 'Gold monthly', 'Gold annual']) {
-    await expect(main.getByRole('region', { name })).toBeVisible();
+    await expect(main.getByRole('region', { name, exact: true })).toBeVisible();
   }
-  await expect(main.getByRole('region', { name: 'Annual' }).getByText(/^Save /)).toBeVisible();
+  await expect(main.getByRole('region', { name: 'Annual', exact: true }).getByText(/^Save /)).toBeVisible();
   await expect(main.getByRole('table', { name: 'What premium unlocks' })).toBeVisible();
   await main.getByText('Lev (BGN)').click();
   await expect(page).toHaveURL('/pricing?currency=bgn');
-  await expect(main.getByRole('region', { name: 'Monthly' }).getByText(/^BGN /).first()).toBeVisible();
+  await expect(
+    main
+      .getByRole('region', { name: 'Monthly', exact: true })
+      .getByText(/^BGN\s12\.00$/)
+      .first(),
+  ).toBeVisible();
   await motionEnded(page);
   expect(await seriousViolations(page), 'pricing').toEqual([]);
-  await main.getByRole('region', { name: 'Monthly' }).getByRole('link', { name: 'Sign up to start' }).click();
+  await main
+    .getByRole('region', { name: 'Monthly', exact: true })
+    .getByRole('link', { name: 'Sign up to start' })
+    .click();
   await expect(page).toHaveURL('/signup');
 });
 
