@@ -25,7 +25,13 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? 'line' : 'list',
   projects: [
-    { name: 'e2e', testIgnore: /screens\.spec\.ts$/ },
+    {
+      name: 'e2e',
+      testIgnore: /screens\.spec\.ts$/,
+      // What a test looks at is the app's behaviour: without the animated background and the transitions,
+      // two browsers and the server share the two cores far better. Tests of motion ask for it themselves.
+      use: { reducedMotion: 'reduce' },
+    },
     // Screenshots of the screens for people to look at (npm run screenshots), not part of npm test.
     { name: 'screenshots', testMatch: /screens\.spec\.ts$/ },
   ],
