@@ -6,7 +6,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../src/db/client';
 import { bulgarianStem } from '../src/modules/market/search-text';
-import type { SeedLog } from './data-set';
+import { isBenchUser, type SeedLog } from './data-set';
 
 export type CatalogShape = { categories: number; cardsPerCategory: number };
 export const defaultCatalogShape: CatalogShape = { categories: 100_000, cardsPerCategory: 20 };
@@ -99,7 +99,7 @@ export const seedCatalog = async (
     run(
       handle,
       sql`with authors as (
-            select array_agg(id order by id) as ids from users where email like 'bench-%@example.com'
+            select array_agg(id order by id) as ids from users where ${isBenchUser()}
           ), ${vocabulary}
           insert into categories (user_id, name, type_of_cards, description, language, topic, market_accessible,
             market_approvement, adopted, created_at, updated_at)

@@ -9,7 +9,8 @@ import { hashPassword } from '../src/modules/auth/auth.service';
 
 /** The password of every seeded user, for signing in through the API against a running server. */
 export const BENCH_PASSWORD = 'Bench-Practice-Loop-42';
-const EMAIL_PATTERN = 'bench-%@example.com';
+// The learners of the data set only: the school and exam benchmarks' accounts (bench-student-…) have no trial.
+const EMAIL_PATTERN = '^bench-[0-9]+@example\\.com$';
 export const benchEmail = (n: number) => `bench-${n}@example.com`;
 
 export type Shape = {
@@ -85,7 +86,8 @@ const rowsOf = async <T>(handle: DatabaseHandle, query: ReturnType<typeof sql>) 
   ((await handle.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /** The seeded users (of the table aliased `alias`, if given). */
-const isBenchUser = (alias?: string) => sql.raw(`${alias ? `${alias}.` : ''}email like '${EMAIL_PATTERN}'`);
+export const isBenchUser = (alias?: string) =>
+  sql.raw(`${alias ? `${alias}.` : ''}email ~ '${EMAIL_PATTERN}'`);
 
 export const countBenchUsers = async (handle: DatabaseHandle) => {
   const [row] = await rowsOf<{ total: number }>(
