@@ -139,40 +139,69 @@ export type SchoolPhase = {
   p99: number;
 };
 
+/**
+ * One load at a fixed rate, paced as the practice loads are (`load.ts`, spread): each of the 10
+ * connections is its own autocannon run with its share of the rate, started 1/10 of a second after the
+ * previous one, so that requests arrive spread over each second rather than all at its start.
+ */
+const CONNECTIONS = 10;
 const measure = async (url: string, name: string, calls: Call[], rate: number, seconds: number) => {
   let next = 0;
-  const result = await autocannon({
-    url,
-    connections: 10,
-    overallRate: rate,
-    duration: seconds,
-    requests: [
-      {
-        setupRequest: (request) => {
-          const call = calls[next++ % calls.length]!;
-          return {
-            ...request,
-            method: call.method,
-            path: call.path,
-            headers: {
-              authorization: call.authorization,
-              'x-timezone': TIME_ZONE,
-              accept: 'application/json',
-              ...(call.body ? { 'content-type': 'application/json' } : {}),
-            },
-            body: call.body,
-          };
-        },
-      },
-    ],
-  });
+  const latencies: number[] = [];
+  let failed = 0;
+  const run = (share: number, delayMs: number) =>
+    new Promise<void>((resolve, reject) => {
+      setTimeout(() => {
+        const instance = autocannon(
+          {
+            url,
+            connections: 1,
+            overallRate: share,
+            duration: seconds,
+            ignoreCoordinatedOmission: true,
+            requests: [
+              {
+                setupRequest: (request) => {
+                  const call = calls[next++ % calls.length]!;
+                  return {
+                    ...request,
+                    method: call.method,
+                    path: call.path,
+                    headers: {
+                      authorization: call.authorization,
+                      'x-timezone': TIME_ZONE,
+                      accept: 'application/json',
+                      ...(call.body ? { 'content-type': 'application/json' } : {}),
+                    },
+                    body: call.body,
+                  };
+                },
+              },
+            ],
+          },
+          (error) => (error ? reject(error) : resolve()),
+        );
+        instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+          if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+          else failed++;
+        });
+      }, delayMs);
+    });
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, (_, i) =>
+      run(Math.floor(rate / CONNECTIONS) + (i < rate % CONNECTIONS ? 1 : 0), (i * 1000) / CONNECTIONS),
+    ),
+  );
+  const sorted = Float64Array.from(latencies).sort();
+  const percentile = (p: number) =>
+    sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? Number.NaN;
   return {
     name,
     rate,
-    count: result.requests.total,
-    failed: result.non2xx + result.errors,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
+    count: latencies.length + failed,
+    failed,
+    p50: Math.round(percentile(0.5) * 100) / 100,
+    p99: Math.round(percentile(0.99) * 100) / 100,
   } satisfies SchoolPhase;
 };
 
