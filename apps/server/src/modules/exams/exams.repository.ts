@@ -1,7 +1,7 @@
 import type { AnswerKey, ExamStatus } from '@flashcards/contract';
 import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { exams, schoolTests, users } from '../../db/schema';
+import { exams, schoolTests } from '../../db/schema';
 import { matchesNameOrEmail } from '../../lib/people';
 import { rowsOf } from '../learning-paths/learning-paths.repository';
 
@@ -593,10 +593,6 @@ export const saveAnswer = async (
     )
   )[0]!.n;
 };
-
-/** The creator's account, locked until the end of the transaction: their creates are counted in turn. */
-export const lockCreator = (tx: Executor, userId: number) =>
-  tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 
 export const countTests = async (tx: Executor, userId: number) => {
   const [row] = await tx

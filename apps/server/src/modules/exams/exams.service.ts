@@ -17,6 +17,7 @@ import type { Clock } from '../../lib/clock';
 import type { Entitlements } from '../../lib/entitlements';
 import type { JobQueue } from '../../lib/jobs';
 import { reachedAmong, reachedPeople } from '../learning-paths/learning-paths.repository';
+import { lockAccount } from '../users/users.repository';
 import { queueExamEnd } from './exams.jobs';
 import { examPolicy as policy } from './exams.policy';
 import * as repo from './exams.repository';
@@ -71,7 +72,7 @@ export const createExamsService = ({
   /** A free account may have a few tests: counted with the creator locked, so two creates count in turn. */
   const assertTestAllowed = async (actor: Actor, tx: Executor) => {
     if (!entitlements.limited(actor, clock.now())) return;
-    await repo.lockCreator(tx, actor.id);
+    await lockAccount(tx, actor.id);
     entitlements.assertFreeLimit('tests', (await repo.countTests(tx, actor.id)) + 1);
   };
 
@@ -244,7 +245,7 @@ export const createExamsService = ({
         }
         if (rows.length > 0 && entitlements.limited(actor, now)) {
           // A free account's active exams are counted by test: one test given to a class is one.
-          await repo.lockCreator(tx, actor.id);
+          await lockAccount(tx, actor.id);
           const active = new Set(await repo.activeExamTests(tx, actor.id, now));
           active.add(test.id);
           entitlements.assertFreeLimit('exams', active.size);

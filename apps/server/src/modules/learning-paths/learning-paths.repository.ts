@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, gte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { cards, learningPathCards, learningPathProgress, learningPaths, users } from '../../db/schema';
+import { cards, learningPathCards, learningPathProgress, learningPaths } from '../../db/schema';
 import { matchesNameOrEmail, reachedBy, teachesAt } from '../../lib/people';
 
 /** Both drivers (PGlite and node-postgres) answer raw statements with `rows`. */
@@ -374,10 +374,6 @@ export const answer = async (
 export const pathOfRow = async (db: Executor, rowId: number) =>
   (await rowsOf<{ path_id: number }>(db, sql`select path_id from learning_path_cards where id = ${rowId}`))[0]
     ?.path_id;
-
-/** The creator's account, locked until the end of the transaction: their creates are counted in turn. */
-export const lockCreator = (tx: Executor, userId: number) =>
-  tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 
 /** The categories of the creator's paths still running on `today` (YYYY-MM-DD) or later. */
 export const activePathCategories = async (tx: Executor, userId: number, today: string) => {

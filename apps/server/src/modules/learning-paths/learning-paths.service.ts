@@ -12,6 +12,7 @@ import type { Clock } from '../../lib/clock';
 import type { Entitlements } from '../../lib/entitlements';
 import type { SignedIn } from '../../lib/routes';
 import { dayIn } from '../practice/practice.service';
+import { lockAccount } from '../users/users.repository';
 import { learningPathPolicy as policy } from './learning-paths.policy';
 import * as repo from './learning-paths.repository';
 
@@ -104,7 +105,7 @@ export const createLearningPathsService = ({
         }
         if (rows.length > 0 && entitlements.limited(actor, now)) {
           // A free account's active paths are counted by category: one category given to a class is one.
-          await repo.lockCreator(tx, actor.id);
+          await lockAccount(tx, actor.id);
           const day = today(undefined);
           const active = new Set(await repo.activePathCategories(tx, actor.id, day));
           for (const row of rows) if (row.endAt >= day) active.add(row.categoryId);

@@ -4,6 +4,10 @@ import { users } from '../../db/schema';
 
 export type AccountValues = typeof users.$inferInsert;
 
+/** The account, locked until the end of the transaction: what it creates under a free limit is counted in turn. */
+export const lockAccount = (tx: Executor, userId: number) =>
+  tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+
 export const findUserByEmail = async (db: Executor, email: string) => {
   const [user] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
   return user;
