@@ -32,7 +32,11 @@ export function CurrentPlan({ subscription }: { subscription: MySubscription }) 
           ? t('current.premium')
           : t(`plans.${subscription.subscription_type}.name`);
   const details = [
-    { label: t('current.premiumUntil'), value: dateOrNone(subscription.premium_until) },
+    // A date that has passed is not "premium until": the trial and plan ends below say when it ended.
+    {
+      label: t('current.premiumUntil'),
+      value: dateOrNone(subscription.is_premium ? subscription.premium_until : null),
+    },
     { label: t('current.trialEnd'), value: dateOrNone(subscription.trial_end_date) },
     { label: t('current.monthlyEnd'), value: dateOrNone(subscription.subscription_end_date) },
     { label: t('current.annualEnd'), value: dateOrNone(subscription.annual_subscription_end_date) },
