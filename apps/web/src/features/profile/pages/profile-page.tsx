@@ -11,6 +11,7 @@ import { SectionCard } from '../../../components/ui/section-card';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import { planKindOf } from '../../../lib/plan-kind';
 import { useActivity } from '../api/get-activity';
 import { BadgeBoard } from '../components/badge-board';
 import { DeleteAccountModal } from '../components/delete-account-modal';
@@ -43,18 +44,8 @@ function Profile({ user }: { user: User }) {
   const activity = useActivity();
   const dateOrNone = (iso: string | null) => (iso && date(iso)) || t('profile.none');
   const orNotGiven = (text: string) => text || t('profile.notGiven');
-  const onTrial =
-    user.subscription_type === 'none' &&
-    !!user.trial_end_date &&
-    Date.parse(user.trial_end_date) > Date.now();
-  // An ended plan is no plan; premium without a plan or a trial is the server's premium for everyone.
-  const planName = !user.is_premium
-    ? t('profile.plans.none')
-    : onTrial
-      ? t('profile.plans.trial')
-      : user.subscription_type === 'none'
-        ? t('profile.plans.premium')
-        : t(`profile.plans.${user.subscription_type}`);
+  const plan = planKindOf(user);
+  const planName = t(`profile.plans.${plan === 'free' ? 'none' : plan}`);
 
   return (
     <>

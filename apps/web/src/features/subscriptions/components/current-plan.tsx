@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconExternalLink } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../lib/format';
+import { planKindOf } from '../../../lib/plan-kind';
 import { useOpenPortal } from '../api/open-portal';
 import { useResetOnReturn } from '../use-reset-on-return';
 import { useCheckoutErrorMessage } from './checkout-error';
@@ -17,20 +18,12 @@ export function CurrentPlan({ subscription }: { subscription: MySubscription }) 
   const portalError = useCheckoutErrorMessage();
   const headingId = useId();
   const dateOrNone = (iso: string | null) => (iso && date(iso)) || t('current.none');
-  const onTrial =
-    subscription.subscription_type === 'none' &&
-    subscription.trial_end_date !== null &&
-    Date.parse(subscription.trial_end_date) > Date.now();
-  // An ended plan is no plan: the name says what I have now.
+  const plan = planKindOf(subscription);
   const planName = subscription.premium_for_all
     ? t('current.forAll')
-    : !subscription.is_premium
-      ? t('current.free')
-      : onTrial
-        ? t('current.trial')
-        : subscription.subscription_type === 'none'
-          ? t('current.premium')
-          : t(`plans.${subscription.subscription_type}.name`);
+    : plan === 'free' || plan === 'trial' || plan === 'premium'
+      ? t(`current.${plan}`)
+      : t(`plans.${plan}.name`);
   const details = [
     // A date that has passed is not "premium until": the trial and plan ends below say when it ended.
     {
