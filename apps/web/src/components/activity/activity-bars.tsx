@@ -4,7 +4,16 @@ import { useFormatters } from '../../lib/format';
 export type ActivityBar = { label: string; fullDate: string; cards: number };
 
 /** The bars of the activity chart: the charting code loads on its own, after the totals are shown. */
-export function ActivityBars({ days, seriesLabel }: { days: ActivityBar[]; seriesLabel: string }) {
+export function ActivityBars({
+  days,
+  ticks,
+  seriesLabel,
+}: {
+  days: ActivityBar[];
+  /** The labelled days, evenly spaced; every one is shown. */
+  ticks: string[];
+  seriesLabel: string;
+}) {
   const { number } = useFormatters();
   return (
     <BarChart
@@ -15,6 +24,7 @@ export function ActivityBars({ days, seriesLabel }: { days: ActivityBar[]; serie
       valueFormatter={number}
       tickLine="none"
       gridAxis="x"
+      xAxisProps={{ ticks, interval: 0 }}
       maxBarWidth={24}
       accessibilityLayer={false}
       tooltipAnimationDuration={0}

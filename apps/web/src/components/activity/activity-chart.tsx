@@ -14,7 +14,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../lib/format';
 import { LoadError } from '../ui/load-error';
-import { activityDays, localToday } from './activity-days';
+import { activityDays, dayAxis, localToday } from './activity-days';
 
 const ActivityBars = lazy(() =>
   import('./activity-bars').then((module) => ({ default: module.ActivityBars })),
@@ -45,13 +45,17 @@ export function ActivityChart({
   const period = useMemo(() => {
     if (!activity.data) return null;
     const result = activityDays(activity.data, localToday(), Number(span));
-    const short = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+    const axis = dayAxis(
+      result.days.map((day) => day.day),
+      language,
+    );
     const long = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' });
-    const days = result.days.map((day) => {
-      const date = new Date(`${day.day}T00:00:00Z`);
-      return { ...day, label: short.format(date), fullDate: long.format(date) };
-    });
-    return { days, totals: result.totals };
+    const days = result.days.map((day, index) => ({
+      ...day,
+      label: axis.labels[index] ?? day.day,
+      fullDate: long.format(new Date(`${day.day}T00:00:00Z`)),
+    }));
+    return { days, ticks: axis.ticks, totals: result.totals };
   }, [activity.data, span, language]);
 
   if (activity.isPending)
@@ -98,7 +102,7 @@ export function ActivityChart({
           {/* The chart is a picture for the eye; the table below tells the same to a screen reader. */}
           <div aria-hidden="true">
             <Suspense fallback={<Skeleton h={240} radius="md" />}>
-              <ActivityBars days={period.days} seriesLabel={cardsLabel} />
+              <ActivityBars days={period.days} ticks={period.ticks} seriesLabel={cardsLabel} />
             </Suspense>
           </div>
           <VisuallyHidden>

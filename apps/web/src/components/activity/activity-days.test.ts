@@ -1,6 +1,6 @@
 import type { ActivityEntry } from '@flashcards/contract';
 import { describe, expect, it } from 'vitest';
-import { activityDays, localToday } from './activity-days';
+import { activityDays, dayAxis, localToday } from './activity-days';
 
 const entry = (create_at: string, card_requests: number, learned = 0): ActivityEntry => ({
   create_at,
@@ -51,5 +51,24 @@ describe('activityDays', () => {
 
   it("takes today from the reader's calendar", () => {
     expect(localToday(new Date(2026, 0, 31, 23, 30))).toBe('2026-01-31');
+  });
+
+  it('labels the days in the language and spaces the labelled days evenly, ending today', () => {
+    const days = activityDays([], '2026-11-25', 30).days.map((day) => day.day);
+    const english = dayAxis(days, 'en');
+    expect(english.labels).toHaveLength(30);
+    expect(english.labels.at(-1)).toBe('Nov 25');
+    expect(english.ticks).toEqual(['Oct 31', 'Nov 5', 'Nov 10', 'Nov 15', 'Nov 20', 'Nov 25']);
+    expect(
+      dayAxis(
+        activityDays([], '2026-11-25', 90).days.map((day) => day.day),
+        'en',
+      ).ticks,
+    ).toEqual(['Sep 11', 'Sep 26', 'Oct 11', 'Oct 26', 'Nov 10', 'Nov 25']);
+    const bulgarian = dayAxis(days, 'bg');
+    expect(bulgarian.labels.at(-1)).toBe(
+      new Intl.DateTimeFormat('bg', { day: 'numeric', month: 'short' }).format(new Date(2026, 10, 25)),
+    );
+    expect(bulgarian.labels.at(-1)).not.toBe('Nov 25');
   });
 });

@@ -41,3 +41,16 @@ export function activityDays(entries: readonly ActivityEntry[], today: string, s
     },
   };
 }
+
+/**
+ * The labels of the chart's day axis in the reader's language ("Nov 25"; in Bulgarian Intl's "25.11"), and
+ * the days that carry a label: every `span / 6`th day counted back from today, so the labels stand at
+ * even distances (the chart's own choice skips by label width, which spaces them unevenly).
+ */
+export function dayAxis(days: readonly string[], language: string | undefined) {
+  const short = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const labels = days.map((day) => short.format(new Date(`${day}T00:00:00Z`)));
+  const step = Math.max(1, Math.round(days.length / 6));
+  const ticks = labels.filter((_, index) => (days.length - 1 - index) % step === 0);
+  return { labels, ticks };
+}

@@ -2,6 +2,7 @@ import { megabytes, PICTURE_MAX_BYTES } from '@flashcards/contract';
 import { Box, FileInput, type FileInputProps, Group, Image, Text } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useFormatters } from '../../../lib/format';
 import { useObjectUrl } from '../../../lib/use-object-url';
 import { IMAGE_ACCEPT } from '../card-rules';
 
@@ -15,6 +16,7 @@ export function ImageField({
   ...inputProps
 }: FileInputProps & { value?: File | null; currentUrl?: string }) {
   const { t } = useTranslation('cards');
+  const { fileSize } = useFormatters();
   const preview = useObjectUrl(value);
   const shown = preview ?? currentUrl;
   return (
@@ -53,7 +55,7 @@ export function ImageField({
         />
         {value && (
           <Text size="xs" c="dimmed" mt={4}>
-            {t('cardForm.fileSize', { size: (value.size / 1024 / 1024).toFixed(1) })}
+            {t('cardForm.fileSize', { size: fileSize(value.size) })}
           </Text>
         )}
       </Box>
