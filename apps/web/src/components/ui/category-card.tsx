@@ -161,18 +161,21 @@ export function CategoryCard({
             {category.description}
           </Text>
         )}
-        <Stack gap={6}>
-          <Learned
-            label={t('category.learnedVerbal')}
-            learned={category.learned_cards_verbal_len}
-            total={category.cards_len}
-          />
-          <Learned
-            label={t('category.learnedTyping')}
-            learned={category.learned_cards_typing_len}
-            total={category.cards_len}
-          />
-        </Stack>
+        {/* Kids cards are listened to, not practised verbally or by typing: they have no learned counts. */}
+        {category.type_of_cards !== 'kids' && (
+          <Stack gap={6}>
+            <Learned
+              label={t('category.learnedVerbal')}
+              learned={category.learned_cards_verbal_len}
+              total={category.cards_len}
+            />
+            <Learned
+              label={t('category.learnedTyping')}
+              learned={category.learned_cards_typing_len}
+              total={category.cards_len}
+            />
+          </Stack>
+        )}
         <Text size="xs" c="dimmed">
           {t('category.created', { date: date(category.created_at) })}
         </Text>
