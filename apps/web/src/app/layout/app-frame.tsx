@@ -42,6 +42,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
         )}
         <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
           <Container size="lg" px={0}>
+            <CookieBanner />
             {children}
           </Container>
         </AppShell.Main>
@@ -49,7 +50,6 @@ export function AppFrame({ children }: { children: ReactNode }) {
           <SiteFooter />
         </Box>
       </AppShell>
-      <CookieBanner />
     </>
   );
 }

@@ -4,26 +4,15 @@ import { Link } from 'react-router';
 import { acceptCookies, useHasCookieConsent } from '../../lib/cookie-consent';
 import { paths } from '../../lib/paths';
 
-/** Shown until the visitor accepts; the choice is kept in local storage. */
+/**
+ * Shown until the visitor accepts; the choice is kept in local storage. A bar in the page's flow above the
+ * content, not laid over it: it covers no card, form or dialog, on a phone neither.
+ */
 export function CookieBanner() {
   const { t } = useTranslation('shell');
   if (useHasCookieConsent()) return null;
   return (
-    <Paper
-      component="section"
-      aria-label={t('cookies.label')}
-      shadow="lg"
-      withBorder
-      radius="lg"
-      p="md"
-      pos="fixed"
-      bottom={16}
-      left={16}
-      right={16}
-      maw={760}
-      mx="auto"
-      style={{ zIndex: 300 }}
-    >
+    <Paper component="section" aria-label={t('cookies.label')} withBorder radius="lg" px="md" py="sm" mb="md">
       <Group justify="space-between" gap="md">
         <Text size="sm" style={{ flex: '1 1 300px' }}>
           {t('cookies.text')}{' '}

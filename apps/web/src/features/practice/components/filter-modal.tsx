@@ -31,16 +31,19 @@ export function FilterModal({
   confirmLabel,
 }: FilterModalProps) {
   const { t } = useTranslation('practice');
+  // Opened once the tags are there: the focus then starts on the first field, not on the close button.
+  const tagsLoading = useFilterTags(kind, categoryId, { isPublic: guest, enabled: opened }).isPending;
+  const shown = opened && !tagsLoading;
   return (
     <Modal
-      opened={opened}
+      opened={shown}
       onClose={onClose}
       title={t('filter.title')}
       radius="lg"
       closeButtonProps={{ 'aria-label': t('actions.close') }}
     >
       {/* Mounted per opening, so it starts from the settings as they are now. */}
-      {opened && (
+      {shown && (
         <FilterForm
           kind={kind}
           categoryId={categoryId}
@@ -102,6 +105,7 @@ function FilterForm({
             clearButtonProps={{ 'aria-label': t('filter.clearTags') }}
             nothingFoundMessage={t('filter.noSuchTag')}
             disabled={tagOptions.isPending}
+            data-autofocus
           />
         )}
         {!guest && (
@@ -121,6 +125,7 @@ function FilterForm({
               allowNegative={false}
               clampBehavior="none"
               error={quantityError}
+              data-autofocus={available.length === 0 || undefined}
             />
             <Radio.Group
               label={t('filter.type')}
@@ -134,7 +139,6 @@ function FilterForm({
                     value={value}
                     label={t(`filter.types.${value}`)}
                     description={t(`filter.typeHints.${value}`)}
-                    data-autofocus={value === type || undefined}
                   />
                 ))}
               </Stack>
