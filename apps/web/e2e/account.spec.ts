@@ -222,13 +222,13 @@ test('the errors come in Bulgarian too', async ({ page }) => {
   await page.getByRole('textbox', { name: 'Парола', exact: true }).fill('password');
   await page.getByLabel('Повторете паролата').fill('password');
   await page.getByRole('checkbox', { name: /Приемам/ }).check();
-  await page.getByRole('button', { name: 'Създайте профил' }).click();
+  await page.getByRole('button', { name: 'Създай профил' }).click();
   await expect(page.getByRole('textbox', { name: 'Парола', exact: true })).toHaveAccessibleDescription(
     /Тази парола е твърде често срещана\./,
   );
 
   await page.getByRole('textbox', { name: 'Парола', exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Създайте профил' }).click();
+  await page.getByRole('button', { name: 'Създай профил' }).click();
   await expect(page.getByLabel('Повторете паролата')).toHaveAccessibleDescription('Паролите не съвпадат');
   await saveScreenshot(page, 'signup-errors-bg');
 });

@@ -170,7 +170,7 @@ test('in Bulgarian: cards from a photographed page, reviewed, a card deleted and
   await expect(main.getByRole('heading', { level: 1, name: 'Категории с ИИ' })).toBeVisible();
   await main.getByRole('tab', { name: 'От снимки' }).click();
   const photosPanel = main.getByRole('tabpanel', { name: 'От снимки' });
-  const submit = photosPanel.getByRole('button', { name: 'Създаване на карти' });
+  const submit = photosPanel.getByRole('button', { name: 'Създай карти' });
   await expect(submit).toBeVisible();
 
   // Without a photo nothing is sent.
@@ -200,13 +200,13 @@ test('in Bulgarian: cards from a photographed page, reviewed, a card deleted and
   });
   await expect(main.getByText('2 карти', { exact: true })).toBeVisible();
   await expect(main.getByRole('group', { name: 'От снимки' })).toContainText('Остават 49 от 50');
-  await main.getByRole('button', { name: 'Изтриване на карта 1' }).click();
+  await main.getByRole('button', { name: 'Изтрий карта 1' }).click();
   await expect(main.getByRole('list', { name: 'Създадени карти' }).getByRole('listitem')).toHaveCount(1);
   await expect(main.getByText('1 карта', { exact: true })).toBeVisible();
 
-  await main.getByRole('button', { name: 'Отхвърляне', exact: true }).click();
+  await main.getByRole('button', { name: 'Отхвърли', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Да се отхвърлят ли тези карти?' });
-  await dialog.getByRole('button', { name: 'Отхвърляне на картите' }).click();
+  await dialog.getByRole('button', { name: 'Отхвърли картите' }).click();
   await expect(main.getByRole('heading', { name: 'Създаване на карти' })).toBeVisible();
   await expect(main.getByText('Все още нямате категории с ИИ')).toBeVisible();
 });

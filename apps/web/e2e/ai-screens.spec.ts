@@ -64,7 +64,7 @@ for (const language of ['en', 'bg'] as const) {
     await settled(page);
     await shot('ai-cards');
     const topicPanel = main.getByRole('tabpanel', { name: bg ? 'По тема' : 'From a topic' });
-    const submit = topicPanel.getByRole('button', { name: bg ? 'Създаване на карти' : 'Generate cards' });
+    const submit = topicPanel.getByRole('button', { name: bg ? 'Създай карти' : 'Generate cards' });
     await topicPanel.getByLabel(bg ? 'Брой карти' : 'Number of cards').fill('60');
     await submit.click();
     await expect(topicPanel.locator('[aria-invalid="true"]')).toHaveCount(2);
@@ -104,7 +104,7 @@ for (const language of ['en', 'bg'] as const) {
     await expect(review).toBeVisible({ timeout: 30_000 });
     await settled(page);
     await shot('ai-cards-review');
-    await main.getByRole('button', { name: bg ? 'Редактиране на карта 2' : 'Edit card 2' }).click();
+    await main.getByRole('button', { name: bg ? 'Редактирай карта 2' : 'Edit card 2' }).click();
     await settled(page);
     await shot('ai-cards-review-editing');
     await page.keyboard.press('Escape');
@@ -123,7 +123,7 @@ for (const language of ['en', 'bg'] as const) {
     // Saved: the notice and the list.
     await page.goto('/ai-cards-preview');
     await settled(page);
-    await main.getByRole('button', { name: bg ? 'Запазване' : 'Save', exact: true }).click();
+    await main.getByRole('button', { name: bg ? 'Запази' : 'Save', exact: true }).click();
     await expect(page).toHaveURL(/\/ai-cards$/);
     await expect(main.getByRole('article')).toHaveCount(1);
     await settled(page);

@@ -92,7 +92,7 @@ for (const [language, theme] of [
     await settled(page, { heading: true, pictures: true });
     await main
       .getByRole('button')
-      .filter({ hasText: bg ? 'Качване от файл' : 'Upload a file' })
+      .filter({ hasText: bg ? 'Качи от файл' : 'Upload a file' })
       .click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await motionEnded(page);

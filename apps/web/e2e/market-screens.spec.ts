@@ -150,7 +150,7 @@ for (const [language, theme] of [
     await authorPage.goto(`/my-cards/${draft.id}`);
     await settled(authorPage, { heading: true });
     await authorPage
-      .getByRole('button', { name: bg ? 'Публикуване в каталога' : 'Publish on the catalog' })
+      .getByRole('button', { name: bg ? 'Публикувай в каталога' : 'Publish on the catalog' })
       .click();
     await motionEnded(authorPage);
     await saveScreenshot(authorPage, `market-publish-${suffix}`, { fullPage: false });

@@ -76,7 +76,7 @@ const words = {
     animalNames: ['котка', 'куче'],
     wrong: 'Лион',
     next: 'Напред',
-    start: 'Започване',
+    start: 'Започни',
     save: 'Запазване на резултатите',
     check: 'Проверка',
     startRound: 'Начало на рунда',

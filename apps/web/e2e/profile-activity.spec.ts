@@ -85,7 +85,7 @@ test('the profile shows practice per day on a chart, its totals and the badges e
     badges.getByRole('img', { name: `10 cards practised in a day: earned on ${today}` }),
   ).toBeVisible();
   await expect(
-    badges.getByRole('img', { name: `A category finished by flipping: earned on ${today}` }),
+    badges.getByRole('img', { name: `A category finished verbally: earned on ${today}` }),
   ).toBeVisible();
   await expect(
     badges.getByRole('img', { name: '20 cards practised in a day: not earned yet' }),
