@@ -178,7 +178,7 @@ test('in Bulgarian: cards from a photographed page, reviewed, a card deleted and
   await expect(photosPanel.getByText('Добавете поне една снимка.')).toBeVisible();
 
   const chooser = page.waitForEvent('filechooser');
-  await photosPanel.getByRole('button', { name: 'Избор на снимки' }).click();
+  await photosPanel.getByRole('button', { name: 'Избери снимки' }).click();
   await (await chooser).setFiles({
     name: 'page-1.png',
     mimeType: 'image/png',

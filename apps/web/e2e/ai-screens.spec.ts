@@ -74,7 +74,7 @@ for (const language of ['en', 'bg'] as const) {
     await main.getByRole('tab', { name: bg ? 'От снимки' : 'From photos' }).click();
     const photosPanel = main.getByRole('tabpanel', { name: bg ? 'От снимки' : 'From photos' });
     const chooser = page.waitForEvent('filechooser');
-    await photosPanel.getByRole('button', { name: bg ? 'Избор на снимки' : 'Choose photos' }).click();
+    await photosPanel.getByRole('button', { name: bg ? 'Избери снимки' : 'Choose photos' }).click();
     await (await chooser).setFiles([
       { name: 'page-12.png', mimeType: 'image/png', buffer: await drawnPng(page, '#1971c2', '12') },
       { name: 'page-13.png', mimeType: 'image/png', buffer: await drawnPng(page, '#f08c00', '13') },

@@ -79,7 +79,7 @@ const words = {
     start: 'Започни',
     save: 'Запазване на резултатите',
     check: 'Проверка',
-    startRound: 'Начало на рунда',
+    startRound: 'Започни рунда',
   },
 } as const;
 

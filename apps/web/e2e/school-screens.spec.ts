@@ -74,7 +74,7 @@ for (const language of ['en', 'bg'] as const) {
     await saveScreenshot(page, `school-my-school-${language}`);
 
     // The import preview.
-    await page.getByRole('button', { name: bg ? 'Импорт от CSV' : 'Import from CSV' }).click();
+    await page.getByRole('button', { name: bg ? 'Импортирай от CSV' : 'Import from CSV' }).click();
     const dialog = page.getByRole('dialog');
     const csv = ['Email;First Name;Last Name', rows[0], rows[4]].join('\n');
     await dialog
