@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { cardsApi, signedIn } from './cards-support';
-import { createActiveUser, storeTokens, withCookieConsent } from './support';
+import { createActiveUser, saveScreenshot, storeTokens, withCookieConsent } from './support';
 
 /** The focus ring of the field holding the focus: its width and its contrast on the page's background. */
 const focusRing = (page: Page) =>
@@ -44,6 +44,7 @@ for (const theme of ['light', 'medium', 'dark']) {
     // A field whose box wraps the real input.
     await main.getByRole('textbox', { name: 'Password' }).focus();
     await expectVisibleRing(page, 'password');
+    await saveScreenshot(page, `focus-ring-${theme}`, { fullPage: false });
   });
 }
 
@@ -63,6 +64,7 @@ test('the cookie notice covers neither the demo cards on a phone nor a dialog', 
   await expect(banner).toBeVisible();
   const cards = page.getByRole('main').locator('button[aria-pressed]');
   await expect(cards).toHaveCount(6);
+  await saveScreenshot(page, 'cookie-notice-phone', { fullPage: false });
   for (const card of await cards.all()) {
     await card.scrollIntoViewIfNeeded();
     expect(overlaps(await box(banner), await box(card))).toBe(false);
@@ -75,6 +77,7 @@ test('the cookie notice covers neither the demo cards on a phone nor a dialog', 
   const dialog = page.getByRole('dialog', { name: 'Edit profile' });
   await expect(dialog).toBeVisible();
   await expect(banner).toBeAttached();
+  await saveScreenshot(page, 'cookie-notice-dialog', { fullPage: false });
   const { x, y, width, height } = await box(dialog);
   // Inside the rounded corners.
   const points = [
@@ -106,6 +109,9 @@ test('the practice filter starts on its first field, the learning mode on the ch
   const filter = page.getByRole('dialog', { name: 'Filter cards' });
   await expect(filter.getByRole('combobox', { name: 'Tags' })).toBeFocused();
   await expectVisibleRing(page, 'tags');
+  // The list of tags waits for the learner, leaving the other fields in view.
+  await expect(page.getByRole('listbox')).toBeHidden();
+  await saveScreenshot(page, 'filter-first-focus', { fullPage: false });
   await filter.getByRole('button', { name: 'Next' }).click();
   const mode = page.getByRole('dialog', { name: 'Learning mode' });
   await expect(mode.getByRole('radio', { name: /Standard/ })).toBeFocused();

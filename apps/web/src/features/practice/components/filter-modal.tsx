@@ -106,6 +106,8 @@ function FilterForm({
             nothingFoundMessage={t('filter.noSuchTag')}
             disabled={tagOptions.isPending}
             data-autofocus
+            // The list opens on a click or on typing, not over the other fields when the dialog opens.
+            openOnFocus={false}
           />
         )}
         {!guest && (
