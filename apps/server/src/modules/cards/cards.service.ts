@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FilePart as UploadedFile } from '@flashcards/contract';
-import { CARD_FILE_MAX_BYTES } from '@flashcards/contract';
+import { ANKI_PACKAGE_MAX_BYTES, CARD_FILE_MAX_BYTES } from '@flashcards/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Transaction } from '../../db/client';
 import type { cards } from '../../db/schema';
@@ -131,6 +131,7 @@ export const createCardsService = ({
 
   /** The notes of an Anki package as cards of the category, pictures stored first, rows all or none. */
   const importAnki = async (user: Actor, categoryId: number, file: UploadedFile, pictures: boolean) => {
+    if (file.data.length > ANKI_PACKAGE_MAX_BYTES) throw invalid({ file: 'card_file_too_large' });
     const parsed = await parseAnkiPackage(file.data, pictures);
     if (!parsed.ok) throw invalid({ file: parsed.error });
     const keys: string[] = [];
