@@ -353,6 +353,9 @@ describe('exporting a category', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(/filename="Words.csv"/);
     expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(response.body).toBe(
+      '\ufeffside_one,side_two,tag\r\n"къща, голяма","a ""big""\nhouse",nouns\r\ntab\there,<b> & ,\r\n',
+    );
     expect(parse(response.rawPayload, { bom: true })).toEqual([
       ['side_one', 'side_two', 'tag'],
       ['къща, голяма', 'a "big"\nhouse', 'nouns'],

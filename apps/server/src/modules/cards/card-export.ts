@@ -22,7 +22,14 @@ export const toCsv = (cards: ExportCard[]): Buffer =>
   Buffer.from(
     stringify(
       cards.map((card) => [card.picture?.url ?? card.first, card.second, card.tag]),
-      { header: true, columns: ['side_one', 'side_two', 'tag'], bom: true, record_delimiter: 'windows' },
+      {
+        header: true,
+        columns: ['side_one', 'side_two', 'tag'],
+        bom: true,
+        record_delimiter: 'windows',
+        // RFC 4180: a field holding a line break is quoted, a lone LF too (csv-stringify quotes only CRLF).
+        quoted_match: /[\r\n]/,
+      },
     ),
   );
 

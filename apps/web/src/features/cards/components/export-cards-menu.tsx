@@ -29,7 +29,7 @@ export function ExportCardsMenu({ category }: { category: Category }) {
     );
 
   return (
-    <Menu position="bottom-end" withinPortal>
+    <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <Button
           variant="default"

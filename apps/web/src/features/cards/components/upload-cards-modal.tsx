@@ -120,6 +120,10 @@ function UploadForm({ category, onDone }: { category: Category; onDone: () => vo
           clearButtonProps={{ 'aria-label': t('cardForm.clearFile') }}
           {...form.getInputProps('file')}
           leftSection={<IconFileText size={18} aria-hidden="true" />}
+          // Mantine's placeholder grey is too light to read (contrast below 4.5:1).
+          styles={{
+            placeholder: { color: 'light-dark(var(--mantine-color-gray-7), var(--mantine-color-dark-1))' },
+          }}
           data-autofocus
         />
         <FormError>{general}</FormError>
