@@ -211,6 +211,8 @@ describe('importing an Anki package', () => {
     const served = await t.app.inject({ method: 'GET', url: card!.first_side_url! });
     expect(served.statusCode).toBe(200);
     expect((await sharp(served.rawPayload).metadata()).format).toBe('webp');
+    // Where the refusals below find nothing: the picture and its thumbnail.
+    expect(mediaFiles(session.user.id).length).toBeGreaterThan(0);
   });
 
   it('prefers the current format (zstd, protobuf media map) over the dummy older collection', async () => {
@@ -290,6 +292,26 @@ describe('importing an Anki package', () => {
       const deck = await parseLegacyEntries(await olderDeck([{ front: '<img src="x.png">', back: 'b' }]));
       deck.set('media', new TextEncoder().encode('{"0":"x.png"}'));
       await refused('picture', Buffer.from(zipSync(Object.fromEntries(deck))), /not in it/);
+    });
+
+    it('a package whose second picture is no picture: the first one stored is removed again', async () => {
+      const deck = await olderDeck(
+        [
+          { front: '<img src="a.png">', back: 'a' },
+          { front: '<img src="b.png">', back: 'b' },
+        ],
+        { 'a.png': await png(), 'b.png': Buffer.from('not a picture at all') },
+      );
+      const session = await signIn();
+      const category = await buildCategory(t.database.db, {
+        userId: session.user.id,
+        typeOfCards: 'picture',
+      });
+      const response = await upload(session, 'picture', category.id, deck);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().file).toHaveLength(1);
+      expect(await cardsOf(session, 'picture', category.id)).toEqual([]);
+      expect(mediaFiles(session.user.id)).toEqual([]);
     });
 
     it('more than 1000 notes, and a picture note without a picture', async () => {
