@@ -6,6 +6,7 @@ import type { Config } from './config';
 import { registerRoutes } from './lib/routes';
 import { aiRouteHandlers } from './modules/ai/ai.routes';
 import { authRouteHandlers } from './modules/auth/auth.routes';
+import { cardExportRouteHandlers } from './modules/cards/card-export.routes';
 import { kidsCardRouteHandlers } from './modules/cards/kids-cards.routes';
 import { pictureCardRouteHandlers } from './modules/cards/picture-cards.routes';
 import { textCardRouteHandlers } from './modules/cards/text-cards.routes';
@@ -70,6 +71,7 @@ const routeHandlers = (services: Services) => [
   ...textCardRouteHandlers(services),
   ...pictureCardRouteHandlers(services),
   ...kidsCardRouteHandlers(services),
+  ...cardExportRouteHandlers(services),
   ...aiRouteHandlers(services),
   ...marketRouteHandlers(services),
   ...friendRouteHandlers(services),

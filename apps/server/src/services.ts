@@ -72,7 +72,15 @@ export const createServices = async ({
   const auth = createAuthService({ db, config, tokens, jobs, clock, users });
   const google = createGoogleService({ db, config, log, clock, auth });
   const categories = createCategoriesService({ db, config, storage, log, clock });
-  const cards = createCardsService({ db, storage, log, clock, categories, practice });
+  const cards = createCardsService({
+    db,
+    storage,
+    log,
+    clock,
+    categories,
+    practice,
+    publicUrl: config.publicUrl,
+  });
   const market = createMarketService({ db, config, clock, storage, jobs, log, categories, cards });
   const friends = createFriendsService({ db, config, clock, jobs, users, practice });
   const userGroups = createUserGroupsService({ db, config, clock });

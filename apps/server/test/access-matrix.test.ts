@@ -16,6 +16,7 @@ import {
   userGroupMembers,
   userGroups,
 } from '../src/db/schema';
+import { toApkg } from '../src/modules/cards/card-export';
 import { buildTestApp, type TestApp } from './build-app';
 import {
   buildAiTask,
@@ -106,6 +107,8 @@ type Request = {
   form?: { fields: Record<string, string | number>; files?: Record<string, 'picture'> };
   /** Sends a card file as the form's `file`. */
   textFile?: boolean;
+  /** Sends an Anki package of one picture note as the form's `file`. */
+  apkgFile?: boolean;
   /** Sends a CSV file of students as the form's `file`. */
   studentsFile?: boolean;
 };
@@ -269,6 +272,14 @@ const matrix: Record<string, Row> = {
     expect: ownerOnly(200),
   },
   deletePictureCard: { request: (f) => ({ params: { id: f.pictureCard } }), expect: ownerOnly(204) },
+  uploadPictureCards: {
+    request: (f) => ({ form: { fields: { category_id: f.pictureCategory }, files: {} }, apkgFile: true }),
+    expect: ownerOnly(201),
+  },
+  exportCards: {
+    request: (f) => ({ params: { id: f.category }, query: { format: 'apkg' } }),
+    expect: ownerOnly(200),
+  },
   publicPictureTags: {
     request: (f) => ({ query: { category_id: f.catalogPictureCategory } }),
     expect: everyone(200),
@@ -902,6 +913,15 @@ const send = async (name: string, row: Row, actor: Actor) => {
       ]),
     );
     if (request.textFile) files.file = { name: 'cards.txt', type: 'text/plain', data: cardFile };
+    if (request.apkgFile) {
+      const card = { first: '', second: 'a dog', tag: '' };
+      const deck = await toApkg(
+        'Dogs',
+        [{ ...card, picture: { url: '', extension: 'png', bytes: async () => picture } }],
+        new Date(),
+      );
+      files.file = { name: 'dogs.apkg', type: 'application/octet-stream', data: deck };
+    }
     if (request.studentsFile)
       files.file = {
         name: 'students.csv',

@@ -412,8 +412,9 @@ const textCardRoutes = {
     summary: 'Add many text cards from a file, all or none',
     description:
       'A UTF-8 text file of at most 1000 cards: `Side one%Side two&Tag` per line, a tab-separated export ' +
-      '(Quizlet, Anki: front, back, optional tag) or CSV with a header row. Any bad line rejects the whole ' +
-      'file, naming the line.',
+      '(Quizlet, Anki: front, back, optional tag), CSV with a header row, or an Anki package (.apkg, older or ' +
+      'current collection format; told apart by its bytes). Any bad line or note rejects the whole file, ' +
+      'naming it; a malformed or hostile archive is refused.',
     encoding: ['multipart'],
     body: z.object({ category_id: idValue, file: filePart.optional() }),
     status: 201,
@@ -455,6 +456,21 @@ const pictureCardRoutes = {
     errors: [403],
   }),
   deletePictureCard: deleteCard('/api/card/card-picture/{id}/', 'picture'),
+  uploadPictureCards: defineRoute({
+    method: 'POST',
+    path: '/api/card/card-picture-multiple/',
+    access: 'user',
+    tag: cardTag,
+    summary: 'Add many picture cards from an Anki package, all or none',
+    description:
+      'An Anki package (.apkg) of at most 1000 notes: the picture of the first field is side one, the text ' +
+      'of the second field side two, the first Anki tag (else the deck name) the tag.',
+    encoding: ['multipart'],
+    body: z.object({ category_id: idValue, file: filePart.optional() }),
+    status: 201,
+    response: z.object({ created: z.number().int() }),
+    errors: [404],
+  }),
   publicPictureTags: publicCardTags('/api/card/card-images-tags-public/', 'picture'),
   publicPictureCards: publicCards('/api/card/card-picture-public/', 'picture', pictureCardSchema),
 };
@@ -500,4 +516,31 @@ const kidsCardRoutes = {
   deleteKidsCard: deleteCard('/api/card/card-picture-kids/{id}/', 'kids'),
 };
 
-export const cardRoutes = { ...categoryRoutes, ...textCardRoutes, ...pictureCardRoutes, ...kidsCardRoutes };
+export const cardExportFormatSchema = z.enum(['apkg', 'csv', 'quizlet']);
+export type CardExportFormat = z.infer<typeof cardExportFormatSchema>;
+
+const exportRoutes = {
+  exportCards: defineRoute({
+    method: 'GET',
+    path: '/api/card/category/{id}/export/',
+    access: 'user',
+    tag: cardTag,
+    summary: "A file of one of my categories' cards",
+    description:
+      '`apkg`: an Anki package (older collection format, a Basic note type, one deck named after the category, ' +
+      'pictures as media); `csv`: `side_one,side_two,tag`, UTF-8 with a BOM (a picture as its URL); ' +
+      '`quizlet`: term TAB definition per line. Kids categories are not exported (409).',
+    params: idParams,
+    query: z.object({ format: cardExportFormatSchema }),
+    response: z.custom<Uint8Array>().meta({ type: 'string', format: 'binary' }),
+    errors: [409],
+  }),
+};
+
+export const cardRoutes = {
+  ...categoryRoutes,
+  ...textCardRoutes,
+  ...pictureCardRoutes,
+  ...kidsCardRoutes,
+  ...exportRoutes,
+};

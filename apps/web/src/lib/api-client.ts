@@ -203,7 +203,39 @@ export function createApiClient({ fetch, language, timeZone = browserTimeZone }:
     return z.parse<R['response']>(route.response, route.status === 204 ? null : data);
   }
 
-  return { call, refreshAccess };
+  /**
+   * Calls a route that answers a file (not JSON) and resolves its bytes and the name the server gives it
+   * in Content-Disposition (the exact UTF-8 `filename*` when there is one).
+   */
+  async function download<R extends RouteDefinition, E extends BodyEncoding = DefaultEncodingOf<R>>(
+    route: R,
+    ...[options = {} as CallOptions<R, E>]: CallArguments<R, E>
+  ): Promise<{ blob: Blob; fileName: string | null }> {
+    const access = route.access === 'public' ? null : await accessForCall();
+    let response = await send(route, options, access);
+    if (response.status === 401 && access) {
+      const renewed = await refreshAccess();
+      if (renewed) response = await send(route, options, renewed);
+    }
+    if (!response.ok) throw new ApiError(response.status, errorBodyOf(await readJson(response)));
+    return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('Content-Disposition')) };
+  }
+
+  return { call, download, refreshAccess };
+}
+
+/** The file name of a Content-Disposition header: `filename*=UTF-8''...` first, else `filename="..."`. */
+export function fileNameOf(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // A broken encoding: the plain name below.
+    }
+  }
+  return /filename\s*=\s*"([^"]*)"/i.exec(header)?.[1] ?? null;
 }
 
 function urlOf(route: RouteDefinition, { params, query = {} }: SendOptions): string {

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FilePart as UploadedFile } from '@flashcards/contract';
-import { CARD_FILE_MAX_BYTES } from '@flashcards/contract';
+import { ANKI_PACKAGE_MAX_BYTES, CARD_FILE_MAX_BYTES } from '@flashcards/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Transaction } from '../../db/client';
 import type { cards } from '../../db/schema';
 import type { Actor } from '../../lib/access';
-import { invalid, notFound } from '../../lib/api-error';
+import { conflict, invalid, notFound } from '../../lib/api-error';
 import { checkAudio } from '../../lib/audio';
 import type { Clock } from '../../lib/clock';
 import { cardPictureVariants, thumbnailKey } from '../../lib/images';
@@ -17,6 +17,8 @@ import type { CardKind, CategoryInsert } from '../categories/categories.reposito
 import type { CategoriesService } from '../categories/categories.service';
 import type { PracticeService } from '../practice/practice.service';
 import { userMediaPrefix } from '../users/users.service';
+import { isZip, parseAnkiPackage } from './anki-import';
+import { type ExportCard, type ExportFormat, toApkg, toCsv, toQuizlet } from './card-export';
 import { parseCardFile } from './card-file';
 import * as repo from './cards.repository';
 
@@ -41,7 +43,10 @@ export const createCardsService = ({
   clock,
   categories,
   practice,
+  publicUrl = '',
 }: {
+  /** The site's address: exported picture URLs are absolute (a root-relative URL outside the site is useless). */
+  publicUrl?: string;
   db: Database;
   storage: MediaStorage;
   log: FastifyBaseLogger;
@@ -49,6 +54,7 @@ export const createCardsService = ({
   categories: CategoriesService;
   practice: PracticeService;
 }) => {
+  const absolute = (url: string) => (url.startsWith('/') ? `${publicUrl}${url}` : url);
   const decks = repo.prepareDeckQueries(db, practice.entitlements);
 
   const dropFiles = (keys: (string | null | undefined)[]) =>
@@ -82,8 +88,8 @@ export const createCardsService = ({
     return row.card;
   };
 
-  const storePicture = async (user: Actor, file: UploadedFile) => {
-    const { display, thumbnail } = await cardPictureVariants('first_side', bytesOf(file));
+  const storePicture = async (user: Actor, file: UploadedFile, field = 'first_side') => {
+    const { display, thumbnail } = await cardPictureVariants(field, bytesOf(file));
     const key = `${userMediaPrefix(user.id)}/cards/${random()}.webp`;
     await storage.put(key, display, 'image/webp');
     await storage.put(thumbnailKey(key), thumbnail, 'image/webp');
@@ -121,6 +127,37 @@ export const createCardsService = ({
       await dropFiles(keys.flatMap((key) => (key ? [key, thumbnailKey(key)] : [])));
       throw error;
     }
+  };
+
+  /** The notes of an Anki package as cards of the category, pictures stored first, rows all or none. */
+  const importAnki = async (user: Actor, categoryId: number, file: UploadedFile, pictures: boolean) => {
+    if (file.data.length > ANKI_PACKAGE_MAX_BYTES) throw invalid({ file: 'card_file_too_large' });
+    const parsed = await parseAnkiPackage(file.data, pictures);
+    if (!parsed.ok) throw invalid({ file: parsed.error });
+    const keys: string[] = [];
+    try {
+      for (const note of parsed.notes) {
+        if (!note.picture) continue;
+        keys.push(await storePicture(user, { filename: 'anki', mimetype: '', data: note.picture }, 'file'));
+      }
+    } catch (error) {
+      await dropFiles(keys.flatMap((key) => [key, thumbnailKey(key)]));
+      throw error;
+    }
+    const created = await withFiles(keys, () =>
+      changing([categoryId], (tx) =>
+        repo.insertCards(
+          tx,
+          parsed.notes.map((note, index) => ({
+            categoryId,
+            firstSide: pictures ? keys[index]! : note.first,
+            secondSide: note.second,
+            tag: note.tag,
+          })),
+        ),
+      ),
+    );
+    return created.length;
   };
 
   return {
@@ -291,10 +328,14 @@ export const createCardsService = ({
       return categories.get(user, id);
     },
 
-    /** Many text cards from a file, all or none (one statement); returns how many were added. */
+    /**
+     * Many text cards from a file, all or none (one statement); returns how many were added. The file's
+     * bytes decide its kind: a zip is an Anki package, anything else a text file.
+     */
     async uploadText(user: Actor, categoryId: number, file: UploadedFile | undefined) {
       await targetCategory(user, categoryId, 'text');
       if (!file) throw invalid({ file: 'no_file' });
+      if (isZip(file.data)) return importAnki(user, categoryId, file, false);
       if (file.data.length > CARD_FILE_MAX_BYTES) throw invalid({ file: 'card_file_too_large' });
       const parsed = parseCardFile(bytesOf(file));
       if (!parsed.ok) throw invalid({ file: parsed.error });
@@ -310,6 +351,46 @@ export const createCardsService = ({
         ),
       );
       return created.length;
+    },
+
+    /** Many picture cards from an Anki package, all or none; returns how many were added. */
+    async uploadPictures(user: Actor, categoryId: number, file: UploadedFile | undefined) {
+      await targetCategory(user, categoryId, 'picture');
+      if (!file) throw invalid({ file: 'no_file' });
+      if (!isZip(file.data)) throw invalid({ file: 'anki_not_apkg' });
+      return importAnki(user, categoryId, file, true);
+    },
+
+    /** The owner's text or picture category as a file; a kids category has no format to go to. */
+    async exportCategory(user: Actor, categoryId: number, format: ExportFormat) {
+      const category = await categories.owned(user, categoryId);
+      if (category.typeOfCards === 'kids') throw conflict('export_kids_category');
+      const rows = await repo.listCards(db, { categoryId });
+      const cards: ExportCard[] = rows.map((row) => ({
+        first: row.firstSide,
+        second: row.secondSide,
+        tag: row.tag,
+        ...(category.typeOfCards === 'picture'
+          ? {
+              picture: {
+                url: absolute(storage.url(row.firstSide)),
+                extension: row.firstSide.split('.').pop() ?? 'webp',
+                bytes: () => storage.get(row.firstSide),
+              },
+            }
+          : {}),
+      }));
+      const name = category.name;
+      if (format === 'csv')
+        return { name, extension: 'csv', type: 'text/csv; charset=utf-8', data: toCsv(cards) };
+      if (format === 'quizlet')
+        return { name, extension: 'txt', type: 'text/plain; charset=utf-8', data: toQuizlet(cards) };
+      return {
+        name,
+        extension: 'apkg',
+        type: 'application/apkg',
+        data: await toApkg(name, cards, clock.now()),
+      };
     },
 
     async createPicture(

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import '../../lib/i18n';
 import { localized } from '../../lib/use-schema-form';
-import { cardFileForm, kidsCardForm, pictureCardForm, textCardForm } from './card-forms';
+import { cardFileForm, cardFileFormFor, kidsCardForm, pictureCardForm, textCardForm } from './card-forms';
 
 const errorsOf = (schema: z.ZodType, values: object) =>
   schemaResolver(localized(schema), { sync: true })(values);
@@ -60,7 +60,22 @@ describe('card forms', () => {
   it('needs a card file', () => {
     expect(errorsOf(cardFileForm, { file: null })).toEqual({ file: 'Choose a file.' });
     expect(errorsOf(cardFileForm, { file: fileOf('cards.docx', '') })).toEqual({
-      file: 'Choose a .txt, .csv or .tsv file.',
+      file: 'Choose a .txt, .csv, .tsv or .apkg file.',
     });
+  });
+
+  it('takes an Anki package up to its own size, and only that in a picture category', () => {
+    expect(errorsOf(cardFileForm, { file: fileOf('deck.apkg', '', 5 * 1024 * 1024) })).toEqual({});
+    expect(errorsOf(cardFileForm, { file: fileOf('deck.apkg', '', 11 * 1024 * 1024) })).toEqual({
+      file: 'The file is too large: at most 10 MB.',
+    });
+    expect(errorsOf(cardFileForm, { file: fileOf('cards.txt', '', 5 * 1024 * 1024) })).toEqual({
+      file: 'The file is too large: at most 3 MB.',
+    });
+    const pictures = cardFileFormFor('picture');
+    expect(errorsOf(pictures, { file: fileOf('cards.csv', 'text/csv') })).toEqual({
+      file: 'Choose an Anki package (.apkg).',
+    });
+    expect(errorsOf(pictures, { file: fileOf('deck.apkg', '') })).toEqual({});
   });
 });

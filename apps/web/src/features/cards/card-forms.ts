@@ -1,6 +1,5 @@
 import {
   AUDIO_MAX_BYTES,
-  CARD_FILE_MAX_BYTES,
   kidsCardFields,
   megabytes,
   PICTURE_MAX_BYTES,
@@ -8,7 +7,7 @@ import {
   textCardBody,
 } from '@flashcards/contract';
 import { z } from 'zod';
-import { checkAudio, checkCardFile, checkImage, type FileProblem } from './card-rules';
+import { cardFileMaxBytes, checkAudio, checkCardFile, checkImage, type FileProblem } from './card-rules';
 
 // The card forms: the contract's bodies without the category (the page's own), plus the files.
 
@@ -50,8 +49,11 @@ export const kidsCardForm = (editing: boolean) =>
       if (sound) addFileIssue(ctx, checkAudio(sound), AUDIO_MAX_BYTES, [field]);
     });
 
-export const cardFileForm = z.object({
-  file: z
-    .instanceof(File, { error: 'cards:upload.fileRequired' })
-    .superRefine((file, ctx) => addFileIssue(ctx, checkCardFile(file), CARD_FILE_MAX_BYTES)),
-});
+/** The upload form of a category of this kind: picture categories take Anki packages only. */
+export const cardFileFormFor = (kind: 'text' | 'picture') =>
+  z.object({
+    file: z
+      .instanceof(File, { error: 'cards:upload.fileRequired' })
+      .superRefine((file, ctx) => addFileIssue(ctx, checkCardFile(file, kind), cardFileMaxBytes(file))),
+  });
+export const cardFileForm = cardFileFormFor('text');

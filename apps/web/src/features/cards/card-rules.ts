@@ -1,15 +1,22 @@
-import { AUDIO_MAX_BYTES, CARD_FILE_MAX_BYTES, PICTURE_MAX_BYTES } from '@flashcards/contract';
+import {
+  ANKI_PACKAGE_MAX_BYTES,
+  AUDIO_MAX_BYTES,
+  CARD_FILE_MAX_BYTES,
+  PICTURE_MAX_BYTES,
+} from '@flashcards/contract';
 import { extensionOf, isImageFile } from '../../lib/image-files';
 
 export { IMAGE_ACCEPT } from '../../lib/image-files';
 export { languageName } from '../../lib/language-name';
 
 const AUDIO_EXTENSIONS = ['mp3', 'ogg', 'oga', 'opus', 'wav', 'm4a', 'aac', 'webm', 'mp4'];
-const CARD_FILE_EXTENSIONS = ['txt', 'csv', 'tsv'];
+const CARD_FILE_EXTENSIONS = ['txt', 'csv', 'tsv', 'apkg'];
 
 /** The file types the inputs offer. */
 export const AUDIO_ACCEPT = 'audio/*,.webm,.m4a';
-export const CARD_FILE_ACCEPT = '.txt,.csv,.tsv,text/plain,text/csv,text/tab-separated-values';
+export const CARD_FILE_ACCEPT = '.txt,.csv,.tsv,.apkg,text/plain,text/csv,text/tab-separated-values';
+/** Picture categories take Anki packages only (a text file has no pictures). */
+export const ANKI_FILE_ACCEPT = '.apkg';
 
 /** The kids cards' languages: the spec's image languages. */
 export const KIDS_LANGUAGES = ['en', 'bg', 'it', 'de', 'fr', 'es', 'uk', 'ru'] as const;
@@ -20,6 +27,7 @@ export type FileProblem =
   | 'audioType'
   | 'audioSize'
   | 'cardFileType'
+  | 'cardFileTypePicture'
   | 'cardFileSize'
   | 'cardFileEmpty';
 
@@ -39,11 +47,20 @@ export function checkAudio(file: Blob & { name?: string }): FileProblem | null {
   return file.size > AUDIO_MAX_BYTES ? 'audioSize' : null;
 }
 
-/** A card file: .txt, .csv or .tsv, not empty, not too large. */
-export function checkCardFile(file: File): FileProblem | null {
-  if (!CARD_FILE_EXTENSIONS.includes(extensionOf(file.name))) return 'cardFileType';
+/** The largest card file of this name the server takes: an Anki package may carry pictures. */
+export const cardFileMaxBytes = (file: File) =>
+  extensionOf(file.name) === 'apkg' ? ANKI_PACKAGE_MAX_BYTES : CARD_FILE_MAX_BYTES;
+
+/**
+ * A card file: .txt, .csv, .tsv or .apkg for a text category, .apkg for a picture category; not empty,
+ * not too large.
+ */
+export function checkCardFile(file: File, kind: 'text' | 'picture' = 'text'): FileProblem | null {
+  const extension = extensionOf(file.name);
+  if (kind === 'picture' && extension !== 'apkg') return 'cardFileTypePicture';
+  if (!CARD_FILE_EXTENSIONS.includes(extension)) return 'cardFileType';
   if (file.size === 0) return 'cardFileEmpty';
-  return file.size > CARD_FILE_MAX_BYTES ? 'cardFileSize' : null;
+  return file.size > cardFileMaxBytes(file) ? 'cardFileSize' : null;
 }
 
 /** Tags in the address: a comma list, as the server takes them. */

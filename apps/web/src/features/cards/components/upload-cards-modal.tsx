@@ -1,20 +1,24 @@
-import { CARD_FILE_MAX_LINES, type Category } from '@flashcards/contract';
+import { ANKI_PACKAGE_MAX_BYTES, CARD_FILE_MAX_LINES, type Category, megabytes } from '@flashcards/contract';
 import { Button, Code, FileInput, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { IconFileText } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/ui/form-error';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSuccessToast } from '../../../lib/use-success-toast';
+import { useUploadPictureCards } from '../api/card-files';
 import { useUploadTextCards } from '../api/upload-text-cards';
-import { cardFileForm } from '../card-forms';
-import { CARD_FILE_ACCEPT } from '../card-rules';
+import { cardFileFormFor } from '../card-forms';
+import { ANKI_FILE_ACCEPT, CARD_FILE_ACCEPT } from '../card-rules';
 
 const EXAMPLE = ['Sofia%Bulgaria&capitals', 'Paris%France&capitals', 'Hund%dog&animals'].join('\n');
 const TAB_EXAMPLE = 'Hund\tdog\tanimals';
 const CSV_EXAMPLE = ['first_side,second_side,tag', 'Rome,Italy,capitals'].join('\n');
 
-/** Adds many text cards from a file; any bad line refuses the whole file, naming the line. */
+/**
+ * Adds many cards from a file; any bad line or note refuses the whole file, naming it. Text categories take
+ * text files and Anki packages, picture categories Anki packages.
+ */
 export function UploadCardsModal({
   category,
   opened,
@@ -42,9 +46,13 @@ export function UploadCardsModal({
 function UploadForm({ category, onDone }: { category: Category; onDone: () => void }) {
   const { t } = useTranslation(['cards', 'common']);
   const toast = useSuccessToast();
-  const upload = useUploadTextCards();
+  const pictures = category.type_of_cards === 'picture';
+  const uploadText = useUploadTextCards();
+  const uploadPictures = useUploadPictureCards();
+  const upload = pictures ? uploadPictures : uploadText;
   const [general, setGeneral] = useState<string | null>(null);
-  const form = useSchemaForm<{ file: File | null }>({ schema: cardFileForm, initialValues: { file: null } });
+  const schema = useMemo(() => cardFileFormFor(pictures ? 'picture' : 'text'), [pictures]);
+  const form = useSchemaForm<{ file: File | null }>({ schema, initialValues: { file: null } });
 
   const submit = form.submit(({ file }) => {
     setGeneral(null);
@@ -64,45 +72,58 @@ function UploadForm({ category, onDone }: { category: Category; onDone: () => vo
   return (
     <form ref={form.formRef} onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Text>{t('upload.intro')}</Text>
-        <List spacing="sm" size="sm">
-          <List.Item>
-            <Text size="sm" fw={600}>
-              {t('upload.formatLines')}
-            </Text>
-            <Code block mt={4}>
-              {EXAMPLE}
-            </Code>
-          </List.Item>
-          <List.Item>
-            <Text size="sm" fw={600}>
-              {t('upload.formatTabs')}
-            </Text>
-            <Code block mt={4}>
-              {TAB_EXAMPLE.replaceAll('\t', ' ⇥ ')}
-            </Code>
-          </List.Item>
-          <List.Item>
-            <Text size="sm" fw={600}>
-              {t('upload.formatCsv')}
-            </Text>
-            <Code block mt={4}>
-              {CSV_EXAMPLE}
-            </Code>
-          </List.Item>
-        </List>
+        <Text>{pictures ? t('upload.introPicture') : t('upload.intro')}</Text>
+        {!pictures && (
+          <List spacing="sm" size="sm">
+            <List.Item>
+              <Text size="sm" fw={600}>
+                {t('upload.formatLines')}
+              </Text>
+              <Code block mt={4}>
+                {EXAMPLE}
+              </Code>
+            </List.Item>
+            <List.Item>
+              <Text size="sm" fw={600}>
+                {t('upload.formatTabs')}
+              </Text>
+              <Code block mt={4}>
+                {TAB_EXAMPLE.replaceAll('\t', ' ⇥ ')}
+              </Code>
+            </List.Item>
+            <List.Item>
+              <Text size="sm" fw={600}>
+                {t('upload.formatCsv')}
+              </Text>
+              <Code block mt={4}>
+                {CSV_EXAMPLE}
+              </Code>
+            </List.Item>
+            <List.Item>
+              <Text size="sm" fw={600}>
+                {t('upload.formatAnki')}
+              </Text>
+            </List.Item>
+          </List>
+        )}
         <Text size="sm" c="dimmed">
-          {t('upload.rules', { max: CARD_FILE_MAX_LINES })}
+          {pictures
+            ? t('upload.rulesPicture', { max: CARD_FILE_MAX_LINES, size: megabytes(ANKI_PACKAGE_MAX_BYTES) })
+            : t('upload.rules', { max: CARD_FILE_MAX_LINES })}
         </Text>
         <FileInput
           label={t('upload.file')}
-          placeholder={t('upload.filePlaceholder')}
-          accept={CARD_FILE_ACCEPT}
+          placeholder={pictures ? t('upload.filePlaceholderPicture') : t('upload.filePlaceholder')}
+          accept={pictures ? ANKI_FILE_ACCEPT : CARD_FILE_ACCEPT}
           required
           clearable
           clearButtonProps={{ 'aria-label': t('cardForm.clearFile') }}
           {...form.getInputProps('file')}
           leftSection={<IconFileText size={18} aria-hidden="true" />}
+          // Mantine's placeholder grey is too light to read (contrast below 4.5:1).
+          styles={{
+            placeholder: { color: 'light-dark(var(--mantine-color-gray-7), var(--mantine-color-dark-1))' },
+          }}
           data-autofocus
         />
         <FormError>{general}</FormError>

@@ -45,6 +45,7 @@ import { type AnyCard, useCards } from '../api/get-cards';
 import { tagsFromParam, tagsToParam } from '../card-rules';
 import { CardFormModal } from '../components/card-form-modal';
 import { KidsCardItem, PictureCardItem, TextCardItem } from '../components/card-item';
+import { ExportCardsMenu } from '../components/export-cards-menu';
 import { UploadCardsModal } from '../components/upload-cards-modal';
 import { useSound } from '../components/use-sound';
 
@@ -226,7 +227,7 @@ function CategoryCards({ category, list }: { category: Category; list: CardsList
       {t('cards.add')}
     </Button>
   );
-  const uploadButton = kind === 'text' && (
+  const uploadButton = kind !== 'kids' && (
     <Button
       variant="default"
       leftSection={<IconFileUpload size={18} aria-hidden="true" />}
@@ -354,6 +355,7 @@ function CategoryCards({ category, list }: { category: Category; list: CardsList
               {t('cards.study')}
             </Button>
           )}
+          {kind !== 'kids' && category.cards_len > 0 && <ExportCardsMenu category={category} />}
           {uploadButton}
           {addButton}
         </Group>
@@ -415,7 +417,7 @@ function CategoryCards({ category, list }: { category: Category; list: CardsList
         opened={target?.action === 'edit'}
         onClose={closeTarget}
       />
-      {kind === 'text' && (
+      {kind !== 'kids' && (
         <UploadCardsModal category={category} opened={uploading} onClose={() => setUploading(false)} />
       )}
       <ConfirmModal

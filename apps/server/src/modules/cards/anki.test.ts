@@ -1,0 +1,421 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { zipSync } from 'fflate';
+import sharp from 'sharp';
+import initSqlJs from 'sql.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-app';
+import { buildCard, buildCategory } from '../../../test/factories';
+import { type Session, signIn as signInAs } from '../../../test/session';
+import { userMediaPrefix } from '../users/users.service';
+import { parseAnkiPackage } from './anki-import';
+import { toApkg } from './card-export';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const signIn = () => signInAs(t);
+const png = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: '#cc3366' } })
+    .png()
+    .toBuffer();
+
+// ---------------------------------------------------------------------------------------------------------
+// Decks built here
+
+/** The older format, written by an Anki-compatible writer (anki-apkg-export, schema 11 with sql.js). */
+const olderDeck = async (
+  notes: { front: string; back: string; tags?: string[] }[],
+  media: Record<string, Buffer> = {},
+  deck = 'Verbs',
+): Promise<Buffer> => {
+  const exporterOf = createRequire(import.meta.url)('anki-apkg-export').default as (name: string) => {
+    addMedia(name: string, data: Buffer): void;
+    addCard(front: string, back: string, options?: { tags?: string[] }): void;
+    save(): Promise<Buffer>;
+  };
+  const apkg = exporterOf(deck);
+  for (const [name, data] of Object.entries(media)) apkg.addMedia(name, data);
+  for (const note of notes) apkg.addCard(note.front, note.back, { tags: note.tags ?? [] });
+  return apkg.save();
+};
+
+/**
+ * A zstd frame of raw (stored) blocks: valid Zstandard that any decoder reads. Node 20 has no zstd
+ * encoder, and stored blocks are all a test needs.
+ */
+const zstd = (data: Uint8Array): Buffer => {
+  const parts: Buffer[] = [Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 0x00, 0x58])]; // magic; no checksum, 128 KB window
+  const max = 128 * 1024;
+  for (let offset = 0; offset < data.length || offset === 0; offset += max) {
+    const block = data.subarray(offset, offset + max);
+    const last = offset + max >= data.length ? 1 : 0;
+    const header = (block.length << 3) | last; // block type 0: raw
+    parts.push(Buffer.from([header & 0xff, (header >> 8) & 0xff, (header >> 16) & 0xff]), Buffer.from(block));
+    if (data.length === 0) break;
+  }
+  return Buffer.concat(parts);
+};
+
+const varint = (value: number) => {
+  const bytes: number[] = [];
+  let rest = value;
+  while (rest >= 0x80) {
+    bytes.push((rest & 0x7f) | 0x80);
+    rest = Math.floor(rest / 128);
+  }
+  bytes.push(rest);
+  return Buffer.from(bytes);
+};
+const field = (number: number, bytes: Buffer) =>
+  Buffer.concat([varint((number << 3) | 2), varint(bytes.length), bytes]);
+
+/** `MediaEntries { repeated MediaEntry entries = 1 }`, each `{ name = 1; size = 2; sha1 = 3 }`. */
+const mediaEntries = (names: { name: string; size: number }[]) =>
+  Buffer.concat(
+    names.map(({ name, size }) =>
+      field(
+        1,
+        Buffer.concat([
+          field(1, Buffer.from(name)),
+          varint(2 << 3),
+          varint(size),
+          field(3, Buffer.alloc(20)),
+        ]),
+      ),
+    ),
+  );
+
+/** The current format: schema 18 (a `decks` table, notes and cards), zstd-compressed, protobuf media map. */
+const currentDeck = async (
+  notes: { fields: string[]; tags: string; deck: number }[],
+  media: { name: string; data: Buffer }[] = [],
+): Promise<Buffer> => {
+  const SQL = await initSqlJs();
+  const db = new SQL.Database();
+  db.run(`
+    CREATE TABLE col (id integer PRIMARY KEY, crt integer NOT NULL, mod integer NOT NULL, scm integer NOT NULL,
+      ver integer NOT NULL, dty integer NOT NULL, usn integer NOT NULL, ls integer NOT NULL, conf text NOT NULL,
+      models text NOT NULL, decks text NOT NULL, dconf text NOT NULL, tags text NOT NULL);
+    CREATE TABLE notes (id integer PRIMARY KEY, guid text NOT NULL, mid integer NOT NULL, mod integer NOT NULL,
+      usn integer NOT NULL, tags text NOT NULL, flds text NOT NULL, sfld integer NOT NULL, csum integer NOT NULL,
+      flags integer NOT NULL, data text NOT NULL);
+    CREATE TABLE cards (id integer PRIMARY KEY, nid integer NOT NULL, did integer NOT NULL, ord integer NOT NULL,
+      mod integer NOT NULL, usn integer NOT NULL, type integer NOT NULL, queue integer NOT NULL, due integer NOT NULL,
+      ivl integer NOT NULL, factor integer NOT NULL, reps integer NOT NULL, lapses integer NOT NULL,
+      left integer NOT NULL, odue integer NOT NULL, odid integer NOT NULL, flags integer NOT NULL, data text NOT NULL);
+    CREATE TABLE decks (id integer PRIMARY KEY NOT NULL, name text NOT NULL, mtime_secs integer NOT NULL,
+      usn integer NOT NULL, common blob NOT NULL, kind blob NOT NULL);
+    INSERT INTO col VALUES (1, 0, 0, 0, 18, 0, 0, 0, '', '', '', '', '');
+    INSERT INTO decks VALUES (1, 'Default', 0, 0, x'', x''), (7, 'Езици' || char(31) || 'Глаголи', 0, 0, x'', x'');
+  `);
+  for (const [index, note] of notes.entries()) {
+    const id = 1000 + index;
+    db.run("INSERT INTO notes VALUES (?, ?, 1, 0, 0, ?, ?, '', 0, 0, '')", [
+      id,
+      `g${id}`,
+      note.tags,
+      note.fields.join('\x1f'),
+    ]);
+    db.run("INSERT INTO cards VALUES (?, ?, ?, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, '')", [
+      id,
+      id,
+      note.deck,
+    ]);
+  }
+  const collection = db.export();
+  db.close();
+  // What a current Anki writes beside it: a dummy older collection that asks to update Anki.
+  const dummy = await olderDeck(
+    [{ front: 'Please update to the latest Anki version', back: '' }],
+    {},
+    'Default',
+  );
+  const dummyCollection = (await parseLegacyEntries(dummy)).get('collection.anki2')!;
+  return Buffer.from(
+    zipSync({
+      'collection.anki2': dummyCollection,
+      'collection.anki21b': zstd(collection),
+      media: zstd(mediaEntries(media.map(({ name, data }) => ({ name, size: data.length })))),
+      meta: new Uint8Array([8, 3]),
+      ...Object.fromEntries(media.map(({ data }, index) => [String(index), zstd(data)])),
+    }),
+  );
+};
+
+const parseLegacyEntries = async (zip: Buffer) => {
+  const { unzipSync } = await import('fflate');
+  return new Map(Object.entries(unzipSync(zip)));
+};
+
+// ---------------------------------------------------------------------------------------------------------
+
+const upload = (
+  session: Session,
+  kind: 'text' | 'picture',
+  categoryId: number,
+  data: Buffer,
+  name = 'deck.apkg',
+) =>
+  session.send(
+    'POST',
+    kind === 'text' ? '/api/card/card-text-multiple/' : '/api/card/card-picture-multiple/',
+    { category_id: categoryId },
+    { file: { name, type: 'application/octet-stream', data } },
+  );
+
+type Card = { first_side: string; second_side: string; tag: string; first_side_url?: string };
+const cardsOf = async (session: Session, kind: 'text' | 'picture', categoryId: number): Promise<Card[]> =>
+  (await session.call('GET', `/api/card/card-${kind}-paginated/?category_id=${categoryId}&page=1`))
+    .json()
+    .results.reverse();
+
+const mediaFiles = (userId: number) => {
+  const dir = path.join(t.dataDir, 'media', userMediaPrefix(userId), 'cards');
+  return existsSync(dir) ? readdirSync(dir) : [];
+};
+
+describe('importing an Anki package', () => {
+  it('reads a deck of the older format: HTML as text, the first tag or else the deck name', async () => {
+    const session = await signIn();
+    const category = await buildCategory(t.database.db, { userId: session.user.id });
+    const deck = await olderDeck([
+      { front: 'къща', back: 'house<br>home', tags: ['nouns', 'basics'] },
+      { front: '<div><b>go</b> &amp; see</div><div>[sound:go.mp3]</div>', back: 'тръгвам &nbsp;и виждам' },
+    ]);
+    const response = await upload(session, 'text', category.id, deck);
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ created: 2 });
+    expect(
+      (await cardsOf(session, 'text', category.id)).map((c) => [c.first_side, c.second_side, c.tag]),
+    ).toEqual([
+      ['къща', 'house\nhome', 'nouns'],
+      ['go & see', 'тръгвам и виждам', 'Verbs'],
+    ]);
+  });
+
+  it('takes the picture of the first field into a picture category (older format)', async () => {
+    const session = await signIn();
+    const category = await buildCategory(t.database.db, { userId: session.user.id, typeOfCards: 'picture' });
+    const deck = await olderDeck([{ front: '<img src="cat.png">', back: 'котка', tags: ['animals'] }], {
+      'cat.png': await png(),
+    });
+    expect((await upload(session, 'picture', category.id, deck)).json()).toEqual({ created: 1 });
+    const [card] = await cardsOf(session, 'picture', category.id);
+    expect(card).toMatchObject({ second_side: 'котка', tag: 'animals' });
+    const served = await t.app.inject({ method: 'GET', url: card!.first_side_url! });
+    expect(served.statusCode).toBe(200);
+    expect((await sharp(served.rawPayload).metadata()).format).toBe('webp');
+    // Where the refusals below find nothing: the picture and its thumbnail.
+    expect(mediaFiles(session.user.id).length).toBeGreaterThan(0);
+  });
+
+  it('prefers the current format (zstd, protobuf media map) over the dummy older collection', async () => {
+    const session = await signIn();
+    const text = await buildCategory(t.database.db, { userId: session.user.id });
+    const deck = await currentDeck([
+      { fields: ['ябълка<img src="a.png">', 'apple'], tags: '', deck: 7 },
+      { fields: ['круша', 'pear'], tags: ' fruit::yellow ', deck: 7 },
+    ]);
+    expect((await upload(session, 'text', text.id, deck)).json()).toEqual({ created: 2 });
+    expect(
+      (await cardsOf(session, 'text', text.id)).map((c) => [c.first_side, c.second_side, c.tag]),
+    ).toEqual([
+      ['ябълка', 'apple', 'Езици::Глаголи'],
+      ['круша', 'pear', 'fruit::yellow'],
+    ]);
+
+    const pictures = await buildCategory(t.database.db, { userId: session.user.id, typeOfCards: 'picture' });
+    const withPicture = await currentDeck(
+      [{ fields: ['<img src="my%20dog.png">', 'куче'], tags: 'pets', deck: 1 }],
+      [{ name: 'my dog.png', data: await png() }],
+    );
+    expect((await upload(session, 'picture', pictures.id, withPicture)).json()).toEqual({ created: 1 });
+    expect(await cardsOf(session, 'picture', pictures.id)).toMatchObject([
+      { second_side: 'куче', tag: 'pets' },
+    ]);
+  });
+
+  describe('refuses a hostile or broken archive, storing nothing', () => {
+    const refused = async (kind: 'text' | 'picture', data: Buffer, message: RegExp): Promise<void> => {
+      const session = await signIn();
+      const category = await buildCategory(t.database.db, { userId: session.user.id, typeOfCards: kind });
+      const response = await upload(session, kind, category.id, data);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().file[0]).toMatch(message);
+      expect(await cardsOf(session, kind, category.id)).toEqual([]);
+      expect(mediaFiles(session.user.id)).toEqual([]);
+    };
+
+    it('a zip bomb: one entry past the limit, and a small archive that inflates too far', async () => {
+      const huge = new Uint8Array(40 * 1024 * 1024);
+      await refused('text', Buffer.from(zipSync({ 'collection.anki2': huge })), /too much data/);
+      const ratio = new Uint8Array(8 * 1024 * 1024);
+      await refused('text', Buffer.from(zipSync({ 'collection.anki2': ratio })), /too much data/);
+    });
+
+    it('a zip whose headers understate the size is measured as it inflates', async () => {
+      const zip = Buffer.from(zipSync({ 'collection.anki2': new Uint8Array(40 * 1024 * 1024) }));
+      zip.writeUInt32LE(100, 22); // the local header's uncompressed size
+      const central = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+      zip.writeUInt32LE(100, central + 24);
+      await refused('text', zip, /too much data/);
+    });
+
+    it('path traversal, absolute names and backslashes', async () => {
+      const deck = await parseLegacyEntries(await olderDeck([{ front: 'a', back: 'b' }]));
+      const collection = deck.get('collection.anki2')!;
+      for (const name of ['../evil.png', '/etc/evil', 'media\\..\\evil', 'a/../../evil'])
+        await refused(
+          'picture',
+          Buffer.from(zipSync({ 'collection.anki2': collection, [name]: new Uint8Array(3) })),
+          /unsafe name/,
+        );
+    });
+
+    it('not a zip, no collection, a malformed database, a media map naming missing files', async () => {
+      await refused('picture', Buffer.from('front%back&tag'), /not an Anki package/);
+      await refused('text', Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5, 6]), /not an Anki package/);
+      await refused('text', Buffer.from(zipSync({ 'notes.txt': new Uint8Array(4) })), /no collection/);
+      await refused(
+        'text',
+        Buffer.from(
+          zipSync({ 'collection.anki2': new TextEncoder().encode('SQLite format 3\0 but not really') }),
+        ),
+        /damaged/,
+      );
+      const deck = await parseLegacyEntries(await olderDeck([{ front: '<img src="x.png">', back: 'b' }]));
+      deck.set('media', new TextEncoder().encode('{"0":"x.png"}'));
+      await refused('picture', Buffer.from(zipSync(Object.fromEntries(deck))), /not in it/);
+    });
+
+    it('a package whose second picture is no picture: the first one stored is removed again', async () => {
+      const deck = await olderDeck(
+        [
+          { front: '<img src="a.png">', back: 'a' },
+          { front: '<img src="b.png">', back: 'b' },
+        ],
+        { 'a.png': await png(), 'b.png': Buffer.from('not a picture at all') },
+      );
+      const session = await signIn();
+      const category = await buildCategory(t.database.db, {
+        userId: session.user.id,
+        typeOfCards: 'picture',
+      });
+      const response = await upload(session, 'picture', category.id, deck);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().file).toHaveLength(1);
+      expect(await cardsOf(session, 'picture', category.id)).toEqual([]);
+      expect(mediaFiles(session.user.id)).toEqual([]);
+    });
+
+    it('more than 1000 notes, and a picture note without a picture', async () => {
+      const many = Array.from({ length: 1001 }, (_, i) => ({ first: `w${i}`, second: `m${i}`, tag: '' }));
+      await refused('text', await toApkg('Many', many, new Date()), /at most 1000 cards/);
+      await refused('picture', await olderDeck([{ front: 'no picture', back: 'b' }]), /Note 1 .* no picture/);
+    });
+  });
+});
+
+describe('exporting a category', () => {
+  const exported = (session: Session, categoryId: number, format: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/card/category/${categoryId}/export/?format=${format}`,
+      headers: session.headers,
+    });
+
+  const textCards = [
+    { firstSide: 'къща, голяма', secondSide: 'a "big"\nhouse', tag: 'nouns' },
+    { firstSide: 'tab\there', secondSide: '<b> & ', tag: '' },
+  ];
+
+  it('as an Anki package the importer reads back to the same cards', async () => {
+    const session = await signIn();
+    const category = await buildCategory(t.database.db, { userId: session.user.id, name: 'Думи: „дом“' });
+    for (const card of textCards) await buildCard(t.database.db, { categoryId: category.id, ...card });
+    const response = await exported(session, category.id, 'apkg');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="cards.apkg"; filename*=UTF-8''${encodeURIComponent('Думи „дом“.apkg')}`,
+    );
+    const read = await parseAnkiPackage(response.rawPayload, false);
+    expect(read).toEqual({
+      ok: true,
+      notes: [
+        { first: 'къща, голяма', second: 'a "big"\nhouse', tag: 'nouns' },
+        { first: 'tab here', second: '<b> &', tag: 'Думи: „дом“' },
+      ],
+    });
+  });
+
+  it('a picture category as an Anki package with media, read back with its pictures', async () => {
+    const session = await signIn();
+    const category = await buildCategory(t.database.db, { userId: session.user.id, typeOfCards: 'picture' });
+    const deck = await olderDeck([{ front: '<img src="cat.png">', back: 'котка', tags: ['animals'] }], {
+      'cat.png': await png(),
+    });
+    await upload(session, 'picture', category.id, deck);
+    const response = await exported(session, category.id, 'apkg');
+    const read = await parseAnkiPackage(response.rawPayload, true);
+    expect(read.ok && read.notes.map((n) => [n.second, n.tag])).toEqual([['котка', 'animals']]);
+    expect(read.ok && (await sharp(read.notes[0]!.picture!).metadata()).format).toBe('webp');
+  });
+
+  it('as CSV with a BOM that csv-parse and our own upload read back', async () => {
+    const session = await signIn();
+    const category = await buildCategory(t.database.db, { userId: session.user.id, name: 'Words' });
+    for (const card of textCards) await buildCard(t.database.db, { categoryId: category.id, ...card });
+    const response = await exported(session, category.id, 'csv');
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(/filename="Words.csv"/);
+    expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(response.body).toBe(
+      '\ufeffside_one,side_two,tag\r\n"къща, голяма","a ""big""\nhouse",nouns\r\ntab\there,<b> & ,\r\n',
+    );
+    expect(parse(response.rawPayload, { bom: true })).toEqual([
+      ['side_one', 'side_two', 'tag'],
+      ['къща, голяма', 'a "big"\nhouse', 'nouns'],
+      ['tab\there', '<b> & ', ''],
+    ]);
+    const copy = await buildCategory(t.database.db, { userId: session.user.id });
+    expect((await upload(session, 'text', copy.id, response.rawPayload, 'words.csv')).json()).toEqual({
+      created: 2,
+    });
+  });
+
+  it("for Quizlet: term TAB definition per line, a picture category's pictures as URLs", async () => {
+    const session = await signIn();
+    const category = await buildCategory(t.database.db, { userId: session.user.id });
+    for (const card of textCards) await buildCard(t.database.db, { categoryId: category.id, ...card });
+    const response = await exported(session, category.id, 'quizlet');
+    expect(response.body).toBe('къща, голяма\ta "big" house\ntab here\t<b> &\n');
+
+    const pictures = await buildCategory(t.database.db, { userId: session.user.id, typeOfCards: 'picture' });
+    await upload(
+      session,
+      'picture',
+      pictures.id,
+      await olderDeck([{ front: '<img src="c.png">', back: 'c' }], { 'c.png': await png() }),
+    );
+    const csv = parse((await exported(session, pictures.id, 'csv')).rawPayload, { bom: true });
+    expect(csv[1][0]).toMatch(/^http:\/\/localhost:\d+\/media\/u\/\d+\/cards\/[0-9a-f]+\.webp$/);
+  });
+
+  it("answers 404 for another user's category and refuses a kids category", async () => {
+    const owner = await signIn();
+    const other = await signIn();
+    const category = await buildCategory(t.database.db, { userId: owner.user.id });
+    expect((await exported(other, category.id, 'csv')).statusCode).toBe(404);
+    const kids = await buildCategory(t.database.db, { userId: owner.user.id, typeOfCards: 'kids' });
+    const refused = await exported(owner, kids.id, 'csv');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toMatch(/Kids categories/);
+    expect((await exported(owner, category.id, 'pdf')).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,93 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { expect, test } from '@playwright/test';
+import { cardsApi, signedIn } from './cards-support';
+import { motionEnded, saveScreenshot, seriousViolations, withCookieConsent, withLanguage } from './support';
+
+test.beforeEach(async ({ page }) => withCookieConsent(page));
+test.describe.configure({ timeout: 120_000 });
+
+type AnkiWriter = {
+  addCard(front: string, back: string, options?: { tags?: string[] }): void;
+  save(): Promise<Buffer>;
+};
+
+/** A small deck of Anki's older format, written by an Anki-compatible writer (as Anki's own export reads). */
+const ankiDeck = async (name: string, notes: [front: string, back: string, tag?: string][]) => {
+  const writerOf = createRequire(import.meta.url)('anki-apkg-export').default as (deck: string) => AnkiWriter;
+  const deck = writerOf(name);
+  for (const [front, back, tag] of notes) deck.addCard(front, back, { tags: tag ? [tag] : [] });
+  return deck.save();
+};
+
+test('an Anki deck uploaded into a category, then its cards downloaded as CSV', async ({ page, request }) => {
+  const account = await signedIn(page, request);
+  const category = await cardsApi(request, account).category('Verbs');
+  const deck = await ankiDeck('Глаголи', [
+    ['<b>go</b>', 'тръгвам<br>отивам', 'motion'],
+    ['see &amp; say', 'виждам и казвам'],
+  ]);
+  const main = page.getByRole('main');
+
+  await page.goto(`/my-cards/${category.id}`);
+  await main.getByRole('button', { name: 'Upload a file' }).first().click();
+  const upload = page.getByRole('dialog', { name: 'Upload cards from a file' });
+  await expect(upload.getByText(/An Anki package \(\.apkg\)/)).toBeVisible();
+  await motionEnded(page);
+  await saveScreenshot(page, 'anki-upload-dialog', { fullPage: false });
+  await upload.locator('input[type="file"]').setInputFiles({
+    name: 'verbs.apkg',
+    mimeType: 'application/octet-stream',
+    buffer: deck,
+  });
+  await upload.getByRole('button', { name: 'Upload' }).click();
+  await expect(upload).toBeHidden();
+  await expect(page.getByText('2 cards were added.')).toBeVisible();
+  await expect(main.getByText('see & say')).toBeVisible();
+  await expect(main.getByText('тръгвам')).toBeVisible();
+
+  // The export menu, keyboard first: Enter opens it, the arrows move, Enter picks.
+  const exportButton = main.getByRole('button', { name: 'Export the cards of this category' });
+  await exportButton.focus();
+  await page.keyboard.press('Enter');
+  const csv = page.getByRole('menuitem', { name: 'CSV for spreadsheets (.csv)' });
+  await expect(csv).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Anki deck (.apkg)' })).toBeVisible();
+  await motionEnded(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  await saveScreenshot(page, 'anki-export-menu', { fullPage: false });
+  const downloading = page.waitForEvent('download');
+  await csv.click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('Verbs.csv');
+  const content = await readFile((await download.path())!, 'utf8');
+  expect(content).toBe(
+    '\ufeffside_one,side_two,tag\r\ngo,"тръгвам\nотивам",motion\r\nsee & say,виждам и казвам,Глаголи\r\n',
+  );
+});
+
+test('the upload dialog and the export menu in Bulgarian on a phone', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await withLanguage(page, 'bg');
+  const account = await signedIn(page, request);
+  const api = cardsApi(request, account);
+  const category = await api.category('Снимки', 'picture');
+  const text = await api.category('Думи');
+  await api.textCard(text.id, 'къща', 'house');
+  const main = page.getByRole('main');
+
+  await page.goto(`/my-cards/${category.id}`);
+  await main.getByRole('button', { name: 'Качване от файл' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText(/пакет на Anki \(\.apkg\)/).first()).toBeVisible();
+  await motionEnded(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  await saveScreenshot(page, 'anki-upload-dialog-picture-bg-phone', { fullPage: false });
+  await page.keyboard.press('Escape');
+
+  await page.goto(`/my-cards/${text.id}`);
+  await main.getByRole('button', { name: 'Изнасяне на картите от категорията' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Тесте за Anki (.apkg)' })).toBeVisible();
+  await motionEnded(page);
+  await saveScreenshot(page, 'anki-export-menu-bg-phone', { fullPage: false });
+});
