@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
 import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import '../review-texts';
 
 /** "Review due cards (N)": the way into a category's spaced review; kids categories have none. */
 export function ReviewDueButton({ category, size }: { category: Category; size?: ButtonProps['size'] }) {
@@ -20,7 +21,7 @@ export function ReviewDueButton({ category, size }: { category: Category; size?:
       size={size}
       variant={due > 0 ? 'filled' : 'default'}
       leftSection={<IconCalendarRepeat size={size === 'xs' ? 14 : 18} aria-hidden="true" />}
-      aria-label={t('entry.named', { name: category.name, count: due, formatted })}
+      aria-label={t('entry.named', { name: category.name, formatted })}
     >
       {t('entry.button', { formatted })}
     </Button>

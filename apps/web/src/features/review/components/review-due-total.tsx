@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { getReviewSummary, reviewKeys } from '../api/review-api';
+import '../review-texts';
 
 /** The profile's line of cards due for review over all categories, with the way to them. */
 export function ReviewDueTotal() {

@@ -31,6 +31,7 @@ import { LimitReached } from '../../practice/components/daily-limit-modal';
 import { SessionTally } from '../../practice/components/session-tally';
 import { isDailyLimit } from '../../practice/daily-limit';
 import { answerReview, getReviewSession, reviewKeys } from '../api/review-api';
+import '../review-texts';
 
 const modeOf = (value: string | null): ReviewMode => (value === 'typing' ? 'typing' : 'verbal');
 
