@@ -190,7 +190,7 @@ export function CategoryCard({
               {t('category.study')}
             </Button>
           )}
-          <ReviewDueButton category={category} size="xs" />
+          <ReviewDueButton category={category} size="xs" onlyWithCards />
           <Button
             component={Link}
             to={links.cards}

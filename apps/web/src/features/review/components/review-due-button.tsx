@@ -8,11 +8,21 @@ import { paths } from '../../../lib/paths';
 import '../review-texts';
 
 /** "Review due cards (N)": the way into a category's spaced review; kids categories have none. */
-export function ReviewDueButton({ category, size }: { category: Category; size?: ButtonProps['size'] }) {
+export function ReviewDueButton({
+  category,
+  size,
+  onlyWithCards = false,
+}: {
+  category: Category;
+  size?: ButtonProps['size'];
+  /** Shown only while there are due or new cards to review (the categories list, where space is short). */
+  onlyWithCards?: boolean;
+}) {
   const { t } = useTranslation('review');
   const { number } = useFormatters();
   if (category.type_of_cards === 'kids' || category.cards_len === 0) return null;
   const due = category.due_cards_len ?? 0;
+  if (onlyWithCards && due === 0 && (category.new_review_cards_len ?? 0) === 0) return null;
   const formatted = number(due);
   return (
     <Button
