@@ -14,16 +14,20 @@ export const findOwnCategory = async (db: Executor, userId: number, categoryId: 
   return row;
 };
 
-/** The user's own card with its category's kind, and its review state locked for this transaction. */
+/**
+ * The user's own card with its category's kind, locked for this transaction, and its review state read
+ * after the lock: a simultaneous answer of the same card has committed its state by then.
+ */
 export const lockOwnCard = async (tx: Executor, userId: number, cardId: number) => {
-  const [row] = await tx
-    .select({ cardId: cards.id, kind: categories.typeOfCards, review: cardReviews })
+  const [card] = await tx
+    .select({ cardId: cards.id, kind: categories.typeOfCards })
     .from(cards)
     .innerJoin(categories, eq(categories.id, cards.categoryId))
-    .leftJoin(cardReviews, eq(cardReviews.cardId, cards.id))
     .where(and(eq(cards.id, cardId), eq(categories.userId, userId)))
     .for('update', { of: cards });
-  return row;
+  if (!card) return undefined;
+  const [review] = await tx.select().from(cardReviews).where(eq(cardReviews.cardId, cardId));
+  return { ...card, review: review ?? null };
 };
 
 /** Due cards of the category (oldest due first), then new ones in the order they were added. */

@@ -88,6 +88,19 @@ describe('scheduling', () => {
     expect(dueIn(lapse)).toBeLessThanOrEqual(HOUR);
   });
 
+  it('counts simultaneous answers of one card each once, each scheduled from the state before it', async () => {
+    const session = await premium();
+    const { cards } = await categoryWithCards(session, 1);
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        review(session, cards[0].id, { mode: 'verbal', correct: true, seconds: 8 }),
+      ),
+    );
+    expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
+    expect(answers.map((answer) => answer.json().reps).sort()).toEqual([1, 2, 3, 4]);
+    expect(answers.map((answer) => answer.json().card.guesses_score).sort()).toEqual([1, 2, 3, 4]);
+  });
+
   it('counts the answer as a practice answer: score, activity and learned', async () => {
     const session = await premium();
     const category = await buildCategory(t.database.db, { userId: session.user.id });
