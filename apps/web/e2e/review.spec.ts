@@ -30,7 +30,9 @@ test('a learner reviews the due cards of a category and the due count goes down'
   await dueForReview(request, [danube.id, iskar.id]);
   const main = page.getByRole('main');
 
-  // The way in, with the due count, on the categories list and on the cards page.
+  // The total on the profile, and the way in, with the due count, on the categories list and the cards page.
+  await page.goto('/profile');
+  await expect(main.getByRole('link', { name: '2 cards due for review' })).toBeVisible();
   await page.goto('/my-categories');
   await expect(main.getByRole('link', { name: 'Review due cards (2) of Rivers' })).toBeVisible();
   await page.goto(`/my-cards/${category.id}`);
@@ -57,6 +59,8 @@ test('a learner reviews the due cards of a category and the due count goes down'
   await expect(main.getByText('Nothing due')).toBeVisible();
   await expect(main.getByText(/^The next review is on /)).toBeVisible();
   expect(await seriousViolations(page), 'nothing due').toEqual([]);
+  await page.goto('/profile');
+  await expect(main.getByRole('link', { name: '0 cards due for review' })).toBeVisible();
 
   // The answers counted as practice answers do.
   const response = await request.get(`/api/card/card-text/${iskar.id}/`, {
