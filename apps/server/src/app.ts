@@ -19,6 +19,7 @@ import { marketRouteHandlers } from './modules/market/market.routes';
 import { practiceRouteHandlers } from './modules/practice/practice.routes';
 import { privateSendingRouteHandlers } from './modules/private-sending/private-sending.routes';
 import { reportRouteHandlers } from './modules/reports/reports.routes';
+import { reviewRouteHandlers } from './modules/review/review.routes';
 import { adminSchoolRouteHandlers, schoolRouteHandlers } from './modules/schools/schools.routes';
 import {
   adminAffiliateRouteHandlers,
@@ -67,6 +68,7 @@ const routeHandlers = (services: Services) => [
   ...googleRouteHandlers(services),
   ...userRouteHandlers(services),
   ...practiceRouteHandlers(services),
+  ...reviewRouteHandlers(services),
   ...categoryRouteHandlers(services),
   ...textCardRouteHandlers(services),
   ...pictureCardRouteHandlers(services),

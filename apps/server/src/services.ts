@@ -25,6 +25,7 @@ import { createMarketService } from './modules/market/market.service';
 import { createPracticeService } from './modules/practice/practice.service';
 import { createPrivateSendingService } from './modules/private-sending/private-sending.service';
 import { createReportsService } from './modules/reports/reports.service';
+import { createReviewService } from './modules/review/review.service';
 import { registerSchoolJobs } from './modules/schools/schools.jobs';
 import { createSchoolsService } from './modules/schools/schools.service';
 import { createStripeProvider } from './modules/subscriptions/payment-provider';
@@ -68,6 +69,7 @@ export const createServices = async ({
     freeActiveItems: config.limits.freeActiveItems,
   });
   const practice = createPracticeService({ db, config, clock, entitlements });
+  const review = createReviewService({ db, clock, practice });
   const users = createUsersService({ db, storage, log, clock, practice });
   const auth = createAuthService({ db, config, tokens, jobs, clock, users });
   const google = createGoogleService({ db, config, log, clock, auth });
@@ -136,6 +138,7 @@ export const createServices = async ({
     tokens,
     system,
     practice,
+    review,
     users,
     auth,
     google,

@@ -201,6 +201,14 @@ const matrix: Record<string, Row> = {
   // Practice.
   myActivity: { expect: signedIn(200) },
 
+  // Spaced review: the owner's text and picture cards.
+  reviewSession: { request: (f) => ({ params: { id: f.category } }), expect: ownerOnly(200) },
+  reviewAnswer: {
+    request: (f) => ({ params: { id: f.pictureCard }, json: { mode: 'typing', correct: true, seconds: 6 } }),
+    expect: ownerOnly(200),
+  },
+  reviewSummary: { expect: signedIn(200) },
+
   // Categories: the lists are the caller's own; one category is its owner's alone.
   categories: { expect: signedIn(200) },
   kidsCategories: { expect: signedIn(200) },

@@ -54,3 +54,8 @@ export type AiAnswer = { cards: { question: string; answer: string; tag?: string
 export async function aiAnswers(request: APIRequestContext, ...answers: AiAnswer[]): Promise<void> {
   await seed(request, '/ai-answers', { answers });
 }
+
+/** Makes these cards (reviewed a few days ago) due for spaced review now, the first the most overdue. */
+export async function dueForReview(request: APIRequestContext, cards: number[]): Promise<void> {
+  await seed(request, '/review-due', { cards });
+}

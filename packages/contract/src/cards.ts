@@ -46,6 +46,10 @@ export const categorySchema = z.object({
   cards_len: z.number().int(),
   learned_cards_verbal_len: z.number().int(),
   learned_cards_typing_len: z.number().int(),
+  /** Cards whose spaced review is due now (reviewed before, due date passed); text and picture only. */
+  due_cards_len: z.number().int().optional(),
+  /** Cards never reviewed yet (the review session brings a bounded number of them a day). */
+  new_review_cards_len: z.number().int().optional(),
   total_guesses_score: z.number().int(),
   total_incorrect_guesses_score: z.number().int(),
   total_guesses_score_typing: z.number().int(),

@@ -7,6 +7,7 @@ export * from './learning-paths';
 export * from './limits';
 export * from './market';
 export * from './practice';
+export * from './review';
 export * from './route';
 export * from './routes';
 export * from './school';

@@ -5,6 +5,7 @@ import { examRoutes, testRoutes } from './exams';
 import { learningPathRoutes, reportRoutes } from './learning-paths';
 import { marketRoutes } from './market';
 import { practiceRoutes } from './practice';
+import { reviewRoutes } from './review';
 import type { RouteDefinition } from './route';
 import { adminSchoolRoutes, schoolRoutes } from './school';
 import { friendRoutes, privateSendingRoutes, userGroupRoutes } from './social';
@@ -18,6 +19,7 @@ export const apiRoutes: Record<string, RouteDefinition> = /* @__PURE__ */ Object
   systemRoutes,
   authRoutes,
   practiceRoutes,
+  reviewRoutes,
   cardRoutes,
   marketRoutes,
   aiRoutes,

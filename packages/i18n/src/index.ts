@@ -13,6 +13,7 @@ import bgPaths from '../locales/bg/paths.json';
 import bgPeople from '../locales/bg/people.json';
 import bgPractice from '../locales/bg/practice.json';
 import bgReports from '../locales/bg/reports.json';
+import bgReview from '../locales/bg/review.json';
 import bgSchool from '../locales/bg/school.json';
 import bgShell from '../locales/bg/shell.json';
 import bgSocial from '../locales/bg/social.json';
@@ -34,6 +35,7 @@ import enPaths from '../locales/en/paths.json';
 import enPeople from '../locales/en/people.json';
 import enPractice from '../locales/en/practice.json';
 import enReports from '../locales/en/reports.json';
+import enReview from '../locales/en/review.json';
 import enSchool from '../locales/en/school.json';
 import enShell from '../locales/en/shell.json';
 import enSocial from '../locales/en/social.json';
@@ -63,6 +65,7 @@ export const resources = {
     paths: enPaths,
     practice: enPractice,
     reports: enReports,
+    review: enReview,
     school: enSchool,
     shell: enShell,
     social: enSocial,
@@ -86,6 +89,7 @@ export const resources = {
     paths: bgPaths,
     practice: bgPractice,
     reports: bgReports,
+    review: bgReview,
     school: bgSchool,
     shell: bgShell,
     social: bgSocial,

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../../server/src/db/client';
-import { users } from '../../../server/src/db/schema';
+import { cardReviews, users } from '../../../server/src/db/schema';
 import {
   buildCard,
   buildCatalogVersion,
@@ -64,6 +64,9 @@ type Context = { db: Database; ai: OpenAiServer; stripe: StripeServer; webhook: 
 
 const payer = z.object({ email: z.string().min(1) });
 
+const dueCards = z.object({ cards: z.array(z.number().int()).min(1) });
+const DAY_MS = 86_400_000;
+
 /** What the seeding API makes, by method and path, from the request's JSON. */
 const seeders: Record<string, (context: Context, json: unknown) => Promise<unknown>> = {
   /** A member of the platform's staff (`is_staff`): the catalog's reviewers. */
@@ -80,6 +83,32 @@ const seeders: Record<string, (context: Context, json: unknown) => Promise<unkno
     const { answers } = aiAnswers.parse(json);
     ai.answer(...answers.map((answer) => ('cards' in answer ? cardsAnswer(answer.cards) : answer)));
     return { queued: answers.length };
+  },
+
+  /**
+   * Cards reviewed before and due for spaced review now, one after the other in the order given (the
+   * first the most overdue): a review a few days ago whose interval has passed.
+   */
+  'POST /review-due': async ({ db }, json) => {
+    const { cards } = dueCards.parse(json);
+    const now = Date.now();
+    await db.insert(cardReviews).values(
+      cards.map((cardId, index) => ({
+        cardId,
+        due: new Date(now - (cards.length - index) * 60_000),
+        stability: 3,
+        difficulty: 5,
+        elapsedDays: 0,
+        scheduledDays: 3,
+        learningSteps: 0,
+        reps: 2,
+        lapses: 0,
+        state: 2,
+        lastReview: new Date(now - 3 * DAY_MS),
+        introducedOn: new Date(now - 4 * DAY_MS).toISOString().slice(0, 10),
+      })),
+    );
+    return { due: cards.length };
   },
 
   /** A category approved and on the catalog, with its text cards, and its author. */

@@ -155,6 +155,10 @@ const signedInPages: Page[] = [
     name: 'flashCardsKids',
     load: () => import('../features/practice/pages/kids-practice-page').then((m) => <m.KidsPracticePage />),
   },
+  {
+    name: 'review',
+    load: () => import('../features/review/pages/review-page').then((m) => <m.ReviewPage />),
+  },
   { name: 'learningPathCardsText', load: () => learningPath('learningPathCardsText') },
   { name: 'learningPathCardsPicture', load: () => learningPath('learningPathCardsPicture') },
   { name: 'demoVideosPrivate' },

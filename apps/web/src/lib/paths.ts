@@ -44,6 +44,7 @@ export const paths = {
   flashCardsText: '/flash-cards-text/:categoryId',
   flashCardsPicture: '/flash-cards-picture/:categoryId',
   flashCardsKids: '/flash-cards-kids/:categoryId',
+  review: '/review/:categoryId',
   learningPathCardsText: '/learning-path-cards-text/:learningPathId',
   learningPathCardsPicture: '/learning-path-cards-picture/:learningPathId',
   demoVideosPrivate: '/demo-videos-private',

@@ -34,6 +34,9 @@ export const toCategoryResponse = (
   cards_len: stats?.cardsLen ?? 0,
   learned_cards_verbal_len: stats?.learnedVerbal ?? 0,
   learned_cards_typing_len: stats?.learnedTyping ?? 0,
+  // Kids cards have no spaced review.
+  due_cards_len: category.typeOfCards === 'kids' ? 0 : (stats?.dueReview ?? 0),
+  new_review_cards_len: category.typeOfCards === 'kids' ? 0 : (stats?.newReview ?? 0),
   total_guesses_score: stats?.guesses ?? 0,
   total_incorrect_guesses_score: stats?.incorrect ?? 0,
   total_guesses_score_typing: stats?.guessesTyping ?? 0,

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import {
+  cardReviews,
   cards,
   categories,
   marketListings,
@@ -15,7 +16,7 @@ export type CategoryInsert = typeof categories.$inferInsert;
 export type CategorySort = { by: 'date' | 'alphabetical'; order: 'asc' | 'desc' };
 
 /** The category row, its owner and its card statistics, computed in the same statement. */
-const selectWithStats = (db: Executor, learnedThreshold: number) => {
+const selectWithStats = (db: Executor, learnedThreshold: number, now: Date) => {
   const stats = db
     .select({
       cardsLen: sql<number>`count(*)::int`.as('cards_len'),
@@ -33,8 +34,15 @@ const selectWithStats = (db: Executor, learnedThreshold: number) => {
       incorrectTyping: sql<number>`coalesce(sum(${cards.incorrectGuessesScoreTyping}), 0)::int`.as(
         'incorrect_typing',
       ),
+      // Spaced review: at most one review row per card, so the counts above stay per card.
+      dueReview:
+        sql<number>`count(*) filter (where ${cardReviews.due} <= ${now.toISOString()}::timestamptz)::int`.as(
+          'due_review',
+        ),
+      newReview: sql<number>`count(*) filter (where ${cardReviews.cardId} is null)::int`.as('new_review'),
     })
     .from(cards)
+    .leftJoin(cardReviews, eq(cardReviews.cardId, cards.id))
     .where(eq(cards.categoryId, categories.id))
     .as('stats');
   return (
@@ -57,6 +65,8 @@ const selectWithStats = (db: Executor, learnedThreshold: number) => {
           incorrect: stats.incorrect,
           guessesTyping: stats.guessesTyping,
           incorrectTyping: stats.incorrectTyping,
+          dueReview: stats.dueReview,
+          newReview: stats.newReview,
         },
       })
       .from(categories)
@@ -95,9 +105,9 @@ export const countCategories = async (db: Executor, filter: CategoryFilter) => {
 export const listCategories = (
   db: Executor,
   filter: CategoryFilter,
-  options: { sort: CategorySort; limit?: number; offset?: number; learnedThreshold: number },
+  options: { sort: CategorySort; limit?: number; offset?: number; learnedThreshold: number; now: Date },
 ) => {
-  const query = selectWithStats(db, options.learnedThreshold)
+  const query = selectWithStats(db, options.learnedThreshold, options.now)
     .where(whereOf(filter))
     .orderBy(...orderOf(options.sort))
     .$dynamic();
@@ -105,8 +115,13 @@ export const listCategories = (
   return query;
 };
 
-export const findCategoryWithStats = async (db: Executor, id: number, learnedThreshold: number) => {
-  const [row] = await selectWithStats(db, learnedThreshold).where(eq(categories.id, id));
+export const findCategoryWithStats = async (
+  db: Executor,
+  id: number,
+  learnedThreshold: number,
+  now: Date,
+) => {
+  const [row] = await selectWithStats(db, learnedThreshold, now).where(eq(categories.id, id));
   return row;
 };
 

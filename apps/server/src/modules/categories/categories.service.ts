@@ -64,7 +64,7 @@ export const createCategoriesService = ({
   };
 
   const withStats = async (id: number) => {
-    const row = await repo.findCategoryWithStats(db, id, threshold);
+    const row = await repo.findCategoryWithStats(db, id, threshold, clock.now());
     if (!row) throw notFound();
     return row;
   };
@@ -78,7 +78,7 @@ export const createCategoriesService = ({
       const filter = { userId: user.id, kinds, aiCreated: options.aiCreated };
       const [total, rows] = await Promise.all([
         repo.countCategories(db, filter),
-        repo.listCategories(db, filter, { ...options, learnedThreshold: threshold }),
+        repo.listCategories(db, filter, { ...options, learnedThreshold: threshold, now: clock.now() }),
       ]);
       return { total, rows };
     },
@@ -87,7 +87,7 @@ export const createCategoriesService = ({
       repo.listCategories(
         db,
         { userId: user.id, kinds },
-        { sort: { by: 'alphabetical', order: 'asc' }, learnedThreshold: threshold },
+        { sort: { by: 'alphabetical', order: 'asc' }, learnedThreshold: threshold, now: clock.now() },
       ),
 
     async get(user: Actor, id: number) {

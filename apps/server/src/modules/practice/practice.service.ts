@@ -1,6 +1,6 @@
 import { type Badge, badgeKinds, badgeThresholds, type ScoreField, scoreFields } from '@flashcards/contract';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import type { Actor } from '../../lib/access';
 import { notFound, permissionDenied } from '../../lib/api-error';
 import type { Clock } from '../../lib/clock';
@@ -108,6 +108,34 @@ export const createPracticeService = ({
         if (answered.counted === null) throw limitReached();
         return answered.card;
       });
+    },
+
+    /**
+     * One answer counted inside the caller's transaction, exactly as `answer` counts it (score, the day's
+     * activity, learned and completed, the free daily limit), for callers that write more in the same
+     * transaction (spaced review). 404 for no such card of the user; 403 past the daily limit.
+     */
+    async answerWithin(
+      tx: Executor,
+      user: Actor,
+      kind: CardKind,
+      cardId: number,
+      field: ScoreField,
+      timeZone: string | undefined,
+    ) {
+      const now = clock.now();
+      const answered = await repo.answer(repo.prepareAnswer(tx, columns[field]), {
+        cardId,
+        userId: user.id,
+        kind,
+        day: dayIn(timeZone, now),
+        threshold: learnedThreshold,
+        limit: limitOf(user),
+        now,
+      });
+      if (!answered) throw notFound();
+      if (answered.counted === null) throw limitReached();
+      return answered.card;
     },
 
     async listen(user: Actor, cardId: number) {

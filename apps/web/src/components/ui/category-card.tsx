@@ -27,6 +27,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
 import { CatalogStatusBadge } from '../../features/market/components/catalog-status-badge';
+import { ReviewDueButton } from '../../features/review/components/review-due-button';
 import { useFormatters } from '../../lib/format';
 import { paths } from '../../lib/paths';
 
@@ -192,6 +193,7 @@ export function CategoryCard({
               {t('category.study')}
             </Button>
           )}
+          <ReviewDueButton category={category} size="xs" onlyWithCards />
           <Button
             component={Link}
             to={links.cards}

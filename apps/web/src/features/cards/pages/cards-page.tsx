@@ -39,6 +39,7 @@ import { paths } from '../../../lib/paths';
 import { useSuccessToast } from '../../../lib/use-success-toast';
 import { PublishPanel } from '../../market/components/publish-panel';
 import { UpdateNotice } from '../../market/components/update-notice';
+import { ReviewDueButton } from '../../review/components/review-due-button';
 import { SendCategoryPanel } from '../../social/components/send-category-panel';
 import { useDeleteCard } from '../api/delete-card';
 import { type AnyCard, useCards } from '../api/get-cards';
@@ -355,6 +356,7 @@ function CategoryCards({ category, list }: { category: Category; list: CardsList
               {t('cards.study')}
             </Button>
           )}
+          <ReviewDueButton category={category} />
           {kind !== 'kids' && category.cards_len > 0 && <ExportCardsMenu category={category} />}
           {uploadButton}
           {addButton}

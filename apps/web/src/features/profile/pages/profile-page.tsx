@@ -12,6 +12,7 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { planKindOf } from '../../../lib/plan-kind';
+import { ReviewDueTotal } from '../../review/components/review-due-total';
 import { useActivity } from '../api/get-activity';
 import { BadgeBoard } from '../components/badge-board';
 import { DeleteAccountModal } from '../components/delete-account-modal';
@@ -65,6 +66,7 @@ function Profile({ user }: { user: User }) {
       </Paper>
 
       <SectionCard title={t('activity.title')}>
+        <ReviewDueTotal />
         <ActivityChart activity={activity} />
       </SectionCard>
 

@@ -1,0 +1,103 @@
+import { and, asc, count, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { cardReviews, cards, categories } from '../../db/schema';
+
+export type ReviewRow = typeof cardReviews.$inferSelect;
+export type ReviewInsert = typeof cardReviews.$inferInsert;
+
+/** The user's own category, or nothing. */
+export const findOwnCategory = async (db: Executor, userId: number, categoryId: number) => {
+  const [row] = await db
+    .select({ id: categories.id, typeOfCards: categories.typeOfCards })
+    .from(categories)
+    .where(and(eq(categories.id, categoryId), eq(categories.userId, userId)));
+  return row;
+};
+
+/**
+ * The user's own card with its category's kind, locked for this transaction, and its review state read
+ * after the lock: a simultaneous answer of the same card has committed its state by then.
+ */
+export const lockOwnCard = async (tx: Executor, userId: number, cardId: number) => {
+  const [card] = await tx
+    .select({ cardId: cards.id, kind: categories.typeOfCards })
+    .from(cards)
+    .innerJoin(categories, eq(categories.id, cards.categoryId))
+    .where(and(eq(cards.id, cardId), eq(categories.userId, userId)))
+    .for('update', { of: cards });
+  if (!card) return undefined;
+  const [review] = await tx.select().from(cardReviews).where(eq(cardReviews.cardId, cardId));
+  return { ...card, review: review ?? null };
+};
+
+/** Due cards of the category (oldest due first), then new ones in the order they were added. */
+export const sessionCards = async (
+  db: Executor,
+  categoryId: number,
+  { now, dueLimit, newLimit }: { now: Date; dueLimit: number; newLimit: number },
+) => {
+  const due = await db
+    .select({ card: cards, review: cardReviews })
+    .from(cards)
+    .innerJoin(cardReviews, eq(cardReviews.cardId, cards.id))
+    .where(and(eq(cards.categoryId, categoryId), lte(cardReviews.due, now)))
+    .orderBy(asc(cardReviews.due), asc(cards.id))
+    .limit(dueLimit);
+  const fresh =
+    newLimit > 0
+      ? await db
+          .select({ card: cards })
+          .from(cards)
+          .leftJoin(cardReviews, eq(cardReviews.cardId, cards.id))
+          .where(and(eq(cards.categoryId, categoryId), isNull(cardReviews.cardId)))
+          .orderBy(asc(cards.id))
+          .limit(newLimit)
+      : [];
+  return { due, fresh };
+};
+
+/** The category's review figures at `now`: due cards, cards first reviewed on `day`, the next due date. */
+export const categoryFigures = async (db: Executor, categoryId: number, now: Date, day: string) => {
+  const [row] = await db
+    .select({
+      due: sql<number>`count(*) filter (where ${cardReviews.due} <= ${now.toISOString()}::timestamptz)::int`,
+      introducedToday: sql<number>`count(*) filter (where ${cardReviews.introducedOn} = ${day}::date)::int`,
+      nextDue: sql<
+        string | null
+      >`min(${cardReviews.due}) filter (where ${cardReviews.due} > ${now.toISOString()}::timestamptz)`,
+    })
+    .from(cardReviews)
+    .innerJoin(cards, eq(cards.id, cardReviews.cardId))
+    .where(eq(cards.categoryId, categoryId));
+  return {
+    due: row?.due ?? 0,
+    introducedToday: row?.introducedToday ?? 0,
+    nextDue: row?.nextDue ? new Date(row.nextDue) : null,
+  };
+};
+
+export const saveReview = (tx: Executor, values: ReviewInsert) => {
+  const { cardId: _cardId, introducedOn: _introducedOn, ...changes } = values;
+  // The first day stays the day the card was first reviewed.
+  return tx
+    .insert(cardReviews)
+    .values(values)
+    .onConflictDoUpdate({ target: cardReviews.cardId, set: changes });
+};
+
+/** Due cards over all the user's text and picture categories. */
+export const dueCardsOf = async (db: Executor, userId: number, now: Date) => {
+  const [row] = await db
+    .select({ due: count() })
+    .from(cardReviews)
+    .innerJoin(cards, eq(cards.id, cardReviews.cardId))
+    .innerJoin(categories, eq(categories.id, cards.categoryId))
+    .where(
+      and(
+        eq(categories.userId, userId),
+        inArray(categories.typeOfCards, ['text', 'picture']),
+        lte(cardReviews.due, now),
+      ),
+    );
+  return row?.due ?? 0;
+};

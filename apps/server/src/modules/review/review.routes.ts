@@ -1,0 +1,45 @@
+import { reviewRoutes } from '@flashcards/contract';
+import { route } from '../../lib/routes';
+import type { Services } from '../../services';
+import { timeZoneOf } from '../cards/cards.http';
+import { toPictureCard, toTextCard } from '../cards/cards.presenter';
+import { stateNames } from './review.rating';
+
+export const reviewRouteHandlers = ({ review, storage }: Services) => {
+  const present = (kind: 'text' | 'picture', card: Parameters<typeof toTextCard>[0]) =>
+    kind === 'picture' ? toPictureCard(card, storage) : toTextCard(card);
+  return [
+    route(reviewRoutes.reviewSession, async ({ actor, params, request }) => {
+      const session = await review.session(actor, params.id, timeZoneOf(request));
+      return {
+        category_id: session.categoryId,
+        type_of_cards: session.kind,
+        due_cards_len: session.due,
+        new_cards_left_today: session.newLeft,
+        next_due_at: session.nextDue?.toISOString() ?? null,
+        cards: session.cards.map(({ card, state, due }) => ({
+          card: present(session.kind, card),
+          state,
+          due: due?.toISOString() ?? null,
+        })),
+      };
+    }),
+
+    route(reviewRoutes.reviewAnswer, async ({ actor, params, body, request }) => {
+      const { card, kind, rating, next } = await review.answer(actor, params.id, body, timeZoneOf(request));
+      return {
+        rating,
+        state: stateNames[next.state],
+        due: next.due.toISOString(),
+        scheduled_days: next.scheduled_days,
+        reps: next.reps,
+        lapses: next.lapses,
+        card: present(kind, card),
+      };
+    }),
+
+    route(reviewRoutes.reviewSummary, async ({ actor }) => ({
+      due_cards_len: (await review.summary(actor)).due,
+    })),
+  ];
+};

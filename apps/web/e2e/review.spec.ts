@@ -1,0 +1,70 @@
+import { expect, type Page, test } from '@playwright/test';
+import { cardsApi, signedIn } from './cards-support';
+import { studyCard } from './practice-support';
+import { dueForReview } from './seed';
+import { seriousViolations, withCookieConsent } from './support';
+
+test.beforeEach(async ({ page }) => withCookieConsent(page));
+test.describe.configure({ timeout: 120_000 });
+
+/** Space turns the card over, 1 marks it guessed, 2 not guessed. */
+async function answerByKeys(page: Page, guessed: boolean) {
+  const card = studyCard(page);
+  await expect(card).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(card).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press(guessed ? '1' : '2');
+}
+
+test('a learner reviews the due cards of a category and the due count goes down', async ({
+  page,
+  request,
+}) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const account = await signedIn(page, request);
+  const cards = cardsApi(request, account);
+  const category = await cards.category('Rivers');
+  const danube = await cards.textCard(category.id, 'Danube', 'Дунав');
+  const iskar = await cards.textCard(category.id, 'Iskar', 'Искър');
+  await cards.textCard(category.id, 'Maritsa', 'Марица');
+  await dueForReview(request, [danube.id, iskar.id]);
+  const main = page.getByRole('main');
+
+  // The total on the profile, and the way in, with the due count, on the categories list and the cards page.
+  await page.goto('/profile');
+  await expect(main.getByRole('link', { name: '2 cards due for review' })).toBeVisible();
+  await page.goto('/my-categories');
+  await expect(main.getByRole('link', { name: 'Review due cards (2) of Rivers' })).toBeVisible();
+  await page.goto(`/my-cards/${category.id}`);
+  await main.getByRole('link', { name: /^Review due cards \(2\)/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/review/${category.id}$`));
+  await expect(main.getByRole('heading', { level: 1, name: 'Review: Rivers' })).toBeVisible();
+
+  // Due cards first, the most overdue first, then the new one.
+  await expect(main.getByText('Card 1 of 3')).toBeVisible();
+  await expect(studyCard(page)).toContainText('Danube');
+  expect(await seriousViolations(page), 'review screen').toEqual([]);
+  await answerByKeys(page, true);
+  await expect(main.getByText('Card 2 of 3')).toBeVisible();
+  await expect(studyCard(page)).toContainText('Iskar');
+  await answerByKeys(page, false);
+  await expect(main.getByText('Card 3 of 3')).toBeVisible();
+  await expect(main.getByText('New', { exact: true })).toBeVisible();
+  await answerByKeys(page, true);
+  await expect(main.getByRole('heading', { name: 'Review done' })).toBeFocused();
+
+  // Nothing is due any more: the count went down to zero, and the next round says when to come back.
+  await page.goto(`/my-cards/${category.id}`);
+  await main.getByRole('link', { name: 'Review due cards (0) of Rivers' }).click();
+  await expect(main.getByText('Nothing due')).toBeVisible();
+  await expect(main.getByText(/^The next review is on /)).toBeVisible();
+  expect(await seriousViolations(page), 'nothing due').toEqual([]);
+  await page.goto('/profile');
+  await expect(main.getByRole('link', { name: '0 cards due for review' })).toBeVisible();
+
+  // The answers counted as practice answers do.
+  const response = await request.get(`/api/card/card-text/${iskar.id}/`, {
+    headers: { Authorization: `JWT ${account.access}` },
+  });
+  expect(await response.json()).toMatchObject({ guesses_score: 0, incorrect_guesses_score: 1 });
+});

@@ -1,0 +1,242 @@
+import type { Category, ReviewAnswerBody, ReviewMode, ReviewSession } from '@flashcards/contract';
+import {
+  Badge,
+  Button,
+  EmptyState,
+  Group,
+  Paper,
+  Progress,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconCalendarCheck, IconConfetti } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { LoadError } from '../../../components/ui/load-error';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { hasStatus } from '../../../lib/api-errors';
+import { useCategory } from '../../../lib/category-queries';
+import { deckKeys } from '../../../lib/deck-keys';
+import { useFormatters } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { cardsPathOf, categoryIdFrom, practicePathOf } from '../../practice/category-paths';
+import { useAnnouncer } from '../../practice/components/announcer';
+import { CardPlay } from '../../practice/components/card-play';
+import { CategoryMissing } from '../../practice/components/category-missing';
+import { LimitReached } from '../../practice/components/daily-limit-modal';
+import { SessionTally } from '../../practice/components/session-tally';
+import { isDailyLimit } from '../../practice/daily-limit';
+import { answerReview, getReviewSession, reviewKeys } from '../api/review-api';
+import '../review-texts';
+
+const modeOf = (value: string | null): ReviewMode => (value === 'typing' ? 'typing' : 'verbal');
+
+function Missing() {
+  const { t } = useTranslation('review');
+  return <CategoryMissing text={t('notFound')} back={{ to: paths.myCategories, label: t('toCategories') }} />;
+}
+
+/** /review/:categoryId: the spaced review of one of my text or picture categories. */
+export function ReviewPage() {
+  const id = categoryIdFrom(useParams().categoryId);
+  if (id === null) return <Missing />;
+  return <ReviewOfCategory key={id} id={id} />;
+}
+
+function ReviewOfCategory({ id }: { id: number }) {
+  const { t } = useTranslation('review');
+  const category = useCategory(id);
+  const [params, setParams] = useSearchParams();
+  const mode = modeOf(params.get('mode'));
+  const [round, setRound] = useState(0);
+  const queryClient = useQueryClient();
+
+  if (category.isPending) return <PageLoader label={t('loading')} />;
+  if (category.isError) {
+    if (hasStatus(category.error, 404)) return <Missing />;
+    return <LoadError onRetry={() => category.refetch()} />;
+  }
+  const found = category.data;
+  const cardsPath = cardsPathOf(found);
+  const again = () => {
+    // The next round is dealt afresh: what is due has changed.
+    queryClient.removeQueries({ queryKey: reviewKeys.session(id, mode) });
+    setRound((n) => n + 1);
+  };
+
+  return (
+    <Stack gap="lg" maw={720} mx="auto" w="100%">
+      <Stack gap={4}>
+        <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+          {t('title', { name: found.name })}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('intro')}
+        </Text>
+      </Stack>
+      {found.type_of_cards === 'kids' ? (
+        <Text>{t('kids')}</Text>
+      ) : (
+        <>
+          <Group justify="space-between" gap="sm">
+            <SegmentedControl
+              aria-label={t('mode.label')}
+              value={mode}
+              onChange={(value) => setParams({ mode: value }, { replace: true })}
+              data={[
+                { value: 'verbal', label: t('mode.verbal') },
+                { value: 'typing', label: t('mode.typing') },
+              ]}
+            />
+            <Button component={Link} to={cardsPath} variant="default">
+              {t('allCards')}
+            </Button>
+          </Group>
+          <Session key={`${mode}-${round}`} category={found} mode={mode} onAgain={again} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function Session({ category, mode, onAgain }: { category: Category; mode: ReviewMode; onAgain: () => void }) {
+  const { t } = useTranslation('review');
+  const { number } = useFormatters();
+  const queryClient = useQueryClient();
+  const { announce, region } = useAnnouncer();
+  // A session keeps the cards it was dealt: answers do not reshuffle it.
+  const session = useQuery({
+    queryKey: reviewKeys.session(category.id, mode),
+    queryFn: ({ signal }) => getReviewSession(category.id, mode, signal),
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
+  const [position, setPosition] = useState(0);
+  const [tally, setTally] = useState({ correct: 0, wrong: 0 });
+  const [limit, setLimit] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const shownAt = useRef(Date.now());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new card starts its own clock
+  useEffect(() => {
+    shownAt.current = Date.now();
+  }, [position]);
+
+  const answer = useMutation({
+    mutationFn: ({ cardId, body }: { cardId: number; body: ReviewAnswerBody }) => answerReview(cardId, body),
+    onSuccess: () =>
+      // Counts on every list and on the profile move; the dealt session stays as it is.
+      queryClient.invalidateQueries({
+        queryKey: deckKeys.all,
+        predicate: (query) => query.queryKey[1] !== 'review',
+      }),
+    onError: (error) => {
+      if (isDailyLimit(error)) setLimit(error.detail ?? '');
+      else setFailed(true);
+    },
+  });
+
+  if (session.isPending) return <PageLoader label={t('loading')} />;
+  if (session.isError) return <LoadError onRetry={() => session.refetch()} />;
+  const { cards } = session.data;
+  const cardsPath = cardsPathOf(category);
+
+  if (limit) return <LimitReached message={limit} cardsPath={cardsPath} />;
+  if (cards.length === 0) return <NothingDue data={session.data} category={category} />;
+  if (position >= cards.length)
+    return (
+      <Paper withBorder radius="lg" p="lg">
+        <Stack gap="md" align="center">
+          <IconConfetti size={32} aria-hidden="true" />
+          <Title order={2} size="h3" tabIndex={-1} ref={(node) => node?.focus()}>
+            {t('done.title')}
+          </Title>
+          <SessionTally correct={tally.correct} wrong={tally.wrong} />
+          <Group gap="sm" justify="center">
+            <Button onClick={onAgain}>{t('done.again')}</Button>
+            <Button component={Link} to={cardsPath} variant="default">
+              {t('allCards')}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    );
+
+  const current = cards[position];
+  if (!current) return null;
+  return (
+    <Stack gap="md">
+      {region}
+      <Group justify="space-between" gap="xs">
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            {t('progress', { position: number(position + 1), total: number(cards.length) })}
+          </Text>
+          {current.state === 'new' && (
+            <Badge variant="light" size="sm">
+              {t('newCard')}
+            </Badge>
+          )}
+        </Group>
+        <SessionTally correct={tally.correct} wrong={tally.wrong} />
+      </Group>
+      <Progress
+        value={((position + 1) / cards.length) * 100}
+        size="sm"
+        radius="xl"
+        aria-label={t('roundProgress')}
+      />
+      {failed && (
+        <Text size="sm" c="red" role="alert">
+          {t('answerFailed')}
+        </Text>
+      )}
+      <CardPlay
+        key={`${current.card.id}-${position}`}
+        card={current.card}
+        type={mode}
+        onAnswer={(correct) => {
+          setTally((was) => ({
+            correct: was.correct + (correct ? 1 : 0),
+            wrong: was.wrong + (correct ? 0 : 1),
+          }));
+          answer.mutate({
+            cardId: current.card.id,
+            body: { mode, correct, seconds: Math.max(0, (Date.now() - shownAt.current) / 1000) },
+          });
+        }}
+        onNext={() => setPosition((n) => n + 1)}
+        announce={announce}
+        allowSkip={false}
+        active={!limit}
+      />
+    </Stack>
+  );
+}
+
+/** Nothing due now: when the next review is, and the other ways to learn. */
+function NothingDue({ data, category }: { data: ReviewSession; category: Category }) {
+  const { t } = useTranslation('review');
+  const { dateTime } = useFormatters();
+  const next = data.next_due_at ? dateTime(data.next_due_at) : null;
+  return (
+    <EmptyState
+      icon={<IconCalendarCheck size={32} aria-hidden="true" />}
+      withIndicatorBackground
+      title={t('empty.title')}
+      description={next ? t('empty.next', { date: next }) : t('empty.noneYet')}
+    >
+      <EmptyState.Actions>
+        <Button component={Link} to={practicePathOf(category)}>
+          {t('empty.practise')}
+        </Button>
+        <Button component={Link} to={cardsPathOf(category)} variant="default">
+          {t('allCards')}
+        </Button>
+      </EmptyState.Actions>
+    </EmptyState>
+  );
+}

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { pictureCardSchema, textCardSchema } from './cards';
+import { idParams } from './common';
+import { defineRoute } from './route';
+
+/** New (never reviewed) cards one category's review session brings in a day. */
+export const REVIEW_NEW_CARDS_PER_DAY = 20;
+/** Cards one review session holds at most (due ones first, then new ones). */
+export const REVIEW_SESSION_MAX_CARDS = 100;
+
+export const reviewModeSchema = z.enum(['verbal', 'typing']);
+export type ReviewMode = z.infer<typeof reviewModeSchema>;
+
+/** FSRS's four grades, by name. */
+export const reviewRatingSchema = z.enum(['again', 'hard', 'good', 'easy']);
+export type ReviewRating = z.infer<typeof reviewRatingSchema>;
+
+export const reviewStateSchema = z.enum(['new', 'learning', 'review', 'relearning']);
+export type ReviewState = z.infer<typeof reviewStateSchema>;
+
+/** A card of a review session: a text card, or a picture card with its picture's addresses. */
+export const reviewCardSchema = z.object({
+  card: z.union([pictureCardSchema, textCardSchema]),
+  state: reviewStateSchema,
+  /** When the card became due; null for a new card. */
+  due: z.string().nullable(),
+});
+export type ReviewCard = z.infer<typeof reviewCardSchema>;
+
+export const reviewSessionSchema = z.object({
+  category_id: z.number().int(),
+  type_of_cards: z.enum(['text', 'picture']),
+  /** Cards due now (not counting new ones). */
+  due_cards_len: z.number().int(),
+  /** New cards the session may still bring in today. */
+  new_cards_left_today: z.number().int(),
+  /** The earliest due date after now of the category's reviewed cards: when the next review is. */
+  next_due_at: z.string().nullable(),
+  cards: reviewCardSchema.array(),
+});
+export type ReviewSession = z.infer<typeof reviewSessionSchema>;
+
+export const reviewSessionQuery = z.object({
+  mode: reviewModeSchema.default('verbal'),
+});
+
+export const reviewAnswerBody = z.object({
+  mode: reviewModeSchema,
+  /** Guessed (verbal) or typed right (typing). */
+  correct: z.boolean(),
+  /** Seconds from showing the card to the answer; decides Hard and Easy (see the README). */
+  seconds: z.number().min(0).max(86_400).optional(),
+});
+export type ReviewAnswerBody = z.infer<typeof reviewAnswerBody>;
+
+export const reviewAnswerSchema = z.object({
+  rating: reviewRatingSchema,
+  state: reviewStateSchema,
+  due: z.string(),
+  scheduled_days: z.number().int(),
+  reps: z.number().int(),
+  lapses: z.number().int(),
+  card: z.union([pictureCardSchema, textCardSchema]),
+});
+export type ReviewAnswer = z.infer<typeof reviewAnswerSchema>;
+
+export const reviewSummarySchema = z.object({
+  /** Cards due now over all the learner's text and picture categories. */
+  due_cards_len: z.number().int(),
+});
+
+const reviewTag = 'review';
+const DAILY_LIMIT =
+  "Without a subscription or trial, an answer past the day's limit answers 403 as in practice.";
+
+export const reviewRoutes = {
+  reviewSession: defineRoute({
+    method: 'GET',
+    path: '/api/review/categories/{id}/',
+    access: 'user',
+    tag: reviewTag,
+    summary:
+      "A spaced-review session of my category: its due cards, oldest due first, then today's new cards",
+    description: 'Kids categories have no spaced review (403).',
+    params: idParams,
+    query: reviewSessionQuery,
+    errors: [403, 404],
+    response: reviewSessionSchema,
+  }),
+  reviewAnswer: defineRoute({
+    method: 'POST',
+    path: '/api/review/cards/{id}/',
+    access: 'user',
+    tag: reviewTag,
+    summary: 'Answer a card of a review session: counted as a practice answer, and rescheduled by FSRS',
+    description: DAILY_LIMIT,
+    params: idParams,
+    body: reviewAnswerBody,
+    errors: [403, 404],
+    response: reviewAnswerSchema,
+  }),
+  reviewSummary: defineRoute({
+    method: 'GET',
+    path: '/api/review/summary/',
+    access: 'user',
+    tag: reviewTag,
+    summary: 'How many of my cards are due for review now',
+    response: reviewSummarySchema,
+  }),
+};
