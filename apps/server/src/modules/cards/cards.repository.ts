@@ -127,8 +127,23 @@ export const findCard = async (db: Executor, id: number) => {
   return row;
 };
 
+/**
+ * Inserts cards in the order given. Rows of one statement share the transaction's `now()`, so each later
+ * row is made a microsecond older: the newest-first list then shows them in the given order (a file's
+ * order), as decks do by id.
+ */
 export const insertCards = (db: Executor, values: (typeof cards.$inferInsert)[]) =>
-  db.insert(cards).values(values).returning();
+  db
+    .insert(cards)
+    .values(
+      values.length < 2
+        ? values
+        : values.map((row, index) => ({
+            ...row,
+            createdAt: row.createdAt ?? sql`now() - ${index}::float8 * interval '1 microsecond'`,
+          })),
+    )
+    .returning();
 
 export const updateCard = async (db: Executor, id: number, values: Partial<typeof cards.$inferInsert>) => {
   const [row] = await db

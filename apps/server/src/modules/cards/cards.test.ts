@@ -438,6 +438,30 @@ describe('uploading a file of text cards', () => {
     ]);
   });
 
+  it("lists a file's cards in the file's order, both newest first and in decks", async () => {
+    const session = await signIn();
+    const category = await buildCategory(t.database.db, { userId: session.user.id });
+    const words = ['one', 'two', 'three', 'four', 'five'];
+    await upload(session, category.id, words.map((word) => `${word}%meaning`).join('\n'));
+    const page = (
+      await session.call('GET', `/api/card/card-text-paginated/?category_id=${category.id}`)
+    ).json();
+    expect(page.results.map((card: { first_side: string }) => card.first_side)).toEqual(words);
+    const deck = (await session.call('GET', `/api/card/card-text/?category_id=${category.id}`)).json();
+    expect(deck.map((card: { first_side: string }) => card.first_side)).toEqual(words);
+
+    // A later file comes first in the newest-first list, still in its own order.
+    await upload(session, category.id, 'six%meaning\nseven%meaning');
+    const after = (
+      await session.call('GET', `/api/card/card-text-paginated/?category_id=${category.id}`)
+    ).json();
+    expect(after.results.map((card: { first_side: string }) => card.first_side)).toEqual([
+      'six',
+      'seven',
+      ...words,
+    ]);
+  });
+
   it("answers 404 for another user's category", async () => {
     const owner = await buildUser(t.database.db);
     const category = await buildCategory(t.database.db, { userId: owner.id });
