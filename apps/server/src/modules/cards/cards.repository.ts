@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  lt,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { cards, categories } from '../../db/schema';
 import type { Entitlements } from '../../lib/entitlements';
@@ -115,6 +129,34 @@ export const tagsOf = async (db: Executor, categoryId: number) => {
     .where(and(eq(cards.categoryId, categoryId), sql`${cards.tag} <> ''`))
     .orderBy(asc(cards.tag));
   return rows.map((row) => row.tag);
+};
+
+/** A side with its letter case and runs of white space ignored, as SQL (the same for columns and values). */
+const comparable = (side: SQL | string) => sql`lower(btrim(regexp_replace(${side}, '\\s+', ' ', 'g')))`;
+
+/**
+ * The first card of a category whose first side equals this one, case and spaces aside: one category's
+ * rows, found by the category's index.
+ */
+export const findSameFirstSide = async (
+  db: Executor,
+  categoryId: number,
+  firstSide: string,
+  excludeId?: number,
+) => {
+  const [row] = await db
+    .select({ id: cards.id, firstSide: cards.firstSide, secondSide: cards.secondSide })
+    .from(cards)
+    .where(
+      and(
+        eq(cards.categoryId, categoryId),
+        sql`${comparable(sql`${cards.firstSide}`)} = ${comparable(firstSide)}`,
+        excludeId === undefined ? undefined : ne(cards.id, excludeId),
+      ),
+    )
+    .orderBy(asc(cards.id))
+    .limit(1);
+  return row;
 };
 
 /** The card with its category's owner and kind, for ownership and kind checks. */
