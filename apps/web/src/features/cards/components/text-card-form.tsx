@@ -88,7 +88,12 @@ export function TextCardForm({
           description={
             duplicate && (
               <Group component="span" gap={6} wrap="nowrap" align="flex-start">
-                <IconCopy size={16} aria-hidden="true" style={{ flex: 'none' }} />
+                <IconCopy
+                  size={16}
+                  aria-hidden="true"
+                  color="var(--mantine-color-orange-filled)"
+                  style={{ flex: 'none', marginTop: 2 }}
+                />
                 <span>
                   {t('cardForm.duplicate', { first: duplicate.first_side, second: duplicate.second_side })}
                 </span>
@@ -97,7 +102,8 @@ export function TextCardForm({
           }
           styles={{
             description: {
-              color: 'var(--mantine-color-orange-text)',
+              // Body text, readable in both themes; the icon carries the warning colour.
+              color: 'var(--mantine-color-text)',
               fontSize: 'var(--mantine-font-size-sm)',
             },
           }}
