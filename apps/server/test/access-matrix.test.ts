@@ -232,6 +232,10 @@ const matrix: Record<string, Row> = {
 
   // Text cards.
   textTags: { request: (f) => ({ query: { category_id: f.category } }), expect: ownerOnly(200) },
+  textCardDuplicate: {
+    request: (f) => ({ query: { category_id: f.category, first_side: 'anything' } }),
+    expect: ownerOnly(200),
+  },
   textCardsPage: { request: (f) => ({ query: { category_id: f.category } }), expect: ownerOnly(200) },
   textCards: { request: (f) => ({ query: { category_id: f.category } }), expect: ownerOnly(200) },
   textCard: { request: (f) => ({ params: { id: f.textCard } }), expect: ownerOnly(200) },

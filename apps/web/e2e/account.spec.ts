@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import {
   createActiveUser,
@@ -157,6 +159,65 @@ test('a Google answer that is not valid any more shows the error and the way bac
   );
   await page.getByRole('link', { name: 'Back to log in' }).click();
   await expect(page).toHaveURL('/login');
+});
+
+/** How many mails with an activation link this address has received so far. */
+async function activationMailsTo(address: string): Promise<number> {
+  const dir = process.env.E2E_MAIL_DIR ?? '';
+  const files = (await readdir(dir).catch(() => [])).filter(
+    (file) => file.endsWith('.json') && !file.startsWith('.'),
+  );
+  let count = 0;
+  for (const file of files) {
+    const mail = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as { to: string[]; text: string };
+    if (mail.to.includes(address.toLowerCase()) && mail.text.includes('/activation/')) count += 1;
+  }
+  return count;
+}
+
+test('logging in before activating says so, only with the right password, and sends the mail again', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('early');
+  const registered = await request.post('/api/user/users/', {
+    data: {
+      first_name: 'Rada',
+      last_name: 'Koleva',
+      email,
+      password: PASSWORD,
+      re_password: PASSWORD,
+      accepted_terms: true,
+    },
+  });
+  expect(registered.status()).toBe(201);
+  await mailTo(email, '/activation/');
+  expect(await activationMailsTo(email)).toBe(1);
+
+  // A wrong password learns nothing about the account.
+  await page.goto('/login');
+  await logIn(page, email, 'Not-The-Password-1');
+  await expect(main(page).getByRole('alert')).toHaveText('Not correct email or password');
+  await expect(main(page).getByRole('button', { name: 'Send the activation e-mail again' })).toHaveCount(0);
+
+  await logIn(page, email, PASSWORD);
+  await expect(main(page).getByText(`Your account (${email}) is not activated yet.`)).toBeVisible();
+  await expect(page).toHaveURL('/login');
+  await saveScreenshot(page, 'login-not-activated-en');
+  await main(page).getByRole('button', { name: 'Send the activation e-mail again' }).click();
+  await expect(
+    main(page)
+      .getByRole('status')
+      .filter({ hasText: `We sent a new activation link to ${email}.` }),
+  ).toBeVisible();
+  await expect.poll(() => activationMailsTo(email)).toBe(2);
+
+  // The new link activates, and the same log in now goes through.
+  await page.goto(linkIn(await mailTo(email, '/activation/'), '/activation/').href);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account is active' })).toBeVisible();
+  await page.goto('/login');
+  await logIn(page, email, PASSWORD);
+  await expect(page).toHaveURL('/my-categories');
 });
 
 test('an activation link that is not valid says so and offers a new one', async ({ page }) => {

@@ -179,7 +179,10 @@ export const authRoutes = {
     access: 'public',
     tag,
     summary: 'Sign in: an access and a refresh token',
-    description: 'After 5 failed attempts for one e-mail, or 20 from one address, within an hour: 429.',
+    description:
+      'After 5 failed attempts for one e-mail, or 20 from one address, within an hour: 429. A wrong e-mail ' +
+      'or password answers 401 with code `no_active_account`; the right password of an account not yet ' +
+      'activated answers 401 with code `account_not_activated`.',
     body: tokenCreateBody,
     response: tokenPairSchema,
     errors: [401, 429],

@@ -144,6 +144,15 @@ export const cardPageQuery = categoryIdQuery.extend({
   tags: tagsValue,
   search_value: z.string().trim().max(200).optional(),
 });
+/** A first side to look for among a category's text cards; `exclude_id` leaves out the card being edited. */
+export const cardDuplicateQuery = categoryIdQuery.extend({
+  first_side: cardSide,
+  exclude_id: idValue.optional(),
+});
+export const cardDuplicateSchema = z.object({
+  duplicate: z.object({ id: z.number().int(), first_side: z.string(), second_side: z.string() }).nullable(),
+});
+export type CardDuplicate = z.infer<typeof cardDuplicateSchema>;
 export const cardListQuery = categoryIdQuery.extend({
   tags: tagsValue,
   quantity: z.coerce.number().int().min(1).max(PRACTICE_MAX_CARDS).optional(),
@@ -382,6 +391,17 @@ const publicCards = <S extends z.ZodType>(path: string, kind: string, card: S) =
 
 const textCardRoutes = {
   textTags: cardTags('/api/card/card-text-tags/', 'text'),
+  textCardDuplicate: defineRoute({
+    method: 'GET',
+    path: '/api/card/card-text-duplicate/',
+    access: 'user',
+    tag: cardTag,
+    summary: 'A text card of my category with this first side, letter case and spaces aside (or null)',
+    description: 'Asked while a card is typed, to warn before a duplicate is saved; saving is not refused.',
+    query: cardDuplicateQuery,
+    response: cardDuplicateSchema,
+    errors: [404],
+  }),
   textCardsPage: cardPage('/api/card/card-text-paginated/', 'text', textCardSchema),
   textCards: cardDeck('/api/card/card-text/', 'text', textCardSchema),
   textCard: oneCard('/api/card/card-text/{id}/', 'text', textCardSchema),

@@ -22,6 +22,8 @@ export const siteSchema = z.object({
   contact_email: z.string(),
   google_sign_in: z.boolean(),
   daily_card_limit: z.number().int(),
+  /** Correct answers in a mode after which a card counts as learned in it. */
+  learned_threshold: z.number().int(),
   trial_days: z.number().int(),
   social_links: z.array(socialLinkSchema),
   demo_videos: z.array(videoSchema),

@@ -286,10 +286,14 @@ export const createAuthService = ({ db, config, tokens, jobs, clock, users }: Au
       const passwordMatches = await verify(user?.passwordHash ?? (await dummyHash), password).catch(
         () => false,
       );
-      if (!user?.passwordHash || !passwordMatches || !user.isActive) {
+      if (!user?.passwordHash || !passwordMatches) {
         throw new ApiError(401, 'no_active_account', { key: 'no_active_account' });
       }
       await repo.clearLoginFailures(db, email);
+      // Only someone who knows the password learns that the account waits for activation.
+      if (!user.isActive) {
+        throw new ApiError(401, 'account_not_activated', { key: 'account_not_activated' });
+      }
       await users.update(user.id, { lastLoginAt: clock.now() });
       return issuePair(user.id);
     },

@@ -266,16 +266,20 @@ describe('tokens', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401, 401, 401, 401]);
   });
 
-  it('refuses wrong credentials, inactive accounts, garbage and missing tokens', async () => {
+  it('refuses wrong credentials, garbage and missing tokens', async () => {
     const user = await buildUser(t.database.db, { password: PASSWORD });
     const inactive = await buildUser(t.database.db, { password: PASSWORD, isActive: false });
     for (const response of [
       await login(user.email, 'Wrong-Password-1'),
-      await login(inactive.email),
+      // A wrong password says nothing of whether the account is active.
+      await login(inactive.email, 'Wrong-Password-1'),
       await login('nobody@example.com'),
     ]) {
       expect(response.statusCode).toBe(401);
-      expect(response.json().detail).toBe('No active account found with the given credentials');
+      expect(response.json()).toEqual({
+        detail: 'No active account found with the given credentials',
+        code: 'no_active_account',
+      });
     }
     const garbage = await post('/api/user/jwt/verify/', { token: 'not.a.token' });
     expect(garbage.statusCode).toBe(401);
@@ -288,6 +292,26 @@ describe('tokens', () => {
       headers: { authorization: `JWT ${(await login(user.email)).json().refresh}` },
     });
     expect(refreshAsAccess.statusCode).toBe(401);
+  });
+
+  it('tells the owner of an account not yet activated, and only with the right password', async () => {
+    const inactive = await buildUser(t.database.db, { password: PASSWORD, isActive: false });
+    const response = await login(inactive.email);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({
+      detail:
+        'Your account is not activated yet. Open the link in the e-mail we sent you, or ask for a new one.',
+      code: 'account_not_activated',
+    });
+    expect(response.json()).not.toHaveProperty('access');
+    const bg = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/jwt/create/',
+      headers: { 'accept-language': 'bg' },
+      payload: { email: inactive.email, password: PASSWORD },
+    });
+    expect(bg.json().code).toBe('account_not_activated');
+    expect(bg.json().detail).toMatch(/не е активиран/);
   });
 
   it('accepts only access tokens signed with its own key, with HS256, and not expired', async () => {

@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  lt,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { cards, categories } from '../../db/schema';
 import type { Entitlements } from '../../lib/entitlements';
@@ -117,6 +131,34 @@ export const tagsOf = async (db: Executor, categoryId: number) => {
   return rows.map((row) => row.tag);
 };
 
+/** A side with its letter case and runs of white space ignored, as SQL (the same for columns and values). */
+const comparable = (side: SQL | string) => sql`lower(btrim(regexp_replace(${side}, '\\s+', ' ', 'g')))`;
+
+/**
+ * The first card of a category whose first side equals this one, case and spaces aside: one category's
+ * rows, found by the category's index.
+ */
+export const findSameFirstSide = async (
+  db: Executor,
+  categoryId: number,
+  firstSide: string,
+  excludeId?: number,
+) => {
+  const [row] = await db
+    .select({ id: cards.id, firstSide: cards.firstSide, secondSide: cards.secondSide })
+    .from(cards)
+    .where(
+      and(
+        eq(cards.categoryId, categoryId),
+        sql`${comparable(sql`${cards.firstSide}`)} = ${comparable(firstSide)}`,
+        excludeId === undefined ? undefined : ne(cards.id, excludeId),
+      ),
+    )
+    .orderBy(asc(cards.id))
+    .limit(1);
+  return row;
+};
+
 /** The card with its category's owner and kind, for ownership and kind checks. */
 export const findCard = async (db: Executor, id: number) => {
   const [row] = await db
@@ -127,8 +169,23 @@ export const findCard = async (db: Executor, id: number) => {
   return row;
 };
 
+/**
+ * Inserts cards in the order given. Rows of one statement share the transaction's `now()`, so each later
+ * row is made a microsecond older: the newest-first list then shows them in the given order (a file's
+ * order), as decks do by id.
+ */
 export const insertCards = (db: Executor, values: (typeof cards.$inferInsert)[]) =>
-  db.insert(cards).values(values).returning();
+  db
+    .insert(cards)
+    .values(
+      values.length < 2
+        ? values
+        : values.map((row, index) => ({
+            ...row,
+            createdAt: row.createdAt ?? sql`now() - ${index}::float8 * interval '1 microsecond'`,
+          })),
+    )
+    .returning();
 
 export const updateCard = async (db: Executor, id: number, values: Partial<typeof cards.$inferInsert>) => {
   const [row] = await db

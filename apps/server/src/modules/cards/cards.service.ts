@@ -259,6 +259,12 @@ export const createCardsService = ({
       return repo.tagsOf(db, categoryId);
     },
 
+    /** A text card of the user's category with the same first side, if any (a warning, not a rule). */
+    async duplicateText(user: Actor, categoryId: number, firstSide: string, excludeId?: number) {
+      await listedCategory(user, categoryId, 'text');
+      return (await repo.findSameFirstSide(db, categoryId, firstSide, excludeId)) ?? null;
+    },
+
     get: (user: Actor, kind: CardKind, id: number) => ownedCard(user, id, kind),
 
     async createText(

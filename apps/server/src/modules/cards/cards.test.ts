@@ -68,6 +68,35 @@ describe('text cards', () => {
     expect(wrongKind.json()).toEqual({ category: ['This category holds another type of cards.'] });
   });
 
+  it('finds a card with the same first side, letter case and spaces aside, in that category only', async () => {
+    const { user, call } = await signIn();
+    const category = await buildCategory(t.database.db, { userId: user.id });
+    const other = await buildCategory(t.database.db, { userId: user.id });
+    const card = await buildCard(t.database.db, {
+      categoryId: category.id,
+      firstSide: 'Добро  утро',
+      secondSide: 'Good morning',
+    });
+    await buildCard(t.database.db, { categoryId: other.id, firstSide: 'hello', secondSide: 'здравей' });
+    const duplicate = (categoryId: number, firstSide: string, excludeId?: number) =>
+      call(
+        'GET',
+        `/api/card/card-text-duplicate/?category_id=${categoryId}&first_side=${encodeURIComponent(firstSide)}${
+          excludeId ? `&exclude_id=${excludeId}` : ''
+        }`,
+      );
+    const found = await duplicate(category.id, '  добро\tУТРО ');
+    expect(found.statusCode).toBe(200);
+    expect(found.json()).toEqual({
+      duplicate: { id: card.id, first_side: 'Добро  утро', second_side: 'Good morning' },
+    });
+    expect((await duplicate(category.id, 'добро')).json()).toEqual({ duplicate: null });
+    expect((await duplicate(category.id, 'hello')).json()).toEqual({ duplicate: null });
+    // The card being edited is not its own duplicate.
+    expect((await duplicate(category.id, 'добро утро', card.id)).json()).toEqual({ duplicate: null });
+    expect((await duplicate(category.id, '   ')).statusCode).toBe(400);
+  });
+
   it('lists tags, pages by 20 newest first, filters by tags and searches', async () => {
     const { user, call } = await signIn();
     const category = await buildCategory(t.database.db, { userId: user.id });
@@ -435,6 +464,30 @@ describe('uploading a file of text cards', () => {
       ['go away', 'тръгвам си', ''],
       ['apple, red', 'ябълка', 'fruit'],
       ['pear', 'круша', 'fruit'],
+    ]);
+  });
+
+  it("lists a file's cards in the file's order, both newest first and in decks", async () => {
+    const session = await signIn();
+    const category = await buildCategory(t.database.db, { userId: session.user.id });
+    const words = ['one', 'two', 'three', 'four', 'five'];
+    await upload(session, category.id, words.map((word) => `${word}%meaning`).join('\n'));
+    const page = (
+      await session.call('GET', `/api/card/card-text-paginated/?category_id=${category.id}`)
+    ).json();
+    expect(page.results.map((card: { first_side: string }) => card.first_side)).toEqual(words);
+    const deck = (await session.call('GET', `/api/card/card-text/?category_id=${category.id}`)).json();
+    expect(deck.map((card: { first_side: string }) => card.first_side)).toEqual(words);
+
+    // A later file comes first in the newest-first list, still in its own order.
+    await upload(session, category.id, 'six%meaning\nseven%meaning');
+    const after = (
+      await session.call('GET', `/api/card/card-text-paginated/?category_id=${category.id}`)
+    ).json();
+    expect(after.results.map((card: { first_side: string }) => card.first_side)).toEqual([
+      'six',
+      'seven',
+      ...words,
     ]);
   });
 

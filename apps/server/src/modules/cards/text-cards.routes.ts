@@ -53,6 +53,13 @@ export const textCardRouteHandlers = ({ cards, practice, market }: Services) => 
 
   route(cardRoutes.textTags, async ({ actor, query }) => cards.tags(actor, 'text', query.category_id)),
 
+  route(cardRoutes.textCardDuplicate, async ({ actor, query }) => {
+    const card = await cards.duplicateText(actor, query.category_id, query.first_side, query.exclude_id);
+    return {
+      duplicate: card && { id: card.id, first_side: card.firstSide, second_side: card.secondSide },
+    };
+  }),
+
   // Public practice reads the catalog's approved version (the market module).
   route(cardRoutes.publicTextTags, async ({ query }) => market.publicTags('text', query.category_id)),
 

@@ -19,6 +19,7 @@ export const createSystemService = (deps: {
     contact_email: deps.config.site.contactEmail,
     google_sign_in: deps.config.google !== undefined,
     daily_card_limit: deps.config.limits.dailyCardLimit,
+    learned_threshold: deps.config.limits.learnedThreshold,
     trial_days: deps.config.limits.trialDays,
     ...deps.content,
   }),

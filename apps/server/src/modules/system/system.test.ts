@@ -56,11 +56,22 @@ describe('system routes', () => {
       contact_email: 'contact@localhost',
       google_sign_in: false,
       daily_card_limit: 30,
+      learned_threshold: 10,
       trial_days: 30,
       social_links: [],
       demo_videos: [],
       teacher_videos: { language: [], science: [] },
     });
+  });
+
+  it("names the configured learned threshold, which the cards page's progress counts up to", async () => {
+    const other = await buildTestApp({ LEARNED_THRESHOLD: '4' });
+    try {
+      const response = await other.app.inject({ method: 'GET', url: '/api/site/' });
+      expect(response.json().learned_threshold).toBe(4);
+    } finally {
+      await other.close();
+    }
   });
 
   it('serves the OpenAPI description and the interactive docs', async () => {

@@ -10,10 +10,11 @@ import { returnToFrom } from '../../../lib/return-to';
 import { useSite } from '../../../lib/site';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { logout } from '../api/logout';
-import { useSignIn } from '../api/sign-in';
+import { isNotActivated, useSignIn } from '../api/sign-in';
 import { loginForm } from '../auth-forms';
 import { AuthCard } from '../components/auth-card';
 import { GoogleSignInButton } from '../components/google-sign-in-button';
+import { NotActivatedNotice } from '../components/not-activated-notice';
 import { rememberTypedPassword } from '../typed-password';
 
 /** Visiting the login page ends any current session (spec). */
@@ -29,10 +30,13 @@ export function LoginPage() {
   }, []);
 
   const [failure, setFailure] = useState<string | null>(null);
+  // The e-mail of an account whose password was right but which is not activated yet.
+  const [notActivated, setNotActivated] = useState<string | null>(null);
   const form = useSchemaForm({ schema: loginForm, initialValues: { email: '', password: '' } });
 
   const submit = form.submit(({ email, password }) => {
     setFailure(null);
+    setNotActivated(null);
     signIn.mutate(
       { email: email.trim(), password },
       {
@@ -41,8 +45,10 @@ export function LoginPage() {
           rememberTypedPassword(email, password);
           navigate(returnToFrom(location.state, paths.myCategories), { replace: true });
         },
-        onError: (error) =>
-          setFailure(hasStatus(error, 401) ? t('login.wrongCredentials') : form.showServerErrors(error)),
+        onError: (error) => {
+          if (isNotActivated(error)) setNotActivated(email.trim());
+          else setFailure(hasStatus(error, 401) ? t('login.wrongCredentials') : form.showServerErrors(error));
+        },
       },
     );
   });
@@ -74,6 +80,7 @@ export function LoginPage() {
             {t('login.forgotPassword')}
           </Anchor>
           <FormError>{failure}</FormError>
+          {notActivated && <NotActivatedNotice key={notActivated} email={notActivated} />}
           <Button type="submit" fullWidth loading={signIn.isPending || signIn.isSuccess}>
             {t('login.submit')}
           </Button>

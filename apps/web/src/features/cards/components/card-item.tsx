@@ -17,6 +17,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../lib/format';
 import { languageName, shorten } from '../card-rules';
+import { CardProgress } from './card-progress';
 
 type Actions = { onEdit: () => void; onDelete: () => void };
 
@@ -102,6 +103,7 @@ export function TextCardItem({ card, ...actions }: { card: TextCard } & Actions)
           {card.second_side}
         </Text>
       </Box>
+      <CardProgress card={card} />
     </Shell>
   );
 }
@@ -134,6 +136,7 @@ export function PictureCardItem({ card, ...actions }: { card: PictureCard } & Ac
       <Text fw={600} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }} lineClamp={4}>
         {card.second_side}
       </Text>
+      <CardProgress card={card} />
     </Shell>
   );
 }

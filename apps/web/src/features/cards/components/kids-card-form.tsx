@@ -21,6 +21,8 @@ import { useUpdateKidsCard } from '../api/update-kids-card';
 import { kidsCardForm, type soundSources } from '../card-forms';
 import { AUDIO_ACCEPT, KIDS_LANGUAGES, languageName } from '../card-rules';
 import { AudioRecorder, canRecord, recordingExtension } from './audio-recorder';
+import { FIRST_SIDE, useCardEntry } from './card-entry';
+import { EntryShortcutHint } from './card-entry-parts';
 import { ImageField } from './image-field';
 
 type SoundSource = (typeof soundSources)[number];
@@ -65,6 +67,7 @@ export function KidsCardForm({
       recording: null,
     },
   });
+  const entry = useCardEntry(form.formRef);
 
   const soundFile = (values: Values): File | null => {
     if (values.source === 'upload') return values.audioFile;
@@ -75,6 +78,7 @@ export function KidsCardForm({
 
   const submit = form.submit((values) => {
     setGeneral(null);
+    const another = !card && entry.isAnother();
     const fields = {
       category: category.id,
       first_side: values.first_side,
@@ -85,7 +89,11 @@ export function KidsCardForm({
     const handlers = {
       onSuccess: () => {
         toast(card ? t('cardForm.saved') : t('cardForm.added'));
-        onDone();
+        if (!another) return onDone();
+        // The next card of a series: a new picture and text, the rest kept.
+        form.setValues({ ...values, first_side: null, second_side: '', audioFile: null, recording: null });
+        form.clearErrors();
+        entry.focusFirstSide();
       },
       // The server's `audio` is whichever of the two ways gave the sound.
       onError: (error: Error) =>
@@ -99,11 +107,12 @@ export function KidsCardForm({
 
   const recorder = canRecord();
   return (
-    <form ref={form.formRef} onSubmit={submit} noValidate>
+    <form ref={form.formRef} onSubmit={submit} onKeyDownCapture={entry.onKeyDownCapture} noValidate>
       <Stack gap="md">
         <ImageField
           currentUrl={card?.first_side_thumbnail_url}
           required={!card}
+          {...FIRST_SIDE}
           {...form.getInputProps('first_side')}
         />
         <TextInput
@@ -171,10 +180,16 @@ export function KidsCardForm({
           )}
         </Stack>
         <FormError>{general}</FormError>
+        <EntryShortcutHint />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone}>
             {t('common:actions.cancel')}
           </Button>
+          {!card && (
+            <Button variant="light" onClick={entry.saveAndAddAnother} disabled={create.isPending}>
+              {t('cardForm.addAnother')}
+            </Button>
+          )}
           <Button type="submit" loading={create.isPending || update.isPending}>
             {card ? t('actions.save') : t('cardForm.add')}
           </Button>

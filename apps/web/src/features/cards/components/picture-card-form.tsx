@@ -9,6 +9,8 @@ import { useSuccessToast } from '../../../lib/use-success-toast';
 import { useCreatePictureCard } from '../api/create-picture-card';
 import { useUpdatePictureCard } from '../api/update-picture-card';
 import { pictureCardForm } from '../card-forms';
+import { FIRST_SIDE, useCardEntry } from './card-entry';
+import { EntryShortcutHint, TAG_SUGGESTIONS } from './card-entry-parts';
 import { ImageField } from './image-field';
 
 type Values = { first_side: File | null; second_side: string; tag: string };
@@ -36,9 +38,11 @@ export function PictureCardForm({
     schema,
     initialValues: { first_side: null, second_side: card?.second_side ?? '', tag: card?.tag ?? '' },
   });
+  const entry = useCardEntry(form.formRef);
 
   const submit = form.submit((values) => {
     setGeneral(null);
+    const another = !card && entry.isAnother();
     const fields = {
       category: category.id,
       first_side: values.first_side,
@@ -48,7 +52,11 @@ export function PictureCardForm({
     const handlers = {
       onSuccess: () => {
         toast(card ? t('cardForm.saved') : t('cardForm.added'));
-        onDone();
+        if (!another) return onDone();
+        // The next card of a series: a new picture and text, the rest kept.
+        form.setValues({ first_side: null, second_side: '', tag: values.tag });
+        form.clearErrors();
+        entry.focusFirstSide();
       },
       onError: (error: Error) => setGeneral(form.showServerErrors(error)),
     };
@@ -57,11 +65,12 @@ export function PictureCardForm({
   });
 
   return (
-    <form ref={form.formRef} onSubmit={submit} noValidate>
+    <form ref={form.formRef} onSubmit={submit} onKeyDownCapture={entry.onKeyDownCapture} noValidate>
       <Stack gap="md">
         <ImageField
           currentUrl={card?.first_side_thumbnail_url}
           required={!card}
+          {...FIRST_SIDE}
           {...form.getInputProps('first_side')}
         />
         <Textarea
@@ -79,13 +88,20 @@ export function PictureCardForm({
           description={t('cardForm.tagHint')}
           data={tags.data ?? []}
           maxLength={CARD_TAG_MAX_LENGTH}
+          {...TAG_SUGGESTIONS}
           {...form.getInputProps('tag')}
         />
         <FormError>{general}</FormError>
+        <EntryShortcutHint />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone}>
             {t('common:actions.cancel')}
           </Button>
+          {!card && (
+            <Button variant="light" onClick={entry.saveAndAddAnother} disabled={create.isPending}>
+              {t('cardForm.addAnother')}
+            </Button>
+          )}
           <Button type="submit" loading={create.isPending || update.isPending}>
             {card ? t('actions.save') : t('cardForm.add')}
           </Button>

@@ -1,5 +1,7 @@
 import { CARD_TAG_MAX_LENGTH, type Category, type TextCard } from '@flashcards/contract';
 import { Autocomplete, Button, Group, Stack, Textarea } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/ui/form-error';
@@ -7,8 +9,11 @@ import { useTags } from '../../../lib/category-queries';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSuccessToast } from '../../../lib/use-success-toast';
 import { useCreateTextCard } from '../api/create-text-card';
+import { useDuplicateCard } from '../api/find-duplicate-card';
 import { useUpdateTextCard } from '../api/update-text-card';
 import { textCardForm } from '../card-forms';
+import { FIRST_SIDE, useCardEntry } from './card-entry';
+import { EntryShortcutHint, TAG_SUGGESTIONS } from './card-entry-parts';
 
 /** Adds a text card to the category, or edits one: both sides and an optional tag. */
 export function TextCardForm({
@@ -35,9 +40,16 @@ export function TextCardForm({
       tag: card?.tag ?? '',
     },
   });
+  const entry = useCardEntry(form.formRef);
+
+  // Asked once typing pauses; an edited card is not its own duplicate, nor is its unchanged side.
+  const [typedFirstSide] = useDebouncedValue(form.values.first_side.trim(), 400);
+  const unchanged = card !== undefined && typedFirstSide === card.first_side.trim();
+  const duplicate = useDuplicateCard(category.id, unchanged ? '' : typedFirstSide, card?.id).data?.duplicate;
 
   const submit = form.submit((values) => {
     setGeneral(null);
+    const another = !card && entry.isAnother();
     const body = {
       category: category.id,
       first_side: values.first_side.trim(),
@@ -47,7 +59,11 @@ export function TextCardForm({
     const handlers = {
       onSuccess: () => {
         toast(card ? t('cardForm.saved') : t('cardForm.added'));
-        onDone();
+        if (!another) return onDone();
+        // The next card of a series: new sides, the same tag.
+        form.setValues({ first_side: '', second_side: '', tag: values.tag });
+        form.clearErrors();
+        entry.focusFirstSide();
       },
       onError: (error: Error) => setGeneral(form.showServerErrors(error)),
     };
@@ -55,8 +71,9 @@ export function TextCardForm({
     else create.mutate(body, handlers);
   });
 
+  const pending = create.isPending || update.isPending;
   return (
-    <form ref={form.formRef} onSubmit={submit} noValidate>
+    <form ref={form.formRef} onSubmit={submit} onKeyDownCapture={entry.onKeyDownCapture} noValidate>
       <Stack gap="md">
         <Textarea
           label={t('cardForm.firstSide')}
@@ -65,6 +82,32 @@ export function TextCardForm({
           minRows={2}
           maxRows={8}
           data-autofocus
+          // A notice under the field, not a rule: the same question may rightly have two answers.
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          descriptionProps={{ role: 'status' }}
+          description={
+            duplicate && (
+              <Group component="span" gap={6} wrap="nowrap" align="flex-start">
+                <IconCopy
+                  size={16}
+                  aria-hidden="true"
+                  color="var(--mantine-color-orange-filled)"
+                  style={{ flex: 'none', marginTop: 2 }}
+                />
+                <span>
+                  {t('cardForm.duplicate', { first: duplicate.first_side, second: duplicate.second_side })}
+                </span>
+              </Group>
+            )
+          }
+          styles={{
+            description: {
+              // Body text, readable in both themes; the icon carries the warning colour.
+              color: 'var(--mantine-color-text)',
+              fontSize: 'var(--mantine-font-size-sm)',
+            },
+          }}
+          {...FIRST_SIDE}
           {...form.getInputProps('first_side')}
         />
         <Textarea
@@ -80,14 +123,21 @@ export function TextCardForm({
           description={t('cardForm.tagHint')}
           data={tags.data ?? []}
           maxLength={CARD_TAG_MAX_LENGTH}
+          {...TAG_SUGGESTIONS}
           {...form.getInputProps('tag')}
         />
         <FormError>{general}</FormError>
+        <EntryShortcutHint />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone}>
             {t('common:actions.cancel')}
           </Button>
-          <Button type="submit" loading={create.isPending || update.isPending}>
+          {!card && (
+            <Button variant="light" onClick={entry.saveAndAddAnother} disabled={pending}>
+              {t('cardForm.addAnother')}
+            </Button>
+          )}
+          <Button type="submit" loading={pending}>
             {card ? t('actions.save') : t('cardForm.add')}
           </Button>
         </Group>

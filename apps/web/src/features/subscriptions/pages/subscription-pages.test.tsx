@@ -156,6 +156,7 @@ describe('after paying', () => {
           contact_email: 'help@cards.example',
           google_sign_in: false,
           daily_card_limit: 30,
+          learned_threshold: 10,
           trial_days: 30,
           social_links: [],
           demo_videos: [],

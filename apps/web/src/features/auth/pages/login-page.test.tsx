@@ -1,0 +1,81 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import '../../../lib/i18n';
+import { LoginPage } from './login-page';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** A server whose sign-in answers `login`, and whose activation resend answers `resend`. */
+function serve(login: Response, resend: () => Response) {
+  const calls: string[] = [];
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    const path = new URL(url, 'http://localhost').pathname;
+    calls.push(`${init?.method ?? 'GET'} ${path}`);
+    if (path === '/api/user/jwt/create/') return login.clone();
+    if (path === '/api/user/users/resend_activation/') return resend();
+    return json(404, { detail: 'Not found.' });
+  });
+  return calls;
+}
+
+function show() {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MantineProvider>
+        <MemoryRouter>
+          <LoginPage />
+        </MemoryRouter>
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+  fireEvent.change(screen.getByLabelText(/E-mail/), { target: { value: ' ana@example.com ' } });
+  fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'Right-Password-1' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+}
+
+describe('logging in', () => {
+  it('says an account is not activated yet and mails the link again', async () => {
+    const calls = serve(
+      json(401, { detail: 'Your account is not activated yet.', code: 'account_not_activated' }),
+      () => new Response(null, { status: 204 }),
+    );
+    show();
+    expect(await screen.findByText(/Your account \(ana@example.com\) is not activated yet/)).toBeTruthy();
+    expect(screen.queryByText('Not correct email or password')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Send the activation e-mail again' }));
+    expect(await screen.findByText(/We sent a new activation link to ana@example.com/)).toBeTruthy();
+    expect(calls.filter((call) => call.includes('resend_activation'))).toEqual([
+      'POST /api/user/users/resend_activation/',
+    ]);
+  });
+
+  it('shows the resend limit when the server refuses another mail', async () => {
+    serve(json(401, { detail: 'Not activated.', code: 'account_not_activated' }), () =>
+      json(429, { detail: 'Too many e-mails were requested. Try again in one hour.', code: 'throttled' }),
+    );
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Send the activation e-mail again' }));
+    expect(await screen.findByText('Too many e-mails were requested. Try again in one hour.')).toBeTruthy();
+  });
+
+  it('keeps the generic message for wrong credentials, with no resend offered', async () => {
+    serve(
+      json(401, { detail: 'No active account found with the given credentials', code: 'no_active_account' }),
+      () => new Response(null, { status: 204 }),
+    );
+    show();
+    expect(await screen.findByText('Not correct email or password')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Send the activation e-mail again' })).toBeNull(),
+    );
+  });
+});

@@ -1,0 +1,138 @@
+import type { Category } from '@flashcards/contract';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import '../../../lib/i18n';
+import { TextCardForm } from './text-card-form';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const category = { id: 5, type_of_cards: 'text' } as Category;
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** A server that keeps the cards added, and knows one card already in the category. */
+function serve() {
+  const added: { first_side: string; second_side: string; tag: string }[] = [];
+  const duplicateAsks: string[] = [];
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    const address = new URL(url, 'http://localhost');
+    if (address.pathname === '/api/card/card-text-tags/') return json(['verbs']);
+    if (address.pathname === '/api/card/card-text-duplicate/') {
+      const side = address.searchParams.get('first_side') ?? '';
+      duplicateAsks.push(side);
+      return json({
+        duplicate:
+          side.toLowerCase() === 'house' ? { id: 9, first_side: 'House', second_side: 'къща' } : null,
+      });
+    }
+    if (address.pathname === '/api/card/card-text/' && init?.method === 'POST') {
+      const body = JSON.parse(String(init.body));
+      added.push({ first_side: body.first_side, second_side: body.second_side, tag: body.tag });
+      return json(
+        {
+          id: added.length,
+          ...body,
+          created_at: '2026-01-01T00:00:00Z',
+          updated_at: '2026-01-01T00:00:00Z',
+          guesses_score: 0,
+          incorrect_guesses_score: 0,
+          guesses_score_typing: 0,
+          incorrect_guesses_score_typing: 0,
+        },
+        201,
+      );
+    }
+    return json({ detail: 'Not found.' }, 404);
+  });
+  return { added, duplicateAsks };
+}
+
+function show() {
+  const onDone = vi.fn();
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MantineProvider>
+        <TextCardForm category={category} onDone={onDone} />
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+  const type = (label: RegExp, value: string) =>
+    fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  return { onDone, type };
+}
+
+describe('entering text cards', () => {
+  it('saves with Ctrl+Enter or Cmd+Enter from any field', async () => {
+    const { added } = serve();
+    const { onDone, type } = show();
+    type(/^Side one/, 'go');
+    type(/^Side two/, 'отивам');
+    fireEvent.change(screen.getByLabelText(/^Tag/, { selector: 'input' }), { target: { value: 'verbs' } });
+    fireEvent.keyDown(screen.getByLabelText(/^Tag/, { selector: 'input' }), { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(onDone).toHaveBeenCalledOnce());
+    expect(added).toEqual([{ first_side: 'go', second_side: 'отивам', tag: 'verbs' }]);
+
+    cleanup();
+    const second = show();
+    second.type(/^Side one/, 'come');
+    second.type(/^Side two/, 'идвам');
+    fireEvent.keyDown(screen.getByLabelText(/^Side one/), { key: 'Enter', metaKey: true });
+    await waitFor(() => expect(second.onDone).toHaveBeenCalledOnce());
+    expect(added).toHaveLength(2);
+  });
+
+  it('an Enter alone in a side does not save', () => {
+    const { added } = serve();
+    const { onDone, type } = show();
+    type(/^Side one/, 'go');
+    type(/^Side two/, 'отивам');
+    fireEvent.keyDown(screen.getByLabelText(/^Side two/), { key: 'Enter' });
+    expect(onDone).not.toHaveBeenCalled();
+    expect(added).toEqual([]);
+  });
+
+  it('"save and add another" stays open, clears the sides, keeps the tag and focuses side one', async () => {
+    const { added } = serve();
+    const { onDone, type } = show();
+    type(/^Side one/, 'go');
+    type(/^Side two/, 'отивам');
+    fireEvent.change(screen.getByLabelText(/^Tag/, { selector: 'input' }), { target: { value: 'verbs' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save and add another' }));
+    await waitFor(() => expect(added).toHaveLength(1));
+    await waitFor(() => expect((screen.getByLabelText(/^Side one/) as HTMLTextAreaElement).value).toBe(''));
+    expect((screen.getByLabelText(/^Side two/) as HTMLTextAreaElement).value).toBe('');
+    expect((screen.getByLabelText(/^Tag/, { selector: 'input' }) as HTMLInputElement).value).toBe('verbs');
+    expect(document.activeElement).toBe(screen.getByLabelText(/^Side one/));
+    expect(onDone).not.toHaveBeenCalled();
+
+    // The next plain save closes the dialog, as before.
+    type(/^Side one/, 'come');
+    type(/^Side two/, 'идвам');
+    fireEvent.click(screen.getByRole('button', { name: 'Add the card' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledOnce());
+    expect(added[1]).toEqual({ first_side: 'come', second_side: 'идвам', tag: 'verbs' });
+  });
+
+  it('warns of a card with the same side one, without stopping the save', async () => {
+    const { added, duplicateAsks } = serve();
+    const { onDone, type } = show();
+    type(/^Side one/, 'car');
+    type(/^Side one/, '  house ');
+    const warning = await screen.findByText(/already has a card with this side one: “House” – “къща”/);
+    const described = screen.getByLabelText(/^Side one/).getAttribute('aria-describedby') ?? '';
+    expect(warning.closest('[role="status"]')?.id).toBeTruthy();
+    expect(described).toContain(warning.closest('[role="status"]')?.id);
+    // Asked once typing paused, with the side trimmed.
+    expect(duplicateAsks).toEqual(['house']);
+    type(/^Side two/, 'къща');
+    fireEvent.click(screen.getByRole('button', { name: 'Add the card' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledOnce());
+    expect(added).toHaveLength(1);
+  });
+});
