@@ -26,7 +26,7 @@ const cardOf = (id: number): TextCard =>
 const sourceOf = (size: number, { learns = [] as number[], completes = [] as number[] } = {}) => {
   const deck = Array.from({ length: size }, (_, i) => cardOf(i + 1));
   const answer = vi.fn(
-    async (card: DeckCard, _type: unknown, correct: boolean): Promise<AnsweredCard> => ({
+    async (card: DeckCard, _type: unknown, correct: boolean, _session: string): Promise<AnsweredCard> => ({
       ...card,
       guesses_score: card.guesses_score + (correct ? 1 : 0),
       learned: correct && learns.includes(card.id),
