@@ -70,8 +70,8 @@ export const runDirectPhase = async (
   // One practice session per connection.
   const sessions = new Map<pg.Client, string>();
   const sessionOf = (client: pg.Client) => {
-    let session = sessions.get(client);
-    if (!session) sessions.set(client, (session = randomUUID()));
+    const session = sessions.get(client) ?? randomUUID();
+    sessions.set(client, session);
     return session;
   };
 
