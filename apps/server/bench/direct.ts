@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Placeholder } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database } from '../src/db/client';
@@ -66,6 +67,13 @@ export const runDirectPhase = async (
   const latencies = { deck: [] as number[], answer: [] as number[] };
   let errors = 0;
   let answered = 0;
+  // One practice session per connection.
+  const sessions = new Map<pg.Client, string>();
+  const sessionOf = (client: pg.Client) => {
+    const session = sessions.get(client) ?? randomUUID();
+    sessions.set(client, session);
+    return session;
+  };
 
   const clients = await Promise.all(
     Array.from({ length: options.connections }, async () => {
@@ -113,6 +121,8 @@ export const runDirectPhase = async (
           threshold: options.threshold,
           limit: null,
           now: at.toISOString(),
+          // As the web app answers: within a session, whose last answer the statement keeps.
+          session: sessionOf(client),
         });
       }
     }

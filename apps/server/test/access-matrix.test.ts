@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { apiRoutes, pathOf } from '@flashcards/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import {
   learningPaths,
   marketReports,
   payments,
+  practiceSessionAnswers,
   privateOffers,
   schoolTests,
   testQuestions,
@@ -101,7 +103,7 @@ type Fixture = {
 };
 
 type Request = {
-  params?: Record<string, number>;
+  params?: Record<string, number | string>;
   query?: Record<string, string | number>;
   json?: object;
   form?: { fields: Record<string, string | number>; files?: Record<string, 'picture'> };
@@ -200,6 +202,24 @@ const matrix: Record<string, Row> = {
 
   // Practice.
   myActivity: { expect: signedIn(200) },
+  // A fresh session for each caller, whose last answer is the owner's.
+  undoLastAnswer: {
+    request: async (f) => {
+      const session = randomUUID();
+      await t.database.db.insert(practiceSessionAnswers).values({
+        sessionId: session,
+        userId: f.owner.id,
+        cardId: f.textCard,
+        scoreColumn: 'incorrect_guesses_score',
+        day: '2026-01-01',
+        learned: false,
+        completedCategory: false,
+        answeredAt: new Date(),
+      });
+      return { params: { session } };
+    },
+    expect: ownerOnly(200),
+  },
 
   // Spaced review: the owner's text and picture cards.
   reviewSession: { request: (f) => ({ params: { id: f.category } }), expect: ownerOnly(200) },

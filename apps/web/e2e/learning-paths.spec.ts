@@ -84,6 +84,11 @@ test('a teacher assigns a path to two students; one studies until a card is lear
   const main = student.getByRole('main');
   await expect(main.getByText('Card 1 of 3')).toBeVisible();
   for (let answers = 0; answers < 4; answers++) {
+    // A session is one round of the deck: after its summary, another round.
+    if (answers === 3) {
+      await expect(main.getByText('3Right answers')).toBeVisible();
+      await main.getByRole('button', { name: 'Another round' }).click();
+    }
     const card = studyCard(student);
     await expect(card).toBeFocused();
     await expect(card).toHaveAttribute('aria-pressed', 'false');

@@ -56,7 +56,8 @@ const words = {
     wrong: 'Lyon',
     next: 'Next',
     start: 'Start',
-    save: 'Save results',
+    end: 'End the session',
+    rivers: 'Rivers',
     check: 'Check',
     startRound: 'Start the round',
   },
@@ -77,8 +78,9 @@ const words = {
     wrong: 'Лион',
     next: 'Напред',
     start: 'Започни',
-    save: 'Запазване на резултатите',
-    check: 'Проверка',
+    end: 'Приключи сесията',
+    rivers: 'Реки',
+    check: 'Провери',
     startRound: 'Започни рунда',
   },
 } as const;
@@ -146,10 +148,24 @@ for (const [language, theme] of [
     await page.keyboard.press('Space');
     await settled(page);
     await shot('practice-verbal-turned');
-    await main.getByRole('button', { name: w.save }).click();
-    await expect(page.getByRole('dialog').getByRole('link')).toBeVisible();
+    await main.getByRole('button', { name: w.end }).click();
+    await expect(main.getByTestId('session-end').getByRole('link')).toBeVisible();
     await settled(page);
-    await shot('practice-summary', false);
+    await shot('practice-session-end', false);
+
+    // The last card of a category learned: the celebration with its badge.
+    const rivers = await api.category(w.rivers);
+    const danube = await api.textCard(rivers.id, 'Danube', 'Black Sea');
+    const practice = practiceApi(request, account);
+    const zone = await browserTimeZone(page);
+    for (let i = 0; i < 9; i++) await practice.answer(danube.id, 'guesses_score', zone);
+    await page.goto(`/flash-cards-text/${rivers.id}?type=verbal&mode=standard`);
+    await expect(studyCard(page)).toBeFocused();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('1');
+    await expect(main.getByTestId('session-end').getByRole('img')).toBeVisible();
+    await settled(page);
+    await shot('practice-celebration', false);
 
     // Typing, a wrong answer.
     await page.goto(`/flash-cards-text/${capitals.id}?type=typing&mode=standard`);

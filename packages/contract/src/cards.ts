@@ -8,7 +8,7 @@ import {
   CATEGORY_NAME_MAX_LENGTH,
   PRACTICE_MAX_CARDS,
 } from './limits';
-import { type ScoreField, scoreFields } from './practice';
+import { answerOutcome, practiceSessionId, type ScoreField, scoreFields } from './practice';
 import { defineRoute, filePart, noContent } from './route';
 
 export const cardTypeSchema = z.enum(['text', 'picture', 'kids']);
@@ -178,7 +178,11 @@ export const kidsCardFields = z.object({
  * text. Any other field of the body is ignored.
  */
 const answerOf = (field: ScoreField) =>
-  z.object({ [field]: z.coerce.number().int() }).transform(() => ({ action: 'answer' as const, field }));
+  z.object({ [field]: z.coerce.number().int(), session: practiceSessionId.optional() }).transform((body) => ({
+    action: 'answer' as const,
+    field,
+    session: (body.session as string | undefined) ?? null,
+  }));
 export const cardAnswerBody = z
   .union(scoreFields.map(answerOf) as [ReturnType<typeof answerOf>, ...ReturnType<typeof answerOf>[]])
   .meta({
@@ -186,7 +190,8 @@ export const cardAnswerBody = z
     description:
       'One answer: the score named goes up by exactly one, whatever value is sent. The day is the one of ' +
       'the `x-timezone` header (UTC by default). Without a subscription or trial, answers past the daily ' +
-      'limit answer 403.',
+      'limit answer 403. With `session` (a uuid the client makes for each practice session) the answer ' +
+      "becomes that session's last one, which `POST /api/card/practice-sessions/{session}/undo/` takes back.",
   });
 const edit = <S extends z.ZodType>(fields: S) =>
   fields.transform((value) => ({ action: 'edit' as const, fields: value })).meta({ title: 'Edit' });
@@ -424,7 +429,7 @@ const textCardRoutes = {
     description: 'A body with a score field is an answer; one with the text fields an edit.',
     params: idParams,
     body: z.union([cardAnswerBody, edit(textCardBody)]),
-    response: textCardSchema,
+    response: textCardSchema.extend(answerOutcome.shape),
     errors: [403],
   }),
   deleteTextCard: deleteCard('/api/card/card-text/{id}/', 'text'),
@@ -476,7 +481,7 @@ const pictureCardRoutes = {
     encoding: ['multipart', 'json'],
     params: idParams,
     body: z.union([cardAnswerBody, edit(pictureCardBody)]),
-    response: pictureCardSchema,
+    response: pictureCardSchema.extend(answerOutcome.shape),
     errors: [403],
   }),
   deletePictureCard: deleteCard('/api/card/card-picture/{id}/', 'picture'),

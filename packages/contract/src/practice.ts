@@ -9,6 +9,18 @@ export const scoreFields = [
 ] as const;
 export type ScoreField = (typeof scoreFields)[number];
 
+/** A practice session's name, made by the client: its answers can be taken back, the last one once. */
+export const practiceSessionId = z.uuid();
+
+/** What an answer did beside the score (absent on an edit). */
+export const answerOutcome = z.object({
+  /** The answer learned the card (it reached the learned threshold in its mode). */
+  learned: z.boolean().optional(),
+  /** The answer learned the last card of the category still to learn in the mode. */
+  completed_category: z.boolean().optional(),
+});
+export type AnswerOutcome = z.infer<typeof answerOutcome>;
+
 /** The header naming the IANA time zone whose calendar day the daily limit and activity use. */
 export const TIME_ZONE_HEADER = 'x-timezone';
 
@@ -45,7 +57,28 @@ export const badgeSchema = z.object({
 });
 export type Badge = z.infer<typeof badgeSchema>;
 
+export const undoneAnswerSchema = z.object({
+  card_id: z.number().int(),
+  field: z.enum(scoreFields),
+});
+export type UndoneAnswer = z.infer<typeof undoneAnswerSchema>;
+
 export const practiceRoutes = {
+  undoLastAnswer: defineRoute({
+    method: 'POST',
+    path: '/api/card/practice-sessions/{session}/undo/',
+    access: 'user',
+    tag: 'practice',
+    summary: "Take back the session's last answer, once",
+    description:
+      'The score goes down by one, and the day it was counted on counts one answer less (and one learned ' +
+      'card and completed category less when the answer had added them), never below zero. Another ' +
+      "user's or an unknown session answers 404; a session whose last answer was already taken back 409 " +
+      '`nothing_to_undo`.',
+    params: z.object({ session: practiceSessionId }),
+    response: undoneAnswerSchema,
+    errors: [404, 409],
+  }),
   myActivity: defineRoute({
     method: 'GET',
     path: '/api/card/card-requests/',

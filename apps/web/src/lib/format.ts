@@ -22,6 +22,8 @@ export function useFormatters() {
       unit: 'megabyte',
       maximumFractionDigits: 1,
     });
+    const minutes = new Intl.NumberFormat(language, { style: 'unit', unit: 'minute', unitDisplay: 'short' });
+    const seconds = new Intl.NumberFormat(language, { style: 'unit', unit: 'second', unitDisplay: 'short' });
     const dateTimes = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
     return {
       number: (value: number) => numbers.format(value),
@@ -29,6 +31,13 @@ export function useFormatters() {
       decimal: (value: number) => decimals.format(value),
       /** A length of time in whole hours or days, in words ("5 hours", "3 дни"). */
       duration: (value: number, unit: 'hour' | 'day') => (unit === 'hour' ? hours : days).format(value),
+      /** A short length of time in minutes and seconds ("2 min 5 sec", "2 мин. 5 сек."). */
+      elapsed: (milliseconds: number) => {
+        const total = Math.max(0, Math.round(milliseconds / 1000));
+        const whole = Math.floor(total / 60);
+        const rest = seconds.format(total % 60);
+        return whole > 0 ? `${minutes.format(whole)} ${rest}` : rest;
+      },
       /** A file's size in kB below a megabyte, else in MB with a decimal ("340 kB", "2.4 MB"). */
       fileSize: (bytes: number) =>
         bytes < 1024 * 1024

@@ -1,6 +1,18 @@
 /** Written by the practice module. */
-import { date, integer, pgEnum, pgTable, primaryKey, timestamp, unique } from 'drizzle-orm/pg-core';
-import { categories } from './cards';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { cards, categories } from './cards';
 import { users } from './users';
 
 /** One row per user and day (in the user's time zone): what the practice calls counted. */
@@ -35,4 +47,27 @@ export const categoryCompletions = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.categoryId, table.mode] })],
+);
+
+/**
+ * The last answer of each practice session (the client names its session with a uuid), so that it can
+ * be taken back once: what it raised is known without guessing. `cardId` null: nothing left to undo.
+ */
+export const practiceSessionAnswers = pgTable(
+  'practice_session_answers',
+  {
+    sessionId: uuid('session_id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cardId: integer('card_id').references(() => cards.id, { onDelete: 'set null' }),
+    /** The score column the answer raised (a column name of `cards`). */
+    scoreColumn: text('score_column').notNull(),
+    /** The activity day the answer was counted on. */
+    day: date('day', { mode: 'string' }).notNull(),
+    learned: boolean('learned').notNull(),
+    completedCategory: boolean('completed_category').notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('practice_session_answers_user_idx').on(table.userId)],
 );

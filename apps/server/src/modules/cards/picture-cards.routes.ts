@@ -3,6 +3,7 @@ import { pageWindow, toPage } from '../../lib/pagination';
 import { route, tokenRoute } from '../../lib/routes';
 import type { Services } from '../../services';
 import { toPublicPictureCard } from '../market/market.presenter';
+import { toAnswerOutcome } from '../practice/practice.presenter';
 import { timeZoneOf } from './cards.http';
 import { toPictureCard } from './cards.presenter';
 import type { CardRow } from './cards.repository';
@@ -37,13 +38,19 @@ export const pictureCardRouteHandlers = ({ cards, practice, storage, market }: S
       present(await cards.createPicture(actor, body)),
     ),
 
-    tokenRoute(cardRoutes.updatePictureCard, async ({ signedIn, params, body, request }) =>
-      present(
-        body.action === 'answer'
-          ? await practice.answer(signedIn, 'picture', params.id, body.field, timeZoneOf(request))
-          : await cards.updatePicture(await signedIn.actor(), params.id, body.fields),
-      ),
-    ),
+    tokenRoute(cardRoutes.updatePictureCard, async ({ signedIn, params, body, request }) => {
+      if (body.action !== 'answer')
+        return present(await cards.updatePicture(await signedIn.actor(), params.id, body.fields));
+      const answered = await practice.answer(
+        signedIn,
+        'picture',
+        params.id,
+        body.field,
+        timeZoneOf(request),
+        body.session,
+      );
+      return { ...present(answered), ...toAnswerOutcome(answered) };
+    }),
 
     route(cardRoutes.deletePictureCard, async ({ actor, params }) => {
       await cards.remove(actor, 'picture', params.id);

@@ -3,6 +3,7 @@ import { pageWindow, toPage } from '../../lib/pagination';
 import { route, tokenRoute } from '../../lib/routes';
 import type { Services } from '../../services';
 import { toPublicTextCard } from '../market/market.presenter';
+import { toAnswerOutcome } from '../practice/practice.presenter';
 import { timeZoneOf } from './cards.http';
 import { toTextCard } from './cards.presenter';
 
@@ -34,13 +35,19 @@ export const textCardRouteHandlers = ({ cards, practice, market }: Services) => 
     toTextCard(await cards.createText(actor, body)),
   ),
 
-  tokenRoute(cardRoutes.updateTextCard, async ({ signedIn, params, body, request }) =>
-    toTextCard(
-      body.action === 'answer'
-        ? await practice.answer(signedIn, 'text', params.id, body.field, timeZoneOf(request))
-        : await cards.updateText(await signedIn.actor(), params.id, body.fields),
-    ),
-  ),
+  tokenRoute(cardRoutes.updateTextCard, async ({ signedIn, params, body, request }) => {
+    if (body.action !== 'answer')
+      return toTextCard(await cards.updateText(await signedIn.actor(), params.id, body.fields));
+    const answered = await practice.answer(
+      signedIn,
+      'text',
+      params.id,
+      body.field,
+      timeZoneOf(request),
+      body.session,
+    );
+    return { ...toTextCard(answered), ...toAnswerOutcome(answered) };
+  }),
 
   route(cardRoutes.deleteTextCard, async ({ actor, params }) => {
     await cards.remove(actor, 'text', params.id);

@@ -1,4 +1,4 @@
-import type { ActivityEntry } from '@flashcards/contract';
+import type { ActivityEntry, AnswerOutcome, UndoneAnswer } from '@flashcards/contract';
 import type { PracticeService } from './practice.service';
 
 type ActivityRow = Awaited<ReturnType<PracticeService['activity']>>[number];
@@ -12,4 +12,18 @@ export const toActivityEntry = (row: ActivityRow): ActivityEntry => ({
   completed_categories_verbal: row.completedCategoriesVerbal,
   completed_categories_typing: row.completedCategoriesTyping,
   daily_limit: row.dailyLimit,
+});
+
+/** What an answer did beside the score. */
+export const toAnswerOutcome = (answered: {
+  learned: boolean;
+  completedCategory: boolean;
+}): AnswerOutcome => ({
+  learned: answered.learned,
+  completed_category: answered.completedCategory,
+});
+
+export const toUndoneAnswer = (undone: Awaited<ReturnType<PracticeService['undo']>>): UndoneAnswer => ({
+  card_id: undone.cardId,
+  field: undone.field,
 });

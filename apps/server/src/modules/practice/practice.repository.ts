@@ -1,6 +1,12 @@
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { cards, categories, categoryCompletions, userActivity } from '../../db/schema';
+import {
+  cards,
+  categories,
+  categoryCompletions,
+  practiceSessionAnswers,
+  userActivity,
+} from '../../db/schema';
 import type { Entitlements } from '../../lib/entitlements';
 import type { CardKind } from '../categories/categories.repository';
 
@@ -73,12 +79,34 @@ export const answerQuery = (
     where ${limit} is null or activity.card_requests < ${limit}
     returning activity.card_requests`);
 
+  // The session's last answer, kept so that it can be taken back (only with a session; never over another
+  // user's session of the same name). Part of the statement: no extra round trip per answer.
+  const session = sql`${sql.placeholder('session')}::uuid`;
+  const remembered = db.$with('remembered', { sessionId: practiceSessionAnswers.sessionId }).as(sql`
+    insert into ${practiceSessionAnswers} as last
+      (session_id, user_id, card_id, score_column, day, learned, completed_category, answered_at)
+    select ${session}, ${userId}, card.id, ${sql.raw(`'${cards[column].name}'`)}, ${sql.placeholder('day')}::date,
+      exists (select 1 from learned), exists (select 1 from completed), ${now}
+    from card
+    where ${session} is not null
+    on conflict (session_id) do update set
+      card_id = excluded.card_id, score_column = excluded.score_column, day = excluded.day,
+      learned = excluded.learned, completed_category = excluded.completed_category,
+      answered_at = excluded.answered_at
+    where last.user_id = excluded.user_id
+    returning session_id`);
+
   const fields = Object.fromEntries(
     (Object.keys(cardColumns) as CardColumn[]).map((key) => [key, card[key]]),
   ) as { [K in CardColumn]: (typeof card)[K] };
   return db
-    .with(card, learned, completed, counted)
-    .select({ ...fields, counted: sql<number | null>`(select card_requests from counted)` })
+    .with(card, learned, completed, counted, remembered)
+    .select({
+      ...fields,
+      counted: sql<number | null>`(select card_requests from counted)`,
+      learned: sql<boolean>`exists (select 1 from learned)`,
+      completedCategory: sql<boolean>`exists (select 1 from completed)`,
+    })
     .from(card);
 };
 
@@ -106,13 +134,70 @@ export const answer = async (
     threshold: number;
     limit: number | null;
     now: Date;
+    /** The practice session the answer belongs to, if the client named one. */
+    session: string | null;
   },
 ) => {
   const [row] = await statement.execute({ ...values, now: values.now.toISOString() });
   if (!row) return undefined;
-  const { counted, ...card } = row;
-  return { card, counted };
+  const { counted, learned, completedCategory, ...card } = row;
+  return { card, counted, learned, completedCategory };
 };
+
+export type Answered = NonNullable<Awaited<ReturnType<typeof answer>>>;
+
+/** The session's last answer as kept (locked until the transaction ends), if the session is the user's. */
+export const lockSessionAnswer = async (db: Executor, sessionId: string, userId: number) => {
+  const [row] = await db
+    .select()
+    .from(practiceSessionAnswers)
+    .where(and(eq(practiceSessionAnswers.sessionId, sessionId), eq(practiceSessionAnswers.userId, userId)))
+    .for('update');
+  return row;
+};
+
+/**
+ * Takes a kept answer back: its score, and what it added to its day, down by one (never below zero); the
+ * category's completion removed when the answer made it; nothing left to undo in the session.
+ */
+export const takeBack = async (
+  db: Executor,
+  kept: typeof practiceSessionAnswers.$inferSelect & { cardId: number },
+  mode: 'verbal' | 'typing',
+) => {
+  const score = sql.identifier(kept.scoreColumn);
+  const [card] = await db
+    .update(cards)
+    .set({ [scoreKeyOf(kept.scoreColumn)]: sql`greatest(${score} - 1, 0)` })
+    .where(eq(cards.id, kept.cardId))
+    .returning({ categoryId: cards.categoryId });
+  const learnedColumn = mode === 'typing' ? userActivity.learnedCardsTyping : userActivity.learnedCardsVerbal;
+  const completedColumn =
+    mode === 'typing' ? userActivity.completedCategoriesTyping : userActivity.completedCategoriesVerbal;
+  await db
+    .update(userActivity)
+    .set({
+      cardRequests: sql`greatest(${userActivity.cardRequests} - 1, 0)`,
+      ...(kept.learned && { [learnedKeyOf(mode)]: sql`greatest(${learnedColumn} - 1, 0)` }),
+      ...(kept.completedCategory && { [completedKeyOf(mode)]: sql`greatest(${completedColumn} - 1, 0)` }),
+    })
+    .where(and(eq(userActivity.userId, kept.userId), eq(userActivity.day, kept.day)));
+  if (kept.completedCategory && card)
+    await db
+      .delete(categoryCompletions)
+      .where(and(eq(categoryCompletions.categoryId, card.categoryId), eq(categoryCompletions.mode, mode)));
+  await db
+    .update(practiceSessionAnswers)
+    .set({ cardId: null })
+    .where(eq(practiceSessionAnswers.sessionId, kept.sessionId));
+};
+
+const scoreKeyOf = (name: string): ScoreColumn =>
+  (Object.keys(cardColumns) as CardColumn[]).find((key) => cardColumns[key].name === name) as ScoreColumn;
+const learnedKeyOf = (mode: 'verbal' | 'typing') =>
+  mode === 'typing' ? 'learnedCardsTyping' : 'learnedCardsVerbal';
+const completedKeyOf = (mode: 'verbal' | 'typing') =>
+  mode === 'typing' ? 'completedCategoriesTyping' : 'completedCategoriesVerbal';
 
 export const incrementListens = async (db: Executor, target: { cardId: number; userId: number }) => {
   const [row] = await db

@@ -2,7 +2,7 @@ import { type Badge, badgeKinds, badgeThresholds, type ScoreField, scoreFields }
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import type { Actor } from '../../lib/access';
-import { notFound, permissionDenied } from '../../lib/api-error';
+import { conflict, notFound, permissionDenied } from '../../lib/api-error';
 import type { Clock } from '../../lib/clock';
 import type { Entitlements } from '../../lib/entitlements';
 import type { SignedIn } from '../../lib/routes';
@@ -16,6 +16,16 @@ const columns: Record<ScoreField, ScoreColumn> = {
   guesses_score_typing: 'guessesScoreTyping',
   incorrect_guesses_score_typing: 'incorrectGuessesScoreTyping',
 };
+
+const fieldOf = (scoreColumn: string) =>
+  scoreFields.find((field) => field === scoreColumn) ?? 'guesses_score';
+
+/** The answered card, and whether the answer learned it and completed its category. */
+const outcomeOf = ({ card, learned, completedCategory }: Omit<repo.Answered, 'counted'>) => ({
+  ...card,
+  learned,
+  completedCategory,
+});
 
 // Making a formatter costs more than using it, and every answer needs one.
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
@@ -82,9 +92,11 @@ export const createPracticeService = ({
       cardId: number,
       field: ScoreField,
       timeZone: string | undefined,
+      session: string | null = null,
     ) {
       const now = clock.now();
       const values = {
+        session,
         cardId,
         userId: signedIn.id,
         kind,
@@ -94,7 +106,7 @@ export const createPracticeService = ({
         now,
       };
       const premium = await repo.answer(premiumAnswers[field], values);
-      if (premium) return premium.card;
+      if (premium) return outcomeOf(premium);
       // Nothing changed: the account is inactive (401), not premium (the daily limit applies) or not the
       // card's owner (404). Past the limit the statement has already raised the score: its transaction
       // undoes that.
@@ -106,7 +118,20 @@ export const createPracticeService = ({
         });
         if (!answered) throw notFound();
         if (answered.counted === null) throw limitReached();
-        return answered.card;
+        return outcomeOf(answered);
+      });
+    },
+
+    /** Takes back the session's last answer, once; another user's or an unknown session is not found. */
+    async undo(user: Actor, sessionId: string) {
+      return db.transaction(async (tx) => {
+        const kept = await repo.lockSessionAnswer(tx, sessionId, user.id);
+        if (!kept) throw notFound();
+        const { cardId } = kept;
+        if (cardId === null) throw conflict('nothing_to_undo');
+        const field = fieldOf(kept.scoreColumn);
+        await repo.takeBack(tx, { ...kept, cardId }, field.endsWith('_typing') ? 'typing' : 'verbal');
+        return { cardId, field };
       });
     },
 

@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { badgeThresholds } from '@flashcards/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { buildCard, buildCategory } from '../../../test/factories';
 import { type Session, signIn } from '../../../test/session';
-import { userActivity, users } from '../../db/schema';
+import { categoryCompletions, userActivity, users } from '../../db/schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -333,5 +334,157 @@ describe('badges', () => {
       { kind: 'cards_per_day', threshold: 10, earned_on: today, times: 1 },
       { kind: 'completed_category_verbal', threshold: 1, earned_on: today, times: 1 },
     ]);
+  });
+});
+
+describe('undoing the last answer of a session', () => {
+  const undo = (session: Session, id: string) =>
+    session.call('POST', `/api/card/practice-sessions/${id}/undo/`);
+  const card = async (session: Session, id: number) =>
+    (await session.call('GET', `/api/card/card-text/${id}/`)).json();
+
+  it('takes the answer back once: the score and the day count one less', async () => {
+    const session = await premium();
+    const category = await buildCategory(t.database.db, { userId: session.user.id });
+    const answered = await buildCard(t.database.db, { categoryId: category.id, guessesScore: 3 });
+    const id = randomUUID();
+    await answer(session, answered.id, { guesses_score: 1 });
+    await answer(session, answered.id, { guesses_score: 1, session: id });
+    expect((await card(session, answered.id)).guesses_score).toBe(5);
+
+    const response = await undo(session, id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ card_id: answered.id, field: 'guesses_score' });
+    expect((await card(session, answered.id)).guesses_score).toBe(4);
+    expect((await activity(session))[0].card_requests).toBe(1);
+
+    const again = await undo(session, id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'nothing_to_undo' });
+    expect((await card(session, answered.id)).guesses_score).toBe(4);
+    expect((await activity(session))[0].card_requests).toBe(1);
+  });
+
+  it("takes back only the session's last answer", async () => {
+    const session = await premium();
+    const category = await buildCategory(t.database.db, { userId: session.user.id });
+    const first = await buildCard(t.database.db, { categoryId: category.id });
+    const second = await buildCard(t.database.db, { categoryId: category.id });
+    const id = randomUUID();
+    await answer(session, first.id, { guesses_score: 1, session: id });
+    await answer(session, second.id, { incorrect_guesses_score: 1, session: id });
+    // Another session's answer is not this session's last one.
+    await answer(session, first.id, { guesses_score: 1, session: randomUUID() });
+
+    expect((await undo(session, id)).json()).toEqual({
+      card_id: second.id,
+      field: 'incorrect_guesses_score',
+    });
+    expect((await card(session, first.id)).guesses_score).toBe(2);
+    expect((await card(session, second.id)).incorrect_guesses_score).toBe(0);
+    expect((await undo(session, id)).statusCode).toBe(409);
+    expect((await card(session, first.id)).guesses_score).toBe(2);
+  });
+
+  it('never goes below zero', async () => {
+    const session = await premium();
+    const category = await buildCategory(t.database.db, { userId: session.user.id });
+    const answered = await buildCard(t.database.db, { categoryId: category.id });
+    const id = randomUUID();
+    await answer(session, answered.id, { guesses_score_typing: 1, session: id });
+    // The learner reset the category (and the day's count was gone) before taking the answer back.
+    await session.call('POST', '/api/card/reset-category/', { category_id: category.id });
+    await t.database.db
+      .update(userActivity)
+      .set({ cardRequests: 0 })
+      .where(eq(userActivity.userId, session.user.id));
+
+    expect((await undo(session, id)).statusCode).toBe(200);
+    expect((await card(session, answered.id)).guesses_score_typing).toBe(0);
+    expect((await activity(session))[0].card_requests).toBe(0);
+  });
+
+  it('takes back the learned card and the completed category the answer counted', async () => {
+    const session = await premium();
+    const category = await buildCategory(t.database.db, { userId: session.user.id });
+    const first = await buildCard(t.database.db, { categoryId: category.id, guessesScore: 9 });
+    const second = await buildCard(t.database.db, { categoryId: category.id, guessesScore: 9 });
+    const id = randomUUID();
+    expect((await answer(session, first.id, { guesses_score: 1, session: id })).json()).toMatchObject({
+      learned: true,
+      completed_category: false,
+    });
+    expect((await answer(session, second.id, { guesses_score: 1, session: id })).json()).toMatchObject({
+      guesses_score: 10,
+      learned: true,
+      completed_category: true,
+    });
+    expect((await activity(session))[0]).toMatchObject({
+      card_requests: 2,
+      learned_cards_verbal: 2,
+      completed_categories_verbal: 1,
+    });
+
+    expect((await undo(session, id)).statusCode).toBe(200);
+    expect((await activity(session))[0]).toMatchObject({
+      card_requests: 1,
+      learned_cards_verbal: 1,
+      completed_categories_verbal: 0,
+    });
+    const completions = await t.database.db
+      .select()
+      .from(categoryCompletions)
+      .where(and(eq(categoryCompletions.categoryId, category.id), eq(categoryCompletions.mode, 'verbal')));
+    expect(completions).toEqual([]);
+    expect((await session.call('GET', `/api/card/category/${category.id}/`)).json()).toMatchObject({
+      learned_cards_verbal_len: 1,
+    });
+
+    // Learned again, the category is completed again and counted again.
+    const relearned = await answer(session, second.id, { guesses_score: 1, session: id });
+    expect(relearned.json()).toMatchObject({ learned: true, completed_category: true });
+    expect((await activity(session))[0].completed_categories_verbal).toBe(1);
+  });
+
+  it('says an ordinary answer learned nothing', async () => {
+    const session = await premium();
+    const category = await buildCategory(t.database.db, { userId: session.user.id });
+    const answered = await buildCard(t.database.db, { categoryId: category.id, guessesScore: 10 });
+    expect((await answer(session, answered.id, { guesses_score: 1 })).json()).toMatchObject({
+      learned: false,
+      completed_category: false,
+    });
+  });
+
+  it("answers 404 for another user's session and for an unknown one, and changes nothing", async () => {
+    const owner = await premium();
+    const category = await buildCategory(t.database.db, { userId: owner.user.id });
+    const answered = await buildCard(t.database.db, { categoryId: category.id });
+    const id = randomUUID();
+    await answer(owner, answered.id, { guesses_score: 1, session: id });
+    const stranger = await premium();
+    expect((await undo(stranger, id)).statusCode).toBe(404);
+    expect((await undo(owner, randomUUID())).statusCode).toBe(404);
+    expect((await undo(owner, 'not-a-uuid')).statusCode).toBe(404);
+    // The stranger's answers do not take over the owner's session either.
+    const theirs = await buildCard(t.database.db, {
+      categoryId: (await buildCategory(t.database.db, { userId: stranger.user.id })).id,
+    });
+    await answer(stranger, theirs.id, { guesses_score: 1, session: id });
+    expect((await undo(stranger, id)).statusCode).toBe(404);
+    expect((await card(owner, answered.id)).guesses_score).toBe(1);
+    expect((await undo(owner, id)).json()).toEqual({ card_id: answered.id, field: 'guesses_score' });
+  });
+
+  it('keeps an answer past the daily limit out of the session', async () => {
+    const session = await free();
+    const category = await buildCategory(t.database.db, { userId: session.user.id });
+    const answered = await buildCard(t.database.db, { categoryId: category.id });
+    await t.database.db
+      .insert(userActivity)
+      .values({ userId: session.user.id, day: t.clock.now().toISOString().slice(0, 10), cardRequests: 30 });
+    const id = randomUUID();
+    expect((await answer(session, answered.id, { guesses_score: 1, session: id })).statusCode).toBe(403);
+    expect((await undo(session, id)).statusCode).toBe(404);
   });
 });

@@ -1,4 +1,4 @@
-import { cardRoutes, type ScoreField } from '@flashcards/contract';
+import { type AnswerOutcome, cardRoutes, practiceRoutes, type ScoreField } from '@flashcards/contract';
 import { api } from '../../../lib/api-client';
 import type { LearningType } from '../practice-settings';
 import type { DeckCard, DeckKind } from './get-deck';
@@ -13,17 +13,31 @@ export const scoreFieldOf = (type: LearningType, correct: boolean): ScoreField =
       ? 'guesses_score'
       : 'incorrect_guesses_score';
 
-export type Answer = { kind: DeckKind; card: DeckCard; type: LearningType; correct: boolean };
+export type Answer = {
+  kind: DeckKind;
+  card: DeckCard;
+  type: LearningType;
+  correct: boolean;
+  /** The practice session (a uuid) whose last answer this becomes, so that it can be taken back. */
+  session?: string;
+};
+
+/** The card as an answer left it, and whether the answer learned it and completed its category. */
+export type AnsweredCard = DeckCard & AnswerOutcome;
 
 /**
  * One answer: a PUT of the card with one score field, the previous value plus one (the server counts it
  * as exactly one answer whatever the value). Past a free user's daily limit it answers 403.
  */
-export const answerCard = ({ kind, card, type, correct }: Answer): Promise<DeckCard> => {
+export const answerCard = ({ kind, card, type, correct, session }: Answer): Promise<AnsweredCard> => {
   const field = scoreFieldOf(type, correct);
   return api.call(kind === 'text' ? cardRoutes.updateTextCard : cardRoutes.updatePictureCard, {
     params: { id: card.id },
-    body: { [field]: card[field] + 1 },
+    body: { [field]: card[field] + 1, ...(session && { session }) },
     encoding: 'json',
   });
 };
+
+/** Takes back the last answer of a session (once); 409 when there is none left to take back. */
+export const undoLastAnswer = (session: string) =>
+  api.call(practiceRoutes.undoLastAnswer, { params: { session } });

@@ -7,7 +7,9 @@ import { isCorrectAnswer } from '../answer-check';
 import type { DeckCard } from '../api/get-deck';
 import type { LearningType } from '../practice-settings';
 import type { Announce } from './announcer';
+import keyHints from './key-hints.module.css';
 import { StudyCard } from './study-card';
+import { useKeepInView } from './use-keep-in-view';
 import { useShortcuts } from './use-shortcuts';
 
 interface CardPlayProps {
@@ -27,7 +29,7 @@ interface CardPlayProps {
 
 function Shortcut({ children }: { children: string }) {
   return (
-    <Kbd size="xs" aria-hidden="true">
+    <Kbd size="xs" aria-hidden="true" className={keyHints.keyHint}>
       {children}
     </Kbd>
   );
@@ -77,7 +79,10 @@ function VerbalPlay({ card, onAnswer, onNext, announce, allowSkip, active, focus
     <Stack gap="md">
       <StudyCard ref={cardRef} card={card} flipped={flipped} onFlip={flip} describedBy={hintId} />
       <Text id={hintId} size="sm" c="dimmed" ta="center">
-        {flipped ? t('session.markHint') : t('session.flipHint')}
+        <span className={keyHints.keyHint}>{flipped ? t('session.markHint') : t('session.flipHint')}</span>
+        <span className={keyHints.touchHint}>
+          {flipped ? t('session.markHintTouch') : t('session.flipHintTouch')}
+        </span>
       </Text>
       <Group grow gap="sm" preventGrowOverflow={false}>
         <Button
@@ -105,16 +110,22 @@ function VerbalPlay({ card, onAnswer, onNext, announce, allowSkip, active, focus
       </Group>
       {allowSkip && (
         <Group justify="center">
-          <Button
-            variant="subtle"
-            onClick={onNext}
-            rightSection={<IconArrowRight size={18} aria-hidden="true" />}
-          >
+          <Button variant="subtle" onClick={onNext} aria-keyshortcuts="ArrowRight" rightSection={<NextKey />}>
             {t('session.next')}
           </Button>
         </Group>
       )}
     </Stack>
+  );
+}
+
+/** The arrow of a Next button, with its key hint beside it where keys are used. */
+function NextKey() {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <IconArrowRight size={18} aria-hidden="true" />
+      <Shortcut>→</Shortcut>
+    </Group>
   );
 }
 
@@ -127,7 +138,11 @@ function TypingPlay({ card, onAnswer, onNext, announce, allowSkip, active, focus
   const [flipped, setFlipped] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const nextRef = useRef<HTMLButtonElement>(null);
+  const answerRef = useRef<HTMLDivElement>(null);
   const checked = result !== null;
+  // On a phone the on-screen keyboard covers the lower part of the page: the field, and then the
+  // feedback, stay in the part still visible.
+  useKeepInView(answerRef, checked);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new card, or a signal, moves the focus
   useEffect(() => {
@@ -159,78 +174,82 @@ function TypingPlay({ card, onAnswer, onNext, announce, allowSkip, active, focus
   return (
     <Stack gap="md">
       <StudyCard card={card} flipped={flipped} onFlip={checked ? flip : undefined} />
-      <form onSubmit={check} noValidate>
-        <Stack gap="sm">
-          <TextInput
-            ref={inputRef}
-            // The question is part of the field's name: the focus lands here, not on the card.
-            label={
-              <>
-                {t('typing.label')}
-                <VisuallyHidden>
-                  {' '}
-                  {'first_side_url' in card
-                    ? t('typing.forPicture')
-                    : t('typing.forQuestion', { question: card.first_side })}
-                </VisuallyHidden>
-              </>
-            }
-            placeholder={t('typing.placeholder')}
-            value={typed}
-            onChange={(event) => {
-              setTyped(event.currentTarget.value);
-              setProblem(null);
-            }}
-            readOnly={checked}
-            error={problem}
-            autoComplete="off"
-            autoCapitalize="off"
-            autoCorrect="off"
-            spellCheck={false}
-            maxLength={CARD_SIDE_MAX_LENGTH}
-            size="md"
-          />
-          {!checked && (
-            <Group justify="center" gap="sm">
-              <Button type="submit" size="md" leftSection={<IconCheck size={20} aria-hidden="true" />}>
-                {t('typing.check')}
-              </Button>
-              {allowSkip && (
-                <Button
-                  variant="subtle"
-                  onClick={onNext}
-                  rightSection={<IconArrowRight size={18} aria-hidden="true" />}
-                >
-                  {t('session.next')}
+      <Stack gap="md" ref={answerRef} className={keyHints.answerArea}>
+        <form onSubmit={check} noValidate>
+          <Stack gap="sm">
+            <TextInput
+              ref={inputRef}
+              // The question is part of the field's name: the focus lands here, not on the card.
+              label={
+                <>
+                  {t('typing.label')}
+                  <VisuallyHidden>
+                    {' '}
+                    {'first_side_url' in card
+                      ? t('typing.forPicture')
+                      : t('typing.forQuestion', { question: card.first_side })}
+                  </VisuallyHidden>
+                </>
+              }
+              placeholder={t('typing.placeholder')}
+              value={typed}
+              onChange={(event) => {
+                setTyped(event.currentTarget.value);
+                setProblem(null);
+              }}
+              readOnly={checked}
+              error={problem}
+              autoComplete="off"
+              autoCapitalize="off"
+              autoCorrect="off"
+              spellCheck={false}
+              maxLength={CARD_SIDE_MAX_LENGTH}
+              size="md"
+            />
+            {!checked && (
+              <Group justify="center" gap="sm">
+                <Button type="submit" size="md" leftSection={<IconCheck size={20} aria-hidden="true" />}>
+                  {t('typing.check')}
                 </Button>
-              )}
-            </Group>
-          )}
-        </Stack>
-      </form>
-      {checked && (
-        <Alert
-          color={result ? 'teal' : 'red'}
-          variant="light"
-          icon={result ? <IconCheck aria-hidden="true" /> : <IconX aria-hidden="true" />}
-          title={result ? t('typing.correct') : t('typing.notCorrect')}
-          styles={{ title: { color: 'var(--mantine-color-text)' } }}
-        >
-          {!result && t('typing.rightAnswer', { answer: card.second_side })}
-        </Alert>
-      )}
-      {checked && (
-        <Group justify="center">
-          <Button
-            ref={nextRef}
-            size="md"
-            onClick={onNext}
-            rightSection={<IconArrowRight size={18} aria-hidden="true" />}
+                {allowSkip && (
+                  <Button
+                    variant="subtle"
+                    onClick={onNext}
+                    rightSection={<IconArrowRight size={18} aria-hidden="true" />}
+                  >
+                    {t('session.next')}
+                  </Button>
+                )}
+              </Group>
+            )}
+          </Stack>
+        </form>
+        {checked && (
+          <Alert
+            data-testid="typing-feedback"
+            color={result ? 'teal' : 'red'}
+            variant="light"
+            icon={result ? <IconCheck aria-hidden="true" /> : <IconX aria-hidden="true" />}
+            title={result ? t('typing.correct') : t('typing.notCorrect')}
+            styles={{ title: { color: 'var(--mantine-color-text)' } }}
           >
-            {t('session.next')}
-          </Button>
-        </Group>
-      )}
+            {!result && t('typing.rightAnswer', { answer: card.second_side })}
+          </Alert>
+        )}
+        {checked && (
+          <Group justify="center">
+            <Button
+              ref={nextRef}
+              size="md"
+              onClick={onNext}
+              aria-keyshortcuts="Enter ArrowRight"
+              rightSection={<NextKey />}
+            >
+              {t('session.next')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
     </Stack>
   );
 }

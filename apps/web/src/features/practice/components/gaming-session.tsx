@@ -65,7 +65,7 @@ export function GamingSession(props: SessionProps) {
   const { t } = useTranslation('practice');
   const { number } = useFormatters();
   const reduceMotion = useReducedMotion();
-  const session = useDeckSession(sourceOf(props), settings.type);
+  const session = useDeckSession(sourceOf(props), settings.type, { endless: true });
   const { announce, region } = useAnnouncer();
 
   const [phase, setPhase] = useState<Phase>('ready');

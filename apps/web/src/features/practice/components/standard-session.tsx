@@ -1,7 +1,7 @@
 import type { Category } from '@flashcards/contract';
-import { Button, Divider, Group, Progress, Stack, Text } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { Button, Divider, Group, Kbd, Progress, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowBackUp, IconFlag } from '@tabler/icons-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,10 +15,12 @@ import { useAnnouncer } from './announcer';
 import { CardPlay } from './card-play';
 import { LimitReached } from './daily-limit-modal';
 import { EmptyDeck } from './empty-deck';
+import keyHints from './key-hints.module.css';
+import { SessionEnd } from './session-end';
 import { SessionFrame } from './session-frame';
 import { SessionTally } from './session-tally';
-import { SummaryModal } from './summary-modal';
 import { useDeckSession } from './use-deck-session';
+import { useShortcuts } from './use-shortcuts';
 
 /** What a session shows of what it practises: a category of mine, or a path's (with its own counts). */
 export type SessionCategory = Pick<
@@ -54,28 +56,37 @@ export const sourceOf = ({ source, kind, category, settings }: SessionProps) =>
     type: settings.type,
   });
 
-/** The standard mode: the deck round after round at the learner's pace, until "Save results". */
+/**
+ * The standard mode: one round of the deck at the learner's pace, then its summary in the page. The
+ * last answer can be taken back (a button, or Z / Backspace outside a field).
+ */
 export function StandardSession(props: SessionProps) {
   const { category, settings, cardsPath, onChangeFilter, stopped, backLabel } = props;
   const { t } = useTranslation('practice');
   const { number } = useFormatters();
-  const queryClient = useQueryClient();
   const source = sourceOf(props);
   const session = useDeckSession(source, settings.type);
   const { announce, region } = useAnnouncer();
   const learnedAtStart = useRef(learnedOf(category, settings.type));
-  const learned = Math.max(0, learnedOf(category, settings.type) - learnedAtStart.current);
+  // The answers say the moment they learn a card; a source whose answers do not (a path's) is followed
+  // through its saved counts, which arrive later.
+  const learned = source.reportsLearned
+    ? session.summary.learned
+    : Math.max(0, learnedOf(category, settings.type) - learnedAtStart.current);
+  const [focusSignal, setFocusSignal] = useState(0);
 
   const limit = session.limit;
-
-  const [summary, setSummary] = useState<'closed' | 'saving' | 'saved'>('closed');
-  const [focusSignal, setFocusSignal] = useState(0);
-  const save = async () => {
-    setSummary('saving');
-    await session.settle();
-    await queryClient.refetchQueries({ queryKey: source.saved });
-    setSummary('saved');
+  const undo = async () => {
+    if (!session.canUndo) return;
+    if (await session.undo()) {
+      announce(t('undo.done'));
+      notifications.show({ message: t('undo.done'), closeButtonProps: { 'aria-label': t('actions.close') } });
+      setFocusSignal((n) => n + 1);
+    }
   };
+  const playing = session.phase === 'playing' && !limit;
+  useShortcuts({ z: undo, Z: undo, Backspace: undo }, session.canUndo && !limit);
+  useShortcuts({ ArrowRight: session.next }, playing && Boolean(session.card));
 
   const { round, card } = session;
   let content: ReactNode;
@@ -87,6 +98,21 @@ export function StandardSession(props: SessionProps) {
     );
   else if (session.dealing) content = <PageLoader label={t('loading.deck')} />;
   else if (!round) content = <LoadError onRetry={() => session.deck.refetch()} />;
+  else if (session.phase !== 'playing')
+    content = (
+      <SessionEnd
+        saving={session.phase === 'finishing'}
+        summary={{ ...session.summary, learned }}
+        elapsed={session.elapsed}
+        categoryName={category.name}
+        type={settings.type}
+        cardsPath={cardsPath}
+        backLabel={backLabel}
+        onAnotherRound={() => void session.anotherRound()}
+        onWrongAgain={session.wrongOnesAgain}
+        onUndo={session.canUndo ? undo : undefined}
+      />
+    );
   else if (!card)
     content = (
       <EmptyDeck hint={t('session.emptyHint')}>
@@ -122,17 +148,34 @@ export function StandardSession(props: SessionProps) {
           onNext={session.next}
           announce={announce}
           allowSkip
-          active={summary === 'closed' && !limit}
+          active={playing}
           focusSignal={focusSignal}
         />
         <Divider />
-        <Group justify="center">
+        <Group justify="center" gap="sm">
+          {source.undo && (
+            <Button
+              variant="subtle"
+              color="gray"
+              disabled={!session.canUndo}
+              leftSection={<IconArrowBackUp size={18} aria-hidden="true" />}
+              rightSection={
+                <Kbd size="xs" aria-hidden="true" className={keyHints.keyHint}>
+                  Z
+                </Kbd>
+              }
+              aria-keyshortcuts="z"
+              onClick={undo}
+            >
+              {t('undo.button')}
+            </Button>
+          )}
           <Button
             variant="light"
-            leftSection={<IconDeviceFloppy size={18} aria-hidden="true" />}
-            onClick={save}
+            leftSection={<IconFlag size={18} aria-hidden="true" />}
+            onClick={session.end}
           >
-            {t('session.save')}
+            {t('session.end')}
           </Button>
         </Group>
       </Stack>
@@ -149,16 +192,6 @@ export function StandardSession(props: SessionProps) {
       limit={stopped ? null : limit}
     >
       {content}
-      <SummaryModal
-        opened={summary !== 'closed'}
-        summary={summary === 'saved' ? { ...session.tally, learned } : null}
-        cardsPath={cardsPath}
-        backLabel={backLabel}
-        onClose={() => {
-          setSummary('closed');
-          setFocusSignal((n) => n + 1);
-        }}
-      />
     </SessionFrame>
   );
 }

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../../lib/api-client';
 import { useErrorMessage } from '../../../lib/api-errors';
@@ -9,15 +9,28 @@ import { deckQueryDefaults } from '../api/practice-keys';
 import { currentCard, dealRound, nextInRound, type Round } from '../card-order';
 import type { DeckSource } from '../deck-source';
 import type { LearningType } from '../practice-settings';
+import { type SessionAnswer, summarize } from '../session-summary';
 
 export type Tally = { correct: number; wrong: number };
 
+/** Playing the round's cards; waiting for the last answers once it is over; its summary shown. */
+export type SessionPhase = 'playing' | 'finishing' | 'ended';
+
+/** The session's last answer, while it can still be taken back. */
+type LastAnswer = { card: DeckCard; position: number };
+
 /**
- * A practice session over a deck: rounds in random order without repeats, the deck fetched again for
- * each fresh round (so learned cards leave it), answers sent as scores, and the daily limit noticed on
- * either call (the source's refusals that stop a session).
+ * A practice session over a deck: one round in random order without repeats, answers sent as scores,
+ * and the daily limit noticed on either call (the source's refusals that stop a session). After the
+ * round's last card, or when the learner ends it, the session is over once every answer is saved; a
+ * new round (the deck fetched again, so learned cards leave it) or the wrong ones again start anew.
  */
-export function useDeckSession(source: DeckSource, type: LearningType) {
+export function useDeckSession(
+  source: DeckSource,
+  type: LearningType,
+  /** A timed game: round after round until its time is up, the deck fetched again for each. */
+  { endless = false }: { endless?: boolean } = {},
+) {
   const { t } = useTranslation('practice');
   const errorMessage = useErrorMessage();
   const queryClient = useQueryClient();
@@ -26,58 +39,99 @@ export function useDeckSession(source: DeckSource, type: LearningType) {
     queryFn: ({ signal }) => source.load(signal),
     ...deckQueryDefaults,
   });
+  // The server keeps the last answer of each session by this name, so that it can be taken back.
+  const [sessionId, setSessionId] = useState(() => crypto.randomUUID());
   const answer = useMutation({
     mutationFn: ({ card, correct }: { card: DeckCard; correct: boolean }) =>
-      source.answer(card, type, correct),
+      source.answer(card, type, correct, sessionId),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: source.changed }),
   });
 
   const [round, setRound] = useState<Round<DeckCard> | null>(null);
-  // Rounds dealt so far, so a card shown again in a later round is a new card to the screen.
+  // Rounds dealt so far (and cards shown again), so that a card shown again is a new card to the screen.
   const [roundNumber, setRoundNumber] = useState(0);
-  const [tally, setTally] = useState<Tally>({ correct: 0, wrong: 0 });
+  const [answers, setAnswers] = useState<SessionAnswer[]>([]);
+  const [phase, setPhase] = useState<SessionPhase>('playing');
+  const [startedAt, setStartedAt] = useState(() => Date.now());
+  const [endedAt, setEndedAt] = useState<number | null>(null);
+  const [lastAnswer, setLastAnswer] = useState<LastAnswer | null>(null);
+  const [undoing, setUndoing] = useState(false);
   const [limitError, setLimitError] = useState<ApiError | null>(null);
   const lastShown = useRef<number | null>(null);
   // The newest scores of the cards answered, for the "previous value plus one" the answer carries.
   const latest = useRef(new Map<number, DeckCard>());
   const pending = useRef(new Set<Promise<void>>());
+  const ending = useRef(false);
+
+  const begin = useCallback((dealt: Round<DeckCard>) => {
+    setRound(dealt);
+    setRoundNumber((n) => n + 1);
+    setAnswers([]);
+    setLastAnswer(null);
+    setPhase('playing');
+    setStartedAt(Date.now());
+    setEndedAt(null);
+    setSessionId(crypto.randomUUID());
+    ending.current = false;
+  }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a deck that arrived (again) starts a round
   useEffect(() => {
     if (!deck.isSuccess) return;
-    setRound(dealRound(deck.data, lastShown.current));
-    setRoundNumber((n) => n + 1);
+    begin(dealRound(deck.data, lastShown.current));
   }, [deck.dataUpdatedAt]);
 
   const settle = useCallback(async () => {
     await Promise.allSettled([...pending.current]);
   }, []);
 
-  const card = round ? currentCard(round) : undefined;
+  /** Ends the session: its summary shows once every answer is saved. */
+  const end = useCallback(() => {
+    if (ending.current) return;
+    ending.current = true;
+    setPhase('finishing');
+    void settle().then(() => {
+      if (!ending.current) return;
+      setEndedAt(Date.now());
+      setPhase('ended');
+      return queryClient.refetchQueries({ queryKey: source.saved });
+    });
+  }, [settle, queryClient, source.saved]);
 
-  /** The next card of the round; after the last, the deck is fetched again once every answer is in. */
+  const card = round && phase === 'playing' ? currentCard(round) : undefined;
+
+  /** The next card of the round; after the last one the session ends. */
   const next = useCallback(() => {
-    if (!round) return;
+    if (!round || phase !== 'playing') return;
     lastShown.current = currentCard(round)?.id ?? null;
     const moved = nextInRound(round);
-    if (moved) {
-      setRound(moved);
-      return;
-    }
-    setRound(null);
-    void settle().then(() => deck.refetch());
-  }, [round, settle, deck]);
+    if (moved) setRound(moved);
+    else if (endless) {
+      setRound(null);
+      void settle().then(() => deck.refetch());
+    } else end();
+  }, [round, phase, end, endless, settle, deck]);
 
   const submit = useCallback(
     (answered: DeckCard, correct: boolean) => {
       const known = latest.current.get(answered.id) ?? answered;
+      const position = round?.position ?? 0;
       const sent = answer
         .mutateAsync({ card: known, correct })
         .then((updated) => {
           latest.current.set(updated.id, updated);
-          setTally((current) =>
-            correct ? { ...current, correct: current.correct + 1 } : { ...current, wrong: current.wrong + 1 },
-          );
+          setAnswers((current) => [
+            ...current,
+            {
+              cardId: updated.id,
+              correct,
+              learned: updated.learned === true,
+              completedCategory: updated.completed_category === true,
+            },
+          ]);
+          setLastAnswer({ card: known, position });
+          // Every card of the category is learned: nothing is left to practise in this mode.
+          if (updated.completed_category && !endless) end();
         })
         .catch((error: unknown) => {
           if (source.stops(error)) setLimitError(error);
@@ -91,18 +145,67 @@ export function useDeckSession(source: DeckSource, type: LearningType) {
       pending.current.add(sent);
       void sent.finally(() => pending.current.delete(sent));
     },
-    [answer, source, t, errorMessage],
+    [answer, source, t, errorMessage, round, end, endless],
   );
 
-  /** Starts over from a freshly fetched deck, with nothing counted yet (a new game). */
-  const restart = useCallback(async () => {
+  /**
+   * Takes back the session's last answer on the server and shows its card again; only the last one,
+   * and only once.
+   */
+  const undo = useCallback(async () => {
+    const { undo: takeBack } = source;
+    if (!takeBack || !lastAnswer || undoing || !round) return false;
+    setUndoing(true);
+    try {
+      await settle();
+      await takeBack(sessionId);
+      latest.current.set(lastAnswer.card.id, lastAnswer.card);
+      setAnswers((current) => current.slice(0, -1));
+      setLastAnswer(null);
+      ending.current = false;
+      setEndedAt(null);
+      setPhase('playing');
+      setRound({ ...round, position: lastAnswer.position });
+      // The same card is a new card to the screen: turned back, nothing typed.
+      setRoundNumber((n) => n + 1);
+      void queryClient.invalidateQueries({ queryKey: source.changed });
+      return true;
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        message: t('undo.failed', { message: errorMessage(error) }),
+        closeButtonProps: { 'aria-label': t('actions.close') },
+      });
+      return false;
+    } finally {
+      setUndoing(false);
+    }
+  }, [source, lastAnswer, undoing, round, settle, sessionId, queryClient, t, errorMessage]);
+
+  /** Another round: the deck fetched again (learned cards leave it), nothing counted yet. */
+  const anotherRound = useCallback(async () => {
     await settle();
-    setTally({ correct: 0, wrong: 0 });
     setRound(null);
     await deck.refetch();
   }, [settle, deck]);
 
+  const summary = useMemo(() => summarize(answers), [answers]);
+
+  /** A round of the cards whose last answer in the session was wrong. */
+  const wrongOnesAgain = useCallback(() => {
+    if (!round) return;
+    const wrong = new Set(summary.wrongCardIds);
+    const cards = round.cards
+      .filter((dealt) => wrong.has(dealt.id))
+      .map((dealt) => latest.current.get(dealt.id) ?? dealt);
+    if (cards.length > 0) begin(dealRound(cards, lastShown.current));
+  }, [round, summary.wrongCardIds, begin]);
+
+  /** Starts over from a freshly fetched deck, with nothing counted yet (a new game). */
+  const restart = anotherRound;
+
   const limit = limitError ?? (source.stops(deck.error) ? deck.error : null);
+  const tally: Tally = { correct: summary.correct, wrong: summary.wrong };
   return {
     deck,
     round,
@@ -112,7 +215,17 @@ export function useDeckSession(source: DeckSource, type: LearningType) {
     submit,
     settle,
     restart,
+    end,
+    undo,
+    anotherRound,
+    wrongOnesAgain,
+    phase,
+    summary,
     tally,
+    /** How long the session took, once it is over. */
+    elapsed: endedAt === null ? null : endedAt - startedAt,
+    /** Whether the last answer can be taken back now. */
+    canUndo: Boolean(source.undo) && lastAnswer !== null && !undoing,
     limit,
     /** Waiting for a deck (the first one, or the next round's) and for its round to be dealt. */
     dealing: !round && !(deck.isError && !deck.isFetching),

@@ -25,6 +25,7 @@ import { CallToActionModal } from '../components/call-to-action-modal';
 import { CategoryMissing } from '../components/category-missing';
 import { EmptyDeck } from '../components/empty-deck';
 import { FilterModal } from '../components/filter-modal';
+import keyHints from '../components/key-hints.module.css';
 import { PracticeHeader } from '../components/practice-header';
 import { StudyCard } from '../components/study-card';
 import { keys, useShortcuts } from '../components/use-shortcuts';
@@ -192,7 +193,8 @@ function GuestCards({ cards }: { cards: DeckCard[] }) {
       </Text>
       <StudyCard card={card} flipped={flipped} onFlip={flip} describedBy={hintId} />
       <Text id={hintId} size="sm" c="dimmed" ta="center">
-        {t('guest.flipHint')}
+        <span className={keyHints.keyHint}>{t('guest.flipHint')}</span>
+        <span className={keyHints.touchHint}>{t('guest.flipHintTouch')}</span>
       </Text>
       <Group justify="space-between">
         <Button
