@@ -123,15 +123,15 @@ test("uploaded cards keep the file's order, and each card shows its progress tow
   ).toEqual(['one', 'two', 'three', 'four', 'zero']);
 
   const zero = articles.filter({ hasText: 'zero' });
-  await expect(zero.getByRole('progressbar', { name: 'Progress by flipping' })).toHaveAttribute(
+  await expect(zero.getByRole('progressbar', { name: 'Verbal progress' })).toHaveAttribute(
     'aria-valuetext',
     '7 of 10 correct answers',
   );
-  await expect(zero.getByRole('progressbar', { name: 'Progress by typing' })).toHaveAttribute(
+  await expect(zero.getByRole('progressbar', { name: 'Typing progress' })).toHaveAttribute(
     'aria-valuetext',
     '3 of 10 correct answers',
   );
-  await expect(articles.first().getByRole('progressbar', { name: 'Progress by flipping' })).toHaveAttribute(
+  await expect(articles.first().getByRole('progressbar', { name: 'Verbal progress' })).toHaveAttribute(
     'aria-valuenow',
     '0',
   );

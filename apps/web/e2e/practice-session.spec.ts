@@ -122,7 +122,7 @@ test('finishing a category is celebrated with the badge, the totals kept', async
 
   const end = main.getByTestId('session-end');
   await expect(end.getByRole('heading', { name: 'You learned every card of Rivers!' })).toBeFocused();
-  await expect(end.getByRole('img', { name: 'A category finished by flipping' })).toBeVisible();
+  await expect(end.getByRole('img', { name: 'A category finished verbally' })).toBeVisible();
   await expect(end).toContainText('2Right answers');
   await expect(end).toContainText('2Cards learned');
   await expect(main.getByText('No more cards with given filters')).toHaveCount(0);
@@ -130,7 +130,7 @@ test('finishing a category is celebrated with the badge, the totals kept', async
 
   // The profile has the badge.
   await page.goto('/profile');
-  await expect(page.getByRole('img', { name: /^A category finished by flipping: earned on/ })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^A category finished verbally: earned on/ })).toBeVisible();
 });
 
 test('on a phone, typing mode keeps the feedback in view and shows no key hints', async ({

@@ -157,6 +157,8 @@ export const createPracticeService = ({
         threshold: learnedThreshold,
         limit: limitOf(user),
         now,
+        // Review answers have no practice session to take back.
+        session: null,
       });
       if (!answered) throw notFound();
       if (answered.counted === null) throw limitReached();

@@ -50,11 +50,11 @@ describe("a card's progress towards learned", () => {
 
   it('shows each mode of a text card as a bar named with its figures', () => {
     show(<TextCardItem card={textCard} onEdit={noop} onDelete={noop} />);
-    const flipping = screen.getByRole('progressbar', { name: 'Progress by flipping' });
+    const flipping = screen.getByRole('progressbar', { name: 'Verbal progress' });
     expect(flipping.getAttribute('aria-valuenow')).toBe('7');
     expect(flipping.getAttribute('aria-valuemax')).toBe('10');
     expect(flipping.getAttribute('aria-valuetext')).toBe('7 of 10 correct answers');
-    const typing = screen.getByRole('progressbar', { name: 'Progress by typing' });
+    const typing = screen.getByRole('progressbar', { name: 'Typing progress' });
     expect(typing.getAttribute('aria-valuetext')).toBe('Learned: 10 of 10 correct answers');
     expect(screen.getByText('7/10')).toBeTruthy();
   });
@@ -62,7 +62,7 @@ describe("a card's progress towards learned", () => {
   it("counts to the server's threshold, in the interface language", async () => {
     await i18n.changeLanguage('bg');
     show(<TextCardItem card={textCard} onEdit={noop} onDelete={noop} />, 4);
-    const flipping = screen.getByRole('progressbar', { name: 'Напредък с обръщане' });
+    const flipping = screen.getByRole('progressbar', { name: 'Напредък устно' });
     expect(flipping.getAttribute('aria-valuetext')).toBe('Научена: 4 от 4 верни отговора');
     expect(screen.getAllByText('4/4')).toHaveLength(2);
   });

@@ -16,7 +16,7 @@ export const progressOf = (correct: number, threshold: number) => {
 };
 
 /**
- * A text or picture card's progress towards learned by flipping and by typing, against the server's
+ * A text or picture card's progress towards learned verbally and by typing, against the server's
  * threshold (shown once it is known). Each bar is named with its figures for screen readers.
  */
 export function CardProgress({ card }: { card: Scores }) {
