@@ -170,10 +170,10 @@ const upload = (
   );
 
 type Card = { first_side: string; second_side: string; tag: string; first_side_url?: string };
+/** The category's cards as the cards page lists them: a file's cards in the file's order. */
 const cardsOf = async (session: Session, kind: 'text' | 'picture', categoryId: number): Promise<Card[]> =>
-  (await session.call('GET', `/api/card/card-${kind}-paginated/?category_id=${categoryId}&page=1`))
-    .json()
-    .results.reverse();
+  (await session.call('GET', `/api/card/card-${kind}-paginated/?category_id=${categoryId}&page=1`)).json()
+    .results;
 
 const mediaFiles = (userId: number) => {
   const dir = path.join(t.dataDir, 'media', userMediaPrefix(userId), 'cards');
