@@ -11,4 +11,5 @@ CREATE TABLE "practice_session_answers" (
 --> statement-breakpoint
 ALTER TABLE "practice_session_answers" ADD CONSTRAINT "practice_session_answers_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "practice_session_answers" ADD CONSTRAINT "practice_session_answers_card_id_cards_id_fk" FOREIGN KEY ("card_id") REFERENCES "public"."cards"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "practice_session_answers_user_idx" ON "practice_session_answers" USING btree ("user_id");
+CREATE INDEX "practice_session_answers_user_idx" ON "practice_session_answers" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "practice_session_answers_answered_idx" ON "practice_session_answers" USING btree ("answered_at");

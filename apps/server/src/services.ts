@@ -22,6 +22,7 @@ import { createGoogleService } from './modules/google/google.service';
 import { createLearningPathsService } from './modules/learning-paths/learning-paths.service';
 import { registerMailJobs } from './modules/mail/mail.jobs';
 import { createMarketService } from './modules/market/market.service';
+import { registerPracticeJobs, schedulePracticeCleanUp } from './modules/practice/practice.jobs';
 import { createPracticeService } from './modules/practice/practice.service';
 import { createPrivateSendingService } from './modules/private-sending/private-sending.service';
 import { createReportsService } from './modules/reports/reports.service';
@@ -121,12 +122,14 @@ export const createServices = async ({
   registerSchoolJobs(jobs, { schools });
   registerExamJobs(jobs, { exams });
   registerSubscriptionJobs(jobs, { subscriptions });
+  registerPracticeJobs(jobs, { practice });
   await jobs.start({ work: runJobs });
   // Cron is kept where jobs are worked: there the exams whose end has come are completed every minute, and
-  // trials ending in three days are reminded daily.
+  // trials ending in three days are reminded and past days' practice sessions forgotten daily.
   if (runJobs) {
     await scheduleExamCompletion(jobs);
     await scheduleTrialReminders(jobs);
+    await schedulePracticeCleanUp(jobs);
   }
 
   return {

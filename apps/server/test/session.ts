@@ -5,8 +5,13 @@ import { formData } from './multipart';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A new active user, signed in through the API; `call` sends JSON and `send` multipart as that user. */
-export const signIn = async (t: TestApp, overrides: Parameters<typeof buildUser>[1] = {}) => {
-  const user = await buildUser(t.database.db, { password: PASSWORD, ...overrides });
+export const signIn = async (t: TestApp, overrides: Parameters<typeof buildUser>[1] = {}) =>
+  sessionOf(t, await buildUser(t.database.db, { password: PASSWORD, ...overrides }));
+
+/** The same user signed in anew, e.g. after the test moved the clock past the first token's life. */
+export const signInAgain = (t: TestApp, session: Session) => sessionOf(t, session.user);
+
+const sessionOf = async (t: TestApp, user: Awaited<ReturnType<typeof buildUser>>) => {
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/user/jwt/create/',

@@ -52,6 +52,7 @@ export const categoryCompletions = pgTable(
 /**
  * The last answer of each practice session (the client names its session with a uuid), so that it can
  * be taken back once: what it raised is known without guessing. `cardId` null: nothing left to undo.
+ * Kept for a day (a daily job forgets older ones): a session is one sitting.
  */
 export const practiceSessionAnswers = pgTable(
   'practice_session_answers',
@@ -69,5 +70,9 @@ export const practiceSessionAnswers = pgTable(
     completedCategory: boolean('completed_category').notNull(),
     answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (table) => [index('practice_session_answers_user_idx').on(table.userId)],
+  (table) => [
+    index('practice_session_answers_user_idx').on(table.userId),
+    // The daily clean-up forgets sessions by age.
+    index('practice_session_answers_answered_idx').on(table.answeredAt),
+  ],
 );

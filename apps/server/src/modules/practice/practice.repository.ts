@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   cards,
@@ -190,6 +190,15 @@ export const takeBack = async (
     .update(practiceSessionAnswers)
     .set({ cardId: null })
     .where(eq(practiceSessionAnswers.sessionId, kept.sessionId));
+};
+
+/** Forgets the sessions whose last answer is older than `before`; they can no longer be taken back. */
+export const forgetSessionsBefore = async (db: Executor, before: Date) => {
+  const forgotten = await db
+    .delete(practiceSessionAnswers)
+    .where(lt(practiceSessionAnswers.answeredAt, before))
+    .returning({ sessionId: practiceSessionAnswers.sessionId });
+  return forgotten.length;
 };
 
 const scoreKeyOf = (name: string): ScoreColumn =>

@@ -48,6 +48,9 @@ export const dayIn = (timeZone: string | undefined, now: Date) => {
   }
 };
 
+/** How long a session's last answer can still be taken back. */
+const SESSION_KEPT_MS = 24 * 60 * 60 * 1000;
+
 export const createPracticeService = ({
   db,
   config,
@@ -133,6 +136,11 @@ export const createPracticeService = ({
         await repo.takeBack(tx, { ...kept, cardId }, field.endsWith('_typing') ? 'typing' : 'verbal');
         return { cardId, field };
       });
+    },
+
+    /** Forgets sessions answered more than a day ago (the daily job); their last answer stays counted. */
+    forgetOldSessions() {
+      return repo.forgetSessionsBefore(db, new Date(clock.now().getTime() - SESSION_KEPT_MS));
     },
 
     /**

@@ -4,8 +4,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { buildCard, buildCategory } from '../../../test/factories';
-import { type Session, signIn } from '../../../test/session';
+import { type Session, signIn, signInAgain } from '../../../test/session';
 import { categoryCompletions, userActivity, users } from '../../db/schema';
+import { forgetOldSessions } from './practice.jobs';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -474,6 +475,31 @@ describe('undoing the last answer of a session', () => {
     expect((await undo(stranger, id)).statusCode).toBe(404);
     expect((await card(owner, answered.id)).guesses_score).toBe(1);
     expect((await undo(owner, id)).json()).toEqual({ card_id: answered.id, field: 'guesses_score' });
+  });
+
+  it('forgets sessions of past days in the daily job, and only those', async () => {
+    const session = await premium();
+    const category = await buildCategory(t.database.db, { userId: session.user.id });
+    const answered = await buildCard(t.database.db, { categoryId: category.id });
+    const old = randomUUID();
+    const recent = randomUUID();
+    const start = t.clock.now();
+    try {
+      await answer(session, answered.id, { guesses_score: 1, session: old });
+      t.clock.set(new Date(start.getTime() + 20 * 60 * 60 * 1000));
+      const later = await signInAgain(t, session);
+      await answer(later, answered.id, { guesses_score: 1, session: recent });
+      t.clock.set(new Date(start.getTime() + 25 * 60 * 60 * 1000));
+      const next = await signInAgain(t, session);
+      await t.services.jobs.send(forgetOldSessions, {});
+      await t.runJobs();
+      expect((await undo(next, old)).statusCode).toBe(404);
+      expect((await undo(next, recent)).statusCode).toBe(200);
+      // Forgetting takes nothing back: the old session's answer stays counted.
+      expect((await card(next, answered.id)).guesses_score).toBe(1);
+    } finally {
+      t.clock.set(start);
+    }
   });
 
   it('keeps an answer past the daily limit out of the session', async () => {
