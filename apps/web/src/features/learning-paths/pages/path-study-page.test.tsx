@@ -97,6 +97,9 @@ describe("studying a path's cards", () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Animals' })).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { pressed: false }));
     fireEvent.click(screen.getByRole('button', { name: /^Guessed/ }));
+    // The round was the session: its summary, then another round of a deck the learned card has left.
+    expect(await screen.findByRole('heading', { name: 'Session over' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Another round' }));
     expect(await screen.findByText('No more cards with given filters')).toBeTruthy();
     expect(calls).toContain('GET /api/learning-paths/card-text-students/?learning_path_id=5&type=verbal');
     expect(calls).toContain('PUT /api/learning-paths/card-text-students/40/ {"guesses_score":1}');
