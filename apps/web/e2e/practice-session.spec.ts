@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { cardsApi, signedIn } from './cards-support';
-import { browserTimeZone, practiceApi, shownSide, studyCard } from './practice-support';
+import { answerByKeys, browserTimeZone, practiceApi, shownSide } from './practice-support';
 import { seriousViolations, withCookieConsent } from './support';
 
 test.beforeEach(async ({ page }) => withCookieConsent(page));
@@ -16,16 +16,6 @@ const capitals: [string, string][] = [
 /** The learner knows these; the others they get wrong. */
 const known = new Set(['Sofia', 'Rome', 'Vienna']);
 
-/** Turns the card over by key and marks it. */
-async function answer(page: Page, guessed: boolean) {
-  const card = studyCard(page);
-  await expect(card).toBeFocused();
-  await expect(card).toHaveAttribute('aria-pressed', 'false');
-  await page.keyboard.press('Space');
-  await expect(card).toHaveAttribute('aria-pressed', 'true');
-  await page.keyboard.press(guessed ? '1' : '2');
-}
-
 test('a session of five cards ends with its summary; the wrong ones come again; the last answer can be taken back', async ({
   page,
   request,
@@ -40,7 +30,7 @@ test('a session of five cards ends with its summary; the wrong ones come again; 
   await expect(main.getByText('Card 1 of 5')).toBeVisible();
   for (let position = 1; position <= 5; position++) {
     await expect(main.getByText(`Card ${position} of 5`)).toBeVisible();
-    await answer(page, known.has(await shownSide(page)));
+    await answerByKeys(page, known.has(await shownSide(page)));
   }
 
   // The round is the session: its summary, not card 1 again.
@@ -65,7 +55,7 @@ test('a session of five cards ends with its summary; the wrong ones come again; 
     await expect(main.getByText(`Card ${position} of 2`)).toBeVisible();
     const shown = await shownSide(page);
     again.push(shown);
-    await answer(page, position === 1);
+    await answerByKeys(page, position === 1);
   }
   expect(again.sort()).toEqual(['Madrid', 'Paris']);
   await expect(end).toContainText('1Right answers');
@@ -85,7 +75,7 @@ test('a session of five cards ends with its summary; the wrong ones come again; 
   expect(day[0]!.card_requests).toBe(6);
   // Only once: the button is off until the next answer.
   await expect(main.getByRole('button', { name: 'Undo the last answer' })).toBeDisabled();
-  await answer(page, true);
+  await answerByKeys(page, true);
   await expect(end).toContainText('2Right answers');
   await expect(end).toContainText('0Wrong answers');
   await expect(end.getByRole('button', { name: /wrong ones? again/ })).toHaveCount(0);
@@ -93,7 +83,7 @@ test('a session of five cards ends with its summary; the wrong ones come again; 
   // Another round deals the whole deck again; ending it early shows the same summary.
   await end.getByRole('button', { name: 'Another round' }).click();
   await expect(main.getByText('Card 1 of 5')).toBeVisible();
-  await answer(page, false);
+  await answerByKeys(page, false);
   await main.getByRole('button', { name: 'End the session' }).click();
   await expect(end).toContainText('0Right answers');
   await expect(end).toContainText('1Wrong answers');
@@ -114,11 +104,11 @@ test('finishing a category is celebrated with the badge, the totals kept', async
 
   await page.goto(`/flash-cards-text/${category.id}?type=verbal&mode=standard`);
   await expect(main.getByText('Card 1 of 2')).toBeVisible();
-  await answer(page, true);
+  await answerByKeys(page, true);
   // The learned counter follows the answer at once.
   await expect(main.getByText('Card 2 of 2')).toBeVisible();
   await expect(main.getByRole('group', { name: 'This session' })).toContainText('1 learned');
-  await answer(page, true);
+  await answerByKeys(page, true);
 
   const end = main.getByTestId('session-end');
   await expect(end.getByRole('heading', { name: 'You learned every card of Rivers!' })).toBeFocused();

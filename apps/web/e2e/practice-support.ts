@@ -4,6 +4,16 @@ import type { TestAccount } from './support';
 /** The card being practised: a toggle button showing one side at a time. */
 export const studyCard = (page: Page) => page.getByRole('main').locator('button[aria-pressed]');
 
+/** The learner's key presses: Space turns the card over, 1 marks it guessed, 2 not guessed. */
+export async function answerByKeys(page: Page, guessed: boolean) {
+  const card = studyCard(page);
+  await expect(card).toBeFocused();
+  await expect(card).toHaveAttribute('aria-pressed', 'false');
+  await page.keyboard.press('Space');
+  await expect(card).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press(guessed ? '1' : '2');
+}
+
 /** The words on the side of the card that is showing. */
 export const shownSide = (page: Page) =>
   page

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { cardsApi, drawnPng, signedIn, wavTone } from './cards-support';
-import { browserTimeZone, practiceApi, shownSide, studyCard } from './practice-support';
+import { answerByKeys, browserTimeZone, practiceApi, shownSide, studyCard } from './practice-support';
 import { catalogCategory, freeUser } from './seed';
 import { createActiveUser, withCookieConsent } from './support';
 
@@ -18,16 +18,6 @@ const seriousViolations = async (page: Page) => {
 
 test.beforeEach(async ({ page }) => withCookieConsent(page));
 test.describe.configure({ timeout: 120_000 });
-
-/** The learner's key presses: Space turns the card over, 1 marks it guessed, 2 not guessed. */
-async function answerByKeys(page: Page, guessed: boolean) {
-  const card = studyCard(page);
-  await expect(card).toBeFocused();
-  await expect(card).toHaveAttribute('aria-pressed', 'false');
-  await page.keyboard.press('Space');
-  await expect(card).toHaveAttribute('aria-pressed', 'true');
-  await page.keyboard.press(guessed ? '1' : '2');
-}
 
 test('verbal practice, by keyboard: a card guessed ten times is learned and leaves the deck', async ({
   page,

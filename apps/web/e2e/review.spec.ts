@@ -1,20 +1,11 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { cardsApi, signedIn } from './cards-support';
-import { studyCard } from './practice-support';
+import { answerByKeys, studyCard } from './practice-support';
 import { dueForReview } from './seed';
 import { seriousViolations, withCookieConsent } from './support';
 
 test.beforeEach(async ({ page }) => withCookieConsent(page));
 test.describe.configure({ timeout: 120_000 });
-
-/** Space turns the card over, 1 marks it guessed, 2 not guessed. */
-async function answerByKeys(page: Page, guessed: boolean) {
-  const card = studyCard(page);
-  await expect(card).toBeFocused();
-  await page.keyboard.press('Space');
-  await expect(card).toHaveAttribute('aria-pressed', 'true');
-  await page.keyboard.press(guessed ? '1' : '2');
-}
 
 test('a learner reviews the due cards of a category and the due count goes down', async ({
   page,

@@ -37,7 +37,12 @@ export function passwordsSheet(
 
 /** Saves a text as a file in the browser's downloads, without asking the server. */
 export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  saveFile(new Blob([text], { type }), fileName);
+}
+
+/** Saves a file the page holds (made here or fetched) in the browser's downloads, under its name. */
+export function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
