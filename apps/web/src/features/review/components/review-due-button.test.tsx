@@ -66,4 +66,10 @@ describe('the review entry', () => {
     show({ category: { ...category, due_cards_len: 0, new_review_cards_len: 0 } });
     expect(screen.getByRole('link', { name: 'Review due cards (0) of Capitals' })).toBeTruthy();
   });
+
+  it('offers the new cards when nothing is due yet', () => {
+    show({ category: { ...category, due_cards_len: 0, new_review_cards_len: 3 }, onlyWithCards: true });
+    const link = screen.getByRole('link', { name: 'Review new cards of Capitals' });
+    expect(link.textContent).toBe('Review new cards');
+  });
 });

@@ -22,8 +22,11 @@ export function ReviewDueButton({
   const { number } = useFormatters();
   if (category.type_of_cards === 'kids' || category.cards_len === 0) return null;
   const due = category.due_cards_len ?? 0;
-  if (onlyWithCards && due === 0 && (category.new_review_cards_len ?? 0) === 0) return null;
+  const fresh = category.new_review_cards_len ?? 0;
+  if (onlyWithCards && due === 0 && fresh === 0) return null;
   const formatted = number(due);
+  // Nothing due yet but cards never reviewed: the review starts with new ones, so it says so, not "(0)".
+  const onlyNew = due === 0 && fresh > 0;
   return (
     <Button
       component={Link}
@@ -31,9 +34,13 @@ export function ReviewDueButton({
       size={size}
       variant={due > 0 ? 'filled' : 'default'}
       leftSection={<IconCalendarRepeat size={size === 'xs' ? 14 : 18} aria-hidden="true" />}
-      aria-label={t('entry.named', { name: category.name, formatted })}
+      aria-label={
+        onlyNew
+          ? t('entry.newNamed', { name: category.name })
+          : t('entry.named', { name: category.name, formatted })
+      }
     >
-      {t('entry.button', { formatted })}
+      {onlyNew ? t('entry.newButton') : t('entry.button', { formatted })}
     </Button>
   );
 }
