@@ -77,7 +77,7 @@ test('the upload dialog and the export menu in Bulgarian on a phone', async ({ p
   const main = page.getByRole('main');
 
   await page.goto(`/my-cards/${category.id}`);
-  await main.getByRole('button', { name: 'Качване от файл' }).first().click();
+  await main.getByRole('button', { name: 'Качи от файл' }).first().click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText(/пакет на Anki \(\.apkg\)/).first()).toBeVisible();
   await motionEnded(page);
