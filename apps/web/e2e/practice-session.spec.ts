@@ -152,6 +152,8 @@ test('on a phone, typing mode keeps the feedback in view and shows no key hints'
   const content = main.locator('[data-flipped] [aria-hidden="false"] > span').last();
   expect(await content.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
 
+  // The on-screen keyboard leaves about half of the screen: the question, the field and the feedback share it.
+  await page.setViewportSize({ width: 390, height: 420 });
   await field.fill('wrong');
   await main.getByRole('button', { name: 'Check' }).click();
   const feedback = main.getByTestId('typing-feedback');
@@ -167,6 +169,8 @@ test('on a phone, typing mode keeps the feedback in view and shows no key hints'
     })
     .toBe(true);
   await expect(main.getByRole('button', { name: 'Next card' })).toBeInViewport();
+  await expect(main.locator('[data-flipped]')).toBeInViewport({ ratio: 1 });
+  await page.setViewportSize({ width: 390, height: 844 });
 
   // Verbal mode on the phone: a hint to tap, none about keys.
   await page.goto(`/flash-cards-text/${category.id}?type=verbal&mode=standard`);

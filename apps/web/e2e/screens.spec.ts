@@ -70,7 +70,7 @@ for (const language of ['en', 'bg'] as const) {
       const main = page.getByRole('main');
       await main
         .getByRole('button')
-        .filter({ hasText: language === 'en' ? 'Edit profile' : 'Редактирайте' })
+        .filter({ hasText: language === 'en' ? 'Edit profile' : 'Редактирай' })
         .click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await motionEnded(page);

@@ -173,7 +173,7 @@ function TypingPlay({ card, onAnswer, onNext, announce, allowSkip, active, focus
 
   return (
     <Stack gap="md">
-      <StudyCard card={card} flipped={flipped} onFlip={checked ? flip : undefined} />
+      <StudyCard card={card} flipped={flipped} onFlip={checked ? flip : undefined} compact />
       <Stack gap="md" ref={answerRef} className={keyHints.answerArea}>
         <form onSubmit={check} noValidate>
           <Stack gap="sm">

@@ -23,13 +23,15 @@ interface StudyCardProps {
   describedBy?: string;
   /** The card as a button, to move the focus onto it. */
   ref?: Ref<HTMLButtonElement>;
+  /** Lower on a phone, so that a field below it and its feedback fit above the on-screen keyboard. */
+  compact?: boolean;
 }
 
 /**
  * The card being practised: side one (a text or a picture) in front, side two behind. Only the visible
  * side is exposed to assistive technology.
  */
-export function StudyCard({ card, flipped, onFlip, describedBy, ref }: StudyCardProps) {
+export function StudyCard({ card, flipped, onFlip, describedBy, ref, compact = false }: StudyCardProps) {
   const { t } = useTranslation('practice');
   const picture = 'first_side_url' in card ? card.first_side_url : null;
   const faces = (
@@ -54,7 +56,7 @@ export function StudyCard({ card, flipped, onFlip, describedBy, ref }: StudyCard
   );
   if (!onFlip)
     return (
-      <div className={classes.card} data-flipped={flipped}>
+      <div className={classes.card} data-flipped={flipped} data-compact={compact}>
         {faces}
       </div>
     );
@@ -64,6 +66,7 @@ export function StudyCard({ card, flipped, onFlip, describedBy, ref }: StudyCard
       type="button"
       className={classes.card}
       data-flipped={flipped}
+      data-compact={compact}
       aria-pressed={flipped}
       aria-describedby={describedBy}
       onClick={onFlip}
