@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 
 export type Kind = 'health' | 'deck' | 'answer' | 'catalog';
@@ -27,6 +28,8 @@ export class Workload {
   private nextAnswer = 0;
   private answered = 0;
   private readonly known: KnownDeck[] = [];
+  /** Each learner's practice session: the web app names one in every answer, so that it can be undone. */
+  private readonly sessions = new Map<string, string>();
 
   constructor(
     private readonly practices: Practice[],
@@ -74,10 +77,15 @@ export class Workload {
    * One score field, as the client sends it: the previous value plus one. Correct and incorrect answers
    * alternate, so cards are learned slowly and decks keep their cards through the run.
    */
-  answerBody(card: Card) {
+  answerBody(card: Card, authorization: string) {
+    let session = this.sessions.get(authorization);
+    if (!session) {
+      session = randomUUID();
+      this.sessions.set(authorization, session);
+    }
     const correct = this.answered++ % 2 === 0;
-    if (correct) return JSON.stringify({ guesses_score: ++card.guesses_score });
-    return JSON.stringify({ incorrect_guesses_score: ++card.incorrect_guesses_score });
+    if (correct) return JSON.stringify({ guesses_score: ++card.guesses_score, session });
+    return JSON.stringify({ incorrect_guesses_score: ++card.incorrect_guesses_score, session });
   }
 }
 
@@ -111,7 +119,7 @@ const answerRequest = (card: Card, authorization: string, workload: Workload, re
   method: 'PUT',
   path: `/api/card/card-text/${card.id}/`,
   headers: headersOf(authorization, true),
-  body: workload.answerBody(card),
+  body: workload.answerBody(card, authorization),
 });
 
 /** An answer to a card seen earlier by a deck call. */
