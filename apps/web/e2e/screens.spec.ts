@@ -80,7 +80,7 @@ for (const language of ['en', 'bg'] as const) {
 
       await main
         .getByRole('button')
-        .filter({ hasText: language === 'en' ? 'Delete account' : 'Изтрийте' })
+        .filter({ hasText: language === 'en' ? 'Delete account' : 'Изтрий' })
         .click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await motionEnded(page);
