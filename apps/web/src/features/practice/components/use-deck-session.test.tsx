@@ -148,4 +148,43 @@ describe('a practice session', () => {
     await act(() => hook.result.current.undo());
     expect(undo).toHaveBeenCalledWith(names[0]);
   });
+
+  it('sends answers one after another, so that undo takes back the one the server kept last', async () => {
+    const { source, answer } = sourceOf(3);
+    // The first answer's reply is slow: a second answer sent meanwhile would reach the server first.
+    const replies: (() => void)[] = [];
+    const answered = answer.getMockImplementation()!;
+    answer.mockImplementation(
+      (card, type, correct, session) =>
+        new Promise<AnsweredCard>((resolve) => {
+          replies.push(() => void answered(card, type, correct, session).then(resolve));
+        }),
+    );
+    const hook = await start(source);
+    const first = hook.result.current.card!;
+    act(() => {
+      hook.result.current.submit(first, true);
+      hook.result.current.next();
+    });
+    const second = hook.result.current.card!;
+    act(() => {
+      hook.result.current.submit(second, false);
+      hook.result.current.next();
+    });
+    await waitFor(() => expect(answer).toHaveBeenCalledTimes(1));
+    // Not sent before the first one is answered.
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(answer).toHaveBeenCalledTimes(1);
+    act(() => replies[0]!());
+    await waitFor(() => expect(answer).toHaveBeenCalledTimes(2));
+    expect(answer.mock.calls.map((call) => call[0].id)).toEqual([first.id, second.id]);
+    act(() => replies[1]!());
+    await act(() => hook.result.current.settle());
+    await act(async () => {
+      expect(await hook.result.current.undo()).toBe(true);
+    });
+    expect(hook.result.current.card!.id).toBe(second.id);
+  });
 });

@@ -61,6 +61,9 @@ export function useDeckSession(
   // The newest scores of the cards answered, for the "previous value plus one" the answer carries.
   const latest = useRef(new Map<number, DeckCard>());
   const pending = useRef(new Set<Promise<void>>());
+  // Answers go one after another, so that the server keeps the same last answer of the session as the
+  // screen does (the one undo takes back), however fast the learner answers.
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
   const ending = useRef(false);
 
   const begin = useCallback((dealt: Round<DeckCard>) => {
@@ -116,8 +119,8 @@ export function useDeckSession(
     (answered: DeckCard, correct: boolean) => {
       const known = latest.current.get(answered.id) ?? answered;
       const position = round?.position ?? 0;
-      const sent = answer
-        .mutateAsync({ card: known, correct })
+      const sent = queue.current
+        .then(() => answer.mutateAsync({ card: known, correct }))
         .then((updated) => {
           latest.current.set(updated.id, updated);
           setAnswers((current) => [
@@ -142,6 +145,7 @@ export function useDeckSession(
               closeButtonProps: { 'aria-label': t('actions.close') },
             });
         });
+      queue.current = sent;
       pending.current.add(sent);
       void sent.finally(() => pending.current.delete(sent));
     },
