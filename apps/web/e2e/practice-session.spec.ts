@@ -57,7 +57,7 @@ test('a session of five cards ends with its summary; the wrong ones come again; 
     again.push(shown);
     await answerByKeys(page, position === 1);
   }
-  expect(again.sort()).toEqual(['Madrid', 'Paris']);
+  expect([...again].sort()).toEqual(['Madrid', 'Paris']);
   await expect(end).toContainText('1Right answers');
   await expect(end).toContainText('1Wrong answers');
   await expect(end.getByRole('button', { name: 'The wrong one again' })).toBeVisible();

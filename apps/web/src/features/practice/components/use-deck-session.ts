@@ -17,7 +17,7 @@ export type Tally = { correct: number; wrong: number };
 export type SessionPhase = 'playing' | 'finishing' | 'ended';
 
 /** The session's last answer, while it can still be taken back. */
-type LastAnswer = { card: DeckCard; position: number };
+type LastAnswer = { card: DeckCard };
 
 /**
  * A practice session over a deck: one round in random order without repeats, answers sent as scores,
@@ -118,7 +118,6 @@ export function useDeckSession(
   const submit = useCallback(
     (answered: DeckCard, correct: boolean) => {
       const known = latest.current.get(answered.id) ?? answered;
-      const position = round?.position ?? 0;
       const sent = queue.current
         .then(() => answer.mutateAsync({ card: known, correct }))
         .then((updated) => {
@@ -132,7 +131,7 @@ export function useDeckSession(
               completedCategory: updated.completed_category === true,
             },
           ]);
-          setLastAnswer({ card: known, position });
+          setLastAnswer({ card: known });
           // Every card of the category is learned: nothing is left to practise in this mode.
           if (updated.completed_category && !endless) end();
         })
@@ -169,7 +168,8 @@ export function useDeckSession(
       ending.current = false;
       setEndedAt(null);
       setPhase('playing');
-      setRound({ ...round, position: lastAnswer.position });
+      const position = round.cards.findIndex((dealt) => dealt.id === lastAnswer.card.id);
+      setRound({ ...round, position: Math.max(position, 0) });
       // The same card is a new card to the screen: turned back, nothing typed.
       setRoundNumber((n) => n + 1);
       void queryClient.invalidateQueries({ queryKey: source.changed });
