@@ -148,7 +148,7 @@ export function useDeckSession(
       pending.current.add(sent);
       void sent.finally(() => pending.current.delete(sent));
     },
-    [answer, source, t, errorMessage, round, end, endless],
+    [answer, source, t, errorMessage, end, endless],
   );
 
   /**
