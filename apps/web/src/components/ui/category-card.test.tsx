@@ -4,36 +4,13 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../lib/i18n';
+import { categoryFixture } from '../../test/category-fixture';
 import { CategoryCard } from './category-card';
 
 afterEach(cleanup);
 
-const category = (type_of_cards: Category['type_of_cards']): Category => ({
-  id: 7,
-  name: 'Animals',
-  user: { id: 1, first_name: 'Ana', last_name: 'Petrova', avatar_url: null } as Category['user'],
-  type_of_cards,
-  description: '',
-  language: 'en',
-  topic: '',
-  send_to_me: false,
-  ai_created: false,
-  market_accessible: false,
-  market_approvement: 'none',
-  market_rejection_reason: '',
-  adopted: 0,
-  adopted_from: null,
-  market_update_available: false,
-  created_at: '2026-11-20T10:00:00.000Z',
-  updated_at: '2026-11-20T10:00:00.000Z',
-  cards_len: 4,
-  learned_cards_verbal_len: 0,
-  learned_cards_typing_len: 0,
-  total_guesses_score: 0,
-  total_incorrect_guesses_score: 0,
-  total_guesses_score_typing: 0,
-  total_incorrect_guesses_score_typing: 0,
-});
+const category = (type_of_cards: Category['type_of_cards']): Category =>
+  categoryFixture({ id: 7, name: 'Animals', type_of_cards, language: 'en', cards_len: 4 });
 
 const shown = (type: Category['type_of_cards']) =>
   render(

@@ -1,4 +1,3 @@
-import type { Category } from '@flashcards/contract';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -9,6 +8,7 @@ import { act } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n';
+import { categoryFixture } from '../../../test/category-fixture';
 import { PublishPanel } from './publish-panel';
 import { UpdateNotice } from './update-notice';
 
@@ -21,33 +21,7 @@ afterEach(async () => {
   await i18next.changeLanguage('en');
 });
 
-const categoryOf = (overrides: Partial<Category>): Category => ({
-  id: 4,
-  name: 'Capitals',
-  user: { id: 1, first_name: 'Rada', last_name: 'Todorova', email: 'rada@example.com', avatar_url: null },
-  type_of_cards: 'text',
-  description: '',
-  language: '',
-  topic: '',
-  send_to_me: false,
-  ai_created: false,
-  market_accessible: false,
-  market_approvement: 'none',
-  market_rejection_reason: '',
-  adopted: 0,
-  adopted_from: null,
-  market_update_available: false,
-  created_at: '2026-11-20T10:00:00.000Z',
-  updated_at: '2026-11-20T10:00:00.000Z',
-  cards_len: 3,
-  learned_cards_verbal_len: 0,
-  learned_cards_typing_len: 0,
-  total_guesses_score: 0,
-  total_incorrect_guesses_score: 0,
-  total_guesses_score_typing: 0,
-  total_incorrect_guesses_score_typing: 0,
-  ...overrides,
-});
+const categoryOf = categoryFixture;
 
 type Call = { method: string; path: string; body: unknown };
 

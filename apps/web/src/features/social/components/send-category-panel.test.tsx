@@ -1,4 +1,4 @@
-import type { Category, GroupMember, ReceiverCandidate, User } from '@flashcards/contract';
+import type { GroupMember, ReceiverCandidate, User } from '@flashcards/contract';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentUserQuery } from '../../../lib/current-user';
 import '../../../lib/i18n';
+import { categoryFixture } from '../../../test/category-fixture';
 import { SendCategoryPanel } from './send-category-panel';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -18,32 +19,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const category = {
-  id: 4,
-  name: 'Capitals',
-  user: { id: 1, first_name: 'Rada', last_name: 'Todorova', email: 'rada@example.com', avatar_url: null },
-  type_of_cards: 'text',
-  description: '',
-  language: '',
-  topic: '',
-  send_to_me: false,
-  ai_created: false,
-  market_accessible: false,
-  market_approvement: 'none',
-  market_rejection_reason: '',
-  adopted: 0,
-  adopted_from: null,
-  market_update_available: false,
-  created_at: '2026-11-20T10:00:00.000Z',
-  updated_at: '2026-11-20T10:00:00.000Z',
-  cards_len: 3,
-  learned_cards_verbal_len: 0,
-  learned_cards_typing_len: 0,
-  total_guesses_score: 0,
-  total_incorrect_guesses_score: 0,
-  total_guesses_score_typing: 0,
-  total_incorrect_guesses_score_typing: 0,
-} satisfies Category;
+const category = categoryFixture();
 
 const me = { id: 1, is_auto_created: false } as User;
 

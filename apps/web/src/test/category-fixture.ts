@@ -1,0 +1,30 @@
+import type { Category } from '@flashcards/contract';
+
+/** A category as the API lists it, "Capitals" of Rada's with three text cards; tests change what they need. */
+export const categoryFixture = (overrides: Partial<Category> = {}): Category => ({
+  id: 4,
+  name: 'Capitals',
+  user: { id: 1, first_name: 'Rada', last_name: 'Todorova', email: 'rada@example.com', avatar_url: null },
+  type_of_cards: 'text',
+  description: '',
+  language: '',
+  topic: '',
+  send_to_me: false,
+  ai_created: false,
+  market_accessible: false,
+  market_approvement: 'none',
+  market_rejection_reason: '',
+  adopted: 0,
+  adopted_from: null,
+  market_update_available: false,
+  created_at: '2026-11-20T10:00:00.000Z',
+  updated_at: '2026-11-20T10:00:00.000Z',
+  cards_len: 3,
+  learned_cards_verbal_len: 0,
+  learned_cards_typing_len: 0,
+  total_guesses_score: 0,
+  total_incorrect_guesses_score: 0,
+  total_guesses_score_typing: 0,
+  total_incorrect_guesses_score_typing: 0,
+  ...overrides,
+});
