@@ -33,17 +33,23 @@ export const reachableBy = (me: number) =>
       or "users"."school_id" = (select ms.school_id from users ms where ms.id = ${me}))
     and ${person} <> ${me} and not ${blockedEitherWay(me)})`;
 
-/** The viewer is a teacher or the principal of the listed person's school. */
-export const teachesAt = (me: number) =>
-  sql`exists (select 1 from users rt where rt.id = ${me} and rt.school_id = "users"."school_id"
-    and (rt.is_teacher or rt.is_organization_host))`;
+/**
+ * The listed person is a student of a school where the viewer teaches or is principal. Only students: a
+ * school's principals, teachers and staff members keep their cards to themselves, whoever else is in it
+ * (a principal manages teachers through the school's own screens, not through reports or assignments).
+ */
+export const teachesStudent = (me: number) =>
+  sql`("users"."is_student" and not "users"."is_teacher" and not "users"."is_organization_host"
+    and not "users"."is_staff"
+    and exists (select 1 from users rt where rt.id = ${me} and rt.school_id = "users"."school_id"
+      and (rt.is_teacher or rt.is_organization_host)))`;
 
 /**
  * Someone whose learning the viewer may direct and follow (API.md "Roles and reach"): reachable, and a
- * member of a school where the viewer teaches or is principal, or a friend.
+ * student of a school where the viewer teaches or is principal, or a friend.
  */
 export const reachedBy = (me: number) =>
-  sql`(${reachableBy(me)} and (${teachesAt(me)} or ${person} in ${friendIdsOf(me)}))`;
+  sql`(${reachableBy(me)} and (${teachesStudent(me)} or ${person} in ${friendIdsOf(me)}))`;
 
 /** The friendship between the viewer and the listed person (null when none). */
 export const friendshipIdWith = (me: number) =>

@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, gte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { cards, learningPathCards, learningPathProgress, learningPaths } from '../../db/schema';
-import { matchesNameOrEmail, reachedBy, teachesAt } from '../../lib/people';
+import { matchesNameOrEmail, reachedBy, teachesStudent } from '../../lib/people';
 
 /** Both drivers (PGlite and node-postgres) answer raw statements with `rows`. */
 export const rowsOf = async <T>(db: Executor, query: SQL) =>
@@ -201,7 +201,7 @@ export type ReachedPersonRow = {
   avatar: string | null;
   is_student: boolean;
   is_teacher: boolean;
-  /** Reached as a member of a school the requester teaches at (else as a friend). */
+  /** Reached as a student of a school the requester teaches at (else as a friend). */
   by_school: boolean;
 };
 
@@ -209,7 +209,7 @@ export const reachedPeople = (db: Executor, me: number, search: string, limit: n
   rowsOf<ReachedPersonRow>(
     db,
     sql`select "users"."id", "users"."first_name", "users"."last_name", "users"."email", "users"."avatar",
-        "users"."is_student", "users"."is_teacher", ${teachesAt(me)} as by_school
+        "users"."is_student", "users"."is_teacher", ${teachesStudent(me)} as by_school
       from users "users" where ${reachedBy(me)} and ${matchesNameOrEmail(search)}
       order by lower("users"."first_name" || ' ' || "users"."last_name"), "users"."id" limit ${limit}`,
   );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { matchesNameOrEmail, reachedBy, teachesAt } from '../../lib/people';
+import { matchesNameOrEmail, reachedBy, teachesStudent } from '../../lib/people';
 import { type ReachedPersonRow, rowsOf } from '../learning-paths/learning-paths.repository';
 
 /** A student the requester reaches, found by e-mail (the reports' `userEmail`). */
@@ -40,7 +40,7 @@ export const studentsPage = async (
     rowsOf<ReportStudentRow>(
       db,
       sql`select "users"."id", "users"."first_name", "users"."last_name", "users"."email", "users"."avatar",
-          "users"."is_student", "users"."is_teacher", ${teachesAt(filter.me)} as by_school,
+          "users"."is_student", "users"."is_teacher", ${teachesStudent(filter.me)} as by_school,
           (select count(*)::int from categories sc where sc.user_id = "users"."id" and sc.type_of_cards <> 'kids') as categories_len,
           (select count(*)::int from learning_paths sp where sp.assigned_user_id = "users"."id") as learning_paths_len,
           (select count(*)::int from cards k join categories kc on kc.id = k.category_id

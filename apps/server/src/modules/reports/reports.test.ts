@@ -116,6 +116,70 @@ describe('reports', () => {
     expect((await reportsOf(classmate, student.user.email)).statusCode).toBe(404);
   });
 
+  it("reach a school's students only: never its principals, teachers or staff members", async () => {
+    const school = await buildSchool(t.database.db);
+    const member = { schoolId: school.id, isOrganizationMember: true, trialEndDate: trial() };
+    const principal = await signIn({ ...member, isOrganizationHost: true });
+    const teacher = await signIn({ ...member, isTeacher: true });
+    const secondPrincipal = await buildUser(t.database.db, { ...member, isOrganizationHost: true });
+    const secondTeacher = await buildUser(t.database.db, { ...member, isTeacher: true });
+    const student = await signIn({ ...member, isStudent: true });
+    const classmate = await buildUser(t.database.db, { ...member, isStudent: true });
+    // A staff member who was made a student of the school still keeps their cards.
+    const staff = await buildUser(t.database.db, { ...member, isStudent: true, isStaff: true });
+    const elsewhere = await signIn({
+      schoolId: (await buildSchool(t.database.db)).id,
+      isTeacher: true,
+      trialEndDate: trial(),
+    });
+    const privateCategory = async (userId: number) => {
+      const category = await buildCategory(t.database.db, { userId, name: `Private ${userId}` });
+      await buildCard(t.database.db, { categoryId: category.id, firstSide: `secret ${userId}` });
+      return category.id;
+    };
+    const cardsOf = (as: Session, email: string, categoryId: number) =>
+      as.call(
+        'GET',
+        `/api/card/reports/cards/?userEmail=${encodeURIComponent(email)}&category_id=${categoryId}`,
+      );
+    const refused: [string, Session, { id: number; email: string }][] = [
+      ['teacher on principal', teacher, principal.user],
+      ['teacher on principal', teacher, secondPrincipal],
+      ['teacher on teacher', teacher, secondTeacher],
+      ['principal on teacher', principal, teacher.user],
+      ['principal on principal', principal, secondPrincipal],
+      ['student on student', student, classmate],
+      ['teacher of another school', elsewhere, student.user],
+      ['teacher on staff', teacher, staff],
+      ['principal on staff', principal, staff],
+    ];
+    for (const [name, as, target] of refused) {
+      const categoryId = await privateCategory(target.id);
+      const rows = await reportsOf(as, target.email);
+      expect(rows.statusCode, name).toBe(404);
+      const cards = await cardsOf(as, target.email, categoryId);
+      expect(cards.statusCode, name).toBe(404);
+      expect(cards.body, name).not.toContain(`secret ${target.id}`);
+    }
+    for (const as of [teacher, principal]) {
+      const categoryId = await privateCategory(classmate.id);
+      expect((await reportsOf(as, classmate.email)).statusCode).toBe(200);
+      const cards = await cardsOf(as, classmate.email, categoryId);
+      expect(cards.statusCode).toBe(200);
+      expect(cards.json().results[0].first_side).toBe(`secret ${classmate.id}`);
+    }
+    // The list of students holds the students alone, for the principal as for a teacher.
+    for (const as of [teacher, principal]) {
+      const listed = (await as.call('GET', '/api/card/reports/students/')).json();
+      expect(listed.results.map((row: { id: number }) => row.id).sort()).toEqual(
+        [student.user.id, classmate.id].sort(),
+      );
+    }
+    // A teacher or principal who accepted another as a friend is reached as a friend, as anyone is.
+    await buildFriendship(t.database.db, teacher.user.id, secondTeacher.id);
+    expect((await reportsOf(teacher, secondTeacher.email)).statusCode).toBe(200);
+  });
+
   it('need premium, and are refused to accounts a school created and nobody claimed', async () => {
     const { school, student } = await classroom();
     const free = await signIn({ schoolId: school.id, isTeacher: true });
