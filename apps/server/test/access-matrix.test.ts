@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { apiRoutes, pathOf } from '@flashcards/contract';
+import { apiRoutes, pathOf, type RouteDefinition } from '@flashcards/contract';
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   affiliateCommissions,
+  affiliates,
+  cards,
+  categories,
   examAnswers,
   exams,
   friendRequests,
@@ -13,10 +18,12 @@ import {
   payments,
   practiceSessionAnswers,
   privateOffers,
+  schools,
   schoolTests,
   testQuestions,
   userGroupMembers,
   userGroups,
+  users,
 } from '../src/db/schema';
 import { toApkg } from '../src/modules/cards/card-export';
 import { buildTestApp, type TestApp } from './build-app';
@@ -113,6 +120,8 @@ type Request = {
   apkgFile?: boolean;
   /** Sends a CSV file of students as the form's `file`. */
   studentsFile?: boolean;
+  /** The CSV file's lines instead of one new pupil. */
+  studentsCsv?: string;
 };
 
 type Row = { request?: (f: Fixture) => Request | Promise<Request>; expect: Statuses };
@@ -932,10 +941,18 @@ const newFixture = async () => {
 const cardFile = Buffer.from('dog%куче&animals\ncat%котка&animals\n');
 
 const send = async (name: string, row: Row, actor: Actor) => {
-  const route = apiRoutes[name]!;
   const { fixture, tokens } = await newFixture();
-  const request: Request = (await row.request?.(fixture)) ?? {};
-  const headers: Record<string, string> = tokens[actor] ? { authorization: `JWT ${tokens[actor]}` } : {};
+  return inject(apiRoutes[name]!, (await row.request?.(fixture)) ?? {}, tokens[actor]);
+};
+
+/** Sends a request to a route, signed in with an access token or as a guest, from an address. */
+const inject = async (
+  route: RouteDefinition,
+  request: Request,
+  token: string | null,
+  remoteAddress = '127.0.0.1',
+) => {
+  const headers: Record<string, string> = token ? { authorization: `JWT ${token}` } : {};
   let payload: string | Buffer | undefined;
   if (request.form) {
     const files = Object.fromEntries(
@@ -958,7 +975,7 @@ const send = async (name: string, row: Row, actor: Actor) => {
       files.file = {
         name: 'students.csv',
         type: 'text/csv',
-        data: Buffer.from(`pupil${++uniqueEmail}@example.com,Ana,Petrova\n`),
+        data: Buffer.from(request.studentsCsv ?? `pupil${++uniqueEmail}@example.com,Ana,Petrova\n`),
       };
     const body = await formData(request.form.fields, files);
     Object.assign(headers, body.headers);
@@ -975,6 +992,7 @@ const send = async (name: string, row: Row, actor: Actor) => {
     url: `${pathOf(route, request.params)}${query}`,
     headers,
     payload,
+    remoteAddress,
   });
 };
 
@@ -995,6 +1013,654 @@ describe('the access matrix', () => {
         answers[actor] = response.statusCode;
         if (response.statusCode !== row.expect[actor])
           bodies.push(`${actor}: ${response.body.slice(0, 200)}`);
+      }
+      expect({ answers, bodies }).toEqual({ answers: row.expect, bodies: [] });
+    },
+  );
+});
+
+/**
+ * Who reaches whom: every route that names a person, by any key (an id, an e-mail, a referral code, a
+ * search that matches a whole e-mail, an owner field the server ignores), called by each of these callers
+ * on a target. A case is reached when the answer shows something of the target (their name, e-mail or
+ * the `Secret<id>-` names of their categories, tests, paths and groups) or the call acted on them (`reached`
+ * of the row); any other case must answer its status and show nothing of the target.
+ */
+type Who =
+  | 'principal'
+  | 'principal2'
+  | 'teacher'
+  | 'teacher2'
+  | 'student'
+  | 'student2'
+  | 'staffStudent'
+  | 'otherSchoolTeacher'
+  | 'other'
+  | 'staff'
+  | 'friend';
+
+const reachCases = {
+  guest: ['guest', 'student'],
+  other: ['other', 'student'],
+  self: ['student', 'student'],
+  staff: ['staff', 'student'],
+  teacherOnStudent: ['teacher', 'student'],
+  principalOnStudent: ['principal', 'student'],
+  teacherOnPrincipal: ['teacher', 'principal'],
+  teacherOnTeacher: ['teacher', 'teacher2'],
+  principalOnTeacher: ['principal', 'teacher'],
+  principalOnPrincipal: ['principal', 'principal2'],
+  studentOnStudent: ['student', 'student2'],
+  otherSchool: ['otherSchoolTeacher', 'student'],
+  /** A staff member who is a student of the school. */
+  teacherOnStaff: ['teacher', 'staffStudent'],
+  /** A friend of the teacher, of no school. */
+  teacherOnFriend: ['teacher', 'friend'],
+} as const satisfies Record<string, readonly ['guest' | Who, Who]>;
+type ReachCase = keyof typeof reachCases;
+/** 'reached', or the status of a call that reaches nothing of the target. */
+type Outcome = 'reached' | number;
+
+type Someone = {
+  id: number;
+  email: string;
+  firstName: string;
+  token: string;
+  category: number;
+  test: number;
+  group: number;
+  /** A category a third user offered them. */
+  offered: number;
+  affiliateCode: string;
+};
+type People = Record<Who, Someone> & { school: number; catalogCategory: number };
+type ReachContext = { people: People; caller: Someone | null; target: Someone };
+type ReachRow = {
+  request: (c: ReachContext) => Request | Promise<Request>;
+  /** The call acted on the target (beside showing something of them). */
+  reached?: (c: ReachContext, response: { statusCode: number; body: string }) => Promise<boolean> | boolean;
+  expect: Record<ReachCase, Outcome>;
+};
+
+const caseNames = Object.keys(reachCases) as ReachCase[];
+/**
+ * Writes whose cases may share one set of people (a fixture costs time): no case changes anything
+ * another case reads, since each acts for its own caller on its own target, and the row's check reads
+ * that pair only. The public flows that mail a person count per e-mail, so theirs are fresh.
+ */
+const sharePeople = new Set([
+  'register',
+  'activate',
+  'resetPasswordConfirm',
+  'sendFriendshipRequest',
+  'addGroupMembers',
+  'removeGroupMembers',
+  'sendCategory',
+  'registerStudent',
+  'bulkCreateUsers',
+  'removePrincipal',
+  'payAffiliate',
+  'createPaths',
+  'createExams',
+]);
+/** Reached in the named cases; a guest gets 401; every other case answers `otherwise`. */
+const reachedIn = (
+  reached: readonly ReachCase[],
+  otherwise: number,
+  overrides: Partial<Record<ReachCase, Outcome>> = {},
+): Record<ReachCase, Outcome> =>
+  Object.fromEntries(
+    caseNames.map((name) => [
+      name,
+      overrides[name] ?? (reached.includes(name) ? 'reached' : name === 'guest' ? 401 : otherwise),
+    ]),
+  ) as Record<ReachCase, Outcome>;
+/** A teacher or principal reaches the students of their school, anyone their friends (`reachedBy`). */
+const reach = (otherwise: number) =>
+  reachedIn(['teacherOnStudent', 'principalOnStudent', 'teacherOnFriend'], otherwise);
+/** Only one's own: a person key the server ignores in favour of the caller. */
+const own = (status: number) => reachedIn(['self'], status);
+/** Anyone signed in may name anyone they can find (a request, a block, a group, an offer). */
+const anyoneButSelf = (selfStatus: number, overrides: Partial<Record<ReachCase, Outcome>> = {}) =>
+  reachedIn(
+    caseNames.filter((name) => name !== 'guest' && name !== 'self'),
+    0,
+    { self: selfStatus, ...overrides },
+  );
+/** A public flow: every caller gets the same answer about anyone. */
+const alike = (status: number) => reachedIn([], status, { guest: status });
+/** A school's management: its principal, on its students and teachers; other principals stay. */
+const principalOfSchool = (status: number) => reachedIn(['principalOnStudent', 'principalOnTeacher'], status);
+
+const exists = async (query: ReturnType<typeof sql>) =>
+  ((await t.database.db.execute(query)) as unknown as { rows: unknown[] }).rows.length > 0;
+const day = (offset: number) => new Date(Date.now() + offset * 24 * 60 * 60 * 1000);
+/** The caller's own object; a guest names the target's (and gets 401 before anything is read). */
+const callers = (c: ReachContext) => c.caller ?? c.target;
+
+const reachMatrix: Record<string, ReachRow> = {
+  // Public flows name an account by e-mail, id or referral code and answer alike whoever it is.
+  register: {
+    request: (c) => ({
+      json: {
+        first_name: 'Ana',
+        last_name: 'Petrova',
+        email: `new${++uniqueEmail}@example.com`,
+        password: newPassword,
+        re_password: newPassword,
+        accepted_terms: true,
+        ref_code: c.target.affiliateCode,
+      },
+    }),
+    expect: alike(201),
+  },
+  activate: {
+    request: (c) => ({ json: { uid: Buffer.from(String(c.target.id)).toString('base64url'), token: 'any' } }),
+    expect: alike(403),
+  },
+  resendActivation: { request: (c) => ({ json: { email: c.target.email } }), expect: alike(204) },
+  tokenCreate: {
+    request: (c) => ({ json: { email: c.target.email, password: 'not-the-password' } }),
+    expect: alike(401),
+  },
+  resetPassword: { request: (c) => ({ json: { email: c.target.email } }), expect: alike(204) },
+  resetPasswordConfirm: {
+    request: (c) => ({
+      json: {
+        uid: Buffer.from(String(c.target.id)).toString('base64url'),
+        token: 'not-a-token',
+        new_password: newPassword,
+        re_new_password: newPassword,
+      },
+    }),
+    expect: alike(400),
+  },
+
+  // Lists and writes that take a person key for compatibility: always the caller's own.
+  categories: { request: (c) => ({ query: { user_id: c.target.id } }), expect: own(200) },
+  kidsCategories: { request: (c) => ({ query: { user_id: c.target.id } }), expect: own(200) },
+  allCategories: { request: (c) => ({ query: { user_id: c.target.id } }), expect: own(200) },
+  allKidsCategories: { request: (c) => ({ query: { user_id: c.target.id } }), expect: own(200) },
+  createCategory: {
+    request: (c) => ({ json: { name: 'Named', type_of_cards: 'text', user: c.target.id } }),
+    reached: (c) => exists(sql`select 1 from categories where user_id = ${c.target.id} and name = 'Named'`),
+    expect: own(201),
+  },
+  updateCategory: {
+    request: (c) => ({
+      params: { id: callers(c).category },
+      json: { name: 'Renamed', type_of_cards: 'text', user: c.target.id },
+    }),
+    reached: (c) => exists(sql`select 1 from categories where user_id = ${c.target.id} and name = 'Renamed'`),
+    expect: own(200),
+  },
+  publish: {
+    request: (c) => ({
+      params: { id: callers(c).category },
+      json: {
+        name: 'Published',
+        description: 'Common animals',
+        language: 'en',
+        topic: 'languages',
+        user: c.target.id,
+        created_by: c.target.id,
+      },
+    }),
+    reached: (c) =>
+      exists(sql`select 1 from categories where user_id = ${c.target.id} and name = 'Published'`),
+    expect: own(200),
+  },
+  adopt: {
+    request: (c) => ({ json: { category_id: c.people.catalogCategory, user_id: c.target.id } }),
+    reached: (c) =>
+      exists(
+        sql`select 1 from categories where user_id = ${c.target.id} and adopted_from_id = ${c.people.catalogCategory}`,
+      ),
+    expect: own(201),
+  },
+  userGroups: { request: (c) => ({ query: { user_id: c.target.id } }), expect: own(200) },
+  createUserGroup: {
+    request: (c) => ({ json: { name: 'Named', author: c.target.id } }),
+    reached: (c) =>
+      exists(sql`select 1 from user_groups where author_id = ${c.target.id} and name = 'Named'`),
+    expect: own(201),
+  },
+  renameUserGroup: {
+    request: (c) => ({ params: { id: callers(c).group }, json: { name: 'Renamed', author: c.target.id } }),
+    reached: (c) =>
+      exists(sql`select 1 from user_groups where author_id = ${c.target.id} and name = 'Renamed'`),
+    expect: own(200),
+  },
+  inbox: { request: (c) => ({ query: { user_id: c.target.id } }), expect: own(200) },
+  // The offer is the target's: only they accept it, whatever `user_id` says.
+  acceptOffer: {
+    request: (c) => ({ json: { category_id: c.target.offered, user_id: c.target.id } }),
+    expect: own(404),
+  },
+  teacherPaths: { request: (c) => ({ query: { user_id: c.target.id } }), expect: own(200) },
+  studentPaths: { request: (c) => ({ query: { user_id: c.target.id } }), expect: own(200) },
+  tests: { request: (c) => ({ query: { user_id: c.target.id } }), expect: own(200) },
+  testChoices: { request: (c) => ({ query: { created_by: c.target.id } }), expect: own(200) },
+  teacherExams: { request: (c) => ({ query: { user_id: c.target.id } }), expect: own(200) },
+  studentExams: { request: (c) => ({ query: { user_id: c.target.id } }), expect: own(200) },
+  // Counts only: everyone gave one exam, so another count would be someone else's exams.
+  examSummary: {
+    request: (c) => ({ query: { user_id: c.target.id } }),
+    reached: (_c, response) => response.statusCode === 200 && JSON.parse(response.body).count !== 1,
+    expect: reachedIn([], 200),
+  },
+
+  // Friends: anyone may ask or block anyone they can find (not themselves: not found); a friend's
+  // details are for their friends.
+  sendFriendshipRequest: {
+    request: (c) => ({ json: { to_user: c.target.id } }),
+    reached: (c) =>
+      exists(
+        sql`select 1 from friend_requests where from_user_id = ${callers(c).id} and to_user_id = ${c.target.id}`,
+      ),
+    expect: anyoneButSelf(404, { teacherOnFriend: 409 }),
+  },
+  // `blocker` is ignored: the block is always the caller's.
+  block: {
+    request: (c) => ({ json: { blocked: c.target.id, blocker: c.target.id } }),
+    reached: (c) =>
+      exists(sql`select 1 from blocks where blocker_id = ${callers(c).id} and blocked_id = ${c.target.id}`),
+    expect: anyoneButSelf(404),
+  },
+  friendDetails: {
+    request: (c) => ({ params: { id: c.target.id } }),
+    expect: reachedIn(['teacherOnFriend'], 404),
+  },
+  friendFriends: {
+    request: (c) => ({ params: { id: c.target.id } }),
+    reached: (_c, response) => response.statusCode === 200,
+    expect: reachedIn(['teacherOnFriend'], 404),
+  },
+  friendActivity: {
+    request: (c) => ({ params: { id: c.target.id } }),
+    reached: (_c, response) => response.statusCode === 200,
+    expect: reachedIn(['teacherOnFriend'], 404),
+  },
+  searchFriends: { request: (c) => ({ query: { search: c.target.email } }), expect: anyoneButSelf(200) },
+
+  // User groups and private sending: anyone one can find may be put in one's group or sent a category
+  // (the caller's own group shows in their own answer: the self case shows the target by construction).
+  addGroupMembers: {
+    request: (c) => ({
+      params: { id: callers(c).group },
+      json: { user_ids: [c.target.id], author: c.target.id },
+    }),
+    reached: (c) =>
+      exists(
+        sql`select 1 from user_group_members where group_id = ${callers(c).group} and user_id = ${c.target.id}`,
+      ),
+    expect: anyoneButSelf(0, { self: 'reached' }),
+  },
+  removeGroupMembers: {
+    request: async (c) => {
+      await t.database.db
+        .insert(userGroupMembers)
+        .values({ groupId: callers(c).group, userId: c.target.id })
+        .onConflictDoNothing();
+      return { params: { id: callers(c).group }, json: { user_ids: [c.target.id], author: c.target.id } };
+    },
+    reached: (_c, response) => response.statusCode === 200,
+    expect: anyoneButSelf(0, { self: 'reached' }),
+  },
+  searchGroupCandidates: {
+    request: (c) => ({ query: { users_group_id: callers(c).group, search: c.target.email } }),
+    expect: anyoneButSelf(200),
+  },
+  sendCategory: {
+    request: (c) => ({
+      params: { id: callers(c).category },
+      json: { receivers_ids: [c.target.id], user: c.target.id },
+    }),
+    reached: (c) =>
+      exists(
+        sql`select 1 from private_offers where sender_id = ${callers(c).id} and receiver_id = ${c.target.id}`,
+      ),
+    expect: anyoneButSelf(200),
+  },
+  searchReceivers: {
+    request: (c) => ({ query: { category_id: callers(c).category, search: c.target.email } }),
+    expect: anyoneButSelf(200),
+  },
+
+  // A school's management: its principals, on its members (teachers included: a principal may mark
+  // another principal as teaching too, but not remove them); anyone else is restricted (403).
+  schoolStudents: {
+    request: (c) => ({ query: { search: c.target.email } }),
+    expect: reachedIn(['principalOnStudent', 'principalOnTeacher', 'principalOnPrincipal'], 403),
+  },
+  // A principal names the people of their school (one already in it is a field error; the file lists
+  // them as members); an account outside the school is the invitation's rule (API.md "Roles and reach").
+  registerStudent: {
+    request: (c) => ({ json: { first_name: 'Ana', last_name: 'Petrova', email: c.target.email } }),
+    reached: (_c, response) => response.statusCode === 201,
+    expect: reachedIn([], 403, {
+      principalOnStudent: 400,
+      principalOnTeacher: 400,
+      principalOnPrincipal: 400,
+    }),
+  },
+  bulkCreateUsers: {
+    request: (c) => ({
+      form: { fields: {} },
+      studentsFile: true,
+      studentsCsv: `${c.target.email},Ana,Petrova\n`,
+    }),
+    expect: reachedIn(['principalOnStudent', 'principalOnTeacher', 'principalOnPrincipal'], 403),
+  },
+  updateSchoolStudent: {
+    request: (c) => ({ params: { id: c.target.id }, json: { is_teacher: true } }),
+    reached: (_c, response) => response.statusCode === 200,
+    expect: reachedIn(['principalOnStudent', 'principalOnTeacher', 'principalOnPrincipal'], 403),
+  },
+  removeSchoolStudent: {
+    request: (c) => ({ params: { id: c.target.id } }),
+    reached: (_c, response) => response.statusCode === 204,
+    expect: principalOfSchool(403),
+  },
+  // Staff name principals by e-mail and remove them (the student is not one: not found).
+  addPrincipal: {
+    request: (c) => ({ params: { id: c.people.school }, json: { email: c.target.email } }),
+    reached: (_c, response) => response.statusCode === 201,
+    expect: reachedIn(['staff'], 403),
+  },
+  removePrincipal: {
+    request: (c) => ({ params: { id: c.people.school, userId: c.target.id } }),
+    expect: reachedIn([], 403, { staff: 404 }),
+  },
+  // Staff pay out an affiliate's commissions (the student has none to pay).
+  payAffiliate: {
+    request: (c) => ({ params: { id: c.target.id } }),
+    reached: (_c, response) => response.statusCode === 200,
+    expect: reachedIn([], 403, { staff: 409 }),
+  },
+
+  // Learning paths, exams and reports follow reach (`reachedBy`).
+  createPaths: {
+    request: (c) => ({
+      json: [
+        {
+          name: 'Path',
+          assigned_user: c.target.id,
+          category: callers(c).category,
+          start_at: '2026-01-01',
+          end_at: '2026-12-31',
+          created_by_user: c.target.id,
+        },
+      ],
+    }),
+    reached: (_c, response) => response.statusCode === 201 && JSON.parse(response.body).created.length > 0,
+    expect: reach(201),
+  },
+  pathStudentsSearch: { request: (c) => ({ query: { search: c.target.email } }), expect: reach(200) },
+  createExams: {
+    request: (c) => ({
+      json: {
+        school_test: callers(c).test,
+        student: [c.target.id],
+        teacher: c.target.id,
+        start_at: day(1).toISOString(),
+        end_at: day(2).toISOString(),
+      },
+    }),
+    reached: (_c, response) => response.statusCode === 201 && JSON.parse(response.body).created.length > 0,
+    expect: reach(201),
+  },
+  examStudentsSearch: { request: (c) => ({ query: { search: c.target.email } }), expect: reach(200) },
+  reportStudents: { request: (c) => ({ query: { search: c.target.email } }), expect: reach(200) },
+  reports: { request: (c) => ({ query: { userEmail: c.target.email } }), expect: reach(404) },
+  reportCards: {
+    request: (c) => ({ query: { userEmail: c.target.email, category_id: c.target.category } }),
+    expect: reach(404),
+  },
+  reportExport: { request: (c) => ({ query: { userEmail: c.target.email } }), expect: reach(404) },
+};
+
+let uniquePerson = 0;
+let uniqueAddress = 0;
+/** The school's people, others around it, and what each of them has; access tokens signed for each. */
+const newPeople = async (): Promise<People> => {
+  const db = t.database.db;
+  const [school, elsewhere] = await db
+    .insert(schools)
+    .values([{ name: `School ${++uniquePerson}` }, { name: `School ${++uniquePerson}` }])
+    .returning();
+  const member = { schoolId: school!.id, isOrganizationMember: true };
+  const roles: Record<Who, Partial<typeof users.$inferInsert>> = {
+    principal: { ...member, isOrganizationHost: true },
+    principal2: { ...member, isOrganizationHost: true },
+    teacher: { ...member, isTeacher: true },
+    teacher2: { ...member, isTeacher: true },
+    student: { ...member, isStudent: true },
+    student2: { ...member, isStudent: true },
+    staffStudent: { ...member, isStudent: true, isStaff: true },
+    otherSchoolTeacher: { schoolId: elsewhere!.id, isOrganizationMember: true, isTeacher: true },
+    other: {},
+    staff: { isStaff: true },
+    friend: {},
+  };
+  const names = Object.keys(roles) as Who[];
+  const rows = await db
+    .insert(users)
+    .values(
+      names.map((name) => {
+        const n = ++uniquePerson;
+        return {
+          email: `person${n}@example.com`,
+          firstName: `Person${n}`,
+          lastName: 'Reach',
+          isActive: true,
+          passwordHash,
+          // In a trial: every caller may use reports, so that reach alone decides.
+          trialEndDate: day(30),
+          ...roles[name],
+        };
+      }),
+    )
+    .returning();
+  const sender = await buildUser(db);
+  const secret = (id: number, what: string) => `Secret${id}-${what}`;
+  const own = await db
+    .insert(categories)
+    .values(
+      rows.flatMap((row) => [
+        { userId: row.id, name: secret(row.id, 'category'), typeOfCards: 'text' as const },
+        { userId: row.id, name: secret(row.id, 'kids'), typeOfCards: 'kids' as const },
+        { userId: sender.id, name: secret(row.id, 'offered'), typeOfCards: 'text' as const },
+      ]),
+    )
+    .returning();
+  const text = own.filter((category) => category.name.endsWith('-category'));
+  const offered = own.filter((category) => category.name.endsWith('-offered'));
+  await db.insert(cards).values(
+    own.map((category) => ({
+      categoryId: category.id,
+      firstSide: `${category.name}-card`,
+      secondSide: 'answer',
+      ...(category.typeOfCards === 'kids' ? { language: 'bg' } : {}),
+    })),
+  );
+  const thresholds = { excellentScore: 4, veryGoodScore: 3, goodScore: 2, satisfyScore: 1 };
+  const tests = await db
+    .insert(schoolTests)
+    .values(rows.map((row) => ({ name: secret(row.id, 'test'), createdById: row.id, ...thresholds })))
+    .returning();
+  await db.insert(testQuestions).values(
+    tests.map((test) => ({
+      testId: test.id,
+      position: 1,
+      questionText: `${test.name}-question`,
+      answerA: 'Nile',
+      answerB: 'Danube',
+      correctAnswer: 'a',
+      scoreValue: 4,
+    })),
+  );
+  // Each person gave themselves a path and an exam, so that their lists have something to show.
+  await db.insert(learningPaths).values(
+    rows.map((row, index) => ({
+      name: secret(row.id, 'path'),
+      createdById: row.id,
+      assignedUserId: row.id,
+      categoryId: text[index]!.id,
+      startAt: '2000-01-01',
+      endAt: '2999-12-31',
+      dailyFlipTarget: 10,
+      dailyLearnTarget: 2,
+      deckSize: 10,
+      learnedVolumeVerbal: 10,
+      learnedVolumeTyping: 10,
+      verbal: true,
+      typing: true,
+    })),
+  );
+  await db.insert(exams).values(
+    rows.map((row, index) => ({
+      testId: tests[index]!.id,
+      studentId: row.id,
+      teacherId: row.id,
+      startAt: day(-1),
+      endAt: day(1),
+    })),
+  );
+  const groups = await db
+    .insert(userGroups)
+    .values(rows.map((row) => ({ authorId: row.id, name: secret(row.id, 'group') })))
+    .returning();
+  await db
+    .insert(privateOffers)
+    .values(
+      rows.map((row, index) => ({ categoryId: offered[index]!.id, senderId: sender.id, receiverId: row.id })),
+    );
+  await db.insert(affiliates).values(rows.map((row) => ({ userId: row.id, affiliateCode: `CODE${row.id}` })));
+  const catalog = await buildCategory(db, { userId: sender.id });
+  await buildCard(db, { categoryId: catalog.id });
+  await buildCatalogVersion(db, catalog.id);
+  const people = Object.fromEntries(
+    names.map((name, index) => {
+      const row = rows[index]!;
+      const someone: Someone = {
+        id: row.id,
+        email: row.email,
+        firstName: row.firstName,
+        token: t.services.tokens.sign('access', row.id).token,
+        category: text[index]!.id,
+        test: tests[index]!.id,
+        group: groups[index]!.id,
+        offered: offered[index]!.id,
+        affiliateCode: `CODE${row.id}`,
+      };
+      return [name, someone];
+    }),
+  ) as Record<Who, Someone>;
+  await buildFriendship(db, people.teacher.id, people.friend.id);
+  return { ...people, school: school!.id, catalogCategory: catalog.id };
+};
+
+/** The call shows something of the target: their name or e-mail, or one of their `Secret<id>-` names. */
+const shows = (body: string, target: Someone) =>
+  body.includes(`Secret${target.id}-`) ||
+  body.includes(`"${target.firstName}"`) ||
+  body.includes(`"${target.email}"`);
+
+const sendAs = async (row: ReachRow, reachCase: ReachCase, people: People) => {
+  const [callerName, targetName] = reachCases[reachCase];
+  const caller = callerName === 'guest' ? null : people[callerName];
+  const context: ReachContext = { people, caller, target: people[targetName] };
+  const request = await row.request(context);
+  return { context, request };
+};
+
+/**
+ * The keys by which a route's input may name a person. Ids of other things (`category_id`, `test_id`)
+ * are not; a `search` is, because the people searches match a whole e-mail.
+ */
+const personKeys = new Set([
+  'email',
+  'userEmail',
+  'user_id',
+  'userId',
+  'user',
+  'user_ids',
+  'author',
+  'to_user',
+  'blocked',
+  'blocker',
+  'assigned_user',
+  'created_by',
+  'created_by_user',
+  'student',
+  'teacher',
+  'receivers_ids',
+  'ref_code',
+  'uid',
+  'search',
+]);
+/** Routes that name a person where their schemas cannot say so: a path's id, a file of e-mails. */
+const personRoutesUnseen = [
+  'bulkCreateUsers',
+  'friendDetails',
+  'friendFriends',
+  'friendActivity',
+  'updateSchoolStudent',
+  'removeSchoolStudent',
+  'payAffiliate',
+];
+/** A `search` that matches no person: reach is not involved. */
+const searchesOfThings: Record<string, string> = {
+  adminSchools: "schools' names",
+};
+
+/** The keys of an input schema, through arrays, optionals, pipes and unions. */
+const keysOf = (schema: unknown): string[] => {
+  if (!schema) return [];
+  if (schema instanceof z.ZodObject) return Object.keys(schema.shape);
+  const def = (schema as { _zod?: { def?: Record<string, unknown> } })._zod?.def;
+  if (!def) return [];
+  if (schema instanceof z.ZodArray) return keysOf(def.element);
+  if (Array.isArray(def.options)) return (def.options as unknown[]).flatMap(keysOf);
+  return [def.in, def.innerType, def.schema, def.left, def.right].flatMap(keysOf);
+};
+
+const namesAPerson = (name: string) => {
+  const route = apiRoutes[name]!;
+  const keys = [route.params, route.query, route.body]
+    .flatMap(keysOf)
+    .filter((key) => personKeys.has(key) && !(key === 'search' && name in searchesOfThings));
+  return keys.length > 0 || personRoutesUnseen.includes(name);
+};
+
+describe('who reaches whom', () => {
+  it('has rows for every route that names a person, by any key', () => {
+    const missing = Object.keys(apiRoutes).filter((name) => namesAPerson(name) && !(name in reachMatrix));
+    const stale = Object.keys(reachMatrix).filter((name) => !(name in apiRoutes));
+    expect({ missing, stale }).toEqual({ missing: [], stale: [] });
+  });
+
+  it.each(Object.entries(reachMatrix).filter(([name]) => name in apiRoutes))(
+    '%s reaches the people its row says, and shows nothing of the others',
+    async (name, row) => {
+      const route = apiRoutes[name]!;
+      // A read's cases share their people, and so do the writes' below; any other gets fresh ones.
+      let shared: People | undefined;
+      const answers: Partial<Record<ReachCase, Outcome>> = {};
+      const bodies: string[] = [];
+      for (const reachCase of caseNames) {
+        if (!shared || !(route.method === 'GET' || sharePeople.has(name))) shared = await newPeople();
+        const people = shared;
+        const { context, request } = await sendAs(row, reachCase, people);
+        // Each call from an address of its own: the limits per address are not what this walks.
+        const address = `10.0.${Math.floor(++uniqueAddress / 250)}.${(uniqueAddress % 250) + 1}`;
+        const response = await inject(route, request, context.caller?.token ?? null, address);
+        const reached =
+          shows(response.body, context.target) || ((await row.reached?.(context, response)) ?? false);
+        answers[reachCase] = reached ? 'reached' : response.statusCode;
+        if (answers[reachCase] !== row.expect[reachCase])
+          bodies.push(`${reachCase}: ${response.statusCode} ${response.body.slice(0, 200)}`);
       }
       expect({ answers, bodies }).toEqual({ answers: row.expect, bodies: [] });
     },
