@@ -267,8 +267,8 @@ const pathsTag = 'learning paths';
 const reportsTag = 'reports';
 const restricted = 'Accounts a school created and whose person has not yet set a password get 403.';
 const reach =
-  'A student is reached by teachers and principals of their school and by their friends; anyone else ' +
-  'is not found (404).';
+  'A student is reached by the teachers and principals of their school and by their friends; a ' +
+  "school's principals, teachers and staff members only by their friends; anyone else is not found (404).";
 const premium = 'Reports are for subscribers and accounts in their trial (403 otherwise).';
 
 const pathDeck = (path: string, summary: string, card: z.ZodType) =>
