@@ -92,6 +92,7 @@ const envSchema = z.object({
   LEARNED_THRESHOLD: positiveInt(10),
   MARKET_AUTO_APPROVE: flag.default(false),
   USER_GROUP_MAX_MEMBERS: positiveInt(USER_GROUP_MAX_MEMBERS),
+  MEDIA_SWEEP_GRACE_SECONDS: positiveInt(3600),
   RUN_JOBS: flag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SITE_NAME: z.string().min(1).default('Flashcards'),
@@ -112,6 +113,11 @@ const toConfig = (env: z.output<typeof envSchema>) => {
     trustProxy: env.TRUST_PROXY,
     dataDir,
     mediaDir: path.join(dataDir, 'media'),
+    /**
+     * How long a media file stored for a change that never committed (a crash, a failure) is kept before
+     * the sweep deletes it; a change that takes longer than this fails instead of keeping a swept file.
+     */
+    mediaSweepGraceSeconds: env.MEDIA_SWEEP_GRACE_SECONDS,
     database: env.DATABASE_URL
       ? { kind: 'postgres' as const, url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
       : { kind: 'pglite' as const, dir: path.join(dataDir, 'db') },

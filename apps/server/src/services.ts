@@ -22,6 +22,8 @@ import { createGoogleService } from './modules/google/google.service';
 import { createLearningPathsService } from './modules/learning-paths/learning-paths.service';
 import { registerMailJobs } from './modules/mail/mail.jobs';
 import { createMarketService } from './modules/market/market.service';
+import { registerMediaJobs, scheduleMediaSweep } from './modules/media/media.jobs';
+import { createMediaService } from './modules/media/media.service';
 import { registerPracticeJobs, schedulePracticeCleanUp } from './modules/practice/practice.jobs';
 import { createPracticeService } from './modules/practice/practice.service';
 import { createPrivateSendingService } from './modules/private-sending/private-sending.service';
@@ -71,27 +73,34 @@ export const createServices = async ({
   });
   const practice = createPracticeService({ db, config, clock, entitlements });
   const review = createReviewService({ db, clock, practice });
-  const users = createUsersService({ db, storage, log, clock, practice });
-  const auth = createAuthService({ db, config, tokens, jobs, clock, users });
-  const google = createGoogleService({ db, config, log, clock, auth });
-  const categories = createCategoriesService({ db, config, storage, log, clock });
-  const cards = createCardsService({
+  const media = createMediaService({
     db,
     storage,
     log,
+    clock,
+    graceSeconds: config.mediaSweepGraceSeconds,
+  });
+  const users = createUsersService({ db, media, clock, practice });
+  const auth = createAuthService({ db, config, tokens, jobs, clock, users });
+  const google = createGoogleService({ db, config, log, clock, auth });
+  const categories = createCategoriesService({ db, config, media, log, clock });
+  const cards = createCardsService({
+    db,
+    storage,
+    media,
     clock,
     categories,
     practice,
     publicUrl: config.publicUrl,
   });
-  const market = createMarketService({ db, config, clock, storage, jobs, log, categories, cards });
+  const market = createMarketService({ db, config, clock, storage, media, jobs, categories, cards });
   const friends = createFriendsService({ db, config, clock, jobs, users, practice });
   const userGroups = createUserGroupsService({ db, config, clock });
   const privateSending = createPrivateSendingService({ db, config, clock, jobs, categories, cards });
   const learningPaths = createLearningPathsService({ db, clock, entitlements });
   const reports = createReportsService({ db, config, clock, entitlements });
   const exams = createExamsService({ db, clock, jobs, entitlements });
-  const schools = createSchoolsService({ db, config, clock, storage, log, jobs, users, auth });
+  const schools = createSchoolsService({ db, config, clock, media, jobs, users, auth });
   const subscriptions = createSubscriptionsService({
     db,
     config,
@@ -108,6 +117,7 @@ export const createServices = async ({
     clock,
     jobs,
     storage,
+    media,
     log,
     users,
     entitlements,
@@ -123,13 +133,16 @@ export const createServices = async ({
   registerExamJobs(jobs, { exams });
   registerSubscriptionJobs(jobs, { subscriptions });
   registerPracticeJobs(jobs, { practice });
+  registerMediaJobs(jobs, { media });
   await jobs.start({ work: runJobs });
   // Cron is kept where jobs are worked: there the exams whose end has come are completed every minute, and
-  // trials ending in three days are reminded and past days' practice sessions forgotten daily.
+  // trials ending in three days are reminded and past days' practice sessions forgotten daily; media files
+  // that crashes and failures left are swept every ten minutes and at each start.
   if (runJobs) {
     await scheduleExamCompletion(jobs);
     await scheduleTrialReminders(jobs);
     await schedulePracticeCleanUp(jobs);
+    await scheduleMediaSweep(jobs);
   }
 
   return {
@@ -137,6 +150,7 @@ export const createServices = async ({
     clock,
     entitlements,
     storage,
+    media,
     jobs,
     tokens,
     system,

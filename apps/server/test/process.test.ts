@@ -1,13 +1,24 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/client';
-import { cards, categories, users } from '../src/db/schema';
+import { type Executor, openDatabase } from '../src/db/client';
+import { migrateDatabase } from '../src/db/migrate';
+import {
+  aiTasks,
+  cards,
+  categories,
+  marketVersionCards,
+  pendingMedia,
+  schools,
+  users,
+} from '../src/db/schema';
+import { thumbnailKey } from '../src/lib/images';
+import { buildCatalogVersion, buildCategory, buildUser, PASSWORD } from './factories';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 
@@ -63,6 +74,34 @@ const startServer = async (env: Record<string, string>, script = 'src/main.ts'):
   }
   server.child.kill('SIGKILL');
   throw new Error(`server did not become ready: ${server.output()}`);
+};
+
+/** Every file of a media directory (a pipe too), as storage keys. */
+const mediaFiles = async (mediaDir: string) => {
+  if (!existsSync(mediaDir)) return [];
+  const entries = await readdir(mediaDir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => !entry.isDirectory())
+    .map((entry) => path.relative(mediaDir, path.join(entry.parentPath, entry.name)))
+    .sort();
+};
+
+/** Every storage key the rows refer to: cards, catalog versions, avatars, logos, photos of AI tasks. */
+const referencedKeys = async (db: Executor) => {
+  const pictures = await db
+    .select({ kind: categories.typeOfCards, firstSide: cards.firstSide, audio: cards.audio })
+    .from(cards)
+    .innerJoin(categories, eq(categories.id, cards.categoryId));
+  const versions = await db.select().from(marketVersionCards);
+  const keys = [
+    ...pictures.flatMap((card) => (card.kind === 'text' ? [] : [card.firstSide, card.audio])),
+    ...versions.flatMap((card) => (card.sourceFirstSide === null ? [] : [card.firstSide, card.audio])),
+  ].flatMap((key) => (key ? [key, thumbnailKey(key)] : []));
+  for (const user of await db.select({ avatar: users.avatar }).from(users)) keys.push(user.avatar ?? '');
+  for (const school of await db.select({ logo: schools.logo }).from(schools)) keys.push(school.logo ?? '');
+  for (const task of await db.select({ input: aiTasks.input }).from(aiTasks))
+    keys.push(...((task.input as { photos?: string[] }).photos ?? []));
+  return [...new Set(keys.filter(Boolean))].sort();
 };
 
 const oneLine = (text: string) => {
@@ -136,6 +175,83 @@ describe('the server process', () => {
     const rows = await handle.db.select().from(users).where(eq(users.email, 'survivor@example.com'));
     await handle.close();
     expect(rows).toHaveLength(1);
+  });
+
+  it('leaves no media file behind when killed in the middle of an adoption', {
+    timeout: 120_000,
+  }, async () => {
+    const dir = path.join(dataDir, 'adoption');
+    const mediaDir = path.join(dir, 'media');
+    // A catalog category of 100 picture cards, seeded while no server runs.
+    const handle = await openDatabase({ kind: 'pglite', dir: path.join(dir, 'db') });
+    await migrateDatabase(handle);
+    const author = await buildUser(handle.db);
+    const reader = await buildUser(handle.db, { password: PASSWORD });
+    const category = await buildCategory(handle.db, { userId: author.id, typeOfCards: 'picture' });
+    const authorDir = path.join(mediaDir, `u/${author.id}/cards`);
+    await mkdir(authorDir, { recursive: true });
+    const keys = Array.from({ length: 100 }, (_, index) => `u/${author.id}/cards/${index + 1}.webp`);
+    await handle.db
+      .insert(cards)
+      .values(
+        keys.map((key, index) => ({ categoryId: category.id, firstSide: key, secondSide: `${index}` })),
+      );
+    for (const [index, key] of keys.entries()) {
+      await writeFile(path.join(mediaDir, thumbnailKey(key)), `thumbnail ${index}`);
+      // The 60th picture is a pipe nobody writes to: the adoption stops there, half copied, until killed.
+      if (index === 59) execFileSync('mkfifo', [path.join(mediaDir, key)]);
+      else await writeFile(path.join(mediaDir, key), `picture ${index}`);
+    }
+    await buildCatalogVersion(handle.db, category.id);
+    await handle.close();
+
+    const server = await startServer({ DATA_DIR: dir });
+    const base = `http://127.0.0.1:${server.port}/api`;
+    const signedIn = await fetch(`${base}/user/jwt/create/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: reader.email, password: PASSWORD }),
+    });
+    expect(signedIn.status).toBe(200);
+    const { access } = (await signedIn.json()) as { access: string };
+    const adoption = fetch(`${base}/card/adopted-from-market/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `JWT ${access}` },
+      body: JSON.stringify({ category_id: category.id }),
+    }).catch(() => undefined);
+    // 59 pictures with their thumbnails are copied when the copy reaches the pipe.
+    const readerPrefix = `u/${reader.id}/`;
+    const copied = async () => (await mediaFiles(mediaDir)).filter((key) => key.startsWith(readerPrefix));
+    const deadline = Date.now() + 60_000;
+    while ((await copied()).length < 118 && Date.now() < deadline) {
+      if (server.child.exitCode !== null) throw new Error(server.output());
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await copied()).toHaveLength(118);
+    server.child.kill('SIGKILL');
+    await server.exited;
+    await adoption;
+    // The dead process's lock is taken away rather than waited for (the first test waits for a stale one).
+    await rm(path.join(dir, 'db.lock'), { recursive: true, force: true });
+
+    // After the restart, the sweep at start deletes the copies nothing refers to (past a short grace).
+    const restarted = await startServer({ DATA_DIR: dir, MEDIA_SWEEP_GRACE_SECONDS: '1' });
+    const swept = Date.now() + 30_000;
+    while ((await copied()).length > 0 && Date.now() < swept) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    restarted.child.kill('SIGTERM');
+    expect(await restarted.exited).toBe(0);
+
+    const after = await openDatabase({ kind: 'pglite', dir: path.join(dir, 'db') });
+    const adopted = await after.db.select().from(categories).where(eq(categories.userId, reader.id));
+    const pending = await after.db.select().from(pendingMedia);
+    const referenced = await referencedKeys(after.db);
+    await after.close();
+    expect(adopted).toEqual([]);
+    expect(pending).toEqual([]);
+    expect(referenced).toHaveLength(200);
+    expect(await mediaFiles(mediaDir)).toEqual(referenced);
   });
 
   it('ends with one clear line when the data directory cannot be written', { timeout: 120_000 }, async () => {

@@ -5,6 +5,7 @@ export * from './cards';
 export * from './exams';
 export * from './learning-paths';
 export * from './market';
+export * from './media';
 export * from './review';
 export * from './schools';
 export * from './social';

@@ -9,7 +9,7 @@ import {
 import type { Language } from '@flashcards/i18n';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { type Actor, authorize } from '../../lib/access';
 import { permissionDenied, serviceUnavailable } from '../../lib/api-error';
 import type { Clock } from '../../lib/clock';
@@ -21,6 +21,7 @@ import type { MediaStorage } from '../../lib/storage';
 import { translate } from '../../lib/translate';
 import { bytesOf } from '../../plugins/multipart';
 import type { CardsService } from '../cards/cards.service';
+import type { MediaFiles, MediaService } from '../media/media.service';
 import { type UsersService, userMediaPrefix } from '../users/users.service';
 import { cardsFromPages, readPages } from './ai.ocr';
 import { aiPolicy } from './ai.policy';
@@ -36,6 +37,8 @@ const RETRY_DELAY_SECONDS = 10;
 /** The size a photo is kept and sent at: enough for a page's print. */
 const PHOTO_MAX_SIDE = 2000;
 
+type TaskOutcome = Parameters<typeof repo.finishTask>[2];
+
 type ImagesInput = { photos: string[]; language: AiImageLanguage; quantity: number; tag: string };
 
 export const createAiService = ({
@@ -44,6 +47,7 @@ export const createAiService = ({
   clock,
   jobs,
   storage,
+  media,
   log,
   users,
   entitlements,
@@ -55,6 +59,7 @@ export const createAiService = ({
   clock: Clock;
   jobs: JobQueue;
   storage: MediaStorage;
+  media: MediaService;
   log: FastifyBaseLogger;
   users: UsersService;
   entitlements: Entitlements;
@@ -77,11 +82,17 @@ export const createAiService = ({
   };
 
   /** Checks the user may generate and has quota left (counting the generations still running), then queues it. */
-  const start = async (user: Actor, kind: repo.AiTaskKind, input: object, id = randomUUID()) => {
+  const start = async (
+    user: Actor,
+    kind: repo.AiTaskKind,
+    input: object,
+    id = randomUUID(),
+    tx: Executor = db,
+  ) => {
     const now = clock.now();
     const used = users.aiUsage(user)[kind === 'text' ? 'text' : 'images'];
     const accepted = await repo.insertTaskWithinQuota(
-      db,
+      tx,
       {
         id,
         userId: user.id,
@@ -97,7 +108,7 @@ export const createAiService = ({
     return { task_id: id };
   };
 
-  const storePhotos = async (user: Actor, taskId: string, photos: FilePart[]) =>
+  const storePhotos = async (files: MediaFiles, user: Actor, taskId: string, photos: FilePart[]) =>
     Promise.all(
       photos.map(async (photo, index) => {
         const field = ['first_image', 'second_image', 'third_image'][index]!;
@@ -109,16 +120,22 @@ export const createAiService = ({
         });
         // Under the user's own files, so deleting the account deletes them too.
         const key = `${userMediaPrefix(user.id)}/ai/${taskId}-${index + 1}.webp`;
-        await storage.put(key, image, 'image/webp');
+        await files.put(key, image, 'image/webp');
         return key;
       }),
     );
 
-  const dropPhotos = (keys: string[]) =>
-    Promise.all(
-      keys.map((key) =>
-        storage.delete(key).catch((error) => log.warn({ err: error, key }, 'could not delete a photo')),
-      ),
+  /**
+   * Ends a running task with its outcome (`counted` in the month's quota when it succeeded); the photos of
+   * a generation from photos go with the same commit.
+   */
+  const finish = (task: repo.AiTaskRow, outcome: TaskOutcome, counted = false) =>
+    media.change((files) =>
+      files.transaction(async (tx) => {
+        if ((await repo.finishTask(tx, task.id, outcome, clock.now())) && counted)
+          await users.countAiGeneration(tx, task.userId, task.kind);
+        if (task.kind === 'images') files.remove((task.input as ImagesInput).photos);
+      }),
     );
 
   const generate = async (task: repo.AiTaskRow): Promise<AiCard[]> => {
@@ -157,23 +174,24 @@ export const createAiService = ({
     ) {
       authorize(user, aiPolicy.generate, user);
       const id = randomUUID();
-      const photos = await storePhotos(user, id, input.photos);
-      try {
-        return await start(
-          user,
-          'images',
-          {
-            photos,
-            language: input.language,
-            quantity: input.quantity,
-            tag: input.tag,
-          } satisfies ImagesInput,
-          id,
+      // The photos are the task's own until it ends: stored first, taken when its row is written.
+      return media.change(async (files) => {
+        const photos = await storePhotos(files, user, id, input.photos);
+        return files.transaction((tx) =>
+          start(
+            user,
+            'images',
+            {
+              photos,
+              language: input.language,
+              quantity: input.quantity,
+              tag: input.tag,
+            } satisfies ImagesInput,
+            id,
+            tx,
+          ),
         );
-      } catch (error) {
-        await dropPhotos(photos);
-        throw error;
-      }
+      });
     },
 
     /** A task of the user, as polled; one past its time without an end reads as failed. */
@@ -204,27 +222,21 @@ export const createAiService = ({
       if (!task || task.status === 'SUCCESS' || task.status === 'FAILURE') return;
       // Its asker has been told it failed: doing it now would only spend the provider.
       if (task.expiresAt <= clock.now()) {
-        await repo.finishTask(db, taskId, { status: 'FAILURE', error: 'ai_timeout' }, clock.now());
-        if (task.kind === 'images') await dropPhotos((task.input as ImagesInput).photos);
+        await finish(task, { status: 'FAILURE', error: 'ai_timeout' });
         return;
       }
       await repo.markStarted(db, taskId);
       const lastAttempt = attempt.retryCount >= AI_JOB_RETRIES;
       try {
         const cards = await generate(task);
-        await db.transaction(async (tx) => {
-          if (await repo.finishTask(tx, taskId, { status: 'SUCCESS', cards }, clock.now())) {
-            await users.countAiGeneration(tx, task.userId, task.kind);
-          }
-        });
+        await finish(task, { status: 'SUCCESS', cards }, true);
       } catch (error) {
         const known = error instanceof GenerationError;
         if (!lastAttempt && (!known || error.transient)) throw error;
         if (!known) log.error({ err: error, taskId }, 'an AI generation failed');
         const key = known ? error.key : 'ai_provider_failed';
-        await repo.finishTask(db, taskId, { status: 'FAILURE', error: key }, clock.now());
+        await finish(task, { status: 'FAILURE', error: key });
       }
-      if (task.kind === 'images') await dropPhotos((task.input as ImagesInput).photos);
     },
   };
 };

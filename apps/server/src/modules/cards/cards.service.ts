@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FilePart as UploadedFile } from '@flashcards/contract';
 import { ANKI_PACKAGE_MAX_BYTES, CARD_FILE_MAX_BYTES } from '@flashcards/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Transaction } from '../../db/client';
 import type { cards } from '../../db/schema';
 import type { Actor } from '../../lib/access';
@@ -9,12 +8,12 @@ import { conflict, invalid, notFound } from '../../lib/api-error';
 import { checkAudio } from '../../lib/audio';
 import type { Clock } from '../../lib/clock';
 import { cardPictureVariants, thumbnailKey } from '../../lib/images';
-import { createMediaCopies } from '../../lib/media-copies';
 import type { SignedIn } from '../../lib/routes';
 import type { MediaStorage } from '../../lib/storage';
 import { bytesOf } from '../../plugins/multipart';
 import type { CardKind, CategoryInsert } from '../categories/categories.repository';
 import type { CategoriesService } from '../categories/categories.service';
+import type { MediaFiles, MediaService } from '../media/media.service';
 import type { PracticeService } from '../practice/practice.service';
 import { userMediaPrefix } from '../users/users.service';
 import { isZip, parseAnkiPackage } from './anki-import';
@@ -39,7 +38,7 @@ const random = () => randomBytes(12).toString('hex');
 export const createCardsService = ({
   db,
   storage,
-  log,
+  media,
   clock,
   categories,
   practice,
@@ -49,24 +48,13 @@ export const createCardsService = ({
   publicUrl?: string;
   db: Database;
   storage: MediaStorage;
-  log: FastifyBaseLogger;
+  media: MediaService;
   clock: Clock;
   categories: CategoriesService;
   practice: PracticeService;
 }) => {
   const absolute = (url: string) => (url.startsWith('/') ? `${publicUrl}${url}` : url);
   const decks = repo.prepareDeckQueries(db, practice.entitlements);
-
-  const dropFiles = (keys: (string | null | undefined)[]) =>
-    Promise.all(
-      keys
-        .filter((key): key is string => Boolean(key))
-        .map((key) =>
-          storage
-            .delete(key)
-            .catch((error) => log.warn({ err: error, key }, 'could not delete a media file')),
-        ),
-    );
 
   /** The user's own category of this kind, named by a query parameter: anything else does not exist. */
   const listedCategory = async (user: Actor, categoryId: number, kind: CardKind) => {
@@ -88,45 +76,38 @@ export const createCardsService = ({
     return row.card;
   };
 
-  const storePicture = async (user: Actor, file: UploadedFile, field = 'first_side') => {
+  const storePicture = async (files: MediaFiles, user: Actor, file: UploadedFile, field = 'first_side') => {
     const { display, thumbnail } = await cardPictureVariants(field, bytesOf(file));
     const key = `${userMediaPrefix(user.id)}/cards/${random()}.webp`;
-    await storage.put(key, display, 'image/webp');
-    await storage.put(thumbnailKey(key), thumbnail, 'image/webp');
+    await files.put(key, display, 'image/webp');
+    await files.put(thumbnailKey(key), thumbnail, 'image/webp');
     return key;
   };
 
-  const storeAudio = async (user: Actor, file: UploadedFile) => {
+  const storeAudio = async (files: MediaFiles, user: Actor, file: UploadedFile) => {
     const { ext, mime } = await checkAudio('audio', bytesOf(file));
     const key = `${userMediaPrefix(user.id)}/audio/${random()}.${ext}`;
-    await storage.put(key, file.data, mime);
+    await files.put(key, file.data, mime);
     return key;
   };
 
   /**
-   * A change of cards and, in the same transaction, the content-change mark of each category it touches
-   * (the catalog's review of updates and the revision a reviewer approves).
+   * A change of cards with its media files and, in the same transaction, the content-change mark of each
+   * category it touches (the catalog's review of updates and the revision a reviewer approves).
    */
-  const changing = async <T>(categoryIds: number[], write: (tx: Transaction) => Promise<T>) => {
-    const result = await db.transaction(async (tx) => {
+  const changing = async <T>(
+    categoryIds: number[],
+    write: (tx: Transaction) => Promise<T>,
+    files?: MediaFiles,
+  ) => {
+    const change = async (tx: Transaction) => {
       const written = await write(tx);
       for (const id of new Set(categoryIds)) await categories.changedWithin(tx, id);
       return written;
-    });
+    };
+    const result = await (files ? files.transaction(change) : db.transaction(change));
     await categories.contentChanged(categoryIds);
     return result;
-  };
-
-  const copies = createMediaCopies(storage, log);
-
-  /** Writes the row; the files stored for it are removed again when the write fails. */
-  const withFiles = async <T>(keys: (string | undefined)[], write: () => Promise<T>) => {
-    try {
-      return await write();
-    } catch (error) {
-      await dropFiles(keys.flatMap((key) => (key ? [key, thumbnailKey(key)] : [])));
-      throw error;
-    }
   };
 
   /** The notes of an Anki package as cards of the category, pictures stored first, rows all or none. */
@@ -134,37 +115,37 @@ export const createCardsService = ({
     if (file.data.length > ANKI_PACKAGE_MAX_BYTES) throw invalid({ file: 'card_file_too_large' });
     const parsed = await parseAnkiPackage(file.data, pictures);
     if (!parsed.ok) throw invalid({ file: parsed.error });
-    const keys: string[] = [];
-    try {
+    const created = await media.change(async (files) => {
+      const keys: string[] = [];
       for (const note of parsed.notes) {
         if (!note.picture) continue;
-        keys.push(await storePicture(user, { filename: 'anki', mimetype: '', data: note.picture }, 'file'));
+        keys.push(
+          await storePicture(files, user, { filename: 'anki', mimetype: '', data: note.picture }, 'file'),
+        );
       }
-    } catch (error) {
-      await dropFiles(keys.flatMap((key) => [key, thumbnailKey(key)]));
-      throw error;
-    }
-    const created = await withFiles(keys, () =>
-      changing([categoryId], (tx) =>
-        repo.insertCards(
-          tx,
-          parsed.notes.map((note, index) => ({
-            categoryId,
-            firstSide: pictures ? keys[index]! : note.first,
-            secondSide: note.second,
-            tag: note.tag,
-          })),
-        ),
-      ),
-    );
+      return changing(
+        [categoryId],
+        (tx) =>
+          repo.insertCards(
+            tx,
+            parsed.notes.map((note, index) => ({
+              categoryId,
+              firstSide: pictures ? keys[index]! : note.first,
+              secondSide: note.second,
+              tag: note.tag,
+            })),
+          ),
+        files,
+      );
+    });
     return created.length;
   };
 
   return {
     /**
      * A copy of cards as a new category of the user's, scores zero, in one transaction with the caller's
-     * own writes (`within`): the media are copied under the user's keys first and removed again if the
-     * copy fails. Used by adoption from the catalog and by accepting a privately sent category.
+     * own writes (`within`): the media are copied under the user's keys first, and go again unless the
+     * transaction commits. Used by adoption from the catalog and by accepting a privately sent category.
      */
     async copyCategory(
       userId: number,
@@ -172,22 +153,20 @@ export const createCardsService = ({
       sources: CopySource[],
       within?: (tx: Transaction, categoryId: number) => Promise<unknown>,
     ) {
-      const media = values.typeOfCards !== 'text';
+      const withMedia = values.typeOfCards !== 'text';
       const prefix = userMediaPrefix(userId);
-      const made: string[] = [];
-      const copy = copies.copier(made);
-      return copies.withCopies(made, async () => {
+      return media.change(async (files) => {
         const rows: Omit<typeof cards.$inferInsert, 'categoryId'>[] = [];
         for (const card of sources)
           rows.push({
-            firstSide: media ? await copy(card.firstSide, `${prefix}/cards`, true) : card.firstSide,
+            firstSide: withMedia ? await files.copy(card.firstSide, `${prefix}/cards`, true) : card.firstSide,
             secondSide: card.secondSide,
             tag: card.tag,
             language: card.language,
-            audio: card.audio ? await copy(card.audio, `${prefix}/audio`, false) : null,
+            audio: card.audio ? await files.copy(card.audio, `${prefix}/audio`, false) : null,
             sourceCardId: card.sourceCardId ?? null,
           });
-        return db.transaction(async (tx) => {
+        return files.transaction(async (tx) => {
           const category = await categories.insertCopy(tx, { ...values, userId });
           if (rows.length > 0)
             await repo.insertCards(
@@ -405,19 +384,23 @@ export const createCardsService = ({
     ) {
       await targetCategory(user, input.category, 'picture');
       if (!input.first_side) throw invalid({ first_side: 'no_file' });
-      const key = await storePicture(user, input.first_side);
-      const [card] = await withFiles([key], () =>
-        changing([input.category], (tx) =>
-          repo.insertCards(tx, [
-            {
-              categoryId: input.category,
-              firstSide: key,
-              secondSide: input.second_side,
-              tag: input.tag ?? '',
-            },
-          ]),
-        ),
-      );
+      const picture = input.first_side;
+      const [card] = await media.change(async (files) => {
+        const key = await storePicture(files, user, picture);
+        return changing(
+          [input.category],
+          (tx) =>
+            repo.insertCards(tx, [
+              {
+                categoryId: input.category,
+                firstSide: key,
+                secondSide: input.second_side,
+                tag: input.tag ?? '',
+              },
+            ]),
+          files,
+        );
+      });
       return card!;
     },
 
@@ -429,19 +412,21 @@ export const createCardsService = ({
     ) {
       const card = await ownedCard(user, id, 'picture');
       await targetCategory(user, input.category, 'picture');
-      const key = input.first_side ? await storePicture(user, input.first_side) : undefined;
-      const updated = await withFiles([key], () =>
-        changing([card.categoryId, input.category], (tx) =>
-          repo.updateCard(tx, id, {
-            categoryId: input.category,
-            firstSide: key,
-            secondSide: input.second_side,
-            tag: input.tag,
-          }),
-        ),
-      );
-      if (key) await dropFiles([card.firstSide, thumbnailKey(card.firstSide)]);
-      return updated;
+      return media.change(async (files) => {
+        const key = input.first_side ? await storePicture(files, user, input.first_side) : undefined;
+        if (key) files.remove([card.firstSide], { thumbnails: true });
+        return changing(
+          [card.categoryId, input.category],
+          (tx) =>
+            repo.updateCard(tx, id, {
+              categoryId: input.category,
+              firstSide: key,
+              secondSide: input.second_side,
+              tag: input.tag,
+            }),
+          files,
+        );
+      });
     },
 
     async createKids(
@@ -456,21 +441,25 @@ export const createCardsService = ({
     ) {
       await targetCategory(user, input.category, 'kids');
       if (!input.first_side) throw invalid({ first_side: 'no_file' });
-      const audioKey = input.audio ? await storeAudio(user, input.audio) : undefined;
-      const imageKey = await withFiles([audioKey], () => storePicture(user, input.first_side!));
-      const [card] = await withFiles([imageKey, audioKey], () =>
-        changing([input.category], (tx) =>
-          repo.insertCards(tx, [
-            {
-              categoryId: input.category,
-              firstSide: imageKey,
-              secondSide: input.second_side,
-              language: input.language,
-              audio: audioKey ?? null,
-            },
-          ]),
-        ),
-      );
+      const picture = input.first_side;
+      const [card] = await media.change(async (files) => {
+        const audioKey = input.audio ? await storeAudio(files, user, input.audio) : undefined;
+        const imageKey = await storePicture(files, user, picture);
+        return changing(
+          [input.category],
+          (tx) =>
+            repo.insertCards(tx, [
+              {
+                categoryId: input.category,
+                firstSide: imageKey,
+                secondSide: input.second_side,
+                language: input.language,
+                audio: audioKey ?? null,
+              },
+            ]),
+          files,
+        );
+      });
       return card!;
     },
 
@@ -487,26 +476,24 @@ export const createCardsService = ({
     ) {
       const card = await ownedCard(user, id, 'kids');
       await targetCategory(user, input.category, 'kids');
-      const audioKey = input.audio ? await storeAudio(user, input.audio) : undefined;
-      const imageKey = input.first_side
-        ? await withFiles([audioKey], () => storePicture(user, input.first_side!))
-        : undefined;
-      const updated = await withFiles([imageKey, audioKey], () =>
-        changing([card.categoryId, input.category], (tx) =>
-          repo.updateCard(tx, id, {
-            categoryId: input.category,
-            firstSide: imageKey,
-            secondSide: input.second_side,
-            language: input.language,
-            audio: audioKey,
-          }),
-        ),
-      );
-      await dropFiles([
-        ...(imageKey ? [card.firstSide, thumbnailKey(card.firstSide)] : []),
-        ...(audioKey ? [card.audio] : []),
-      ]);
-      return updated;
+      return media.change(async (files) => {
+        const audioKey = input.audio ? await storeAudio(files, user, input.audio) : undefined;
+        const imageKey = input.first_side ? await storePicture(files, user, input.first_side) : undefined;
+        if (imageKey) files.remove([card.firstSide], { thumbnails: true });
+        if (audioKey) files.remove([card.audio]);
+        return changing(
+          [card.categoryId, input.category],
+          (tx) =>
+            repo.updateCard(tx, id, {
+              categoryId: input.category,
+              firstSide: imageKey,
+              secondSide: input.second_side,
+              language: input.language,
+              audio: audioKey,
+            }),
+          files,
+        );
+      });
     },
 
     /** Sets every score of the category's cards to zero; cannot be undone. */
@@ -523,21 +510,23 @@ export const createCardsService = ({
       if (parent.typeOfCards !== child.typeOfCards)
         throw invalid({ child_category_id: 'merge_type_mismatch' });
       // The child's cards move; what goes with it are the media of its catalog versions, if any.
-      const dropped = await db.transaction(async (tx) => {
-        await repo.moveCards(tx, child.id, parent.id, clock.now());
-        const keys = await categories.deleteWithin(tx, child.id);
-        await categories.changedWithin(tx, parent.id);
-        return keys;
-      });
-      await categories.dropFiles(dropped);
+      await media.change((files) =>
+        files.transaction(async (tx) => {
+          await repo.moveCards(tx, child.id, parent.id, clock.now());
+          await categories.deleteWithin(tx, child.id, files);
+          await categories.changedWithin(tx, parent.id);
+        }),
+      );
       await categories.contentChanged([parent.id]);
       return categories.detail(parent.id);
     },
 
     async remove(user: Actor, kind: CardKind, id: number) {
       const card = await ownedCard(user, id, kind);
-      await changing([card.categoryId], (tx) => repo.deleteCard(tx, id));
-      if (kind !== 'text') await dropFiles([card.firstSide, thumbnailKey(card.firstSide), card.audio]);
+      await media.change(async (files) => {
+        if (kind !== 'text') files.remove([card.firstSide, thumbnailKey(card.firstSide), card.audio]);
+        await changing([card.categoryId], (tx) => repo.deleteCard(tx, id), files);
+      });
     },
   };
 };

@@ -4,8 +4,7 @@ import type { Database, Executor } from '../../db/client';
 import { type Actor, authorize } from '../../lib/access';
 import { invalid, notFound } from '../../lib/api-error';
 import type { Clock } from '../../lib/clock';
-import { thumbnailKey } from '../../lib/images';
-import type { MediaStorage } from '../../lib/storage';
+import type { MediaFiles, MediaService } from '../media/media.service';
 import { categoryPolicy } from './categories.policy';
 import type { CardKind, CategorySort } from './categories.repository';
 import * as repo from './categories.repository';
@@ -21,24 +20,24 @@ export type CategoryInput = {
 export const createCategoriesService = ({
   db,
   config,
-  storage,
+  media,
   log,
   clock,
 }: {
   db: Database;
   config: Config;
-  storage: MediaStorage;
+  media: MediaService;
   log: FastifyBaseLogger;
   clock: Clock;
 }) => {
   const threshold = config.limits.learnedThreshold;
 
-  const dropFiles = async (keys: string[]) => {
-    await Promise.all(
-      keys.map((key) =>
-        storage.delete(key).catch((error) => log.warn({ err: error, key }, 'could not delete a media file')),
-      ),
-    );
+  /** Deletes the category in the caller's transaction (the cards go with it); its media files go after. */
+  const deleteWithin = async (tx: Executor, id: number, files: MediaFiles) => {
+    const { images, audios } = await repo.mediaKeysOfCategory(tx, id);
+    await repo.deleteCategory(tx, id);
+    files.remove(images, { thumbnails: true });
+    files.remove(audios);
   };
 
   const insert = (
@@ -139,25 +138,14 @@ export const createCategoriesService = ({
 
     async remove(user: Actor, id: number) {
       authorize(user, categoryPolicy.change, await repo.findCategory(db, id));
-      const { images, audios } = await db.transaction(async (tx) => {
-        const media = await repo.mediaKeysOfCategory(tx, id);
-        await repo.deleteCategory(tx, id);
-        return media;
-      });
-      await dropFiles([...images.flatMap((key) => [key, thumbnailKey(key)]), ...audios]);
+      await media.change((files) => files.transaction((tx) => deleteWithin(tx, id, files)));
     },
 
     /**
-     * A category of the user's that is deleted in the caller's transaction (the cards go with it); returns
-     * the storage keys of the media that went with it, for the caller to drop after the commit.
+     * A category of the user's that is deleted in the caller's transaction (the cards go with it), with
+     * the media of its cards and catalog versions among the change's files to remove.
      */
-    async deleteWithin(tx: Executor, id: number) {
-      const { images, audios } = await repo.mediaKeysOfCategory(tx, id);
-      await repo.deleteCategory(tx, id);
-      return [...images.flatMap((key) => [key, thumbnailKey(key)]), ...audios];
-    },
-    /** Removes stored media files, after the transaction that dropped their rows. */
-    dropFiles,
+    deleteWithin,
     /** Runs after a committed content change (the catalog's automatic approval listens). */
     onContentChanged(listener: (id: number) => Promise<void>) {
       listeners.push(listener);

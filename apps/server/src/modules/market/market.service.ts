@@ -4,21 +4,19 @@ import {
   type MarketLanguage,
   type MarketTopic,
 } from '@flashcards/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { marketVersionCards } from '../../db/schema';
 import { type Actor, authorize, rules } from '../../lib/access';
 import { conflict, invalid, notFound } from '../../lib/api-error';
 import type { Clock } from '../../lib/clock';
-import { thumbnailKey } from '../../lib/images';
 import type { JobQueue } from '../../lib/jobs';
-import { createMediaCopies } from '../../lib/media-copies';
 import type { MediaStorage } from '../../lib/storage';
 import type { CardsService } from '../cards/cards.service';
 import type { CardKind } from '../categories/categories.repository';
 import type { CategoriesService } from '../categories/categories.service';
 import { queueMail } from '../mail/mail.jobs';
+import type { MediaService } from '../media/media.service';
 import { userMediaPrefix } from '../users/users.service';
 import {
   type ComparableCard,
@@ -56,8 +54,8 @@ export const createMarketService = ({
   config,
   clock,
   storage,
+  media,
   jobs,
-  log,
   categories,
   cards,
 }: {
@@ -65,15 +63,11 @@ export const createMarketService = ({
   config: Config;
   clock: Clock;
   storage: MediaStorage;
+  media: MediaService;
   jobs: JobQueue;
-  log: FastifyBaseLogger;
   categories: CategoriesService;
   cards: CardsService;
 }) => {
-  const { dropFiles, copier, withCopies } = createMediaCopies(storage, log);
-  const withThumbnails = (keys: (string | null | undefined)[]) =>
-    keys.flatMap((key) => (key ? [key, thumbnailKey(key)] : []));
-
   /** A category on the catalog (its approved version); anything else does not exist (404). */
   const listed = async (id: number) => {
     const row = await repo.findListing(db, id);
@@ -103,8 +97,8 @@ export const createMarketService = ({
 
   /**
    * Approves the category's current content as its new catalog version: media are copied for the version
-   * before the transaction (unchanged ones reuse the previous version's copy), and removed again when it
-   * fails; the reviewed revision must still be the category's (409 otherwise).
+   * before the transaction (unchanged ones reuse the previous version's copy), and go again unless it
+   * commits; the reviewed revision must still be the category's (409 otherwise).
    */
   const approveRevision = async (id: number, revision: number) => {
     const category = await repo.findCategory(db, id);
@@ -115,18 +109,17 @@ export const createMarketService = ({
       repo.liveCards(db, id),
       category.marketVersionId ? repo.versionCards(db, category.marketVersionId) : Promise.resolve([]),
     ]);
-    const media = category.typeOfCards !== 'text';
+    const withMedia = category.typeOfCards !== 'text';
     const previousBySource = new Map(previous.map((card) => [card.sourceCardId, card]));
-    const made: string[] = [];
-    const copy = copier(made);
     const prefix = `${userMediaPrefix(category.userId)}/market`;
-    return withCopies(made, async () => {
+    return media.change(async (files) => {
+      const copy = files.copy;
       const versionCards: Omit<typeof marketVersionCards.$inferInsert, 'versionId'>[] = [];
       for (const [position, card] of cards.entries()) {
         const before = previousBySource.get(card.id);
         let firstSide = card.firstSide;
         let audio = card.audio;
-        if (media) {
+        if (withMedia) {
           firstSide =
             before && before.sourceFirstSide === card.firstSide
               ? before.firstSide
@@ -140,22 +133,22 @@ export const createMarketService = ({
         versionCards.push({
           sourceCardId: card.id,
           firstSide,
-          sourceFirstSide: media ? card.firstSide : null,
+          sourceFirstSide: withMedia ? card.firstSide : null,
           secondSide: card.secondSide,
           tag: card.tag,
           language: card.language,
           audio,
-          sourceAudio: media ? card.audio : null,
+          sourceAudio: withMedia ? card.audio : null,
           position,
         });
       }
       const text = [
         category.name,
         category.description,
-        ...cards.flatMap((card) => [card.secondSide, card.tag, media ? '' : card.firstSide]),
+        ...cards.flatMap((card) => [card.secondSide, card.tag, withMedia ? '' : card.firstSide]),
       ].join('\n');
       const now = clock.now();
-      await db.transaction(async (tx) => {
+      await files.transaction(async (tx) => {
         const locked = await repo.lockCategory(tx, id);
         if (!locked?.marketAccessible) throw notFound();
         if (locked.revision !== revision || locked.marketApprovement !== 'pending')
@@ -352,7 +345,7 @@ export const createMarketService = ({
 
     /**
      * Adopts a catalog category: its approved version's details, cards and media become a category of the
-     * user's, scores zero, in one transaction; the media are copied first and removed if it fails.
+     * user's, scores zero, in one transaction; the media are copied first and go again unless it commits.
      */
     async adopt(user: Actor, id: number) {
       const row = await listed(id);
@@ -412,18 +405,16 @@ export const createMarketService = ({
       const bySource = new Map(
         mine.flatMap((card) => (card.sourceCardId === null ? [] : [[card.sourceCardId, card] as const])),
       );
-      const media = update.version.typeOfCards !== 'text';
+      const withMedia = update.version.typeOfCards !== 'text';
       const prefix = userMediaPrefix(user.id);
-      const made: string[] = [];
-      const copyFile = copier(made);
-      const obsolete: (string | null)[] = [];
-      await withCopies(made, async () => {
+      await media.change(async (files) => {
+        const copyFile = files.copy;
         const added: repo.CardInsert[] = [];
         for (const { row: card } of changes.added) {
           if (bySource.has(card.sourceCardId)) continue;
           added.push({
             categoryId: id,
-            firstSide: media ? await copyFile(card.firstSide, `${prefix}/cards`, true) : card.firstSide,
+            firstSide: withMedia ? await copyFile(card.firstSide, `${prefix}/cards`, true) : card.firstSide,
             secondSide: card.secondSide,
             tag: card.tag,
             language: card.language,
@@ -440,14 +431,14 @@ export const createMarketService = ({
             tag: after.tag,
             language: after.language,
           };
-          if (!media) values.firstSide = after.first;
+          if (!withMedia) values.firstSide = after.first;
           else if (before.first !== after.first) {
             values.firstSide = await copyFile(after.row.firstSide, `${prefix}/cards`, true);
-            obsolete.push(...withThumbnails([card.firstSide]));
+            files.remove([card.firstSide], { thumbnails: true });
           }
           if (before.audio !== after.audio) {
             values.audio = after.row.audio ? await copyFile(after.row.audio, `${prefix}/audio`, false) : null;
-            obsolete.push(card.audio);
+            files.remove([card.audio]);
           }
           if (before.second !== after.second)
             Object.assign(values, {
@@ -462,8 +453,12 @@ export const createMarketService = ({
           const card = bySource.get(sourceId);
           return card ? [card] : [];
         });
-        if (media) for (const card of removed) obsolete.push(...withThumbnails([card.firstSide]), card.audio);
-        await db.transaction(async (tx) => {
+        if (withMedia)
+          for (const card of removed) {
+            files.remove([card.firstSide], { thumbnails: true });
+            files.remove([card.audio]);
+          }
+        await files.transaction(async (tx) => {
           await repo.deleteCards(
             tx,
             removed.map((card) => card.id),
@@ -484,7 +479,6 @@ export const createMarketService = ({
           await categories.changedWithin(tx, id);
         });
       });
-      await dropFiles(obsolete);
       return categories.detail(id);
     },
 

@@ -6,7 +6,6 @@ import {
   type SchoolImportRow,
 } from '@flashcards/contract';
 import type { Language } from '@flashcards/i18n';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import { type Actor, authorize } from '../../lib/access';
@@ -14,12 +13,12 @@ import { ApiError, conflict, invalid, type Message, notFound } from '../../lib/a
 import { type Clock, DAY } from '../../lib/clock';
 import { reencodeImage } from '../../lib/images';
 import type { JobQueue } from '../../lib/jobs';
-import type { MediaStorage } from '../../lib/storage';
 import { bytesOf } from '../../plugins/multipart';
 import type { AuthService } from '../auth/auth.service';
 import { hashPassword } from '../auth/auth.service';
 import { queueMail } from '../mail/mail.jobs';
 import { noticeMail } from '../mail/notice-mail';
+import type { MediaFiles, MediaService } from '../media/media.service';
 import type { UsersService } from '../users/users.service';
 import { queueWelcomeMails, type WelcomeJob } from './schools.jobs';
 import { schoolPolicy } from './schools.policy';
@@ -66,8 +65,7 @@ export const createSchoolsService = ({
   db,
   config,
   clock,
-  storage,
-  log,
+  media,
   jobs,
   users,
   auth,
@@ -75,8 +73,7 @@ export const createSchoolsService = ({
   db: Database;
   config: Config;
   clock: Clock;
-  storage: MediaStorage;
-  log: FastifyBaseLogger;
+  media: MediaService;
   jobs: JobQueue;
   users: UsersService;
   auth: AuthService;
@@ -134,9 +131,9 @@ export const createSchoolsService = ({
     isOrganizationMember: true,
   });
 
-  const storeLogo = async (schoolId: number, image: Buffer) => {
+  const storeLogo = async (files: MediaFiles, schoolId: number, image: Buffer) => {
     const key = `${schoolMediaPrefix(schoolId)}/logo-${randomBytes(12).toString('hex')}.webp`;
-    await storage.put(key, image, 'image/webp');
+    await files.put(key, image, 'image/webp');
     return key;
   };
   const checkedLogo = (file: FilePart) =>
@@ -146,12 +143,6 @@ export const createSchoolsService = ({
       height: LOGO_SIZE,
       fit: 'inside',
     });
-  const dropFile = async (key: string | null) => {
-    if (key)
-      await storage
-        .delete(key)
-        .catch((error) => log.warn({ err: error, key }, 'could not delete a media file'));
-  };
 
   const lineError = (line: number, problem: Message) =>
     invalid({ file: { key: 'school_csv_line', values: { line, problem } } });
@@ -450,7 +441,11 @@ export const createSchoolsService = ({
         createdAt: now,
         updatedAt: now,
       });
-      if (image) await repo.updateSchool(db, school.id, { logo: await storeLogo(school.id, image) });
+      if (image)
+        await media.change(async (files) => {
+          const logo = await storeLogo(files, school.id, image);
+          await files.transaction((tx) => repo.updateSchool(tx, school.id, { logo }));
+        });
       return this.adminSchool(school.id);
     },
 
@@ -462,34 +457,36 @@ export const createSchoolsService = ({
           available_students: { key: 'school_seats_below_students', values: { count: current.students } },
         });
       const image = fields.logo ? await checkedLogo(fields.logo) : undefined;
-      const logo = image ? await storeLogo(id, image) : fields.remove_logo ? null : undefined;
-      const values = Object.fromEntries(
-        Object.entries({
-          name: fields.name,
-          town: fields.town,
-          website: fields.website,
-          description: fields.description,
-          isPaid: fields.is_paid,
-          availableStudents: fields.available_students,
-          logo,
-        }).filter(([, value]) => value !== undefined),
-      );
-      await repo.updateSchool(db, id, { ...values, updatedAt: clock.now() });
-      if (logo !== undefined && current.school.logo !== logo) await dropFile(current.school.logo);
+      await media.change(async (files) => {
+        const logo = image ? await storeLogo(files, id, image) : fields.remove_logo ? null : undefined;
+        if (logo !== undefined && current.school.logo !== logo) files.remove([current.school.logo]);
+        const values = Object.fromEntries(
+          Object.entries({
+            name: fields.name,
+            town: fields.town,
+            website: fields.website,
+            description: fields.description,
+            isPaid: fields.is_paid,
+            availableStudents: fields.available_students,
+            logo,
+          }).filter(([, value]) => value !== undefined),
+        );
+        await files.transaction((tx) => repo.updateSchool(tx, id, { ...values, updatedAt: clock.now() }));
+      });
       return this.adminSchool(id);
     },
 
     /** Deletes a school without students or teachers: its principals leave it; its files go after. */
     async remove(id: number) {
-      await db.transaction(async (tx) => {
-        await lock(tx, id);
-        if ((await repo.countStudentsAndTeachers(tx, id)) > 0) throw conflict('school_has_members');
-        await users.updateMany(tx, await repo.memberIds(tx, id), leaving);
-        await repo.deleteSchool(tx, id);
-      });
-      await storage
-        .deletePrefix(schoolMediaPrefix(id))
-        .catch((error) => log.warn({ err: error, schoolId: id }, 'could not delete the files of a school'));
+      await media.change((files) =>
+        files.transaction(async (tx) => {
+          await lock(tx, id);
+          if ((await repo.countStudentsAndTeachers(tx, id)) > 0) throw conflict('school_has_members');
+          await users.updateMany(tx, await repo.memberIds(tx, id), leaving);
+          await repo.deleteSchool(tx, id);
+          files.removePrefix(schoolMediaPrefix(id));
+        }),
+      );
     },
 
     /**

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { FilePart as UploadedFile } from '@flashcards/contract';
 import { AVATAR_MAX_BYTES } from '@flashcards/contract';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client';
 import type { users } from '../../db/schema';
 import { users as usersTable } from '../../db/schema';
@@ -10,8 +9,8 @@ import { authorize, type Actor as User } from '../../lib/access';
 import { invalid } from '../../lib/api-error';
 import type { Clock } from '../../lib/clock';
 import { reencodeImage } from '../../lib/images';
-import type { MediaStorage } from '../../lib/storage';
 import { bytesOf } from '../../plugins/multipart';
+import type { MediaFiles, MediaService } from '../media/media.service';
 import type { PracticeService } from '../practice/practice.service';
 import { accountPolicy } from './users.policy';
 import * as repo from './users.repository';
@@ -43,14 +42,12 @@ export type ProfileChanges = {
 
 export const createUsersService = ({
   db,
-  storage,
-  log,
+  media,
   clock,
   practice,
 }: {
   db: Database;
-  storage: MediaStorage;
-  log: FastifyBaseLogger;
+  media: MediaService;
   clock: Clock;
   practice: PracticeService;
 }) => {
@@ -61,7 +58,7 @@ export const createUsersService = ({
     .where(eq(usersTable.id, sql.placeholder('id')))
     .prepare('account_by_id');
 
-  const storeAvatar = async (user: User, file: UploadedFile) => {
+  const storeAvatar = async (files: MediaFiles, user: User, file: UploadedFile) => {
     const image = await reencodeImage('avatar', bytesOf(file), {
       maxBytes: AVATAR_MAX_BYTES,
       width: AVATAR_SIZE,
@@ -69,16 +66,24 @@ export const createUsersService = ({
       fit: 'cover',
     });
     const key = `${userMediaPrefix(user.id)}/avatar-${randomBytes(12).toString('hex')}.webp`;
-    await storage.put(key, image, 'image/webp');
+    await files.put(key, image, 'image/webp');
     return key;
   };
 
-  const dropFile = async (key: string | null) => {
-    if (key)
-      await storage
-        .delete(key)
-        .catch((error) => log.warn({ err: error, key }, 'could not delete a media file'));
-  };
+  /** Changes the account's fields; a new avatar is stored first, and the old one goes once it commits. */
+  const updateWithAvatar = (
+    user: User,
+    values: Partial<typeof users.$inferInsert>,
+    avatar: UploadedFile | undefined,
+  ) =>
+    media.change(async (files) => {
+      const changed = { ...values };
+      if (avatar) {
+        changed.avatar = await storeAvatar(files, user, avatar);
+        files.remove([user.avatar]);
+      }
+      return files.transaction((tx) => repo.updateUserFields(tx, user.id, changed, clock.now()));
+    });
 
   return {
     /** The active account of this id, for authentication; undefined when it is gone or inactive. */
@@ -135,19 +140,13 @@ export const createUsersService = ({
         receivePromoEmails: changes.receive_promo_emails,
         language: changes.language,
       };
-      if (changes.avatar) values.avatar = await storeAvatar(user, changes.avatar);
       const defined = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
-      const updated = await repo.updateUserFields(db, user.id, defined, clock.now());
-      if (changes.avatar) await dropFile(user.avatar);
-      return updated;
+      return updateWithAvatar(user, defined, changes.avatar);
     },
 
     async uploadAvatar(user: User, file: UploadedFile | undefined) {
       if (!file || file.data.length === 0) throw invalid({ avatar: 'no_file' });
-      const key = await storeAvatar(user, file);
-      const updated = await repo.updateUserFields(db, user.id, { avatar: key }, clock.now());
-      await dropFile(user.avatar);
-      return updated;
+      return updateWithAvatar(user, {}, file);
     },
 
     async deleteAccount(user: User) {
@@ -161,13 +160,13 @@ export const createUsersService = ({
      * which may throw to keep it), then its files. The caller has decided that it may go.
      */
     async erase(userId: number, check?: (tx: Executor) => Promise<void>) {
-      await db.transaction(async (tx) => {
-        await check?.(tx);
-        await repo.deleteUser(tx, userId);
-      });
-      await storage
-        .deletePrefix(userMediaPrefix(userId))
-        .catch((error) => log.warn({ err: error, userId }, 'could not delete the files of a user'));
+      await media.change((files) =>
+        files.transaction(async (tx) => {
+          await check?.(tx);
+          await repo.deleteUser(tx, userId);
+          files.removePrefix(userMediaPrefix(userId));
+        }),
+      );
     },
   };
 };
