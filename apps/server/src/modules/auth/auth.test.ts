@@ -5,9 +5,9 @@ import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { buildCard, buildCategory, buildUser, PASSWORD } from '../../../test/factories';
 import { linkIn, type MailServer, startMailServer } from '../../../test/mail-server';
 import { buildApp } from '../../app';
-import { loginDelayMs } from './auth.service';
 import { affiliates, settings, users, userTokens } from '../../db/schema';
 import { DAY, HOUR } from '../../lib/clock';
+import { loginDelayMs } from './auth.service';
 
 let t: TestApp;
 let mail: MailServer;
