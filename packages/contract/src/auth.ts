@@ -48,6 +48,8 @@ export const setPasswordBody = z.object({
   current_password: z.string().max(128),
   new_password: z.string().min(1).max(128),
   re_new_password: z.string().max(128),
+  /** Whether every other session of the account ends (its tokens are refused); yes unless told otherwise. */
+  logout_other_sessions: formBoolean.default(true),
 });
 export const resetPasswordConfirmBody = uidTokenBody.extend({
   new_password: z.string().min(1).max(128),
@@ -180,7 +182,10 @@ export const authRoutes = {
     tag,
     summary: 'Sign in: an access and a refresh token',
     description:
-      'After 5 failed attempts for one e-mail, or 20 from one address, within an hour: 429. A wrong e-mail ' +
+      'After 5 failed attempts for one e-mail from one address, or 20 from one address, within an hour: ' +
+      '429 for that address until the hour has passed. Failures from other addresses never lock the owner ' +
+      'out: an e-mail with 10 or more failures within the hour from any addresses is slowed instead, its ' +
+      'sign-ins answered after a delay of 1 s doubling with each further failure, at most 30 s. A wrong e-mail ' +
       'or password answers 401 with code `no_active_account`; the right password of an account not yet ' +
       'activated answers 401 with code `account_not_activated`.',
     body: tokenCreateBody,
@@ -257,10 +262,11 @@ export const authRoutes = {
     summary: 'Change the password, giving the current one',
     description:
       'An account a school created (`is_auto_created`) is claimed by this call: from then on it is an ' +
-      'ordinary account and the reduced menu no longer applies. Other sessions stay signed in.',
+      'ordinary account and the reduced menu no longer applies. Every other session of the account ends ' +
+      '(its access and refresh tokens are refused) unless `logout_other_sessions` is false. The answer is ' +
+      'a new token pair for the session that made the change.',
     body: setPasswordBody,
-    status: 204,
-    response: noContent,
+    response: tokenPairSchema,
   }),
   resetPasswordConfirm: defineRoute({
     method: 'POST',
@@ -269,7 +275,8 @@ export const authRoutes = {
     tag,
     summary: 'Set a new password from the e-mailed link',
     description:
-      'Also the link a school mails to the accounts it creates: setting the password claims the account.',
+      'Also the link a school mails to the accounts it creates: setting the password claims the account. ' +
+      'Every session of the account ends: its access and refresh tokens are refused.',
     body: resetPasswordConfirmBody,
     status: 204,
     response: noContent,

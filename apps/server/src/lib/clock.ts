@@ -4,20 +4,42 @@
  */
 export interface Clock {
   now(): Date;
+  /** Resolves once `ms` have passed on this clock (the sign-in delay of an attacked e-mail waits on it). */
+  sleep(ms: number): Promise<void>;
 }
 
-export const systemClock: Clock = { now: () => new Date() };
+export const systemClock: Clock = {
+  now: () => new Date(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
 
-/** A clock that stands still until it is moved; starts at the real time unless told otherwise. */
+/**
+ * A clock that stands still until it is moved; starts at the real time unless told otherwise. Its sleeps
+ * end when it is moved past them; `sleeping()` tells the time each waiting one still has to go.
+ */
 export const createManualClock = (start = new Date()) => {
   let current = start.getTime();
+  let sleepers: { until: number; wake: () => void }[] = [];
+  const wakeDue = () => {
+    const due = sleepers.filter((sleeper) => sleeper.until <= current);
+    sleepers = sleepers.filter((sleeper) => sleeper.until > current);
+    for (const sleeper of due) sleeper.wake();
+  };
   return {
     now: () => new Date(current),
+    sleep: (ms: number) =>
+      new Promise<void>((wake) => {
+        sleepers.push({ until: current + ms, wake });
+        wakeDue();
+      }),
+    sleeping: () => sleepers.map((sleeper) => sleeper.until - current),
     set: (date: Date) => {
       current = date.getTime();
+      wakeDue();
     },
     advance: (ms: number) => {
       current += ms;
+      wakeDue();
     },
   };
 };

@@ -60,10 +60,11 @@ export const createEntitlements = ({
 
     /**
      * For the hot practice statements, which check the account themselves instead of loading it first:
-     * the user of this id exists, is active and is premium at `now`.
+     * the user of this id exists, is active, still takes tokens of this version and is premium at `now`.
      */
-    isActivePremiumAccount: (userId: unknown, now: unknown) => sql`exists (
-  select 1 from ${users} where ${users.id} = ${userId} and ${users.isActive} and ${premiumSql(now)})`,
+    isActivePremiumAccount: (userId: unknown, tokenVersion: unknown, now: unknown) => sql`exists (
+  select 1 from ${users} where ${users.id} = ${userId} and ${users.isActive}
+    and ${users.tokenVersion} = ${tokenVersion} and ${premiumSql(now)})`,
 
     /** The latest of the end dates, null when none is set or everyone is premium. */
     premiumUntil: (account: Account): Date | null => {

@@ -26,8 +26,11 @@ type RequestParts<R extends RouteDefinition> = {
 /** What a handler answers: the response as its schema takes it, or nothing for a 204. */
 type Answer<R extends RouteDefinition> = R['status'] extends 204 ? null | undefined : z.input<R['response']>;
 
-/** The account of a request whose token alone was checked, loaded when needed. */
-export type SignedIn = { id: number; actor: () => Promise<Actor> };
+/**
+ * The account of a request whose token alone was checked, loaded when needed. `version` is the token's:
+ * a statement that checks the account itself also checks it against `users.token_version`.
+ */
+export type SignedIn = { id: number; version: number; actor: () => Promise<Actor> };
 
 type Context<R extends RouteDefinition> = RequestParts<R> &
   (R['access'] extends 'public' ? { actor: Actor | null } : { actor: Actor });
@@ -83,6 +86,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
     actorId: number | null;
+    tokenVersion: number;
   }
 }
 
@@ -96,17 +100,21 @@ export type Authentication = {
 export const registerRoutes = (app: FastifyInstance, bindings: RouteBinding[], auth: Authentication) => {
   app.decorateRequest('actor', null);
   app.decorateRequest('actorId', null);
+  app.decorateRequest('tokenVersion', 0);
 
   const checkToken = async (request: FastifyRequest) => {
     const token = bearer(request.headers.authorization);
     if (!token) throw notAuthenticated();
-    request.actorId = auth.tokens.verify(token, 'access').user_id;
+    const claims = auth.tokens.verify(token, 'access');
+    request.actorId = claims.user_id;
+    request.tokenVersion = claims.ver;
   };
   const loadActor = async (request: FastifyRequest) => {
     if (request.actor) return request.actor;
     if (request.actorId === null) throw notAuthenticated();
     const actor = await auth.activeAccount(request.actorId);
-    if (!actor) throw tokenNotValid();
+    // A token issued before a password change ended the account's sessions is refused.
+    if (!actor || actor.tokenVersion !== request.tokenVersion) throw tokenNotValid();
     request.actor = actor;
     return actor;
   };
@@ -154,7 +162,10 @@ export const registerRoutes = (app: FastifyInstance, bindings: RouteBinding[], a
           request,
           reply,
           actor: request.actor,
-          signedIn: mode === 'token' ? { id: request.actorId!, actor: () => loadActor(request) } : undefined,
+          signedIn:
+            mode === 'token'
+              ? { id: request.actorId!, version: request.tokenVersion, actor: () => loadActor(request) }
+              : undefined,
         };
         const answer = await (handler as (context: unknown) => Promise<unknown>)(context);
         reply.code(status);

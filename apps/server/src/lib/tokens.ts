@@ -8,10 +8,12 @@ import { tokenNotValid } from './api-error';
 import type { Clock } from './clock';
 
 export type TokenType = 'access' | 'refresh';
-export type TokenClaims = { token_type: TokenType; user_id: number; jti: string; exp: number };
+/** `ver`: the account's token version at issue (absent, 0, in tokens issued before versions existed). */
+export type TokenClaims = { token_type: TokenType; user_id: number; jti: string; exp: number; ver: number };
 
 export type Tokens = {
-  sign(type: TokenType, userId: number): { token: string; jti: string; expiresAt: Date };
+  /** A token of the account at its current token version (`users.token_version`). */
+  sign(type: TokenType, userId: number, version?: number): { token: string; jti: string; expiresAt: Date };
   /** Verifies signature, expiry (by the clock) and, when given, the type; throws 401 token_not_valid otherwise. */
   verify(token: string, type?: TokenType): TokenClaims;
 };
@@ -47,13 +49,14 @@ export const createTokens = async ({
   const verifyToken = createVerifier({ key: secret, algorithms: ['HS256'], ignoreExpiration: true });
 
   return {
-    sign(type, userId) {
+    sign(type, userId, version = 0) {
       const jti = randomUUID();
       const now = clock.now().getTime();
       const expiresAt = new Date(now + lifetimeSeconds[type] * 1000);
       const token = signToken({
         token_type: type,
         user_id: userId,
+        ver: version,
         jti,
         iat: Math.floor(now / 1000),
         exp: Math.floor(expiresAt.getTime() / 1000),
@@ -73,10 +76,11 @@ export const createTokens = async ({
         Number.isInteger(payload.user_id) &&
         typeof payload.jti === 'string' &&
         typeof payload.exp === 'number' &&
+        (payload.ver === undefined || (Number.isInteger(payload.ver) && payload.ver >= 0)) &&
         payload.exp * 1000 > clock.now().getTime() &&
         (!type || payload.token_type === type);
       if (!valid) throw tokenNotValid();
-      return payload as TokenClaims;
+      return { ...payload, ver: payload.ver ?? 0 } as TokenClaims;
     },
   };
 };

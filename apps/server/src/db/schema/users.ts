@@ -74,6 +74,11 @@ export const users = pgTable(
     referredById: integer('referred_by_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     acceptedTermsAt: moment('accepted_terms_at'),
     lastLoginAt: moment('last_login_at'),
+    /**
+     * Goes up when a password change ends the account's sessions: every token carries the version it was
+     * issued under, and one of an older version is refused.
+     */
+    tokenVersion: integer('token_version').notNull().default(0),
     createdAt: moment('created_at').notNull().defaultNow(),
     updatedAt: moment('updated_at').notNull().defaultNow(),
   },

@@ -72,12 +72,6 @@ export const isRefreshTokenLive = async (db: Executor, jti: string, now: Date) =
   return row !== undefined;
 };
 
-export const revokeAllRefreshTokens = (db: Executor, userId: number, now: Date) =>
-  db
-    .update(refreshTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
-
 /** Tables of throttled events: one row per event, with the e-mail it named and the address it came from. */
 type EventLog = typeof loginFailures | typeof accountMailRequests;
 
@@ -125,12 +119,54 @@ const recordWithinLimits = (
     return rows.length === 1;
   });
 
-/** Records a sign-in attempt as failed until it succeeds; false when the e-mail or address is over its limit. */
+export type LoginLimits = { since: Date; perEmailAndAddress: number; perAddress: number };
+
+/**
+ * Records a sign-in attempt as failed until it succeeds, unless its address already has its limit of
+ * failures for this e-mail, or of failures for any e-mail, since `limits.since`. Answers whether it was
+ * recorded and how many failures the e-mail had from any address before it (what slows an e-mail
+ * attacked from many addresses). Counted under advisory locks on the e-mail and the address held to the
+ * end of the transaction, as `recordWithinLimits` does, so simultaneous attempts each see the others.
+ */
 export const recordLoginAttempt = (
   db: Executor,
   attempt: { email: string; ip: string; at: Date },
-  limits: EventLimits,
-) => recordWithinLimits(db, loginFailures, attempt, limits);
+  limits: LoginLimits,
+) =>
+  db.transaction(async (tx) => {
+    const space = lockSpaces.login_failures!;
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${space}::int, hashtext(${attempt.email})),
+                 pg_advisory_xact_lock(${space + 1}::int, hashtext(${attempt.ip}))`,
+    );
+    const since = sql`${limits.since.toISOString()}::timestamptz`;
+    const { rows } = (await tx.execute(sql`
+      with expired as (
+        delete from ${loginFailures}
+        where (${loginFailures.email} = ${attempt.email} or ${loginFailures.ip} = ${attempt.ip})
+          and ${loginFailures.createdAt} <= ${since}
+      ),
+      counts as (
+        select
+          (select count(*) from ${loginFailures} where ${loginFailures.email} = ${attempt.email}
+             and ${loginFailures.ip} = ${attempt.ip} and ${loginFailures.createdAt} > ${since})::int as pair,
+          (select count(*) from ${loginFailures} where ${loginFailures.ip} = ${attempt.ip}
+             and ${loginFailures.createdAt} > ${since})::int as address,
+          (select count(*) from ${loginFailures} where ${loginFailures.email} = ${attempt.email}
+             and ${loginFailures.createdAt} > ${since})::int as email
+      ),
+      recorded as (
+        insert into ${loginFailures} (email, ip, created_at)
+        select ${attempt.email}, ${attempt.ip}, ${attempt.at.toISOString()}::timestamptz from counts
+        where pair < ${limits.perEmailAndAddress}::int and address < ${limits.perAddress}::int
+        returning 1
+      )
+      select exists (select 1 from recorded) as recorded, email from counts`)) as unknown as {
+      rows: { recorded: boolean; email: number }[];
+    };
+    const [row] = rows;
+    return { recorded: row!.recorded, emailFailures: Number(row!.email) };
+  });
 
 /** Records a request for an account mail; false when the e-mail or address is over its limit. */
 export const recordAccountMailRequest = (
@@ -139,5 +175,13 @@ export const recordAccountMailRequest = (
   limits: EventLimits,
 ) => recordWithinLimits(db, accountMailRequests, request, limits);
 
-export const clearLoginFailures = (db: Executor, email: string) =>
-  db.delete(loginFailures).where(eq(loginFailures.email, email));
+/** A success clears the failures of its e-mail from its address (those from other addresses still count). */
+export const clearLoginFailures = (db: Executor, email: string, ip: string) =>
+  db.delete(loginFailures).where(and(eq(loginFailures.email, email), eq(loginFailures.ip, ip)));
+
+/** Ends every session of the account: none of its refresh tokens works any more. */
+export const revokeAllRefreshTokens = (db: Executor, userId: number, now: Date) =>
+  db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));

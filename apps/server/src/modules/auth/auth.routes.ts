@@ -37,10 +37,7 @@ export const authRouteHandlers = ({ auth }: Services) => [
     await auth.requestPasswordReset(body.email, request.ip, namedLanguage(request, language));
     return null;
   }),
-  route(authRoutes.setPassword, async ({ actor, body }) => {
-    await auth.setPassword(actor, body);
-    return null;
-  }),
+  route(authRoutes.setPassword, async ({ actor, body }) => auth.setPassword(actor, body)),
   route(authRoutes.resetPasswordConfirm, async ({ body }) => {
     await auth.confirmPasswordReset(body);
     return null;

@@ -3,7 +3,7 @@ import type { TokenPair } from '@flashcards/contract';
 import type { Language } from '@flashcards/i18n';
 import { hash, verify } from '@node-rs/argon2';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import type { Actor as User } from '../../lib/access';
 import { ApiError, invalid, type Message, throttled, tokenNotValid } from '../../lib/api-error';
 import { type Clock, HOUR } from '../../lib/clock';
@@ -22,8 +22,27 @@ const ACTIVATION_HOURS = 72;
 const RESET_HOURS = 24;
 /** How long the link works that a school or staff mails to an account they created: a set-password link. */
 export const SET_PASSWORD_LINK_DAYS = 14;
-const MAX_FAILURES_PER_EMAIL = 5;
+/** Failed sign-ins an address may have in an hour for one e-mail, and for all e-mails; then 429 for it. */
+const MAX_FAILURES_PER_EMAIL_AND_ADDRESS = 5;
 const MAX_FAILURES_PER_ADDRESS = 20;
+/**
+ * Failures of one e-mail within the hour, from any addresses, from which on every sign-in to it is slowed:
+ * twice what one address may make, so that one address alone never slows the owner.
+ */
+const SLOW_AFTER_FAILURES = 10;
+const FIRST_DELAY_MS = 1000;
+const MAX_DELAY_MS = 30_000;
+
+/**
+ * How long a sign-in to an e-mail waits before its password is checked, given the e-mail's failures from
+ * any address within the hour: nothing below SLOW_AFTER_FAILURES, then 1 s doubling with each failure, at
+ * most 30 s. One address locks only itself out; many addresses together slow the e-mail, never lock it,
+ * so its owner still gets in from an address that did not fail.
+ */
+export const loginDelayMs = (emailFailures: number) =>
+  emailFailures < SLOW_AFTER_FAILURES
+    ? 0
+    : Math.min(FIRST_DELAY_MS * 2 ** (emailFailures - SLOW_AFTER_FAILURES), MAX_DELAY_MS);
 /**
  * Password reset and activation mails one e-mail address, and one requesting address, may ask for in an
  * hour. Over either limit the answer is 429. That tells nothing about accounts: the count is of requests
@@ -112,10 +131,14 @@ export const createAuthService = ({ db, config, tokens, jobs, clock, users }: Au
     await queueAccountMail(jobs, request);
   };
 
-  const issuePair = async (userId: number): Promise<TokenPair> => {
-    const access = tokens.sign('access', userId);
-    const refresh = tokens.sign('refresh', userId);
-    await repo.insertRefreshToken(db, { jti: refresh.jti, userId, expiresAt: refresh.expiresAt });
+  /** A new session of the account, its tokens of the account's current token version. */
+  const issuePair = async (
+    user: Pick<User, 'id' | 'tokenVersion'>,
+    tx: Executor = db,
+  ): Promise<TokenPair> => {
+    const access = tokens.sign('access', user.id, user.tokenVersion);
+    const refresh = tokens.sign('refresh', user.id, user.tokenVersion);
+    await repo.insertRefreshToken(tx, { jti: refresh.jti, userId: user.id, expiresAt: refresh.expiresAt });
     return { access: access.token, refresh: refresh.token };
   };
 
@@ -165,12 +188,19 @@ export const createAuthService = ({ db, config, tokens, jobs, clock, users }: Au
 
     /**
      * djoser's set_password: the current password proves the person, the new one passes the password rules.
-     * An account a school created is claimed by it (no longer auto-created). Other sessions stay signed in.
+     * An account a school created is claimed by it (no longer auto-created). Every other session ends
+     * (its tokens are refused) unless `logout_other_sessions` is false; the session that changed it goes
+     * on with the new pair answered here.
      */
     async setPassword(
       user: User,
-      input: { current_password: string; new_password: string; re_new_password: string },
-    ) {
+      input: {
+        current_password: string;
+        new_password: string;
+        re_new_password: string;
+        logout_other_sessions: boolean;
+      },
+    ): Promise<TokenPair> {
       const current = user.passwordHash
         ? await verify(user.passwordHash, input.current_password).catch(() => false)
         : false;
@@ -181,9 +211,12 @@ export const createAuthService = ({ db, config, tokens, jobs, clock, users }: Au
       });
       if (!current) problems.current_password = [{ key: 'invalid_current_password' }];
       if (Object.keys(problems).length > 0) throw invalid(problems);
-      await users.update(user.id, {
-        passwordHash: await hashPassword(input.new_password),
-        isAutoCreated: false,
+      const passwordHash = await hashPassword(input.new_password);
+      const endSessions = input.logout_other_sessions;
+      return db.transaction(async (tx) => {
+        const changed = await users.changePassword(tx, user.id, { passwordHash, endSessions });
+        if (endSessions) await repo.revokeAllRefreshTokens(tx, user.id, clock.now());
+        return issuePair(changed, tx);
       });
     },
 
@@ -271,17 +304,21 @@ export const createAuthService = ({ db, config, tokens, jobs, clock, users }: Au
     async login(email: string, password: string, ip: string): Promise<TokenPair> {
       const now = clock.now();
       // The attempt counts as a failure from before the password is checked, so simultaneous attempts
-      // cannot all pass the count before any of them is recorded; success clears the e-mail's failures.
-      const allowed = await repo.recordLoginAttempt(
+      // cannot all pass the count before any of them is recorded; success clears the failures of the
+      // e-mail from this address.
+      const { recorded, emailFailures } = await repo.recordLoginAttempt(
         db,
         { email, ip, at: now },
         {
           since: new Date(now.getTime() - HOUR),
-          perEmail: MAX_FAILURES_PER_EMAIL,
+          perEmailAndAddress: MAX_FAILURES_PER_EMAIL_AND_ADDRESS,
           perAddress: MAX_FAILURES_PER_ADDRESS,
         },
       );
-      if (!allowed) throw throttled('login_throttled');
+      if (!recorded) throw throttled('login_throttled');
+      // Before the password is checked, whatever it is: an early answer would tell a right one.
+      const delay = loginDelayMs(emailFailures);
+      if (delay > 0) await clock.sleep(delay);
       const user = await users.byEmail(email);
       const passwordMatches = await verify(user?.passwordHash ?? (await dummyHash), password).catch(
         () => false,
@@ -289,13 +326,13 @@ export const createAuthService = ({ db, config, tokens, jobs, clock, users }: Au
       if (!user?.passwordHash || !passwordMatches) {
         throw new ApiError(401, 'no_active_account', { key: 'no_active_account' });
       }
-      await repo.clearLoginFailures(db, email);
+      await repo.clearLoginFailures(db, email, ip);
       // Only someone who knows the password learns that the account waits for activation.
       if (!user.isActive) {
         throw new ApiError(401, 'account_not_activated', { key: 'account_not_activated' });
       }
       await users.update(user.id, { lastLoginAt: clock.now() });
-      return issuePair(user.id);
+      return issuePair(user);
     },
 
     /**
@@ -314,7 +351,7 @@ export const createAuthService = ({ db, config, tokens, jobs, clock, users }: Au
           lastLoginAt: now,
           ...(user.isActive ? {} : { isActive: true, passwordHash: null }),
         });
-        return issuePair(user.id);
+        return issuePair(user);
       };
       const existing = await users.byEmail(email);
       if (existing) return signIn(existing);
@@ -329,7 +366,7 @@ export const createAuthService = ({ db, config, tokens, jobs, clock, users }: Au
           trialEndDate: trialEndFor(config, now),
           lastLoginAt: now,
         });
-        return issuePair(user.id);
+        return issuePair(user);
       } catch (error) {
         // Two first sign-ins with one e-mail at once: the unique index decides, the other one links.
         if ((error as { cause?: { code?: string } }).cause?.code !== '23505') throw error;
@@ -339,18 +376,24 @@ export const createAuthService = ({ db, config, tokens, jobs, clock, users }: Au
       }
     },
 
-    /** Rotation: the presented refresh token is revoked and a new pair issued; a reused one fails. */
+    /**
+     * Rotation: the presented refresh token is revoked and a new pair issued; a reused one fails, and so
+     * does one of a token version a password change has ended (issued while the change was under way).
+     */
     async refresh(refreshToken: string): Promise<TokenPair> {
       const claims = tokens.verify(refreshToken, 'refresh');
       const userId = await repo.revokeRefreshToken(db, claims.jti, clock.now());
       if (userId === undefined) throw tokenNotValid();
       const user = await users.byId(userId);
-      if (!user?.isActive) throw tokenNotValid();
-      return issuePair(user.id);
+      if (!user?.isActive || user.tokenVersion !== claims.ver) throw tokenNotValid();
+      return issuePair(user);
     },
 
+    /** The guard's token check: signature and expiry, the account's token version, a refresh token live. */
     async verifyToken(token: string) {
       const claims = tokens.verify(token);
+      const user = await users.byId(claims.user_id);
+      if (!user || user.tokenVersion !== claims.ver) throw tokenNotValid();
       if (claims.token_type === 'refresh' && !(await repo.isRefreshTokenLive(db, claims.jti, clock.now())))
         throw tokenNotValid();
     },
@@ -367,7 +410,12 @@ export const createAuthService = ({ db, config, tokens, jobs, clock, users }: Au
       const passwordHash = await hashPassword(password);
       const existing = await users.byEmail(email);
       if (existing) {
-        await users.update(existing.id, { passwordHash, isStaff: true, isActive: true });
+        await db.transaction(async (tx) => {
+          // A new password from the command line ends the account's sessions, as a reset does.
+          await users.changePassword(tx, existing.id, { passwordHash, endSessions: true });
+          await users.update(existing.id, { isStaff: true, isActive: true }, tx);
+          await repo.revokeAllRefreshTokens(tx, existing.id, clock.now());
+        });
         return { user: existing, created: false };
       }
       const user = await users.create({ email, passwordHash, isStaff: true, isActive: true });
@@ -396,9 +444,9 @@ export const createAuthService = ({ db, config, tokens, jobs, clock, users }: Au
           now,
         );
         if (!consumed) throw invalid({ token: 'invalid_token' });
-        // Setting one's own password claims an account a school created.
-        await users.update(user.id, { passwordHash, isAutoCreated: false }, tx);
-        // Signed-in sessions end with the old password.
+        // Setting one's own password claims an account a school created. Every session ends with the old
+        // password: refresh tokens are revoked, and access tokens of the old version are refused.
+        await users.changePassword(tx, user.id, { passwordHash, endSessions: true });
         await repo.revokeAllRefreshTokens(tx, user.id, now);
       });
     },

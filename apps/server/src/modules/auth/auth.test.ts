@@ -2,11 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
-import { buildUser, PASSWORD } from '../../../test/factories';
+import { buildCard, buildCategory, buildUser, PASSWORD } from '../../../test/factories';
 import { linkIn, type MailServer, startMailServer } from '../../../test/mail-server';
 import { buildApp } from '../../app';
 import { affiliates, settings, users, userTokens } from '../../db/schema';
 import { DAY, HOUR } from '../../lib/clock';
+import { loginDelayMs } from './auth.service';
 
 let t: TestApp;
 let mail: MailServer;
@@ -352,11 +353,13 @@ describe('tokens', () => {
     }
   });
 
-  it('throttles an e-mail after 5 failures within an hour, counted in the database', async () => {
+  it('locks out the address that failed 5 times for an e-mail, not the owner at another address', async () => {
     const user = await buildUser(t.database.db, { password: PASSWORD });
-    for (let i = 0; i < 5; i++)
-      expect((await login(user.email, 'Wrong-Password-1', `10.1.0.${i}`)).statusCode).toBe(401);
-    const blocked = await login(user.email, PASSWORD, '10.1.1.1');
+    const attack = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => login(user.email, `Wrong-Password-${i}`, '10.1.0.1')),
+    );
+    expect(tally(attack)).toEqual({ 401: 5, 429: 45 });
+    const blocked = await login(user.email, PASSWORD, '10.1.0.1');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().detail).toBe('Try again in one hour!');
 
@@ -367,29 +370,74 @@ describe('tokens', () => {
       url: '/api/user/jwt/create/',
       payload: { email: user.email, password: PASSWORD },
       headers: { 'accept-language': 'bg' },
+      remoteAddress: '10.1.0.1',
     });
     expect(fromOther.statusCode).toBe(429);
     expect(fromOther.json().detail).toBe('Опитайте отново след един час!');
     await other.close();
 
+    // The owner, from an address that did not fail, is let in at once.
+    expect((await login(user.email, PASSWORD, '10.1.0.2')).statusCode).toBe(200);
+    expect(t.clock.sleeping()).toEqual([]);
+    // ...and the owner's success lifts nothing of the attacker's lock.
+    expect((await login(user.email, PASSWORD, '10.1.0.1')).statusCode).toBe(429);
+
     t.clock.advance(61 * 60_000);
-    expect((await login(user.email)).statusCode).toBe(200);
+    expect((await login(user.email, PASSWORD, '10.1.0.1')).statusCode).toBe(200);
   });
 
-  it('throttles an address after 20 failures within an hour', async () => {
+  it('locks out an address after 20 failures within an hour, whatever the e-mails', async () => {
     for (let i = 0; i < 20; i++) await login(`ghost${i}@example.com`, 'Wrong-Password-1', '10.9.9.9');
     const user = await buildUser(t.database.db, { password: PASSWORD });
     expect((await login(user.email, PASSWORD, '10.9.9.9')).statusCode).toBe(429);
     expect((await login(user.email, PASSWORD, '10.9.9.10')).statusCode).toBe(200);
   });
 
-  it('lets no more than 5 of 100 simultaneous wrong passwords for one e-mail through', async () => {
+  it('slows an e-mail attacked from many addresses, more with each failure, and never locks it', async () => {
+    const user = await buildUser(t.database.db, { password: PASSWORD });
+    /** One sign-in from its own address: the delay it waited on the clock (none: 0), and its answer. */
+    const attempt = async (password: string, address: string) => {
+      const answer = login(user.email, password, address);
+      let waited = 0;
+      const settled = answer.then(() => true);
+      // The answer comes at once, or it waits on the clock: then the clock is moved by what it waits.
+      while (!(await Promise.race([settled, Promise.resolve(false)]))) {
+        const [sleeping] = t.clock.sleeping();
+        if (sleeping !== undefined) {
+          waited += sleeping;
+          t.clock.advance(sleeping);
+        }
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      return { waited, status: (await answer).statusCode };
+    };
+
+    const delays: number[] = [];
+    for (let i = 0; i < 14; i++) {
+      const { waited, status } = await attempt('Wrong-Password-1', `10.4.${i}.1`);
+      expect(status).toBe(401);
+      delays.push(waited);
+    }
+    // Two addresses' worth of failures (10) before any delay, then 1 s doubling with each one.
+    expect(delays).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1000, 2000, 4000, 8000]);
+    // The owner waits too, and is let in.
+    expect(await attempt(PASSWORD, '10.4.200.1')).toEqual({ waited: 16_000, status: 200 });
+  });
+
+  it('delays an attacked e-mail 1 s at its 10th failure within the hour, doubling up to 30 s', () => {
+    expect([0, 9, 10, 11, 12, 14, 15, 50].map(loginDelayMs)).toEqual([
+      0, 0, 1000, 2000, 4000, 16_000, 30_000, 30_000,
+    ]);
+  });
+
+  it('lets no more than 5 of 100 simultaneous wrong passwords for one e-mail from one address through', async () => {
     const user = await buildUser(t.database.db, { password: PASSWORD });
     const burst = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => login(user.email, `Wrong-Password-${i}`, `10.2.${i}.1`)),
+      Array.from({ length: 100 }, (_, i) => login(user.email, `Wrong-Password-${i}`, '10.2.0.1')),
     );
     expect(tally(burst)).toEqual({ 401: 5, 429: 95 });
-    expect((await login(user.email, PASSWORD, '10.2.200.1')).statusCode).toBe(429);
+    expect((await login(user.email, PASSWORD, '10.2.0.1')).statusCode).toBe(429);
+    expect((await login(user.email, PASSWORD, '10.2.0.2')).statusCode).toBe(200);
   });
 
   it('lets no more than 20 of 100 simultaneous wrong attempts from one address through', async () => {
@@ -400,6 +448,130 @@ describe('tokens', () => {
     const user = await buildUser(t.database.db, { password: PASSWORD });
     expect((await login(user.email, PASSWORD, '10.3.3.3')).statusCode).toBe(429);
     expect((await login(user.email, PASSWORD, '10.3.3.4')).statusCode).toBe(200);
+  });
+});
+
+describe('sessions after a password change', () => {
+  const NEW_PASSWORD = 'Another-Good-Pass-7';
+  /** Two devices of one premium account (a trial ahead), each signed in, and a card of it to answer. */
+  const twoDevices = async () => {
+    const user = await buildUser(t.database.db, {
+      password: PASSWORD,
+      trialEndDate: new Date(t.clock.now().getTime() + 10 * DAY),
+    });
+    const card = await buildCard(t.database.db, {
+      categoryId: (await buildCategory(t.database.db, { userId: user.id })).id,
+    });
+    const [first, second] = [(await login(user.email)).json(), (await login(user.email)).json()];
+    return { user, card, first, second };
+  };
+  const as = (access: string) => ({ authorization: `JWT ${access}` });
+  /** What an access token gets: the profile, the practice deck and an answer (the statements that check the account). */
+  const reach = async (access: string, card: { id: number; categoryId: number }) => [
+    (await t.app.inject({ method: 'GET', url: '/api/user/users/me/', headers: as(access) })).statusCode,
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/card/card-text/?category_id=${card.categoryId}`,
+        headers: as(access),
+      })
+    ).statusCode,
+    (
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/card/card-text/${card.id}/`,
+        payload: { guesses_score: 1 },
+        headers: as(access),
+      })
+    ).statusCode,
+  ];
+  const changePassword = (access: string, extra: Record<string, unknown> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/user/users/set_password/',
+      payload: {
+        current_password: PASSWORD,
+        new_password: NEW_PASSWORD,
+        re_new_password: NEW_PASSWORD,
+        ...extra,
+      },
+      headers: as(access),
+    });
+
+  it('ends every other session on a change; the changing one goes on with the pair it is given', async () => {
+    const { user, card, first, second } = await twoDevices();
+    expect(await reach(second.access, card)).toEqual([200, 200, 200]);
+
+    const changed = await changePassword(first.access);
+    expect(changed.statusCode).toBe(200);
+    const renewed = changed.json();
+    expect(Object.keys(renewed).sort()).toEqual(['access', 'refresh']);
+
+    // The other device: its access token on every kind of route, and its refresh token.
+    expect(await reach(second.access, card)).toEqual([401, 401, 401]);
+    expect((await post('/api/user/jwt/verify/', { token: second.access })).statusCode).toBe(401);
+    expect((await post('/api/user/jwt/refresh/', { refresh: second.refresh })).statusCode).toBe(401);
+    // The tokens the changing device had before are of the old password too.
+    expect((await reach(first.access, card))[0]).toBe(401);
+    expect((await post('/api/user/jwt/refresh/', { refresh: first.refresh })).statusCode).toBe(401);
+
+    // The changing device, with its new pair.
+    expect(await reach(renewed.access, card)).toEqual([200, 200, 200]);
+    expect((await post('/api/user/jwt/verify/', { token: renewed.access })).statusCode).toBe(200);
+    const rotated = await post('/api/user/jwt/refresh/', { refresh: renewed.refresh });
+    expect(rotated.statusCode).toBe(200);
+    expect((await reach(rotated.json().access, card))[0]).toBe(200);
+    expect((await login(user.email, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('keeps the other sessions when the person asks to stay signed in elsewhere', async () => {
+    const { card, first, second } = await twoDevices();
+    const changed = await changePassword(first.access, { logout_other_sessions: false });
+    expect(changed.statusCode).toBe(200);
+    expect(await reach(second.access, card)).toEqual([200, 200, 200]);
+    expect((await post('/api/user/jwt/refresh/', { refresh: second.refresh })).statusCode).toBe(200);
+    expect(await reach(changed.json().access, card)).toEqual([200, 200, 200]);
+  });
+
+  it('changes nothing when the current password is wrong', async () => {
+    const { card, first, second } = await twoDevices();
+    const refused = await changePassword(first.access, { current_password: 'Not-The-Password-1' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ current_password: ['Invalid password.'] });
+    expect(await reach(second.access, card)).toEqual([200, 200, 200]);
+  });
+
+  it('ends every session, access tokens included, on a reset from the mailed link', async () => {
+    const { user, card, first, second } = await twoDevices();
+    expect((await post('/api/user/users/reset_password/', { email: user.email })).statusCode).toBe(204);
+    const { uid, token } = uidAndToken(
+      linkIn(await mailTo(user.email), `${PUBLIC_URL}/password/reset/confirm/`),
+    );
+    const reset = await post('/api/user/users/reset_password_confirm/', {
+      uid,
+      token,
+      new_password: NEW_PASSWORD,
+      re_new_password: NEW_PASSWORD,
+    });
+    expect(reset.statusCode).toBe(204);
+    for (const device of [first, second]) {
+      expect(await reach(device.access, card)).toEqual([401, 401, 401]);
+      expect((await post('/api/user/jwt/refresh/', { refresh: device.refresh })).statusCode).toBe(401);
+    }
+    const fresh = await login(user.email, NEW_PASSWORD);
+    expect(await reach(fresh.json().access, card)).toEqual([200, 200, 200]);
+  });
+
+  it('checks the token version in the practice deck and answer statements, adding none', async () => {
+    const { card, first } = await twoDevices();
+    const statementsOf = async (method: 'GET' | 'PUT', url: string, payload?: object) => {
+      t.database.queries.length = 0;
+      const response = await t.app.inject({ method, url, payload, headers: as(first.access) });
+      expect(response.statusCode).toBe(200);
+      return t.database.queries.length;
+    };
+    expect(await statementsOf('GET', `/api/card/card-text/?category_id=${card.categoryId}`)).toBe(1);
+    expect(await statementsOf('PUT', `/api/card/card-text/${card.id}/`, { guesses_score: 1 })).toBe(1);
   });
 });
 

@@ -85,6 +85,7 @@ export const deckQuery = (db: Database, column: DeckColumn, entitlements: Entitl
         lt(cards[column], sql.placeholder('threshold')),
         entitlements.isActivePremiumAccount(
           sql.placeholder('userId'),
+          sql`${sql.placeholder('tokenVersion')}::integer`,
           sql`${sql.placeholder('now')}::timestamptz`,
         ),
       ),
@@ -105,6 +106,8 @@ export const deckOf = (
   deck: {
     categoryId: number;
     userId: number;
+    /** The token's version: a token of an older one gets no cards here (the caller then answers 401). */
+    tokenVersion: number;
     kind: 'text' | 'picture';
     column: DeckColumn;
     threshold: number;
@@ -116,6 +119,7 @@ export const deckOf = (
     now: deck.now.toISOString(),
     categoryId: deck.categoryId,
     userId: deck.userId,
+    tokenVersion: deck.tokenVersion,
     kind: deck.kind,
     threshold: deck.threshold,
     // No limit: all of them.

@@ -214,6 +214,7 @@ export const createCardsService = ({
         const deck = await repo.deckOf(decks, {
           categoryId: query.categoryId,
           userId: signedIn.id,
+          tokenVersion: signedIn.version,
           kind,
           column,
           threshold,

@@ -293,8 +293,10 @@ const answerQuery = (db: Executor, column: ScoreColumn, kind: 'text' | 'picture'
     from learning_paths p, categories c
     where r.id = ${sql.placeholder('rowId')}::integer and p.id = r.path_id and c.id = p.category_id
       and p.assigned_user_id = ${userId} and c.type_of_cards = ${sql.raw(`'${kind}'`)}
-      -- The account checks of the request (active; not a school's unclaimed account), in this statement.
-      and exists (select 1 from users su where su.id = ${userId} and su.is_active and not su.is_auto_created)
+      -- The account checks of the request (active; the token's version; not a school's unclaimed
+      -- account), in this statement.
+      and exists (select 1 from users su where su.id = ${userId} and su.is_active
+        and su.token_version = ${sql.placeholder('tokenVersion')}::integer and not su.is_auto_created)
       and p.${sql.raw(typing ? 'typing' : 'verbal')}
       and ${day} between p.start_at and p.end_at
     returning r.*`);
@@ -360,11 +362,19 @@ export type AnswerStatements = ReturnType<typeof prepareAnswers>;
 
 export const answer = async (
   statements: AnswerStatements,
-  values: { rowId: number; userId: number; kind: 'text' | 'picture'; column: ScoreColumn; day: string },
+  values: {
+    rowId: number;
+    userId: number;
+    tokenVersion: number;
+    kind: 'text' | 'picture';
+    column: ScoreColumn;
+    day: string;
+  },
 ): Promise<PathCardRow | undefined> => {
   const [row] = await statements[`${values.kind}:${values.column}`].execute({
     rowId: values.rowId,
     userId: values.userId,
+    tokenVersion: values.tokenVersion,
     day: values.day,
   });
   return row;

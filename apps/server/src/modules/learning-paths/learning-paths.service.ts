@@ -163,6 +163,7 @@ export const createLearningPathsService = ({
       const answered = await repo.answer(answerStatements, {
         rowId,
         userId: signedIn.id,
+        tokenVersion: signedIn.version,
         kind,
         column: field,
         day,

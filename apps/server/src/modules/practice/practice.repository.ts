@@ -44,6 +44,7 @@ export const answerQuery = (
     (typing ? userActivity.completedCategoriesTyping : userActivity.completedCategoriesVerbal).name,
   );
   const userId = sql`${sql.placeholder('userId')}::integer`;
+  const tokenVersion = sql`${sql.placeholder('tokenVersion')}::integer`;
   const threshold = sql`${sql.placeholder('threshold')}::integer`;
   const limit = sql`${sql.placeholder('limit')}::integer`;
   const now = sql`${sql.placeholder('now')}::timestamptz`;
@@ -53,7 +54,7 @@ export const answerQuery = (
     from ${categories}
     where ${cards.id} = ${sql.placeholder('cardId')}::integer and ${categories.id} = ${cards.categoryId}
       and ${categories.userId} = ${userId} and ${categories.typeOfCards} = ${sql.placeholder('kind')}
-      ${activePremiumOnly ? sql`and ${activePremiumOnly.isActivePremiumAccount(userId, now)}` : sql``}
+      ${activePremiumOnly ? sql`and ${activePremiumOnly.isActivePremiumAccount(userId, tokenVersion, now)}` : sql``}
     returning ${cards}.*`);
   const learned = db
     .$with('learned', { id: cards.id, categoryId: cards.categoryId })
@@ -136,9 +137,15 @@ export const answer = async (
     now: Date;
     /** The practice session the answer belongs to, if the client named one. */
     session: string | null;
+    /** The token's version, checked by the statement that checks the account itself. */
+    tokenVersion?: number;
   },
 ) => {
-  const [row] = await statement.execute({ ...values, now: values.now.toISOString() });
+  const [row] = await statement.execute({
+    ...values,
+    tokenVersion: values.tokenVersion ?? null,
+    now: values.now.toISOString(),
+  });
   if (!row) return undefined;
   const { counted, learned, completedCategory, ...card } = row;
   return { card, counted, learned, completedCategory };

@@ -102,6 +102,7 @@ export const createPracticeService = ({
         session,
         cardId,
         userId: signedIn.id,
+        tokenVersion: signedIn.version,
         kind,
         day: dayIn(timeZone, now),
         threshold: learnedThreshold,

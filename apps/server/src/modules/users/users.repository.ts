@@ -37,6 +37,29 @@ export const updateUserFields = async (
   return user!;
 };
 
+/**
+ * A new password, which claims an account a school created; with `endSessions` the token version goes up
+ * in the same statement, so that every token issued before is refused. Returns the account as changed.
+ */
+export const updatePassword = async (
+  db: Executor,
+  id: number,
+  change: { passwordHash: string; endSessions: boolean },
+  now: Date,
+) => {
+  const [user] = await db
+    .update(users)
+    .set({
+      passwordHash: change.passwordHash,
+      isAutoCreated: false,
+      updatedAt: now,
+      ...(change.endSessions ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+    })
+    .where(eq(users.id, id))
+    .returning();
+  return user!;
+};
+
 /** Deletes the user; their categories, cards, tokens and other rows go with it (ON DELETE CASCADE). */
 export const deleteUser = (db: Executor, id: number) => db.delete(users).where(eq(users.id, id));
 

@@ -105,6 +105,13 @@ export const createUsersService = ({
     update: (id: number, values: Partial<repo.AccountValues>, tx: Executor = db) =>
       repo.updateUserFields(tx, id, values, clock.now()),
 
+    /**
+     * Sets the account's own new password (claiming an account a school created), in the caller's
+     * transaction; `endSessions` makes every token issued before refused. Returns the account as changed.
+     */
+    changePassword: (tx: Executor, id: number, change: { passwordHash: string; endSessions: boolean }) =>
+      repo.updatePassword(tx, id, change, clock.now()),
+
     /** This month's AI generations of the account (the clock's calendar month, UTC). */
     aiUsage(user: User) {
       return user.aiUsageMonth === usageMonth(clock.now())

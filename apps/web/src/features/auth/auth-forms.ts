@@ -1,16 +1,9 @@
-import { emailBody, registerBody, resetPasswordConfirmBody, tokenCreateBody } from '@flashcards/contract';
+import { emailBody, registerBody, tokenCreateBody } from '@flashcards/contract';
 import { z } from 'zod';
+import { newPasswordForm, retypedAlike } from '../../lib/new-password-form';
 
 /** An empty address is "required", not "not valid"; then the contract's own rule. */
 const email = z.string().trim().min(1).pipe(emailBody.shape.email);
-
-/** The retyped password must match; checked while other fields are wrong too, so all messages show at once. */
-const retypedAlike = (password: string, retyped: string) => ({
-  path: [retyped],
-  error: 'account:validation.passwordMismatch',
-  when: ({ issues }: z.core.ParsePayload) =>
-    !issues.some(({ path }) => path?.[0] === password || path?.[0] === retyped),
-});
 
 export const loginForm = tokenCreateBody.extend({
   email,
@@ -28,10 +21,4 @@ export const signupForm = registerBody
   })
   .refine((values) => values.re_password === values.password, retypedAlike('password', 're_password'));
 
-export const newPasswordForm = resetPasswordConfirmBody
-  .pick({ new_password: true })
-  .extend({ re_new_password: resetPasswordConfirmBody.shape.re_new_password.min(1) })
-  .refine(
-    (values) => values.re_new_password === values.new_password,
-    retypedAlike('new_password', 're_new_password'),
-  );
+export { newPasswordForm };

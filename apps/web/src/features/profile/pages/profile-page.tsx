@@ -1,7 +1,7 @@
 import type { User } from '@flashcards/contract';
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconEdit, IconSchool, IconTrash, IconUsers } from '@tabler/icons-react';
+import { IconEdit, IconKey, IconSchool, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ActivityChart } from '../../../components/activity/activity-chart';
@@ -15,6 +15,7 @@ import { planKindOf } from '../../../lib/plan-kind';
 import { ReviewDueTotal } from '../../review/components/review-due-total';
 import { useActivity } from '../api/get-activity';
 import { BadgeBoard } from '../components/badge-board';
+import { ChangePasswordModal } from '../components/change-password-modal';
 import { DeleteAccountModal } from '../components/delete-account-modal';
 import { DetailList } from '../components/detail-list';
 import { EditProfileModal } from '../components/edit-profile-modal';
@@ -41,6 +42,7 @@ function Profile({ user }: { user: User }) {
   const { t } = useTranslation('account');
   const { date } = useFormatters();
   const [editing, edit] = useDisclosure(false);
+  const [changingPassword, changePassword] = useDisclosure(false);
   const [deleting, confirmDelete] = useDisclosure(false);
   const activity = useActivity();
   const dateOrNone = (iso: string | null) => (iso && date(iso)) || t('profile.none');
@@ -59,6 +61,13 @@ function Profile({ user }: { user: User }) {
             <Group mt="sm">
               <Button leftSection={<IconEdit size={18} aria-hidden="true" />} onClick={edit.open}>
                 {t('profile.edit')}
+              </Button>
+              <Button
+                variant="default"
+                leftSection={<IconKey size={18} aria-hidden="true" />}
+                onClick={changePassword.open}
+              >
+                {t('profile.changePassword')}
               </Button>
             </Group>
           </Stack>
@@ -142,6 +151,7 @@ function Profile({ user }: { user: User }) {
       </SimpleGrid>
 
       <EditProfileModal user={user} opened={editing} onClose={edit.close} />
+      <ChangePasswordModal opened={changingPassword} onClose={changePassword.close} />
       <DeleteAccountModal user={user} opened={deleting} onClose={confirmDelete.close} />
     </>
   );
