@@ -46,7 +46,11 @@ export const schools = pgTable(
   ],
 );
 
-export const schoolInvitationStatusEnum = pgEnum('school_invitation_status', ['pending', 'accepted', 'declined']);
+export const schoolInvitationStatusEnum = pgEnum('school_invitation_status', [
+  'pending',
+  'accepted',
+  'declined',
+]);
 
 /**
  * A principal's invitation of an account of its own (registered with an e-mail that already had an

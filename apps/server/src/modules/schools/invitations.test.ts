@@ -56,7 +56,12 @@ const inbox = async (as: Session) => {
 const members = async (principal: Session, query = '') => {
   const response = await principal.call('GET', `/api/school/school-students/${query}`);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json().results as { id: number; is_invited: boolean; is_student: boolean; is_teacher: boolean }[];
+  return response.json().results as {
+    id: number;
+    is_invited: boolean;
+    is_student: boolean;
+    is_teacher: boolean;
+  }[];
 };
 const accountOf = async (id: number) => (await db().select().from(users).where(eq(users.id, id)))[0]!;
 const invitationRows = (userId: number) =>
@@ -129,15 +134,23 @@ describe('inviting an account of its own', () => {
       is_student: true,
     });
     // Answered: neither answer reaches it again.
-    expect((await student.call('PUT', `/api/school/invitations/${asStudent!.id}/accept/`)).statusCode).toBe(404);
-    expect((await student.call('PUT', `/api/school/invitations/${asStudent!.id}/decline/`)).statusCode).toBe(404);
+    expect((await student.call('PUT', `/api/school/invitations/${asStudent!.id}/accept/`)).statusCode).toBe(
+      404,
+    );
+    expect((await student.call('PUT', `/api/school/invitations/${asStudent!.id}/decline/`)).statusCode).toBe(
+      404,
+    );
 
     // The only seat is taken, but a teacher takes none.
     const [asTeacher] = await inbox(teacher);
     expect(asTeacher).toMatchObject({ is_teacher: true });
     const joined = await teacher.call('PUT', `/api/school/invitations/${asTeacher!.id}/accept/`);
     expect(joined.statusCode, joined.body).toBe(200);
-    expect(await accountOf(teacher.user.id)).toMatchObject({ schoolId: school.id, isTeacher: true, isStudent: false });
+    expect(await accountOf(teacher.user.id)).toMatchObject({
+      schoolId: school.id,
+      isTeacher: true,
+      isStudent: false,
+    });
   });
 
   it('a student is accepted only into a free seat, and the invitation waits', async () => {
@@ -151,7 +164,9 @@ describe('inviting an account of its own', () => {
     expect(full.json().non_field_errors[0]).toContain('no free seat');
     expect((await accountOf(learner.user.id)).schoolId).toBeNull();
     await db().update(schools).set({ availableStudents: 2 }).where(eq(schools.id, school.id));
-    expect((await learner.call('PUT', `/api/school/invitations/${invitation!.id}/accept/`)).statusCode).toBe(200);
+    expect((await learner.call('PUT', `/api/school/invitations/${invitation!.id}/accept/`)).statusCode).toBe(
+      200,
+    );
   });
 
   it('declining ends it: the school cannot invite the person again, one by one or by file', async () => {
@@ -164,7 +179,9 @@ describe('inviting an account of its own', () => {
     expect(await inbox(learner)).toEqual([]);
     expect((await accountOf(learner.user.id)).schoolId).toBeNull();
     expect((await members(principal)).map((row) => row.id)).not.toContain(learner.user.id);
-    expect((await learner.call('PUT', `/api/school/invitations/${invitation!.id}/accept/`)).statusCode).toBe(404);
+    expect((await learner.call('PUT', `/api/school/invitations/${invitation!.id}/accept/`)).statusCode).toBe(
+      404,
+    );
 
     const again = await register(principal, learner.user.email);
     expect(again.statusCode).toBe(400);
@@ -183,11 +200,15 @@ describe('inviting an account of its own', () => {
     await register(principal, learner.user.email);
     const [invitation] = await inbox(learner);
     expect(await inbox(other)).toEqual([]);
-    expect((await other.call('PUT', `/api/school/invitations/${invitation!.id}/accept/`)).statusCode).toBe(404);
-    expect((await other.call('PUT', `/api/school/invitations/${invitation!.id}/decline/`)).statusCode).toBe(404);
-    expect((await principal.call('PUT', `/api/school/invitations/${invitation!.id}/accept/`)).statusCode).toBe(
+    expect((await other.call('PUT', `/api/school/invitations/${invitation!.id}/accept/`)).statusCode).toBe(
       404,
     );
+    expect((await other.call('PUT', `/api/school/invitations/${invitation!.id}/decline/`)).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await principal.call('PUT', `/api/school/invitations/${invitation!.id}/accept/`)).statusCode,
+    ).toBe(404);
     expect((await accountOf(learner.user.id)).schoolId).toBeNull();
     expect(await inbox(learner)).toHaveLength(1);
   });
@@ -201,14 +222,20 @@ describe('inviting an account of its own', () => {
     expect(withdrawn.statusCode, withdrawn.body).toBe(204);
     expect(await inbox(learner)).toEqual([]);
     expect(await invitationRows(learner.user.id)).toEqual([]);
-    expect((await learner.call('PUT', `/api/school/invitations/${invitation!.id}/accept/`)).statusCode).toBe(404);
+    expect((await learner.call('PUT', `/api/school/invitations/${invitation!.id}/accept/`)).statusCode).toBe(
+      404,
+    );
     expect(await accountOf(learner.user.id)).toMatchObject({ schoolId: null, isActive: true });
     const stranger = await buildUser(db());
-    expect((await principal.call('DELETE', `/api/school/school-students/${stranger.id}/`)).statusCode).toBe(404);
+    expect((await principal.call('DELETE', `/api/school/school-students/${stranger.id}/`)).statusCode).toBe(
+      404,
+    );
     // Another school's invitation is not this principal's to withdraw.
     const other = await schoolWithPrincipal();
     await register(other.principal, stranger.email);
-    expect((await principal.call('DELETE', `/api/school/school-students/${stranger.id}/`)).statusCode).toBe(404);
+    expect((await principal.call('DELETE', `/api/school/school-students/${stranger.id}/`)).statusCode).toBe(
+      404,
+    );
     expect(await invitationRows(stranger.id)).toHaveLength(1);
   });
 
@@ -221,7 +248,11 @@ describe('inviting an account of its own', () => {
       isOrganizationHost: true,
       isOrganizationMember: true,
     });
-    const pupil = await buildUser(db(), { schoolId: elsewhere.id, isStudent: true, isOrganizationMember: true });
+    const pupil = await buildUser(db(), {
+      schoolId: elsewhere.id,
+      isStudent: true,
+      isOrganizationMember: true,
+    });
     for (const [account, text] of [
       [staff, 'A staff account cannot be invited to a school.'],
       [head, 'This person is the principal of another school and cannot be invited.'],
@@ -240,9 +271,19 @@ describe('inviting an account of its own', () => {
     expect(headLine.json().file).toEqual([
       `Line 1: ${head.email} is the principal of another school and cannot be invited.`,
     ]);
-    const bg = await principal.call('POST', '/api/school/register-student/', { first_name: 'A', last_name: 'B', email: staff.email }, { 'accept-language': 'bg' });
+    const bg = await principal.call(
+      'POST',
+      '/api/school/register-student/',
+      { first_name: 'A', last_name: 'B', email: staff.email },
+      { 'accept-language': 'bg' },
+    );
     expect(bg.json().email[0]).toBe('Профил на администратор не може да бъде поканен в училище.');
-    expect(await db().select().from(users).where(eq(users.email, `n-${staff.email}`))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(users)
+        .where(eq(users.email, `n-${staff.email}`)),
+    ).toEqual([]);
   });
 
   it('someone who joined another school meanwhile cannot accept: they leave theirs first', async () => {
@@ -270,7 +311,13 @@ describe('inviting an account of its own', () => {
     const day = (offset: number) => dayIn('UTC', new Date(t.clock.now().getTime() + offset * 86_400_000));
     const assign = () =>
       teacher.call('POST', '/api/learning-paths/list-teachers/', [
-        { name: 'Rivers', assigned_user: learner.user.id, category: category.id, start_at: day(0), end_at: day(7) },
+        {
+          name: 'Rivers',
+          assigned_user: learner.user.id,
+          category: category.id,
+          start_at: day(0),
+          end_at: day(7),
+        },
       ]);
     const before = await assign();
     expect(before.statusCode, before.body).toBe(201);

@@ -367,7 +367,11 @@ export const createSchoolsService = ({
         if (current.isStaff) throw invalid({ non_field_errors: 'school_invite_staff' });
         if (!invitation.isTeacher && (await freeSeats(tx, school)) < 1)
           throw invalid({ non_field_errors: 'school_no_free_seat_invitation' });
-        await users.update(actor.id, { ...joining(school.id, invitation.isTeacher), autoSchoolAdd: false }, tx);
+        await users.update(
+          actor.id,
+          { ...joining(school.id, invitation.isTeacher), autoSchoolAdd: false },
+          tx,
+        );
         await repo.answerInvitation(tx, invitation.id, 'accepted', clock.now());
         return school.id;
       });
@@ -514,13 +518,17 @@ export const createSchoolsService = ({
         const name = [account.firstName, account.lastName].filter(Boolean).join(' ') || account.email;
         await queueMail(
           jobs,
-          noticeMail(account.language, invitation.isTeacher ? 'school_invitation_teacher' : 'school_invitation', {
-            ...values,
-            to: account.email,
-            name,
-            site: config.site.name,
-            url: `${config.publicUrl}/profile`,
-          }),
+          noticeMail(
+            account.language,
+            invitation.isTeacher ? 'school_invitation_teacher' : 'school_invitation',
+            {
+              ...values,
+              to: account.email,
+              name,
+              site: config.site.name,
+              url: `${config.publicUrl}/profile`,
+            },
+          ),
           { singletonKey: `school-invitation:${id}:${invitation.createdAt.getTime()}` },
         );
       }

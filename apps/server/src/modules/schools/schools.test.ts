@@ -672,9 +672,12 @@ describe('students from a CSV file', () => {
       { schoolId: school.id, status: 'pending', isTeacher: false },
     ]);
     // The same file again: the invitation is not repeated.
-    const again = await upload(principal, `${existing.email},Any,Name
+    const again = await upload(
+      principal,
+      `${existing.email},Any,Name
 ${member.email},Any,Name
-`);
+`,
+    );
     expect(again.json()).toMatchObject({ created: 0, invited: 0 });
     expect(again.json().rows.map((r: { action: string }) => r.action)).toEqual(['invited', 'member']);
     expect(await invitationsOf(existing.id)).toHaveLength(1);
