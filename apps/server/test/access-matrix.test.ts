@@ -18,6 +18,7 @@ import {
   payments,
   practiceSessionAnswers,
   privateOffers,
+  schoolInvitations,
   schools,
   schoolTests,
   testQuestions,
@@ -90,6 +91,9 @@ type Fixture = {
   student: number;
   /** A school without members. */
   emptySchool: number;
+  /** The empty school's invitations of the owner (who, a principal elsewhere, cannot accept them). */
+  invitation: number;
+  secondInvitation: number;
   studentEmail: string;
   /** A learning path the owner assigned to the student. */
   path: number;
@@ -486,6 +490,14 @@ const matrix: Record<string, Row> = {
   removeSchoolStudent: { request: (f) => ({ params: { id: f.student } }), expect: principalOnly(204) },
   // The principal owner may not leave, and nobody else here is a member who joined (the route test has one).
   leaveSchool: { expect: { guest: 401, other: 403, owner: 403, staff: 403 } },
+  // Invitations are the invited person's: anyone else's id does not exist. The owner is a principal of
+  // another school, so accepting is refused with the reason (the route test accepts one).
+  myInvitations: { expect: signedIn(200) },
+  acceptInvitation: {
+    request: (f) => ({ params: { id: f.invitation } }),
+    expect: { guest: 401, other: 404, owner: 400, staff: 404 },
+  },
+  declineInvitation: { request: (f) => ({ params: { id: f.secondInvitation } }), expect: ownerOnly(204) },
   bulkCreateUsers: {
     request: () => ({ form: { fields: {} }, studentsFile: true }),
     expect: principalOnly(201),
@@ -772,7 +784,9 @@ const newFixture = async () => {
     school: school.id,
     secondPrincipal: secondPrincipal.id,
     student: student.id,
-    emptySchool: (await buildSchool(db)).id,
+    emptySchool: 0,
+    invitation: 0,
+    secondInvitation: 0,
     studentEmail: student.email,
     path: 0,
     textStudyPath: 0,
@@ -786,6 +800,16 @@ const newFixture = async () => {
     studyQuestion: 0,
     commission: 0,
   };
+  fixture.emptySchool = (await buildSchool(db)).id;
+  const [invitation, secondInvitation] = await db
+    .insert(schoolInvitations)
+    .values([
+      { schoolId: fixture.emptySchool, userId: owner.id },
+      { schoolId: (await buildSchool(db)).id, userId: owner.id },
+    ])
+    .returning();
+  fixture.invitation = invitation!.id;
+  fixture.secondInvitation = secondInvitation!.id;
   const pathRow = (createdById: number, assignedUserId: number, categoryId: number) => ({
     name: 'Path',
     createdById,

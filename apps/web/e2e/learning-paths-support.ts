@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect } from '@playwright/test';
 import { cardsApi } from './cards-support';
-import { schoolApi } from './school-support';
+import { acceptInvitations, schoolApi } from './school-support';
 import { staffUser } from './seed';
 import { createActiveUser, type TestAccount } from './support';
 
@@ -9,8 +9,8 @@ type Name = readonly [string, string];
 export type Member = TestAccount & { id: number; first_name: string; last_name: string };
 
 /**
- * A school with a principal, a teacher and students (accounts of their own that joined the school, so
- * none is restricted), made through the API as staff and the principal would.
+ * A school with a principal, a teacher and students (accounts of their own that the principal invited and
+ * that accepted, so none is restricted), made through the API as staff, the principal and they would.
  */
 export async function schoolWithTeacher(
   request: APIRequestContext,
@@ -32,6 +32,7 @@ export async function schoolWithTeacher(
     });
     expect(response.status(), await response.text()).toBe(201);
     const { id } = (await response.json()) as { id: number };
+    await acceptInvitations(request, account);
     return { ...account, id, first_name, last_name };
   };
   const joinedTeacher = await join(teacher, true);

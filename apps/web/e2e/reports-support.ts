@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect } from '@playwright/test';
 import { cardsApi } from './cards-support';
 import { practiceApi } from './practice-support';
-import { schoolApi } from './school-support';
+import { acceptInvitations, schoolApi } from './school-support';
 import { staffUser } from './seed';
 import { createActiveUser, type TestAccount } from './support';
 
@@ -88,6 +88,8 @@ export async function reportScene(request: APIRequestContext, texts: ReportTexts
   };
   await register({ ...texts.teacher, email: teacher.email, is_teacher: true });
   await register({ ...texts.student, email: student.email });
+  await acceptInvitations(request, teacher);
+  await acceptInvitations(request, student);
 
   // The student's own category: the first card learned by practice (ten right answers), one wrong answer.
   const own = cardsApi(request, student);

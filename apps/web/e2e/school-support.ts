@@ -9,6 +9,20 @@ export type ImportedStudent = {
   password: string;
 };
 
+/**
+ * Accepts, as the account, every invitation to join a school it has (a principal's registration of an
+ * e-mail with an account of its own is an invitation until then).
+ */
+export async function acceptInvitations(request: APIRequestContext, account: TestAccount) {
+  const headers = { Authorization: `JWT ${account.access}` };
+  const list = await request.get('/api/school/invitations/', { headers });
+  expect(list.status(), await list.text()).toBe(200);
+  for (const { id } of (await list.json()) as { id: number }[]) {
+    const accepted = await request.put(`/api/school/invitations/${id}/accept/`, { headers });
+    expect(accepted.status(), await accepted.text()).toBe(200);
+  }
+}
+
 /** Schools and their members as staff or a principal, for what a test sets up without the screens. */
 export function schoolApi(request: APIRequestContext, account: TestAccount) {
   const headers = { Authorization: `JWT ${account.access}` };

@@ -48,7 +48,9 @@ export type SchoolDetails = z.infer<typeof schoolDetailsSchema>;
  * A member of the school as its principal sees them (spec: School student). `auto_school_add` is true for
  * accounts the school created (removing them deletes the account); accounts that joined with an existing
  * e-mail have it false (removing them only takes them out of the school). `is_auto_created` stays true
- * until the person sets their own password.
+ * until the person sets their own password. `is_invited`: an account of its own the school invited, not a
+ * member until the person accepts (its `is_student` / `is_teacher` say what it was invited as); nobody of
+ * the school reaches it until then.
  */
 export const schoolStudentSchema = z.object({
   id: z.number().int(),
@@ -62,6 +64,7 @@ export const schoolStudentSchema = z.object({
   is_organization_host: z.boolean(),
   is_organization_member: z.boolean(),
   auto_school_add: z.boolean(),
+  is_invited: z.boolean(),
 });
 export type SchoolStudent = z.infer<typeof schoolStudentSchema>;
 
@@ -78,22 +81,26 @@ export const initialPasswordSchema = z.object({
 });
 export type InitialPassword = z.infer<typeof initialPasswordSchema>;
 
-/** A student (or teacher) registered by the principal: `initial_password` is null when an existing account joined. */
+/**
+ * A student (or teacher) registered by the principal: `initial_password` is null when the e-mail had an
+ * account of its own, which was invited instead (`is_invited` true).
+ */
 export const registeredStudentSchema = schoolStudentSchema.extend({
   initial_password: z.string().nullable(),
 });
 export type RegisteredStudent = z.infer<typeof registeredStudentSchema>;
 
 /**
- * A line of a CSV file of students and what importing it does: `create` a new account, `join` an existing
- * account to the school, or nothing for someone already a `member` of it.
+ * A line of a CSV file of students and what importing it does: `create` a new account, `invite` an
+ * account of its own (it joins when its person accepts), or nothing for someone already a `member` of it
+ * or already `invited`.
  */
 export const schoolImportRowSchema = z.object({
   line: z.number().int(),
   email: z.string(),
   first_name: z.string(),
   last_name: z.string(),
-  action: z.enum(['create', 'join', 'member']),
+  action: z.enum(['create', 'invite', 'invited', 'member']),
 });
 export type SchoolImportRow = z.infer<typeof schoolImportRowSchema>;
 
@@ -102,12 +109,25 @@ export const schoolImportSchema = z.object({
   preview: z.boolean(),
   rows: z.array(schoolImportRowSchema),
   created: z.number().int(),
-  joined: z.number().int(),
+  /** Accounts of their own newly invited. */
+  invited: z.number().int(),
   /** Free seats after the import (before it, in a preview). */
   free_seats: z.number().int(),
   initial_passwords: z.array(initialPasswordSchema),
 });
 export type SchoolImport = z.infer<typeof schoolImportSchema>;
+
+/** An invitation to join a school, as the invited person sees it. */
+export const schoolInvitationSchema = z.object({
+  id: z.number().int(),
+  school: schoolListItemSchema,
+  /** The principal who invited; null when that account is gone. */
+  invited_by: z.object({ first_name: z.string(), last_name: z.string() }).nullable(),
+  /** Invited as a teacher; otherwise as a student. */
+  is_teacher: z.boolean(),
+  created_at: z.string(),
+});
+export type SchoolInvitation = z.infer<typeof schoolInvitationSchema>;
 
 /** A principal of a school as staff see them. */
 export const schoolPrincipalSchema = z.object({
@@ -231,8 +251,11 @@ export const schoolRoutes = {
     summary: 'Add one student, or a teacher with `is_teacher: true` (principals only)',
     description:
       'A new e-mail gets an account the school created: it is mailed a link to set a password, and the ' +
-      'response carries its initial password once. An e-mail that already has an account joins that ' +
-      'account to the school instead (`initial_password` null). A student takes a free seat. ' +
+      'response carries its initial password once. An e-mail that already has an account of its own gets ' +
+      'an invitation instead (`is_invited` true, `initial_password` null): the person is mailed, in their ' +
+      'language, and joins only by accepting it; inviting again changes nothing. Staff accounts, ' +
+      'principals and members of another school, and someone who declined this school, cannot be ' +
+      'invited (400 `{"email": [...]}`). A student takes a free seat. ' +
       restricted,
     body: registerStudentBody,
     status: 201,
@@ -256,10 +279,11 @@ export const schoolRoutes = {
     path: '/api/school/school-students/{id}/',
     access: 'user',
     tag: schoolTag,
-    summary: 'Remove a student or teacher (principals only)',
+    summary: 'Remove a student or teacher, or withdraw an invitation (principals only)',
     description:
       'An account the school created is deleted with its cards and media; an account that joined with ' +
-      'its own e-mail only leaves the school. Principals are not removed here (403). ' +
+      'its own e-mail only leaves the school; for someone invited (`is_invited`) the invitation is ' +
+      'withdrawn. Principals are not removed here (403). ' +
       restricted,
     params: idParams,
     status: 204,
@@ -289,9 +313,11 @@ export const schoolRoutes = {
     description:
       'UTF-8 text (a BOM is allowed), one student per line as `Email,First Name,Last Name`, separated by ' +
       'commas or semicolons; an optional header line; at most 1000 students and at most the free seats. ' +
-      'One bad line refuses the whole file, naming the line (400 `{"file": [...]}`). E-mails that already ' +
-      'have an account join that account to the school. New accounts are mailed a link to set a password ' +
-      'and their initial passwords are in the response, once. ' +
+      'One bad line refuses the whole file, naming the line (400 `{"file": [...]}`): staff accounts, ' +
+      'principals and members of another school, and someone who declined this school are bad lines. ' +
+      'E-mails that already have an account of their own get an invitation (mailed; joined when accepted; ' +
+      'an invited student counts against the free seats). New accounts are mailed a link to set a ' +
+      'password and their initial passwords are in the response, once. ' +
       restricted,
     encoding: ['multipart'],
     query: z.object({ preview: formBoolean.optional() }),
@@ -302,6 +328,40 @@ export const schoolRoutes = {
     status: 201,
     response: schoolImportSchema,
     errors: [403],
+  }),
+  myInvitations: defineRoute({
+    method: 'GET',
+    path: '/api/school/invitations/',
+    access: 'user',
+    tag: schoolTag,
+    summary: 'The invitations to join a school that I have not answered yet, newest first',
+    response: z.array(schoolInvitationSchema),
+  }),
+  acceptInvitation: defineRoute({
+    method: 'PUT',
+    path: '/api/school/invitations/{id}/accept/',
+    access: 'user',
+    tag: schoolTag,
+    summary: 'Accept an invitation: my account joins the school, as a student or a teacher',
+    description:
+      'Someone who is already a member of a school (this one included, through another way) gets 400: ' +
+      'a person belongs to one school, and leaves one before joining another. A student needs a free ' +
+      "seat (400 otherwise; the invitation stays). Another person's or an answered invitation answers 404.",
+    params: idParams,
+    response: schoolDetailsSchema,
+    errors: [404],
+  }),
+  declineInvitation: defineRoute({
+    method: 'PUT',
+    path: '/api/school/invitations/{id}/decline/',
+    access: 'user',
+    tag: schoolTag,
+    summary: 'Decline an invitation: the school cannot invite me again',
+    description: "Another person's or an answered invitation answers 404.",
+    params: idParams,
+    status: 204,
+    response: noContent,
+    errors: [404],
   }),
 };
 

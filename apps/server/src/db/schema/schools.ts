@@ -3,7 +3,18 @@
  * flags), so a person belongs to at most one school.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
 
 const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -32,5 +43,42 @@ export const schools = pgTable(
       'gin',
       sql`lower(${table.name} || ' ' || ${table.town}) gin_trgm_ops`,
     ),
+  ],
+);
+
+export const schoolInvitationStatusEnum = pgEnum('school_invitation_status', [
+  'pending',
+  'accepted',
+  'declined',
+]);
+
+/**
+ * A principal's invitation of an account of its own (registered with an e-mail that already had an
+ * account): the person joins the school only when they accept it. One row per school and person: inviting
+ * again while it is pending changes nothing, a declined one is not renewed, an accepted one (the person
+ * has since left) is renewed.
+ */
+export const schoolInvitations = pgTable(
+  'school_invitations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    invitedById: integer('invited_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Invited as a teacher (no seat); otherwise as a student. */
+    isTeacher: boolean('is_teacher').notNull().default(false),
+    status: schoolInvitationStatusEnum('status').notNull().default('pending'),
+    createdAt: moment('created_at').notNull().defaultNow(),
+    answeredAt: moment('answered_at'),
+  },
+  (table) => [
+    uniqueIndex('school_invitations_school_user_idx').on(table.schoolId, table.userId),
+    // The invited person's notice: their pending invitations.
+    index('school_invitations_user_idx').on(table.userId).where(sql`${table.status} = 'pending'`),
+    index('school_invitations_invited_by_idx').on(table.invitedById),
   ],
 );

@@ -3,14 +3,17 @@ import type { SchoolsService } from './schools.service';
 
 const welcome = 'schools.welcome';
 
-/** The mails of accounts a principal added: a set-password link to each created one, a notice to each joined one. */
-export type WelcomeJob = { schoolId: number; creatorId: number; created: number[]; joined: number[] };
+/**
+ * The mails of accounts a principal added: a set-password link to each created account, an invitation to
+ * each invited one (`invited`: invitation ids).
+ */
+export type WelcomeJob = { schoolId: number; creatorId: number; created: number[]; invited: number[] };
 
 export const registerSchoolJobs = (queue: JobQueue, { schools }: { schools: SchoolsService }) => {
-  queue.define<WelcomeJob>(welcome, (data, job) => schools.sendWelcomeMails(data, job.id));
+  queue.define<WelcomeJob>(welcome, (data) => schools.sendWelcomeMails(data));
 };
 
 export const queueWelcomeMails = (queue: JobQueue, data: WelcomeJob) =>
-  data.created.length + data.joined.length === 0
+  data.created.length + data.invited.length === 0
     ? Promise.resolve(null)
     : queue.send<WelcomeJob>(welcome, data);

@@ -24,6 +24,9 @@ export const schoolPolicy = {
       : actor.isOrganizationHost
         ? refuse('school_principal_cannot_leave')
         : !actor.autoSchoolAdd || refuse('school_created_cannot_leave'),
+  /** An invitation the actor may answer: their own, not answered yet (anyone else's does not exist to them). */
+  invited: (actor: Actor, invitation: { userId: number; status: string }) =>
+    invitation.userId === actor.id && invitation.status === 'pending',
   /** Removing a member: principals are staff's to manage. */
   remove: (actor: Actor, member: Member) =>
     schoolPolicy.ownMember(actor, member) &&

@@ -1,12 +1,19 @@
 import type {
   AdminSchool,
   SchoolDetails,
+  SchoolInvitation,
   SchoolListItem,
   SchoolPrincipal,
   SchoolStudent,
 } from '@flashcards/contract';
 import type { MediaStorage } from '../../lib/storage';
-import type { CountedSchool, MemberRow, PrincipalRow, SchoolRow } from './schools.repository';
+import type {
+  CountedSchool,
+  MemberRow,
+  PendingInvitation,
+  PrincipalRow,
+  SchoolRow,
+} from './schools.repository';
 
 export const toSchoolListItem = (school: SchoolRow, storage: MediaStorage): SchoolListItem => ({
   id: school.id,
@@ -44,16 +51,29 @@ export const toAdminSchool = (
   created_at: row.school.createdAt.toISOString(),
 });
 
-export const toSchoolStudent = (row: MemberRow, storage: MediaStorage): SchoolStudent => ({
-  id: row.id,
-  first_name: row.firstName,
-  last_name: row.lastName,
-  email: row.email,
-  avatar_url: row.avatar ? storage.url(row.avatar) : null,
-  is_auto_created: row.isAutoCreated,
-  is_student: row.isStudent,
-  is_teacher: row.isTeacher,
-  is_organization_host: row.isOrganizationHost,
-  is_organization_member: row.isOrganizationMember,
-  auto_school_add: row.autoSchoolAdd,
+/** A member, or someone invited: the role they were invited as, and no membership yet. */
+export const toSchoolStudent = (row: MemberRow, storage: MediaStorage): SchoolStudent => {
+  const invited = row.invited ?? false;
+  return {
+    id: row.id,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    email: row.email,
+    avatar_url: row.avatar ? storage.url(row.avatar) : null,
+    is_auto_created: row.isAutoCreated,
+    is_student: invited ? !row.invitedAsTeacher : row.isStudent,
+    is_teacher: invited ? (row.invitedAsTeacher ?? false) : row.isTeacher,
+    is_organization_host: invited ? false : row.isOrganizationHost,
+    is_organization_member: invited ? false : row.isOrganizationMember,
+    auto_school_add: invited ? false : row.autoSchoolAdd,
+    is_invited: invited,
+  };
+};
+
+export const toSchoolInvitation = (row: PendingInvitation, storage: MediaStorage): SchoolInvitation => ({
+  id: row.invitation.id,
+  school: toSchoolListItem(row.school, storage),
+  invited_by: row.inviter ? { first_name: row.inviter.firstName, last_name: row.inviter.lastName } : null,
+  is_teacher: row.invitation.isTeacher,
+  created_at: row.invitation.createdAt.toISOString(),
 });

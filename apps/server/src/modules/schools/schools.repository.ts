@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { schools, users } from '../../db/schema';
+import { schoolInvitations, schools, users } from '../../db/schema';
 import { byName } from '../../lib/people';
 
 export type SchoolRow = typeof schools.$inferSelect;
@@ -122,6 +123,7 @@ export const memberColumns = {
   isOrganizationHost: users.isOrganizationHost,
   isOrganizationMember: users.isOrganizationMember,
   autoSchoolAdd: users.autoSchoolAdd,
+  isStaff: users.isStaff,
 };
 export type MemberRow = {
   id: number;
@@ -138,26 +140,31 @@ export type MemberRow = {
   isOrganizationHost: boolean;
   isOrganizationMember: boolean;
   autoSchoolAdd: boolean;
+  isStaff: boolean;
+  /** Listed for a pending invitation of the school, not as a member; invited as a teacher or a student. */
+  invited?: boolean;
+  invitedAsTeacher?: boolean | null;
 };
 
 export type MemberRole = 'student' | 'teacher' | 'principal';
-const roleColumn = {
-  student: users.isStudent,
-  teacher: users.isTeacher,
-  principal: users.isOrganizationHost,
-};
-
 /**
- * A page of a school's members by name (the members index), with the total: two statements. `search`
- * matches a part of the full name or of the e-mail.
+ * A page of a school's members, and of the people it invited who have not answered, by name (the members
+ * index), with the total: two statements. `search` matches a part of the full name or of the e-mail; an
+ * invited person has the role they were invited as.
  */
 export const membersPage = async (
   db: Executor,
   schoolId: number,
   { search, role, limit, offset }: { search?: string; role?: MemberRole; limit: number; offset: number },
 ) => {
-  const conditions: SQL[] = [eq(users.schoolId, schoolId)];
-  if (role) conditions.push(eq(roleColumn[role], true));
+  const member = sql`(${users.schoolId} is not distinct from ${schoolId})`;
+  const roleOf = {
+    student: sql`(case when ${member} then ${users.isStudent} else not ${schoolInvitations.isTeacher} end)`,
+    teacher: sql`(case when ${member} then ${users.isTeacher} else ${schoolInvitations.isTeacher} end)`,
+    principal: sql`(${member} and ${users.isOrganizationHost})`,
+  };
+  const conditions: SQL[] = [sql`(${member} or ${schoolInvitations.id} is not null)`];
+  if (role) conditions.push(roleOf[role]);
   if (search) {
     const pattern = likePattern(search);
     conditions.push(
@@ -165,15 +172,29 @@ export const membersPage = async (
     );
   }
   const where = and(...conditions);
+  const invitation = and(
+    eq(schoolInvitations.userId, users.id),
+    eq(schoolInvitations.schoolId, schoolId),
+    eq(schoolInvitations.status, 'pending'),
+  );
   const [rows, [count]] = await Promise.all([
     db
-      .select(memberColumns)
+      .select({
+        ...memberColumns,
+        invited: sql<boolean>`(not ${member})`,
+        invitedAsTeacher: schoolInvitations.isTeacher,
+      })
       .from(users)
+      .leftJoin(schoolInvitations, invitation)
       .where(where)
       .orderBy(...byName)
       .limit(limit)
       .offset(offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(users)
+      .leftJoin(schoolInvitations, invitation)
+      .where(where),
   ]);
   return { total: count?.total ?? 0, rows: rows as MemberRow[] };
 };
@@ -199,3 +220,88 @@ export const memberIds = async (tx: Executor, schoolId: number) =>
   (await tx.select({ id: users.id }).from(users).where(eq(users.schoolId, schoolId)).for('update')).map(
     (row) => row.id,
   );
+
+// ----- Invitations ----------------------------------------------------------------------------------
+
+export type InvitationRow = typeof schoolInvitations.$inferSelect;
+
+/** One invitation; `lock` keeps it until the end of the transaction (an answer and a withdrawal race). */
+export const findInvitation = async (db: Executor, id: number, lock = false) => {
+  const query = db.select().from(schoolInvitations).where(eq(schoolInvitations.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+};
+
+/** The school's invitations of these accounts, whatever their state. */
+export const invitationsOf = (db: Executor, schoolId: number, userIds: number[]) =>
+  userIds.length === 0
+    ? Promise.resolve([] as InvitationRow[])
+    : db
+        .select()
+        .from(schoolInvitations)
+        .where(and(eq(schoolInvitations.schoolId, schoolId), inArray(schoolInvitations.userId, userIds)));
+
+/**
+ * Invites these accounts: one statement. An invitation already pending stays as it is and a declined one
+ * is not renewed (neither is returned); one accepted before (the person has left since) is pending again.
+ * Returns the invitations that are new or renewed: the ones to mail.
+ */
+export const invite = (
+  tx: Executor,
+  rows: { schoolId: number; userId: number; invitedById: number; isTeacher: boolean; createdAt: Date }[],
+) =>
+  rows.length === 0
+    ? Promise.resolve([] as InvitationRow[])
+    : tx
+        .insert(schoolInvitations)
+        .values(rows.map((row) => ({ ...row, status: 'pending' as const })))
+        .onConflictDoUpdate({
+          target: [schoolInvitations.schoolId, schoolInvitations.userId],
+          set: {
+            status: 'pending',
+            isTeacher: sql`excluded.is_teacher`,
+            invitedById: sql`excluded.invited_by_id`,
+            createdAt: sql`excluded.created_at`,
+            answeredAt: null,
+          },
+          where: eq(schoolInvitations.status, 'accepted'),
+        })
+        .returning();
+
+export const answerInvitation = (
+  tx: Executor,
+  id: number,
+  status: 'accepted' | 'declined',
+  answeredAt: Date,
+) => tx.update(schoolInvitations).set({ status, answeredAt }).where(eq(schoolInvitations.id, id));
+
+/** Withdraws the school's pending invitation of the account; returns whether there was one. */
+export const withdrawInvitation = async (tx: Executor, schoolId: number, userId: number) =>
+  (
+    await tx
+      .delete(schoolInvitations)
+      .where(
+        and(
+          eq(schoolInvitations.schoolId, schoolId),
+          eq(schoolInvitations.userId, userId),
+          eq(schoolInvitations.status, 'pending'),
+        ),
+      )
+      .returning({ id: schoolInvitations.id })
+  ).length > 0;
+
+const inviter = alias(users, 'inviter');
+/** The person's pending invitations with their schools and who invited, newest first: one statement. */
+export const pendingInvitationsOf = (db: Executor, userId: number) =>
+  db
+    .select({
+      invitation: schoolInvitations,
+      school: schools,
+      inviter: { firstName: inviter.firstName, lastName: inviter.lastName, id: inviter.id },
+    })
+    .from(schoolInvitations)
+    .innerJoin(schools, eq(schools.id, schoolInvitations.schoolId))
+    .leftJoin(inviter, eq(inviter.id, schoolInvitations.invitedById))
+    .where(and(eq(schoolInvitations.userId, userId), eq(schoolInvitations.status, 'pending')))
+    .orderBy(desc(schoolInvitations.createdAt), desc(schoolInvitations.id));
+export type PendingInvitation = Awaited<ReturnType<typeof pendingInvitationsOf>>[number];

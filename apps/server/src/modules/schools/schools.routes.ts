@@ -5,6 +5,7 @@ import type { Services } from '../../services';
 import {
   toAdminSchool,
   toSchoolDetails,
+  toSchoolInvitation,
   toSchoolListItem,
   toSchoolPrincipal,
   toSchoolStudent,
@@ -53,6 +54,16 @@ export const schoolRouteHandlers = ({ schools, storage }: Services) => [
   }),
   route(schoolRoutes.leaveSchool, async ({ actor }) => {
     await schools.leave(actor);
+    return null;
+  }),
+  route(schoolRoutes.myInvitations, async ({ actor }) =>
+    (await schools.invitations(actor)).map((row) => toSchoolInvitation(row, storage)),
+  ),
+  route(schoolRoutes.acceptInvitation, async ({ actor, params }) =>
+    toSchoolDetails(await schools.acceptInvitation(actor, params.id), storage),
+  ),
+  route(schoolRoutes.declineInvitation, async ({ actor, params }) => {
+    await schools.declineInvitation(actor, params.id);
     return null;
   }),
   route(schoolRoutes.bulkCreateUsers, async ({ actor, query, body, language }) =>

@@ -148,8 +148,24 @@ export const createSchoolsService = ({
     invalid({ file: { key: 'school_csv_line', values: { line, problem } } });
 
   /**
-   * What importing the students does, line by line: the first bad line (of the file, or an e-mail of
-   * another school's member) refuses the whole file.
+   * Why an account of its own cannot be invited to the school, if it cannot: staff, a principal or a
+   * member of another school (a person belongs to one school), or someone who declined this school.
+   */
+  const notInvitable = (
+    account: repo.MemberRow,
+    schoolId: number,
+    invitation: repo.InvitationRow | undefined,
+  ): string | null => {
+    if (account.isStaff) return 'school_invite_staff';
+    if (account.schoolId !== null && account.schoolId !== schoolId)
+      return account.isOrganizationHost ? 'school_invite_principal' : 'school_member_elsewhere';
+    if (invitation?.status === 'declined') return 'school_invite_declined';
+    return null;
+  };
+
+  /**
+   * What importing the students does, line by line: the first bad line (of the file, or an e-mail that
+   * cannot be invited) refuses the whole file.
    */
   const plan = async (tx: Executor, schoolId: number, file: StudentFile) => {
     const existing = await repo.accountsByEmails(
@@ -157,20 +173,44 @@ export const createSchoolsService = ({
       file.students.map((student) => student.email),
     );
     const byEmail = new Map(existing.map((account) => [account.email.toLowerCase(), account]));
+    const invitations = new Map(
+      (
+        await repo.invitationsOf(
+          tx,
+          schoolId,
+          existing.map((account) => account.id),
+        )
+      ).map((invitation) => [invitation.userId, invitation]),
+    );
     const rows: (SchoolImportRow & { accountId?: number })[] = [];
     for (const student of file.students) {
       const account = byEmail.get(student.email);
-      if (account && account.schoolId !== null && account.schoolId !== schoolId)
-        throw lineError(student.line, { key: 'school_csv_other_school', values: { email: student.email } });
+      const invitation = account && invitations.get(account.id);
+      const refusal = account && account.schoolId !== schoolId && notInvitable(account, schoolId, invitation);
+      if (refusal)
+        throw lineError(student.line, {
+          key: refusal === 'school_member_elsewhere' ? 'school_csv_other_school' : `${refusal}_line`,
+          values: { email: student.email },
+        });
       rows.push({
         ...student,
-        action: !account ? 'create' : account.schoolId === schoolId ? 'member' : 'join',
+        action: !account
+          ? 'create'
+          : account.schoolId === schoolId
+            ? 'member'
+            : invitation?.status === 'pending'
+              ? 'invited'
+              : 'invite',
         accountId: account?.id,
       });
     }
     if (file.bad) throw lineError(file.bad.line, file.bad.problem);
     return rows;
   };
+
+  /** The pending invitation of the actor with this id, locked (another person's, or an answered one: 404). */
+  const ownInvitation = async (tx: Executor, actor: Actor, id: number) =>
+    authorize(actor, schoolPolicy.invited, await repo.findInvitation(tx, id, true));
 
   return {
     // ----- Everyone ---------------------------------------------------------------------------------
@@ -197,7 +237,8 @@ export const createSchoolsService = ({
 
     /**
      * One student, or a teacher: a new e-mail gets an account the school created (with its initial
-     * password, returned once); an e-mail with an account joins it to the school. A student takes a seat.
+     * password, returned once); an e-mail with an account of its own gets an invitation (once: inviting
+     * again changes nothing) and joins only when its person accepts. A student takes a seat.
      */
     async register(
       actor: Actor,
@@ -207,35 +248,53 @@ export const createSchoolsService = ({
       const schoolId = managed(actor);
       const teacher = person.is_teacher ?? false;
       const existing = await repo.findAccountByEmail(db, person.email);
-      if (existing?.schoolId === schoolId) throw invalid({ email: 'school_member_already' });
-      if (existing && existing.schoolId !== null) throw invalid({ email: 'school_member_elsewhere' });
-      const password = existing ? null : initialPassword();
-      const passwordHash = password ? await hashPassword(password) : null;
+      if (existing) return this.invite(actor, schoolId, existing, teacher);
+      const password = initialPassword();
+      const passwordHash = await hashPassword(password);
       const id = await db
         .transaction(async (tx) => {
           const school = await lock(tx, schoolId);
           if (!teacher && (await freeSeats(tx, school)) < 1)
             throw invalid({ non_field_errors: 'school_no_free_seat_new' });
-          if (existing) {
-            const [current] = await repo.accountsByEmails(tx, [person.email]);
-            if (current?.schoolId !== null) throw invalid({ email: 'school_member_elsewhere' });
-            await users.update(existing.id, joining(schoolId, teacher), tx);
-            return existing.id;
-          }
-          return (await users.create(createdAccount(school, person, passwordHash!, language, teacher), tx))
-            .id;
+          return (await users.create(createdAccount(school, person, passwordHash, language, teacher), tx)).id;
         })
         .catch((error: unknown) => {
           if (isUniqueViolation(error)) throw invalid({ email: 'email_taken' });
           throw error;
         });
+      await queueWelcomeMails(jobs, { schoolId, creatorId: actor.id, created: [id], invited: [] });
+      return { member: (await repo.findAccount(db, id))!, initialPassword: password as string | null };
+    },
+
+    /** The principal's invitation of an account of its own, mailed once (see `register`). */
+    async invite(actor: Actor, schoolId: number, account: repo.MemberRow, teacher: boolean) {
+      if (account.schoolId === schoolId) throw invalid({ email: 'school_member_already' });
+      const fresh = await db.transaction(async (tx) => {
+        const school = await lock(tx, schoolId);
+        const [invitation] = await repo.invitationsOf(tx, schoolId, [account.id]);
+        const [current] = await repo.accountsByEmails(tx, [account.email.toLowerCase()]);
+        if (!current) throw invalid({ email: 'school_member_elsewhere' });
+        if (current.schoolId === schoolId) throw invalid({ email: 'school_member_already' });
+        const refusal = notInvitable(current, schoolId, invitation);
+        if (refusal) throw invalid({ email: refusal });
+        if (invitation?.status === 'pending') return [];
+        if (!teacher && (await freeSeats(tx, school)) < 1)
+          throw invalid({ non_field_errors: 'school_no_free_seat_new' });
+        return repo.invite(tx, [
+          { schoolId, userId: account.id, invitedById: actor.id, isTeacher: teacher, createdAt: clock.now() },
+        ]);
+      });
       await queueWelcomeMails(jobs, {
         schoolId,
         creatorId: actor.id,
-        created: existing ? [] : [id],
-        joined: existing ? [id] : [],
+        created: [],
+        invited: fresh.map((invitation) => invitation.id),
       });
-      return { member: (await repo.findAccount(db, id))!, initialPassword: password };
+      const [invitation] = await repo.invitationsOf(db, schoolId, [account.id]);
+      return {
+        member: { ...account, invited: true, invitedAsTeacher: invitation?.isTeacher ?? teacher },
+        initialPassword: null as string | null,
+      };
     },
 
     /** A member made a teacher, or a student again (which needs a free seat); a principal never becomes a student. */
@@ -258,8 +317,14 @@ export const createSchoolsService = ({
      * leaves the school.
      */
     async removeMember(actor: Actor, id: number) {
-      managed(actor);
-      const member = authorize(actor, schoolPolicy.remove, await repo.findAccount(db, id));
+      const schoolId = managed(actor);
+      const account = await repo.findAccount(db, id);
+      if (account && account.schoolId !== schoolId) {
+        // Someone invited and not yet a member: the invitation is withdrawn.
+        if (await repo.withdrawInvitation(db, schoolId, id)) return;
+        throw notFound();
+      }
+      const member = authorize(actor, schoolPolicy.remove, account);
       if (member.autoSchoolAdd) {
         await users.erase(id, async (tx) => {
           const current = await repo.findAccount(tx, id);
@@ -268,6 +333,48 @@ export const createSchoolsService = ({
       } else {
         await users.update(id, leaving);
       }
+    },
+
+    // ----- Invited people ---------------------------------------------------------------------------
+
+    /** My invitations not answered yet. */
+    invitations: (actor: Actor) => repo.pendingInvitationsOf(db, actor.id),
+
+    /**
+     * Accepts my invitation: my account joins the school, in one transaction with the answer. A member of
+     * a school (this one through another way too) is refused; a student needs a free seat.
+     */
+    async acceptInvitation(actor: Actor, id: number) {
+      const schoolId = await db.transaction(async (tx) => {
+        const invitation = await ownInvitation(tx, actor, id);
+        const school = await lock(tx, invitation.schoolId);
+        const current = await repo.findAccount(tx, actor.id);
+        if (!current) throw notFound();
+        if (current.schoolId !== null)
+          throw invalid({
+            non_field_errors:
+              current.schoolId === invitation.schoolId ? 'school_member_already_you' : 'school_leave_first',
+          });
+        if (current.isStaff) throw invalid({ non_field_errors: 'school_invite_staff' });
+        if (!invitation.isTeacher && (await freeSeats(tx, school)) < 1)
+          throw invalid({ non_field_errors: 'school_no_free_seat_invitation' });
+        await users.update(
+          actor.id,
+          { ...joining(school.id, invitation.isTeacher), autoSchoolAdd: false },
+          tx,
+        );
+        await repo.answerInvitation(tx, invitation.id, 'accepted', clock.now());
+        return school.id;
+      });
+      return schoolOf(schoolId);
+    },
+
+    /** Declines my invitation: it ends, and the school cannot invite me again. */
+    async declineInvitation(actor: Actor, id: number) {
+      await db.transaction(async (tx) => {
+        const invitation = await ownInvitation(tx, actor, id);
+        await repo.answerInvitation(tx, invitation.id, 'declined', clock.now());
+      });
     },
 
     /** The member leaves the school; the account and its cards stay. */
@@ -295,12 +402,13 @@ export const createSchoolsService = ({
       const school = await schoolOf(schoolId);
       const rows = await plan(db, schoolId, parsed);
       const creates = rows.filter((row) => row.action === 'create');
-      const joins = rows.filter((row) => row.action === 'join');
+      const invites = rows.filter((row) => row.action === 'invite');
       const free = Math.max(0, school.school.availableStudents - school.students);
+      // An invited student takes a seat when they accept: the file must fit as if everyone accepted.
       const checkSeats = (seats: number) => {
-        if (creates.length + joins.length > seats)
+        if (creates.length + invites.length > seats)
           throw invalid({
-            file: { key: 'school_csv_no_seats', values: { count: creates.length + joins.length, seats } },
+            file: { key: 'school_csv_no_seats', values: { count: creates.length + invites.length, seats } },
           });
       };
       checkSeats(free);
@@ -310,7 +418,7 @@ export const createSchoolsService = ({
           preview: true,
           rows: shown,
           created: creates.length,
-          joined: joins.length,
+          invited: invites.length,
           free_seats: free,
           initial_passwords: [],
         };
@@ -318,7 +426,7 @@ export const createSchoolsService = ({
       // argon2id takes its time on purpose: the hashes are made before the transaction, side by side.
       const passwords = creates.map(() => initialPassword());
       const hashes = await Promise.all(passwords.map(hashPassword));
-      const { created, seatsLeft } = await db
+      const { created, invited, seatsLeft } = await db
         .transaction(async (tx) => {
           const locked = await lock(tx, schoolId);
           const again = await plan(tx, schoolId, parsed);
@@ -331,12 +439,17 @@ export const createSchoolsService = ({
             tx,
             creates.map((row, index) => createdAccount(locked, row, hashes[index]!, language)),
           );
-          await users.updateMany(
+          const invitations = await repo.invite(
             tx,
-            joins.map((row) => row.accountId!),
-            joining(schoolId),
+            invites.map((row) => ({
+              schoolId,
+              userId: row.accountId!,
+              invitedById: actor.id,
+              isTeacher: false,
+              createdAt: clock.now(),
+            })),
           );
-          return { created: inserted, seatsLeft: seats - creates.length - joins.length };
+          return { created: inserted, invited: invitations, seatsLeft: seats - creates.length };
         })
         .catch((error: unknown) => {
           if (isUniqueViolation(error)) throw conflict('school_import_changed');
@@ -347,13 +460,13 @@ export const createSchoolsService = ({
         schoolId,
         creatorId: actor.id,
         created: created.map((account) => account.id),
-        joined: joins.map((row) => row.accountId!),
+        invited: invited.map((invitation) => invitation.id),
       });
       return {
         preview: false,
         rows: shown,
         created: creates.length,
-        joined: joins.length,
+        invited: invites.length,
         free_seats: seatsLeft,
         initial_passwords: creates.map((row, index) => ({
           id: idOf.get(row.email)!,
@@ -368,9 +481,10 @@ export const createSchoolsService = ({
     /**
      * The job after accounts were added: each created account still waiting to be claimed gets a link to
      * set its password, once (an account given a link before gets none; the singletonKey keeps a mail
-     * queued by a retry from being queued twice), each joined account a notice.
+     * queued by a retry from being queued twice), each invitation still pending one mail in its person's
+     * language (keyed by the invitation and its time, so a retry does not mail it twice).
      */
-    async sendWelcomeMails(job: WelcomeJob, jobId: string) {
+    async sendWelcomeMails(job: WelcomeJob) {
       const school = await repo.findSchool(db, job.schoolId);
       if (!school) return;
       const creatorAccount = await users.byId(job.creatorId);
@@ -387,20 +501,26 @@ export const createSchoolsService = ({
           once: true,
         });
       }
-      for (const id of job.joined) {
-        const account = await users.byId(id);
-        if (!account || account.schoolId !== job.schoolId) continue;
+      for (const id of job.invited ?? []) {
+        const invitation = await repo.findInvitation(db, id);
+        if (!invitation || invitation.schoolId !== job.schoolId || invitation.status !== 'pending') continue;
+        const account = await users.byId(invitation.userId);
+        if (!account) continue;
         const name = [account.firstName, account.lastName].filter(Boolean).join(' ') || account.email;
         await queueMail(
           jobs,
-          noticeMail(account.language, 'school_joined', {
-            ...values,
-            to: account.email,
-            name,
-            site: config.site.name,
-            url: config.publicUrl,
-          }),
-          { singletonKey: `school-joined:${jobId}:${id}` },
+          noticeMail(
+            account.language,
+            invitation.isTeacher ? 'school_invitation_teacher' : 'school_invitation',
+            {
+              ...values,
+              to: account.email,
+              name,
+              site: config.site.name,
+              url: `${config.publicUrl}/profile`,
+            },
+          ),
+          { singletonKey: `school-invitation:${id}:${invitation.createdAt.getTime()}` },
         );
       }
     },

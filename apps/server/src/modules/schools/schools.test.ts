@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { buildCard, buildCategory, buildSchool, buildUser } from '../../../test/factories';
 import { linkIn, type MailServer, startMailServer } from '../../../test/mail-server';
 import { type Session, signIn as signInAs } from '../../../test/session';
-import { cards, categories, schools, users } from '../../db/schema';
+import { cards, categories, schoolInvitations, schools, users } from '../../db/schema';
 import { DAY } from '../../lib/clock';
 import { initialPassword } from './schools.service';
 import { readStudentFile } from './student-file';
@@ -57,6 +57,9 @@ const upload = (as: Session, text: string | Buffer, preview = false, headers: Re
   as.send('POST', `/api/school/bulk-create-users/${preview ? '?preview=true' : ''}`, {}, csv(text), headers);
 const accountOf = async (address: string) =>
   (await db().select().from(users).where(eq(users.email, address)))[0];
+
+const invitationsOf = (userId: number) =>
+  db().select().from(schoolInvitations).where(eq(schoolInvitations.userId, userId));
 
 const uidAndToken = (link: string) => {
   const [uid, token] = link.split('/').slice(-2);
@@ -368,7 +371,7 @@ describe('principals manage their school', () => {
     expect(await measure()).toBe(small);
   });
 
-  it('register a student or a teacher; an existing e-mail joins; members of a school are refused', async () => {
+  it('register a student or a teacher; an existing e-mail is invited; members of a school are refused', async () => {
     const { school, principal } = await schoolWithPrincipal(1);
     const address = email();
     const created = await principal.call(
@@ -413,22 +416,27 @@ describe('principals manage their school', () => {
 
     const existing = await buildUser(db());
     await db().update(schools).set({ availableStudents: 5 }).where(eq(schools.id, school.id));
-    const joined = await principal.call('POST', '/api/school/register-student/', {
+    const invited = await principal.call('POST', '/api/school/register-student/', {
       first_name: 'Other',
       last_name: 'Name',
       email: existing.email.toUpperCase(),
     });
-    expect(joined.statusCode, joined.body).toBe(201);
-    expect(joined.json()).toMatchObject({ id: existing.id, initial_password: null, auto_school_add: false });
-    expect(await accountOf(existing.email)).toMatchObject({
-      schoolId: school.id,
-      firstName: existing.firstName,
+    expect(invited.statusCode, invited.body).toBe(201);
+    expect(invited.json()).toMatchObject({
+      id: existing.id,
+      initial_password: null,
+      auto_school_add: false,
+      is_invited: true,
+      is_student: true,
+      first_name: existing.firstName,
     });
+    expect(await accountOf(existing.email)).toMatchObject({ schoolId: null, firstName: existing.firstName });
 
+    const member = await studentOf(school.id);
     const again = await principal.call('POST', '/api/school/register-student/', {
       first_name: 'A',
       last_name: 'B',
-      email: existing.email,
+      email: member.email,
     });
     expect(again.statusCode).toBe(400);
     expect(again.json().email[0]).toContain('already a member');
@@ -579,7 +587,7 @@ describe('students from a CSV file', () => {
     const response = await upload(principal, rows.join('\r\n'));
     expect(response.statusCode, response.body.slice(0, 300)).toBe(201);
     const result = response.json();
-    expect(result).toMatchObject({ preview: false, created: 1000, joined: 0, free_seats: 1000 });
+    expect(result).toMatchObject({ preview: false, created: 1000, invited: 0, free_seats: 1000 });
     expect(result.initial_passwords).toHaveLength(1000);
     expect(new Set(result.initial_passwords.map((p: { password: string }) => p.password)).size).toBe(1000);
     const members = await db().select().from(users).where(eq(users.schoolId, school.id));
@@ -638,7 +646,7 @@ describe('students from a CSV file', () => {
     expect(header.json().created).toBe(1);
   });
 
-  it('joins an existing e-mail; a member of another school is a bad line; a member stays', async () => {
+  it('invites an existing e-mail; a member of another school is a bad line; a member stays', async () => {
     const { school, principal } = await schoolWithPrincipal(50);
     const existing = await buildUser(db());
     const member = await studentOf(school.id);
@@ -648,20 +656,31 @@ describe('students from a CSV file', () => {
       `${fresh},New,Person\n${existing.email.toUpperCase()},Any,Name\n${member.email},Any,Name\n`,
     );
     expect(response.statusCode, response.body).toBe(201);
-    expect(response.json()).toMatchObject({ created: 1, joined: 1 });
+    expect(response.json()).toMatchObject({ created: 1, invited: 1 });
     expect(response.json().rows.map((r: { action: string }) => r.action)).toEqual([
       'create',
-      'join',
+      'invite',
       'member',
     ]);
     expect(response.json().initial_passwords.map((p: { email: string }) => p.email)).toEqual([fresh]);
     expect(await accountOf(existing.email)).toMatchObject({
-      schoolId: school.id,
-      isStudent: true,
-      autoSchoolAdd: false,
-      isAutoCreated: false,
+      schoolId: null,
+      isStudent: false,
       firstName: existing.firstName,
     });
+    expect(await invitationsOf(existing.id)).toMatchObject([
+      { schoolId: school.id, status: 'pending', isTeacher: false },
+    ]);
+    // The same file again: the invitation is not repeated.
+    const again = await upload(
+      principal,
+      `${existing.email},Any,Name
+${member.email},Any,Name
+`,
+    );
+    expect(again.json()).toMatchObject({ created: 0, invited: 0 });
+    expect(again.json().rows.map((r: { action: string }) => r.action)).toEqual(['invited', 'member']);
+    expect(await invitationsOf(existing.id)).toHaveLength(1);
 
     const elsewhere = await studentOf((await buildSchool(db())).id);
     const refused = await upload(principal, `${email()},A,B\n${elsewhere.email},A,B\n`);
@@ -700,17 +719,18 @@ describe('students from a CSV file', () => {
     expect(response.json()).toMatchObject({
       preview: true,
       created: 1,
-      joined: 1,
+      invited: 1,
       free_seats: 5,
       initial_passwords: [],
     });
     expect(await accountOf(fresh)).toBeUndefined();
     expect((await accountOf(existing.email))?.schoolId).toBeNull();
+    expect(await invitationsOf(existing.id)).toEqual([]);
     expect(await t.runJobs()).toBe(0);
     expect(await db().select().from(users).where(eq(users.schoolId, school.id))).toHaveLength(1);
   });
 
-  it('mails each created account a link that sets its password and claims it, and tells joined accounts', async () => {
+  it('mails each created account a link that sets its password and claims it, and invites existing accounts', async () => {
     const { school, principal } = await schoolWithPrincipal(5);
     const [a, b] = [email(), email()];
     const existing = await buildUser(db(), { language: 'bg' });
@@ -729,7 +749,10 @@ describe('students from a CSV file', () => {
     expect(first.text).toContain(principal.user.firstName);
     expect(first.text).toContain('14 дни');
     await mail.nextTo(b);
-    expect((await mail.nextTo(existing.email)).subject).toContain(school.name);
+    const invitation = await mail.nextTo(existing.email);
+    expect(invitation.subject).toContain(school.name);
+    expect(invitation.text).toContain('кани');
+    expect(invitation.text).toContain(`${PUBLIC_URL}/profile`);
     // Running the job again sends no second welcome while the first is queued or sent.
     const link = linkIn(first, `${PUBLIC_URL}/password/reset/confirm/`);
     const set = await t.app.inject({
@@ -775,10 +798,10 @@ describe('the welcome job', () => {
       schoolId: school.id,
       creatorId: principal.user.id,
       created: [created.id, claimed.id],
-      joined: [],
+      invited: [],
     };
-    await t.services.schools.sendWelcomeMails(job, 'retry-1');
-    await t.services.schools.sendWelcomeMails(job, 'retry-2');
+    await t.services.schools.sendWelcomeMails(job);
+    await t.services.schools.sendWelcomeMails(job);
     await t.runJobs();
     await mail.nextTo(address);
     expect(mail.messages.filter((m) => m.to?.some((to) => to.address === address))).toHaveLength(1);

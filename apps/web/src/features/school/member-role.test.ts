@@ -25,6 +25,16 @@ describe('member roles', () => {
     expect(removalOf({ auto_school_add: false, is_organization_host: true })).toBeNull();
   });
 
+  it('marks someone invited, whose removal withdraws the invitation and whose role does not change', () => {
+    const invited = { ...person, is_invited: true };
+    expect(memberBadges(invited)).toEqual(['student', 'invited']);
+    expect(memberBadges({ ...invited, is_teacher: true })).toEqual(['teacher', 'invited']);
+    expect(removalOf({ auto_school_add: false, is_organization_host: false, is_invited: true })).toBe(
+      'withdraw',
+    );
+    expect(roleChangeOf(invited)).toBeNull();
+  });
+
   it('offers the other role to students and teachers only', () => {
     expect(roleChangeOf(person)).toBe('makeTeacher');
     expect(roleChangeOf({ ...person, is_teacher: true })).toBe('makeStudent');

@@ -21,6 +21,7 @@ import { DetailList } from '../components/detail-list';
 import { EditProfileModal } from '../components/edit-profile-modal';
 import { LeaveSchoolButton } from '../components/leave-school-button';
 import { fullName, ProfileAvatar } from '../components/profile-avatar';
+import { SchoolInvitations } from '../components/school-invitations';
 
 export function ProfilePage() {
   const { t } = useTranslation(['pages', 'common']);
@@ -73,6 +74,8 @@ function Profile({ user }: { user: User }) {
           </Stack>
         </Group>
       </Paper>
+
+      <SchoolInvitations />
 
       <SectionCard title={t('activity.title')}>
         <ReviewDueTotal />

@@ -30,7 +30,8 @@ import { useImportStudents, usePreviewImport } from '../api/import-students';
 
 const actionColors: Record<SchoolImportRow['action'], string> = {
   create: 'teal.9',
-  join: 'blue.8',
+  invite: 'violet.9',
+  invited: 'gray.7',
   member: 'gray.7',
 };
 
@@ -129,7 +130,9 @@ function ImportSteps({
   };
 
   const result = preview.data;
-  const toImport = result ? result.rows.filter((row) => row.action !== 'member').length : 0;
+  const toImport = result
+    ? result.rows.filter((row) => row.action === 'create' || row.action === 'invite').length
+    : 0;
   const members = result ? result.rows.length - toImport : 0;
   const failure = problem ?? (preview.isError ? errorMessage(preview.error) : null);
 
@@ -238,13 +241,13 @@ function ImportSteps({
           <Text size="sm">
             {t('import.summary', {
               created: number(result.created),
-              joined: number(result.joined),
+              invited: number(result.invited),
               members: number(members),
             })}
           </Text>
           <Text size="sm" fw={600}>
             {t('import.seatsAfter', {
-              free: number(Math.max(0, result.free_seats - result.created - result.joined)),
+              free: number(Math.max(0, result.free_seats - result.created - result.invited)),
             })}
           </Text>
           <FormError>{importing.isError ? errorMessage(importing.error) : null}</FormError>

@@ -134,21 +134,36 @@ export function MembersList() {
           removing &&
           remove.mutate(removing.id, {
             onSuccess: () => {
-              toast(t('members.removed', { name: nameOf(removing) }));
+              toast(
+                t(removal === 'withdraw' ? 'members.withdrawn' : 'members.removed', {
+                  name: nameOf(removing),
+                }),
+              );
               setRemoving(null);
             },
           })
         }
         title={t('members.removeTitle', { name: removing ? nameOf(removing) : '' })}
-        confirmLabel={t(removal === 'delete' ? 'members.removeConfirmDelete' : 'members.removeConfirmLeave')}
+        confirmLabel={t(
+          removal === 'delete'
+            ? 'members.removeConfirmDelete'
+            : removal === 'withdraw'
+              ? 'members.removeConfirmWithdraw'
+              : 'members.removeConfirmLeave',
+        )}
         closeLabel={t('cards:actions.close')}
         danger
         loading={remove.isPending}
         error={remove.isError ? errorMessage(remove.error) : null}
       >
-        {t(removal === 'delete' ? 'members.removeDelete' : 'members.removeLeave', {
-          name: removing ? nameOf(removing) : '',
-        })}
+        {t(
+          removal === 'delete'
+            ? 'members.removeDelete'
+            : removal === 'withdraw'
+              ? 'members.removeWithdraw'
+              : 'members.removeLeave',
+          { name: removing ? nameOf(removing) : '' },
+        )}
       </ConfirmModal>
     </Stack>
   );
@@ -225,7 +240,7 @@ function MemberRow({
                   leftSection={<IconTrash size={16} aria-hidden="true" />}
                   onClick={onRemove}
                 >
-                  {t('members.remove')}
+                  {t(removalOf(member) === 'withdraw' ? 'members.withdraw' : 'members.remove')}
                 </Menu.Item>
               )}
             </Menu.Dropdown>

@@ -38,6 +38,7 @@ const member = (id: number, first: string, flags: Partial<SchoolStudent>): Schoo
   is_teacher: false,
   is_organization_host: false,
   is_organization_member: true,
+  is_invited: false,
   auto_school_add: false,
   ...flags,
 });

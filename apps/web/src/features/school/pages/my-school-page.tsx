@@ -43,7 +43,7 @@ function MySchool() {
     setAdding(false);
     const name = `${member.first_name} ${member.last_name}`.trim() || member.email;
     if (member.initial_password === null) {
-      toast(t('add.joined', { name }));
+      toast(t('add.invited', { name, email: member.email }));
       return;
     }
     toast(t('add.created', { name }));
@@ -59,7 +59,7 @@ function MySchool() {
   };
   const imported = (result: SchoolImport) => {
     setImporting(false);
-    toast(t('import.done', { created: number(result.created), joined: number(result.joined) }));
+    toast(t('import.done', { created: number(result.created), invited: number(result.invited) }));
     if (result.initial_passwords.length > 0) setSheet(result.initial_passwords);
   };
 
