@@ -81,29 +81,36 @@ export const createAiService = ({
     return plan[kind];
   };
 
-  /** Checks the user may generate and has quota left (counting the generations still running), then queues it. */
+  /**
+   * Checks the user may generate and has quota left (counting the generations still running), then queues
+   * it; the task's row is written with the photos' files (`files`) when it has any.
+   */
   const start = async (
     user: Actor,
     kind: repo.AiTaskKind,
     input: object,
     id = randomUUID(),
-    tx: Executor = db,
+    files?: MediaFiles,
   ) => {
     const now = clock.now();
     const used = users.aiUsage(user)[kind === 'text' ? 'text' : 'images'];
-    const accepted = await repo.insertTaskWithinQuota(
-      tx,
-      {
-        id,
-        userId: user.id,
-        kind,
-        input,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + taskSeconds * 1000),
-      },
-      { used, limit: quotaOf(user, kind), now },
-    );
-    if (!accepted) throw permissionDenied('ai_quota_exceeded');
+    const insert = async (tx: Executor) => {
+      const accepted = await repo.insertTaskWithinQuota(
+        tx,
+        {
+          id,
+          userId: user.id,
+          kind,
+          input,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + taskSeconds * 1000),
+        },
+        { used, limit: quotaOf(user, kind), now },
+      );
+      if (!accepted) throw permissionDenied('ai_quota_exceeded');
+    };
+    await (files ? files.transaction(insert) : insert(db));
+    // After the commit: the job queue has a connection of its own.
     await jobs.send(AI_JOB, { taskId: id });
     return { task_id: id };
   };
@@ -177,19 +184,17 @@ export const createAiService = ({
       // The photos are the task's own until it ends: stored first, taken when its row is written.
       return media.change(async (files) => {
         const photos = await storePhotos(files, user, id, input.photos);
-        return files.transaction((tx) =>
-          start(
-            user,
-            'images',
-            {
-              photos,
-              language: input.language,
-              quantity: input.quantity,
-              tag: input.tag,
-            } satisfies ImagesInput,
-            id,
-            tx,
-          ),
+        return start(
+          user,
+          'images',
+          {
+            photos,
+            language: input.language,
+            quantity: input.quantity,
+            tag: input.tag,
+          } satisfies ImagesInput,
+          id,
+          files,
         );
       });
     },
