@@ -13,21 +13,29 @@ import { useAnswerInvitation, useSchoolInvitations } from '../api/school-invitat
  */
 export function SchoolInvitations() {
   const invitations = useSchoolInvitations();
+  // Held here, not in a card: the answered card goes away before the answer's toast is shown.
+  const answer = useAnswerInvitation();
   if (!invitations.data || invitations.data.length === 0) return null;
   return (
     <Stack gap="sm">
       {invitations.data.map((invitation) => (
-        <InvitationCard key={invitation.id} invitation={invitation} />
+        <InvitationCard key={invitation.id} invitation={invitation} answer={answer} />
       ))}
     </Stack>
   );
 }
 
-function InvitationCard({ invitation }: { invitation: SchoolInvitation }) {
+function InvitationCard({
+  invitation,
+  answer,
+}: {
+  invitation: SchoolInvitation;
+  answer: ReturnType<typeof useAnswerInvitation>;
+}) {
   const { t } = useTranslation('account');
-  const answer = useAnswerInvitation();
   const errorMessage = useErrorMessage();
   const school = invitation.school.name;
+  const mine = answer.variables?.id === invitation.id;
   const inviter = invitation.invited_by
     ? `${invitation.invited_by.first_name} ${invitation.invited_by.last_name}`.trim()
     : '';
@@ -67,11 +75,11 @@ function InvitationCard({ invitation }: { invitation: SchoolInvitation }) {
         <Text size="sm" c="dimmed">
           {t(`schoolInvitation.consequences_${role}`)}
         </Text>
-        {answer.isError && <FormError>{errorMessage(answer.error)}</FormError>}
+        {mine && answer.isError && <FormError>{errorMessage(answer.error)}</FormError>}
         <Group gap="sm">
           <Button
             leftSection={<IconCheck size={18} aria-hidden="true" />}
-            loading={answer.isPending && answer.variables?.accept === true}
+            loading={mine && answer.isPending && answer.variables?.accept === true}
             disabled={answer.isPending}
             onClick={() => reply(true)}
           >
@@ -80,7 +88,7 @@ function InvitationCard({ invitation }: { invitation: SchoolInvitation }) {
           <Button
             variant="default"
             leftSection={<IconX size={18} aria-hidden="true" />}
-            loading={answer.isPending && answer.variables?.accept === false}
+            loading={mine && answer.isPending && answer.variables?.accept === false}
             disabled={answer.isPending}
             onClick={() => reply(false)}
           >
