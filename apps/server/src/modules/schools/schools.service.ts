@@ -19,6 +19,7 @@ import { bytesOf } from '../../plugins/multipart';
 import type { AuthService } from '../auth/auth.service';
 import { hashPassword } from '../auth/auth.service';
 import { queueMail } from '../mail/mail.jobs';
+import type { MailService } from '../mail/mail.service';
 import { noticeMail } from '../mail/notice-mail';
 import type { UsersService } from '../users/users.service';
 import { queueWelcomeMails, type WelcomeJob } from './schools.jobs';
@@ -71,6 +72,7 @@ export const createSchoolsService = ({
   jobs,
   users,
   auth,
+  mail,
 }: {
   db: Database;
   config: Config;
@@ -80,6 +82,7 @@ export const createSchoolsService = ({
   jobs: JobQueue;
   users: UsersService;
   auth: AuthService;
+  mail: MailService;
 }) => {
   /** The principal's school: the actor must be one (403 with the spec's message otherwise). */
   const managed = (actor: Actor) => authorize(actor, schoolPolicy.manage, actor).schoolId!;
@@ -207,11 +210,13 @@ export const createSchoolsService = ({
     /**
      * One student, or a teacher: a new e-mail gets an account the school created (with its initial
      * password, returned once); an e-mail with an account joins it to the school. A student takes a seat.
+     * Each one counts against the principal's and the address's MAIL_LIMITS.school_accounts.
      */
     async register(
       actor: Actor,
       person: { first_name: string; last_name: string; email: string; is_teacher?: boolean },
       language: Language,
+      ip: string,
     ) {
       const schoolId = managed(actor);
       const teacher = person.is_teacher ?? false;
@@ -222,6 +227,7 @@ export const createSchoolsService = ({
       const passwordHash = password ? await hashPassword(password) : null;
       const id = await db
         .transaction(async (tx) => {
+          await mail.limit('school_accounts', { accountId: actor.id, ip }, { tx });
           const school = await lock(tx, schoolId);
           if (!teacher && (await freeSeats(tx, school)) < 1)
             throw invalid({ non_field_errors: 'school_no_free_seat_new' });
@@ -288,9 +294,16 @@ export const createSchoolsService = ({
     /**
      * Students from a CSV file, all or nothing. With `preview`, what importing would do and nothing is
      * stored. Otherwise one transaction creates the new accounts (one statement) and joins the existing
-     * ones (one statement); after it commits one job mails them.
+     * ones (one statement); after it commits one job mails them. An import, of any size, counts once
+     * against MAIL_LIMITS.school_accounts: the seats bound it.
      */
-    async importStudents(actor: Actor, file: FilePart | undefined, preview: boolean, language: Language) {
+    async importStudents(
+      actor: Actor,
+      file: FilePart | undefined,
+      preview: boolean,
+      language: Language,
+      ip: string,
+    ) {
       const schoolId = managed(actor);
       if (!file || file.data.length === 0) throw invalid({ file: 'school_csv_no_file' });
       const data = bytesOf(file);
@@ -329,6 +342,7 @@ export const createSchoolsService = ({
       const hashes = await Promise.all(passwords.map(hashPassword));
       const { created, seatsLeft } = await db
         .transaction(async (tx) => {
+          await mail.limit('school_accounts', { accountId: actor.id, ip }, { tx });
           const locked = await lock(tx, schoolId);
           const again = await plan(tx, schoolId, parsed);
           const same = (a: typeof rows, b: typeof rows) =>

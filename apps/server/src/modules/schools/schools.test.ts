@@ -184,7 +184,8 @@ describe('staff manage schools', () => {
     });
     await t.runJobs();
     const message = await mail.nextTo(address);
-    expect(message.subject).toContain(school.name);
+    expect(message.subject).toBe('Вие сте директор на училище в Flashcards');
+    expect(message.text).toContain(school.name);
     expect(message.text).toContain('14');
     const link = linkIn(message, `${PUBLIC_URL}/password/reset/confirm/`);
     // The link still works after a week (a reset link would have expired).
@@ -212,7 +213,7 @@ describe('staff manage schools', () => {
     expect(promoted.statusCode).toBe(201);
     expect(await accountOf(student.email)).toMatchObject({ isOrganizationHost: true, isStudent: false });
     await t.runJobs();
-    expect((await mail.nextTo(student.email)).subject).toContain(school.name);
+    expect((await mail.nextTo(student.email)).text).toContain(school.name);
 
     // A member of another school is refused.
     const elsewhere = await studentOf((await buildSchool(db())).id);
@@ -725,11 +726,12 @@ describe('students from a CSV file', () => {
     expect(response.statusCode).toBe(201);
     await t.runJobs();
     const first = await mail.nextTo(a);
-    expect(first.subject).toContain(school.name);
+    expect(first.subject).toBe('Вашият нов профил в Flashcards');
+    expect(first.text).toContain(school.name);
     expect(first.text).toContain(principal.user.firstName);
     expect(first.text).toContain('14 дни');
     await mail.nextTo(b);
-    expect((await mail.nextTo(existing.email)).subject).toContain(school.name);
+    expect((await mail.nextTo(existing.email)).text).toContain(school.name);
     // Running the job again sends no second welcome while the first is queued or sent.
     const link = linkIn(first, `${PUBLIC_URL}/password/reset/confirm/`);
     const set = await t.app.inject({
