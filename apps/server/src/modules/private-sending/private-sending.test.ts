@@ -144,11 +144,14 @@ describe('sending a category', () => {
     expect(toEn.text).toContain('Ана Колева sent you the category "Неправилни глаголи"');
     expect(toEn.text).toContain('with 3 cards');
 
+    // A second offer within the hour waits for the digest after it.
     const single = await textCategory(me, 'Една дума', 1);
     await send(me, single.id, [bg.user.id, en.user.id]);
-    expect(await t.runJobs()).toBe(2);
-    expect((await mail.nextTo(bg.user.email)).text).toContain('„Една дума“ с една карта.');
-    expect((await mail.nextTo(en.user.email)).text).toContain('"Една дума" with one card.');
+    expect(await t.runJobs()).toBe(0);
+    t.clock.advance(61 * 60_000);
+    expect(await t.runJobs()).toBe(4);
+    expect((await mail.nextTo(bg.user.email)).text).toContain('- „Една дума“ от Ана Колева');
+    expect((await mail.nextTo(en.user.email)).text).toContain('- "Една дума" from Ана Колева');
   });
 
   it('suggests receivers, friends first, flagging pending offers and those who do not take categories', async () => {
