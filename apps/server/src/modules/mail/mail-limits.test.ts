@@ -123,6 +123,31 @@ describe('friend requests', () => {
   });
 });
 
+describe('the count', () => {
+  it('lets exactly the limit through of 100 actions at once, for one account and for one address', async () => {
+    const { perAccount, perAddress } = MAIL_LIMITS.friend_request;
+    const outcomes = async (who: (i: number) => { accountId: number; ip: string }) =>
+      tally(
+        (
+          await Promise.allSettled(
+            Array.from({ length: 100 }, (_, i) => t.services.mail.limit('friend_request', who(i))),
+          )
+        ).map((outcome) => ({ statusCode: outcome.status === 'fulfilled' ? 201 : 429 })),
+      );
+    const account = (await buildUser(db())).id;
+    expect(await outcomes((i) => ({ accountId: account, ip: `10.201.0.${i}` }))).toEqual({
+      201: perAccount,
+      429: 100 - perAccount,
+    });
+    const address = newAddress();
+    const accounts = await people(100);
+    expect(await outcomes((i) => ({ accountId: accounts[i]!.id, ip: address }))).toEqual({
+      201: perAddress,
+      429: 100 - perAddress,
+    });
+  });
+});
+
 describe('sign-ups', () => {
   const signUp = (remoteAddress: string) =>
     t.app.inject({
