@@ -237,7 +237,7 @@ export const schoolRoutes = {
     body: registerStudentBody,
     status: 201,
     response: registeredStudentSchema,
-    errors: [403],
+    errors: [403, 429],
   }),
   updateSchoolStudent: defineRoute({
     method: 'PATCH',
@@ -301,7 +301,7 @@ export const schoolRoutes = {
     ),
     status: 201,
     response: schoolImportSchema,
-    errors: [403],
+    errors: [403, 429],
   }),
 };
 
