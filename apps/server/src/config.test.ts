@@ -15,6 +15,7 @@ describe('configuration', () => {
       trialDays: 30,
       learnedThreshold: 10,
       freeActiveItems: 3,
+      signUpsPerAddress: 5,
     });
     expect(config.marketAutoApprove).toBe(false);
     expect(config.stripe).toBeUndefined();

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { USER_GROUP_MAX_MEMBERS } from '@flashcards/contract';
 import { z } from 'zod';
+import { MAIL_LIMITS } from './modules/mail/mail-limits';
 import { defaultWebDistDir } from './paths';
 
 const flag = z
@@ -88,6 +89,7 @@ const envSchema = z.object({
   PRICE_GOLD_MONTHLY: price('20.00/10.00'),
   PRICE_GOLD_ANNUAL: price('190.00/97.00'),
   DAILY_CARD_LIMIT: positiveInt(30),
+  SIGN_UPS_PER_ADDRESS: positiveInt(MAIL_LIMITS.sign_up.perAddress),
   TRIAL_DAYS: z.coerce.number().int().min(0).default(30),
   LEARNED_THRESHOLD: positiveInt(10),
   MARKET_AUTO_APPROVE: flag.default(false),
@@ -179,6 +181,8 @@ const toConfig = (env: z.output<typeof envSchema>) => {
       learnedThreshold: env.LEARNED_THRESHOLD,
       /** Active learning paths, tests and exams a free account may have, each. */
       freeActiveItems: env.FREE_ACTIVE_ITEMS,
+      /** Sign-ups an hour from one address (modules/mail/mail-limits.ts). */
+      signUpsPerAddress: env.SIGN_UPS_PER_ADDRESS,
     },
     marketAutoApprove: env.MARKET_AUTO_APPROVE,
     /** Members one user group may have. */

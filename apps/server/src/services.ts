@@ -20,7 +20,8 @@ import { createExamsService } from './modules/exams/exams.service';
 import { createFriendsService } from './modules/friends/friends.service';
 import { createGoogleService } from './modules/google/google.service';
 import { createLearningPathsService } from './modules/learning-paths/learning-paths.service';
-import { registerMailJobs } from './modules/mail/mail.jobs';
+import { registerMailDigestJobs, registerMailJobs } from './modules/mail/mail.jobs';
+import { createMailService } from './modules/mail/mail.service';
 import { createMarketService } from './modules/market/market.service';
 import { registerMediaJobs, scheduleMediaSweep } from './modules/media/media.jobs';
 import { createMediaService } from './modules/media/media.service';
@@ -81,7 +82,8 @@ export const createServices = async ({
     graceSeconds: config.mediaSweepGraceSeconds,
   });
   const users = createUsersService({ db, media, clock, practice });
-  const auth = createAuthService({ db, config, tokens, jobs, clock, users });
+  const mail = createMailService({ db, config, clock, jobs, users });
+  const auth = createAuthService({ db, config, tokens, jobs, clock, users, mail });
   const google = createGoogleService({ db, config, log, clock, auth });
   const categories = createCategoriesService({ db, config, media, log, clock });
   const cards = createCardsService({
@@ -94,13 +96,13 @@ export const createServices = async ({
     publicUrl: config.publicUrl,
   });
   const market = createMarketService({ db, config, clock, storage, media, jobs, categories, cards });
-  const friends = createFriendsService({ db, config, clock, jobs, users, practice });
+  const friends = createFriendsService({ db, config, clock, users, practice, mail });
   const userGroups = createUserGroupsService({ db, config, clock });
-  const privateSending = createPrivateSendingService({ db, config, clock, jobs, categories, cards });
+  const privateSending = createPrivateSendingService({ db, config, clock, categories, cards, mail });
   const learningPaths = createLearningPathsService({ db, clock, entitlements });
   const reports = createReportsService({ db, config, clock, entitlements });
   const exams = createExamsService({ db, clock, jobs, entitlements });
-  const schools = createSchoolsService({ db, config, clock, media, jobs, users, auth });
+  const schools = createSchoolsService({ db, config, clock, media, jobs, users, auth, mail });
   const subscriptions = createSubscriptionsService({
     db,
     config,
@@ -127,6 +129,7 @@ export const createServices = async ({
 
   // Every job kind is defined before the queue starts.
   registerMailJobs(jobs, { mailer });
+  registerMailDigestJobs(jobs, { mail });
   registerAuthJobs(jobs, { auth });
   registerAiJobs(jobs, { ai, timeoutSeconds: config.ai.timeoutSeconds });
   registerSchoolJobs(jobs, { schools });
@@ -157,6 +160,7 @@ export const createServices = async ({
     practice,
     review,
     users,
+    mail,
     auth,
     google,
     categories,

@@ -15,7 +15,10 @@ export type TestApp = {
   database: TestDatabase;
   /** The app's clock: it stands still until a test moves it. */
   clock: ManualClock;
-  /** Runs the jobs queued so far (no worker runs in tests); resolves with how many ran. */
+  /**
+   * Runs the jobs queued so far (no worker runs in tests); resolves with how many ran. Jobs queued for
+   * later (startAfter) run once the test's clock has reached their time.
+   */
   runJobs: () => Promise<number>;
   dataDir: string;
   close: () => Promise<void>;
@@ -52,7 +55,7 @@ export const buildTestApp = async (
       services,
       database,
       clock,
-      runJobs: () => runQueuedJobs(services.jobs),
+      runJobs: () => runQueuedJobs(services.jobs, clock.now()),
       dataDir,
       close: async () => {
         await app.close();

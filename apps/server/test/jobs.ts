@@ -8,6 +8,7 @@ export const createTestJobQueue = (database: DatabaseHandle): JobQueue =>
 
 /**
  * Runs the jobs queued so far (and any they queue), now and in order, as a worker would: no worker runs
- * in tests. Resolves with how many ran; a failed job is left to its retries, not thrown.
+ * in tests. Resolves with how many ran; a failed job is left to its retries, not thrown. With `dueBy` (a
+ * test's clock), jobs queued to start by then run too.
  */
-export const runQueuedJobs = (queue: JobQueue): Promise<number> => queue.drain();
+export const runQueuedJobs = (queue: JobQueue, dueBy?: Date): Promise<number> => queue.drain({ dueBy });

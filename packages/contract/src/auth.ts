@@ -151,6 +151,7 @@ export const authRoutes = {
     body: registerBody,
     status: 201,
     response: registerResponse,
+    errors: [429],
   }),
   activate: defineRoute({
     method: 'POST',

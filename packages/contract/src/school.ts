@@ -260,7 +260,7 @@ export const schoolRoutes = {
     body: registerStudentBody,
     status: 201,
     response: registeredStudentSchema,
-    errors: [403],
+    errors: [403, 429],
   }),
   updateSchoolStudent: defineRoute({
     method: 'PATCH',
@@ -327,7 +327,7 @@ export const schoolRoutes = {
     ),
     status: 201,
     response: schoolImportSchema,
-    errors: [403],
+    errors: [403, 429],
   }),
   myInvitations: defineRoute({
     method: 'GET',

@@ -202,7 +202,7 @@ export const friendRoutes = {
     body: z.object({ to_user: idValue }),
     status: 201,
     response: friendRequestResultSchema,
-    errors: [404, 409],
+    errors: [404, 409, 429],
   }),
   acceptFriendshipRequest: defineRoute({
     method: 'PUT',
@@ -493,7 +493,7 @@ export const privateSendingRoutes = {
     params: idParams,
     body: z.object({ receivers_ids: ids, id: ignored, name: ignored, user: ignored }),
     response: sendResultSchema,
-    errors: [404],
+    errors: [404, 429],
   }),
   searchReceivers: defineRoute({
     method: 'GET',

@@ -29,6 +29,17 @@ describe('locales', () => {
       .map(([key]) => key);
     expect(untranslated).toEqual([]);
   });
+
+  it('puts no value but the site’s name into a mail subject: what people chose goes in the body', () => {
+    for (const language of ['en', 'bg'] as const) {
+      const subjects = leaves(resources[language].email).filter(([key]) => key.endsWith('.subject'));
+      expect(subjects.length).toBeGreaterThan(10);
+      const named = subjects.filter(([, text]) =>
+        (String(text).match(/{{\s*(\w+)/g) ?? []).some((value) => !/{{\s*site$/.test(value)),
+      );
+      expect(named).toEqual([]);
+    }
+  });
 });
 
 describe('languageFromHeader', () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { fromPglite, type Job, PgBoss, type QueueOptions } from 'pg-boss';
 import type { DatabaseHandle } from '../db/client';
@@ -40,8 +41,13 @@ export interface JobQueue {
    * and looks after the queue (cron schedules, expiring stuck jobs, clearing old ones).
    */
   start(options: { work: boolean }): Promise<void>;
-  /** Runs every job that is due now with its handler, one after the other, until none is left; resolves with how many ran (tests). Failures are recorded as the queue would (retry/fail), not thrown. */
-  drain(): Promise<number>;
+  /**
+   * Runs every job that is due now with its handler, one after the other, until none is left; resolves with
+   * how many ran (tests). Failures are recorded as the queue would (retry/fail), not thrown. With `dueBy`
+   * (a test's clock), jobs queued to start by then count as due: startAfter is compared with the
+   * database's time, which a test's clock does not move.
+   */
+  drain(options?: { dueBy?: Date }): Promise<number>;
   /** Stops taking jobs and waits a while for the running ones. */
   stop(): Promise<void>;
 }
@@ -150,8 +156,13 @@ export const createJobQueue = ({
       }
     },
 
-    async drain() {
+    async drain({ dueBy } = {}) {
       const queue = started();
+      if (dueBy)
+        await database.db.execute(
+          sql`update pgboss.job set start_after = now()
+              where state = 'created' and start_after > now() and start_after <= ${dueBy.toISOString()}::timestamptz`,
+        );
       let ran = 0;
       for (let found = true; found; ) {
         found = false;

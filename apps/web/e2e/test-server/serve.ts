@@ -70,6 +70,8 @@ const server = await startServer({
   AI_MODEL: 'e2e-model',
   // AI generations are jobs: this process runs them, as in the embedded mode.
   RUN_JOBS: 'true',
+  // Every test signs up its people from this one machine's address.
+  SIGN_UPS_PER_ADDRESS: '100000',
   SMTP_URL: mail.url,
   GOOGLE_CLIENT_ID: oidc.clientId,
   GOOGLE_CLIENT_SECRET: oidc.clientSecret,

@@ -4,6 +4,7 @@ export * from './auth';
 export * from './cards';
 export * from './exams';
 export * from './learning-paths';
+export * from './mail';
 export * from './market';
 export * from './media';
 export * from './review';

@@ -9,8 +9,8 @@ const namedLanguage = (request: FastifyRequest, language: Language) =>
   request.headers['accept-language'] ? language : undefined;
 
 export const authRouteHandlers = ({ auth }: Services) => [
-  route(authRoutes.register, async ({ body, language }) => {
-    const user = await auth.register(body, language);
+  route(authRoutes.register, async ({ body, language, request }) => {
+    const user = await auth.register(body, language, request.ip);
     return { id: user.id, email: user.email, first_name: user.firstName, last_name: user.lastName };
   }),
   route(authRoutes.activate, async ({ body }) => {

@@ -10,6 +10,7 @@ import { type Clock, HOUR } from '../../lib/clock';
 import type { JobQueue } from '../../lib/jobs';
 import type { Tokens } from '../../lib/tokens';
 import { queueMail } from '../mail/mail.jobs';
+import type { MailService } from '../mail/mail.service';
 import { noticeMail } from '../mail/notice-mail';
 import { trialEndFor } from '../subscriptions/subscriptions.service';
 import type { UsersService } from '../users/users.service';
@@ -69,9 +70,10 @@ export type AuthDeps = {
   jobs: JobQueue;
   clock: Clock;
   users: UsersService;
+  mail: MailService;
 };
 
-export const createAuthService = ({ db, config, tokens, jobs, clock, users }: AuthDeps) => {
+export const createAuthService = ({ db, config, tokens, jobs, clock, users, mail }: AuthDeps) => {
   // Unknown e-mails are checked against this hash too, so response times do not reveal accounts.
   const dummyHash = hashPassword(randomBytes(16).toString('hex'));
 
@@ -232,11 +234,14 @@ export const createAuthService = ({ db, config, tokens, jobs, clock, users }: Au
         language?: Language;
       },
       language: Language,
+      ip: string,
     ) {
       const problems = checkNewPassword('password', input.password, input.re_password, input);
       if (input.accepted_terms === false) problems.accepted_terms = [{ key: 'terms_required' }];
       if (await users.byEmail(input.email)) problems.email = [{ key: 'email_taken' }];
       if (Object.keys(problems).length > 0) throw invalid(problems);
+      // A sign-up mails whatever e-mail it names: counted per address before the account is made.
+      await mail.limit('sign_up', { ip });
 
       const referredById = input.ref_code ? await repo.findReferrerId(db, input.ref_code) : undefined;
       const now = clock.now().getTime();

@@ -36,8 +36,8 @@ export const friendRouteHandlers = ({ friends, storage }: Services) => {
     route(friendRoutes.friendshipRequests, async ({ actor }) =>
       (await friends.requests(actor)).map((row) => request(actor, row)),
     ),
-    route(friendRoutes.sendFriendshipRequest, async ({ actor, body }) => {
-      const result = await friends.sendRequest(actor, body.to_user);
+    route(friendRoutes.sendFriendshipRequest, async ({ actor, body, request: httpRequest }) => {
+      const result = await friends.sendRequest(actor, body.to_user, httpRequest.ip);
       return result.status === 'accepted'
         ? { status: result.status, request: null, friendship: friendship(result.friendship) }
         : { status: result.status, request: request(actor, result.request), friendship: null };

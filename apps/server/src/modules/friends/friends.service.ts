@@ -3,10 +3,8 @@ import type { Database } from '../../db/client';
 import { type Actor, authorize } from '../../lib/access';
 import { conflict, invalid, notFound } from '../../lib/api-error';
 import type { Clock } from '../../lib/clock';
-import type { JobQueue } from '../../lib/jobs';
 import { matchesNameOrEmail } from '../../lib/people';
-import { queueMail } from '../mail/mail.jobs';
-import { noticeMail } from '../mail/notice-mail';
+import type { MailService } from '../mail/mail.service';
 import type { PracticeService } from '../practice/practice.service';
 import type { UsersService } from '../users/users.service';
 import { friendsPolicy } from './friends.policy';
@@ -24,16 +22,16 @@ export const createFriendsService = ({
   db,
   config,
   clock,
-  jobs,
   users,
   practice,
+  mail,
 }: {
   db: Database;
   config: Config;
   clock: Clock;
-  jobs: JobQueue;
   users: UsersService;
   practice: PracticeService;
+  mail: MailService;
 }) => {
   const fullName = (person: { firstName: string; lastName: string }) =>
     `${person.firstName} ${person.lastName}`.trim();
@@ -69,10 +67,12 @@ export const createFriendsService = ({
     },
 
     /**
-     * Asks someone to be my friend; when they already asked me, that accepts theirs. The receiver is mailed
-     * in their language unless they turned it off.
+     * Asks someone to be my friend; when they already asked me, that accepts theirs. A new request counts
+     * against my limits and the address's (MAIL_LIMITS.friend_request), whether or not it is mailed, and
+     * the receiver is mailed in their language unless they turned it off (one such mail an hour, the
+     * others in a digest).
      */
-    async sendRequest(me: Actor, to: number) {
+    async sendRequest(me: Actor, to: number, ip: string) {
       const target = to === me.id ? undefined : await repo.findReachable(db, me.id, to);
       if (!target) throw notFound();
       if (await repo.findFriendship(db, me.id, to)) throw conflict('friend_already');
@@ -80,20 +80,17 @@ export const createFriendsService = ({
       if (existing && existing.toUserId === me.id)
         return { status: 'accepted' as const, friendship: await acceptRequest(me, existing) };
       if (existing) throw conflict('friend_request_pending');
-      const request = await repo.insertRequest(db, me.id, to, clock.now());
+      const request = await db.transaction(async (tx) => {
+        await mail.limit('friend_request', { accountId: me.id, ip }, { tx });
+        return repo.insertRequest(tx, me.id, to, clock.now());
+      });
       // Both asked at the same moment: the pair's unique index kept the other request.
       if (!request) throw conflict('friend_request_pending');
       if (target.receiveInvitationsForFriends)
-        await queueMail(
-          jobs,
-          noticeMail(target.language, 'friend_request', {
-            to: target.email,
-            name: target.firstName,
-            from: fullName(me),
-            url: `${config.publicUrl}/friends`,
-            site: config.site.name,
-          }),
-        );
+        await mail.notify(target, 'friend_request', {
+          from: fullName(me),
+          url: `${config.publicUrl}/friends`,
+        });
       const [row] = await repo.requestsOf(db, me.id, request.id);
       return { status: 'pending' as const, request: row! };
     },

@@ -271,7 +271,9 @@ describe('friend requests', () => {
     expect((await request(a, b.user.id)).statusCode).toBe(201);
     expect(await t.runJobs()).toBe(1);
     const message = await mail.nextTo(b.user.email);
-    expect(message.subject).toBe('Мария Иванова иска да сте приятели в Flashcards');
+    // The sender's name is in the body only: subjects are the templates' own.
+    expect(message.subject).toBe('Нова покана за приятелство в Flashcards');
+    expect(message.text).toContain('Мария Иванова ви изпрати покана за приятелство.');
     expect(message.text).toContain('Здравейте, Петър,');
     expect(message.text).toContain('/friends');
     expect(message.text).not.toContain('Ако не сте поискали това');

@@ -1,5 +1,6 @@
 import type { JobQueue } from '../../lib/jobs';
 import type { Mail, Mailer } from '../../lib/mailer';
+import type { DigestJob, MailService } from './mail.service';
 
 const sendMail = 'mail.send';
 
@@ -21,3 +22,17 @@ export const queueMail = (
   mail: Mail,
   options: { singletonKey?: string } = {},
 ): Promise<string | null> => queue.send<Mail>(sendMail, mail, options);
+
+const sendDigest = 'mail.digest';
+
+/** The digests of notices held back (see MailService.notify). */
+export const registerMailDigestJobs = (queue: JobQueue, { mail }: { mail: MailService }) => {
+  queue.define<DigestJob>(sendDigest, (data, job) => mail.sendDigest(data, job.id));
+};
+
+/** Queues the person's digest of a kind for `at`; while one waits, it gathers the new notice too. */
+export const queueDigest = (queue: JobQueue, digest: DigestJob, at: Date) =>
+  queue.send<DigestJob>(sendDigest, digest, {
+    singletonKey: `mail-digest:${digest.recipientId}:${digest.kind}`,
+    startAfter: at,
+  });

@@ -8,19 +8,22 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
  * A mail with one link (activation, a password reset, a friend request, a category offered), as text and
  * HTML, in the receiver's language: `email:<kind>.subject`, `.body` and `.action`, with the values
  * interpolated (a `count` picks the body's plural form). `unasked` adds the line for people who did not
- * ask for it.
+ * ask for it; `list` adds lines after the body (a digest's notices). The subject is the template's alone:
+ * values people chose (names, category names) go in the body, never in the subject, so nobody can make
+ * the app send a subject of their own.
  */
 export const noticeMail = (
   language: Language,
   kind: string,
   values: Record<string, string | number> & { to: string; url: string },
-  { unasked = false }: { unasked?: boolean } = {},
+  { unasked = false, list = [] }: { unasked?: boolean; list?: string[] } = {},
 ): Mail => {
   const t = (key: string) => translate(language, `email:${key}`, values);
   const lines = [
     t('greeting'),
     '',
     t(`${kind}.body`),
+    ...(list.length > 0 ? ['', ...list.map((line) => `- ${line}`)] : []),
     '',
     `${t(`${kind}.action`)}: ${values.url}`,
     '',
@@ -33,9 +36,11 @@ export const noticeMail = (
 <tr><td>
 <p style="font-size:16px">${escapeHtml(t('greeting'))}</p>
 <p style="font-size:16px;line-height:1.5">${escapeHtml(t(`${kind}.body`))}</p>
-<p style="margin:28px 0"><a href="${escapeHtml(values.url)}" style="background:#1c64f2;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold;display:inline-block">${escapeHtml(t(`${kind}.action`))}</a></p>
+${list.length > 0 ? `<ul style="font-size:16px;line-height:1.5">${list.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>\n` : ''}<p style="margin:28px 0"><a href="${escapeHtml(values.url)}" style="background:#1c64f2;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold;display:inline-block">${escapeHtml(t(`${kind}.action`))}</a></p>
 <p style="font-size:13px;color:#4b5563">${escapeHtml(t('link_fallback'))}<br><a href="${escapeHtml(values.url)}" style="color:#1c64f2;word-break:break-all">${escapeHtml(values.url)}</a></p>
 ${unasked ? `<p style="font-size:13px;color:#4b5563">${escapeHtml(t('ignore'))}</p>\n` : ''}<p style="font-size:14px">${escapeHtml(t('signature'))}</p>
 </td></tr></table></body></html>`;
-  return { to: values.to, subject: t(`${kind}.subject`), text: lines.join('\n'), html };
+  // Only the site's own name is interpolated into a subject (its templates name no other value).
+  const subject = translate(language, `email:${kind}.subject`, { site: values.site });
+  return { to: values.to, subject, text: lines.join('\n'), html };
 };

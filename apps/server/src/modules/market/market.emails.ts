@@ -35,5 +35,7 @@ ${reason ? `<p style="font-size:16px;line-height:1.5;background:#fef3c7;padding:
 <p><a href="${escapeHtml(values.url)}" style="color:#1c64f2">${escapeHtml(values.url)}</a></p>
 <p style="font-size:14px">${escapeHtml(t('signature'))}</p>
 </td></tr></table></body></html>`;
-  return { to: values.to, subject: t(`market_${outcome}.subject`), text: lines.join('\n'), html };
+  // The category's name is the author's text: it goes in the body, the subject is the template's.
+  const subject = translate(language, `email:market_${outcome}.subject`, { site: values.site });
+  return { to: values.to, subject, text: lines.join('\n'), html };
 };

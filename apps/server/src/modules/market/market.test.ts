@@ -307,7 +307,8 @@ describe('moderation', () => {
     });
     await t.runJobs();
     const message = await mail.nextTo(author.user.email);
-    expect(message.subject).toBe('Категорията ви „Животни“ не беше одобрена');
+    expect(message.subject).toBe('Категорията ви не беше одобрена за каталога на Flashcards');
+    expect(message.text).toContain('Категорията ви „Животни“ беше прегледана и не беше одобрена');
     expect(message.text).toContain('Причина: Картите са твърде малко.');
     expect(message.text).toContain('Иван');
   });

@@ -33,8 +33,8 @@ export const privateSendingRouteHandlers = ({ privateSending, storage }: Service
     await privateSending.decline(actor, params.id);
     return null;
   }),
-  route(privateSendingRoutes.sendCategory, async ({ actor, params, body }) =>
-    privateSending.send(actor, params.id, body.receivers_ids),
+  route(privateSendingRoutes.sendCategory, async ({ actor, params, body, request }) =>
+    privateSending.send(actor, params.id, body.receivers_ids, request.ip),
   ),
   route(privateSendingRoutes.searchReceivers, async ({ actor, query }) =>
     (await privateSending.candidates(actor, query.category_id, query.search)).map((row) => ({

@@ -4,11 +4,9 @@ import type { Database } from '../../db/client';
 import { type Actor, authorize } from '../../lib/access';
 import { notFound } from '../../lib/api-error';
 import type { Clock } from '../../lib/clock';
-import type { JobQueue } from '../../lib/jobs';
 import type { CardsService } from '../cards/cards.service';
 import type { CategoriesService } from '../categories/categories.service';
-import { queueMail } from '../mail/mail.jobs';
-import { noticeMail } from '../mail/notice-mail';
+import type { MailService } from '../mail/mail.service';
 import { privateSendingPolicy } from './private-sending.policy';
 import * as repo from './private-sending.repository';
 
@@ -16,16 +14,16 @@ export const createPrivateSendingService = ({
   db,
   config,
   clock,
-  jobs,
   categories,
   cards,
+  mail,
 }: {
   db: Database;
   config: Config;
   clock: Clock;
-  jobs: JobQueue;
   categories: CategoriesService;
   cards: CardsService;
+  mail: MailService;
 }) => {
   const myCategory = async (actor: Actor, id: number) =>
     authorize(actor, privateSendingPolicy.send, await repo.findCategory(db, id));
@@ -34,9 +32,11 @@ export const createPrivateSendingService = ({
     /**
      * Offers my category to each receiver who is reachable (active, claimed, no block either way), takes
      * categories and has no pending offer of it; the others come back with the reason. Each receiver
-     * offered now is mailed in their language.
+     * offered now is mailed in their language (one such mail an hour, the others in a digest). The
+     * receivers offered count against my limits and the address's (MAIL_LIMITS.category_offer): over
+     * either, nobody is offered anything (429).
      */
-    async send(actor: Actor, categoryId: number, ids: number[]) {
+    async send(actor: Actor, categoryId: number, ids: number[], ip: string) {
       const category = await myCategory(actor, categoryId);
       const wanted = [...new Set(ids)];
       const [people, pending] = await Promise.all([
@@ -57,10 +57,15 @@ export const createPrivateSendingService = ({
       }
       const now = clock.now();
       const made = new Set(
-        await repo.insertOffers(
-          db,
-          chosen.map((receiverId) => ({ categoryId, senderId: actor.id, receiverId, createdAt: now })),
-        ),
+        chosen.length === 0
+          ? []
+          : await db.transaction(async (tx) => {
+              await mail.limit('category_offer', { accountId: actor.id, ip }, { weight: chosen.length, tx });
+              return repo.insertOffers(
+                tx,
+                chosen.map((receiverId) => ({ categoryId, senderId: actor.id, receiverId, createdAt: now })),
+              );
+            }),
       );
       // An offer made meanwhile by another request: the pending offer's unique index kept that one.
       for (const id of chosen) if (!made.has(id)) skipped.push({ id, reason: 'already_offered' });
@@ -68,19 +73,12 @@ export const createPrivateSendingService = ({
       if (sent.length > 0) {
         const { stats } = await categories.detail(categoryId);
         for (const id of sent) {
-          const person = byId.get(id)!;
-          await queueMail(
-            jobs,
-            noticeMail(person.language, 'category_offer', {
-              to: person.email,
-              name: person.firstName,
-              from: `${actor.firstName} ${actor.lastName}`.trim(),
-              category: category.name,
-              count: stats.cardsLen ?? 0,
-              url: `${config.publicUrl}/send-to-me-categories`,
-              site: config.site.name,
-            }),
-          );
+          await mail.notify({ ...byId.get(id)!, id }, 'category_offer', {
+            from: `${actor.firstName} ${actor.lastName}`.trim(),
+            category: category.name,
+            count: stats.cardsLen ?? 0,
+            url: `${config.publicUrl}/send-to-me-categories`,
+          });
         }
       }
       return { sent, skipped };

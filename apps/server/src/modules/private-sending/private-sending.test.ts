@@ -134,19 +134,24 @@ describe('sending a category', () => {
     await send(me, category.id, [bg.user.id, en.user.id]);
     expect(await t.runJobs()).toBe(2);
     const toBg = await mail.nextTo(bg.user.email);
-    expect(toBg.subject).toBe('Ана Колева ви изпрати категорията „Неправилни глаголи“');
+    expect(toBg.subject).toBe('Изпратиха ви категория в Flashcards');
+    expect(toBg.text).toContain('Ана Колева ви изпрати категорията „Неправилни глаголи“');
     expect(toBg.text).toContain('Здравейте, Иво,');
     expect(toBg.text).toContain('с 3 карти');
     expect(toBg.text).toContain('/send-to-me-categories');
     const toEn = await mail.nextTo(en.user.email);
-    expect(toEn.subject).toBe('Ана Колева sent you the category "Неправилни глаголи"');
+    expect(toEn.subject).toBe('A category was sent to you on Flashcards');
+    expect(toEn.text).toContain('Ана Колева sent you the category "Неправилни глаголи"');
     expect(toEn.text).toContain('with 3 cards');
 
+    // A second offer within the hour waits for the digest after it.
     const single = await textCategory(me, 'Една дума', 1);
     await send(me, single.id, [bg.user.id, en.user.id]);
-    expect(await t.runJobs()).toBe(2);
-    expect((await mail.nextTo(bg.user.email)).text).toContain('„Една дума“ с една карта.');
-    expect((await mail.nextTo(en.user.email)).text).toContain('"Една дума" with one card.');
+    expect(await t.runJobs()).toBe(0);
+    t.clock.advance(61 * 60_000);
+    expect(await t.runJobs()).toBe(4);
+    expect((await mail.nextTo(bg.user.email)).text).toContain('- „Една дума“ от Ана Колева');
+    expect((await mail.nextTo(en.user.email)).text).toContain('- "Една дума" from Ана Колева');
   });
 
   it('suggests receivers, friends first, flagging pending offers and those who do not take categories', async () => {

@@ -41,8 +41,8 @@ export const schoolRouteHandlers = ({ schools, storage }: Services) => [
       rows.map((row) => toSchoolStudent(row, storage)),
     );
   }),
-  route(schoolRoutes.registerStudent, async ({ actor, body, language }) => {
-    const { member, initialPassword } = await schools.register(actor, body, language);
+  route(schoolRoutes.registerStudent, async ({ actor, body, language, request }) => {
+    const { member, initialPassword } = await schools.register(actor, body, language, request.ip);
     return { ...toSchoolStudent(member, storage), initial_password: initialPassword };
   }),
   route(schoolRoutes.updateSchoolStudent, async ({ actor, params, body }) =>
@@ -66,8 +66,8 @@ export const schoolRouteHandlers = ({ schools, storage }: Services) => [
     await schools.declineInvitation(actor, params.id);
     return null;
   }),
-  route(schoolRoutes.bulkCreateUsers, async ({ actor, query, body, language }) =>
-    schools.importStudents(actor, body.file, query.preview ?? false, language),
+  route(schoolRoutes.bulkCreateUsers, async ({ actor, query, body, language, request }) =>
+    schools.importStudents(actor, body.file, query.preview ?? false, language, request.ip),
   ),
 ];
 

@@ -17,6 +17,7 @@ import { bytesOf } from '../../plugins/multipart';
 import type { AuthService } from '../auth/auth.service';
 import { hashPassword } from '../auth/auth.service';
 import { queueMail } from '../mail/mail.jobs';
+import type { MailService } from '../mail/mail.service';
 import { noticeMail } from '../mail/notice-mail';
 import type { MediaFiles, MediaService } from '../media/media.service';
 import type { UsersService } from '../users/users.service';
@@ -69,6 +70,7 @@ export const createSchoolsService = ({
   jobs,
   users,
   auth,
+  mail,
 }: {
   db: Database;
   config: Config;
@@ -77,6 +79,7 @@ export const createSchoolsService = ({
   jobs: JobQueue;
   users: UsersService;
   auth: AuthService;
+  mail: MailService;
 }) => {
   /** The principal's school: the actor must be one (403 with the spec's message otherwise). */
   const managed = (actor: Actor) => authorize(actor, schoolPolicy.manage, actor).schoolId!;
@@ -239,20 +242,23 @@ export const createSchoolsService = ({
      * One student, or a teacher: a new e-mail gets an account the school created (with its initial
      * password, returned once); an e-mail with an account of its own gets an invitation (once: inviting
      * again changes nothing) and joins only when its person accepts. A student takes a seat.
+     * Each one counts against the principal's and the address's MAIL_LIMITS.school_accounts.
      */
     async register(
       actor: Actor,
       person: { first_name: string; last_name: string; email: string; is_teacher?: boolean },
       language: Language,
+      ip: string,
     ) {
       const schoolId = managed(actor);
       const teacher = person.is_teacher ?? false;
       const existing = await repo.findAccountByEmail(db, person.email);
-      if (existing) return this.invite(actor, schoolId, existing, teacher);
+      if (existing) return this.invite(actor, schoolId, existing, teacher, ip);
       const password = initialPassword();
       const passwordHash = await hashPassword(password);
       const id = await db
         .transaction(async (tx) => {
+          await mail.limit('school_accounts', { accountId: actor.id, ip }, { tx });
           const school = await lock(tx, schoolId);
           if (!teacher && (await freeSeats(tx, school)) < 1)
             throw invalid({ non_field_errors: 'school_no_free_seat_new' });
@@ -267,9 +273,10 @@ export const createSchoolsService = ({
     },
 
     /** The principal's invitation of an account of its own, mailed once (see `register`). */
-    async invite(actor: Actor, schoolId: number, account: repo.MemberRow, teacher: boolean) {
+    async invite(actor: Actor, schoolId: number, account: repo.MemberRow, teacher: boolean, ip: string) {
       if (account.schoolId === schoolId) throw invalid({ email: 'school_member_already' });
       const fresh = await db.transaction(async (tx) => {
+        await mail.limit('school_accounts', { accountId: actor.id, ip }, { tx });
         const school = await lock(tx, schoolId);
         const [invitation] = await repo.invitationsOf(tx, schoolId, [account.id]);
         const [current] = await repo.accountsByEmails(tx, [account.email.toLowerCase()]);
@@ -386,9 +393,16 @@ export const createSchoolsService = ({
     /**
      * Students from a CSV file, all or nothing. With `preview`, what importing would do and nothing is
      * stored. Otherwise one transaction creates the new accounts (one statement) and joins the existing
-     * ones (one statement); after it commits one job mails them.
+     * ones (one statement); after it commits one job mails them. An import, of any size, counts once
+     * against MAIL_LIMITS.school_accounts: the seats bound it.
      */
-    async importStudents(actor: Actor, file: FilePart | undefined, preview: boolean, language: Language) {
+    async importStudents(
+      actor: Actor,
+      file: FilePart | undefined,
+      preview: boolean,
+      language: Language,
+      ip: string,
+    ) {
       const schoolId = managed(actor);
       if (!file || file.data.length === 0) throw invalid({ file: 'school_csv_no_file' });
       const data = bytesOf(file);
@@ -428,6 +442,7 @@ export const createSchoolsService = ({
       const hashes = await Promise.all(passwords.map(hashPassword));
       const { created, invited, seatsLeft } = await db
         .transaction(async (tx) => {
+          await mail.limit('school_accounts', { accountId: actor.id, ip }, { tx });
           const locked = await lock(tx, schoolId);
           const again = await plan(tx, schoolId, parsed);
           const same = (a: typeof rows, b: typeof rows) =>
