@@ -76,22 +76,28 @@ export const createAiService = ({
     return plan[kind];
   };
 
-  /** Checks the user may generate and has quota left (counting the generations still running), then queues it. */
+  /**
+   * Checks the user may generate and has quota left, then queues it. The month's finished generations and
+   * the ones still running both count, read under the account's row lock in the transaction that inserts
+   * the task: a burst of requests decides one at a time, and a generation ending meanwhile is counted once
+   * (as running or as finished). A failed generation is never counted: its unit comes back when it ends.
+   */
   const start = async (user: Actor, kind: repo.AiTaskKind, input: object, id = randomUUID()) => {
     const now = clock.now();
-    const used = users.aiUsage(user)[kind === 'text' ? 'text' : 'images'];
-    const accepted = await repo.insertTaskWithinQuota(
-      db,
-      {
+    const limit = quotaOf(user, kind);
+    const accepted = await db.transaction(async (tx) => {
+      const used = (await users.lockAiUsage(tx, user.id))[kind];
+      if (used + (await repo.countRunningTasks(tx, user.id, kind, now)) >= limit) return false;
+      await repo.insertTask(tx, {
         id,
         userId: user.id,
         kind,
         input,
         createdAt: now,
         expiresAt: new Date(now.getTime() + taskSeconds * 1000),
-      },
-      { used, limit: quotaOf(user, kind), now },
-    );
+      });
+      return true;
+    });
     if (!accepted) throw permissionDenied('ai_quota_exceeded');
     await jobs.send(AI_JOB, { taskId: id });
     return { task_id: id };

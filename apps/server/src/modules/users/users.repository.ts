@@ -8,6 +8,16 @@ export type AccountValues = typeof users.$inferInsert;
 export const lockAccount = (tx: Executor, userId: number) =>
   tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 
+/** The account's AI usage counts, its row locked until the end of the transaction. */
+export const lockAccountUsage = async (tx: Executor, userId: number) => {
+  const [row] = await tx
+    .select({ aiUsage: users.aiUsage, aiImageUsage: users.aiImageUsage, aiUsageMonth: users.aiUsageMonth })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return row;
+};
+
 export const findUserByEmail = async (db: Executor, email: string) => {
   const [user] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
   return user;

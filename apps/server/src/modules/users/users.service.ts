@@ -73,6 +73,11 @@ export const createUsersService = ({
     return key;
   };
 
+  const aiUsage = (account: Pick<User, 'aiUsage' | 'aiImageUsage' | 'aiUsageMonth'>) =>
+    account.aiUsageMonth === usageMonth(clock.now())
+      ? { text: account.aiUsage, images: account.aiImageUsage }
+      : { text: 0, images: 0 };
+
   const dropFile = async (key: string | null) => {
     if (key)
       await storage
@@ -101,10 +106,15 @@ export const createUsersService = ({
       repo.updateUserFields(tx, id, values, clock.now()),
 
     /** This month's AI generations of the account (the clock's calendar month, UTC). */
-    aiUsage(user: User) {
-      return user.aiUsageMonth === usageMonth(clock.now())
-        ? { text: user.aiUsage, images: user.aiImageUsage }
-        : { text: 0, images: 0 };
+    aiUsage,
+    /**
+     * This month's AI generations of the account as stored now, its row locked until the caller's
+     * transaction ends: a quota decision made under it waits for a generation being counted, and the next
+     * decision waits for it.
+     */
+    async lockAiUsage(tx: Executor, userId: number) {
+      const account = await repo.lockAccountUsage(tx, userId);
+      return account ? aiUsage(account) : { text: 0, images: 0 };
     },
     /** Counts a successful AI generation, inside the caller's transaction. */
     countAiGeneration: (tx: Executor, userId: number, kind: 'text' | 'images') =>
