@@ -12,7 +12,7 @@ import type { Tokens } from '../../lib/tokens';
 import { queueMail } from '../mail/mail.jobs';
 import { noticeMail } from '../mail/notice-mail';
 import { trialEndFor } from '../subscriptions/subscriptions.service';
-import type { UsersService } from '../users/users.service';
+import { signUpTimeZone, type UsersService } from '../users/users.service';
 import { actionMail } from './auth.emails';
 import { type AccountMailRequest, queueAccountMail } from './auth.jobs';
 import * as repo from './auth.repository';
@@ -197,6 +197,7 @@ export const createAuthService = ({ db, config, tokens, jobs, clock, users }: Au
         ref_code?: string | null;
         accepted_terms?: boolean;
         language?: Language;
+        time_zone?: string;
       },
       language: Language,
     ) {
@@ -214,6 +215,7 @@ export const createAuthService = ({ db, config, tokens, jobs, clock, users }: Au
           firstName: input.first_name,
           lastName: input.last_name,
           language: input.language ?? language,
+          timeZone: signUpTimeZone(input.time_zone),
           referredById,
           acceptedTermsAt: input.accepted_terms ? new Date(now) : null,
           trialEndDate: trialEndFor(config, new Date(now)),
@@ -307,6 +309,8 @@ export const createAuthService = ({ db, config, tokens, jobs, clock, users }: Au
       email: string,
       names: { firstName: string; lastName: string },
       language: Language,
+      /** The browser's time zone, kept when this sign-in creates the account. */
+      timeZone?: string,
     ): Promise<TokenPair> {
       const now = clock.now();
       const signIn = async (user: User) => {
@@ -324,6 +328,7 @@ export const createAuthService = ({ db, config, tokens, jobs, clock, users }: Au
           passwordHash: null,
           ...names,
           language,
+          timeZone: signUpTimeZone(timeZone),
           isActive: true,
           acceptedTermsAt: null,
           trialEndDate: trialEndFor(config, now),

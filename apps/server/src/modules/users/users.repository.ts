@@ -47,6 +47,32 @@ export const updateUserFields = async (
   return user!;
 };
 
+/**
+ * Changes an account's fields unless `unchangedSince` is given and its time zone was changed after it (the
+ * once-a-day rule, decided by this statement so that two changes at once cannot both pass); undefined then.
+ */
+export const updateProfileFields = async (
+  db: Executor,
+  id: number,
+  values: Partial<AccountValues>,
+  now: Date,
+  unchangedSince?: Date,
+) => {
+  const [user] = await db
+    .update(users)
+    .set({ ...values, updatedAt: now })
+    .where(
+      and(
+        eq(users.id, id),
+        unchangedSince
+          ? sql`(${users.timeZoneChangedAt} is null or ${users.timeZoneChangedAt} <= ${unchangedSince})`
+          : undefined,
+      ),
+    )
+    .returning();
+  return user;
+};
+
 /** Deletes the user; their categories, cards, tokens and other rows go with it (ON DELETE CASCADE). */
 export const deleteUser = (db: Executor, id: number) => db.delete(users).where(eq(users.id, id));
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FilePart as UploadedFile } from '@flashcards/contract';
-import { AVATAR_MAX_BYTES } from '@flashcards/contract';
+import { AVATAR_MAX_BYTES, canonicalTimeZone, DEFAULT_TIME_ZONE } from '@flashcards/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client';
@@ -38,8 +38,17 @@ export type ProfileChanges = {
   receive_invitations_for_friends?: boolean;
   receive_promo_emails?: boolean;
   language?: 'en' | 'bg';
+  /** A canonical IANA name (the contract checked it). */
+  time_zone?: string;
   avatar?: UploadedFile;
 };
+
+/** The time zone a new account keeps: the browser's, unless this server does not know it (then the default). */
+export const signUpTimeZone = (name: string | undefined) =>
+  (name && canonicalTimeZone(name)) || DEFAULT_TIME_ZONE;
+
+/** How long a changed time zone stays: a day, so that nobody moves their day to answer past a daily limit. */
+export const TIME_ZONE_CHANGE_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 export const createUsersService = ({
   db,
@@ -78,6 +87,21 @@ export const createUsersService = ({
       ? { text: account.aiUsage, images: account.aiImageUsage }
       : { text: 0, images: 0 };
 
+  /** When the account may change its time zone again; null when it may now. */
+  const timeZoneChangeableAt = (account: Pick<User, 'timeZoneChangedAt'>) => {
+    if (!account.timeZoneChangedAt) return null;
+    const at = new Date(account.timeZoneChangedAt.getTime() + TIME_ZONE_CHANGE_INTERVAL_MS);
+    return at > clock.now() ? at : null;
+  };
+
+  const zoneChangedRecently = (at: Date) =>
+    invalid({
+      time_zone: {
+        key: 'time_zone_changed_recently',
+        values: { count: Math.max(1, Math.ceil((at.getTime() - clock.now().getTime()) / 3_600_000)) },
+      },
+    });
+
   const dropFile = async (key: string | null) => {
     if (key)
       await storage
@@ -107,6 +131,7 @@ export const createUsersService = ({
 
     /** This month's AI generations of the account (the clock's calendar month, UTC). */
     aiUsage,
+    timeZoneChangeableAt,
     /**
      * This month's AI generations of the account as stored now, its row locked until the caller's
      * transaction ends: a quota decision made under it waits for a generation being counted, and the next
@@ -145,9 +170,33 @@ export const createUsersService = ({
         receivePromoEmails: changes.receive_promo_emails,
         language: changes.language,
       };
+      const now = clock.now();
+      // Sending the zone the account already has changes nothing (the profile form sends every field).
+      const movesZone = changes.time_zone !== undefined && changes.time_zone !== user.timeZone;
+      if (movesZone) {
+        const waitUntil = timeZoneChangeableAt(user);
+        if (waitUntil) throw zoneChangedRecently(waitUntil);
+        values.timeZone = changes.time_zone;
+        values.timeZoneChangedAt = now;
+      }
       if (changes.avatar) values.avatar = await storeAvatar(user, changes.avatar);
       const defined = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
-      const updated = await repo.updateUserFields(db, user.id, defined, clock.now());
+      const updated = await repo.updateProfileFields(
+        db,
+        user.id,
+        defined,
+        now,
+        movesZone ? new Date(now.getTime() - TIME_ZONE_CHANGE_INTERVAL_MS) : undefined,
+      );
+      if (!updated) {
+        // Another change of the zone came first.
+        if (values.avatar) await dropFile(values.avatar);
+        const current = await repo.findUserById(db, user.id);
+        throw zoneChangedRecently(
+          (current && timeZoneChangeableAt(current)) ??
+            new Date(now.getTime() + TIME_ZONE_CHANGE_INTERVAL_MS),
+        );
+      }
       if (changes.avatar) await dropFile(user.avatar);
       return updated;
     },
