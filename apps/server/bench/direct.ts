@@ -9,8 +9,7 @@ import {
   answerStatementName,
   type ScoreColumn,
 } from '../src/modules/practice/practice.repository';
-import { dayIn } from '../src/modules/practice/practice.service';
-import { DECK_SIZE, type KindStats, statsOf, TIME_ZONE, type Workload } from './load';
+import { DECK_SIZE, type KindStats, statsOf, type Workload } from './load';
 
 export type DirectResult = {
   connections: number;
@@ -117,7 +116,6 @@ export const runDirectPhase = async (
           cardId: row[idColumn],
           userId: practice.userId,
           kind: 'text',
-          day: dayIn(TIME_ZONE, at),
           threshold: options.threshold,
           limit: null,
           now: at.toISOString(),

@@ -8,7 +8,6 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../src/db/client';
 import type { SeedLog } from './data-set';
-import { TIME_ZONE } from './load';
 import { tokensFor } from './school';
 
 export const EXAM_SHAPE = { students: 2000, questions: 20 } as const;
@@ -104,7 +103,6 @@ const fire = async (url: string, name: string, calls: Call[], rate: number): Pro
             path: call.path,
             headers: {
               authorization: call.authorization,
-              'x-timezone': TIME_ZONE,
               accept: 'application/json',
               'content-type': 'application/json',
             },

@@ -3,7 +3,6 @@ import autocannon from 'autocannon';
 
 export type Kind = 'health' | 'deck' | 'answer' | 'catalog';
 export const DECK_SIZE = 20;
-export const TIME_ZONE = 'Europe/Sofia';
 
 /** A signed-in user's category: one deck of the practice loop. */
 export type Practice = { authorization: string; userId: number; categoryId: number };
@@ -91,7 +90,6 @@ export class Workload {
 
 const headersOf = (authorization: string, json = false) => ({
   authorization,
-  'x-timezone': TIME_ZONE,
   accept: 'application/json',
   ...(json ? { 'content-type': 'application/json' } : {}),
 });

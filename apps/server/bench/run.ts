@@ -354,7 +354,7 @@ try {
 }
 
 context.push(
-  'Each deck call is a different user and category in turn; answers alternate correct and incorrect, header x-timezone: Europe/Sofia',
+  'Each deck call is a different user and category in turn; answers alternate correct and incorrect; the accounts keep the default time zone (Europe/Sofia)',
   `Load average after the run: ${os.loadavg()[0]!.toFixed(2)} (this run's own processes included)`,
 );
 const run: Run = {

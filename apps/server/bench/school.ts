@@ -10,7 +10,6 @@ import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import type { DatabaseHandle } from '../src/db/client';
 import type { SeedLog } from './data-set';
-import { TIME_ZONE } from './load';
 
 export const SCHOOL_SHAPE = { students: 1000, pathsPerStudent: 30, cardsPerCategory: 20 } as const;
 /** The seeded school's name: a data set of another version is replaced. */
@@ -169,7 +168,6 @@ const measure = async (url: string, name: string, calls: Call[], rate: number, s
                     path: call.path,
                     headers: {
                       authorization: call.authorization,
-                      'x-timezone': TIME_ZONE,
                       accept: 'application/json',
                       ...(call.body ? { 'content-type': 'application/json' } : {}),
                     },

@@ -32,6 +32,8 @@ export const buildUser = async (
       lastName: `Last${n}`,
       isActive: true,
       passwordHash: password ? await hashPassword(password) : null,
+      // Tests count days in UTC unless they name the account's zone.
+      timeZone: 'UTC',
       ...overrides,
     })
     .returning();

@@ -101,6 +101,19 @@ test('sign up, activate from the mail, log in, edit the profile and picture, rel
   await expect(dialog.getByRole('switch', { name: 'News and offers' })).toBeChecked({
     checked: !promosBefore,
   });
+  // The sign-up kept the browser's time zone; another one is found by typing, then waits a day.
+  const zone = dialog.getByRole('combobox', { name: 'Time zone' });
+  await expect(zone).toHaveValue(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone));
+  await zone.fill('Tokyo');
+  await page.getByRole('option', { name: 'Asia/Tokyo' }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Edit profile' }).click();
+  await expect(zone).toHaveValue('Asia/Tokyo');
+  await expect(zone).toBeDisabled();
+  await expect(
+    dialog.getByText(/You changed it less than a day ago: you can change it again after/),
+  ).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
 

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { dayFromToday, pathsApi, schoolWithTeacher, textCategory } from './learning-paths-support';
-import { browserTimeZone } from './practice-support';
 import { motionEnded, pageFor, saveScreenshot, screenshotViewport, settled } from './support';
 
 /** Screenshots of learning paths, in both languages, for people to look at. */
@@ -59,13 +58,11 @@ for (const language of ['en', 'bg'] as const) {
     // The first student answers a few cards today.
     const student = students[0] as (typeof students)[number];
     const studentPage = await pageFor(browser, { language, account: student, viewport: screenshotViewport });
-    const zone = await browserTimeZone(studentPage);
     const pathId = created.created[0] as number;
     const deck = await pathsApi(request, student).deck(pathId);
-    for (const card of deck) await pathsApi(request, student).answer(card.id, 'guesses_score', zone);
-    for (const card of deck.slice(0, 2))
-      await pathsApi(request, student).answer(card.id, 'guesses_score', zone);
-    await pathsApi(request, student).answer((deck[3] ?? deck[0])?.id ?? 0, 'incorrect_guesses_score', zone);
+    for (const card of deck) await pathsApi(request, student).answer(card.id, 'guesses_score');
+    for (const card of deck.slice(0, 2)) await pathsApi(request, student).answer(card.id, 'guesses_score');
+    await pathsApi(request, student).answer((deck[3] ?? deck[0])?.id ?? 0, 'incorrect_guesses_score');
 
     // The teacher's list, the create modal with a draft, and a path's progress.
     const page = await pageFor(browser, { language, account: teacher, viewport: screenshotViewport });

@@ -82,10 +82,10 @@ export function pathsApi(request: APIRequestContext, account: TestAccount) {
       expect(response.status(), await response.text()).toBe(200);
       return (await response.json()) as { id: number }[];
     },
-    async answer(rowId: number, field: string, timeZone: string) {
+    async answer(rowId: number, field: string) {
       const response = await request.put(`/api/learning-paths/card-text-students/${rowId}/`, {
         data: { [field]: 1 },
-        headers: { ...headers, 'x-timezone': timeZone },
+        headers,
       });
       expect(response.status(), await response.text()).toBe(200);
     },

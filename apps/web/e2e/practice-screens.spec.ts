@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { cardsApi, drawnPng, signedIn, wavTone } from './cards-support';
-import { browserTimeZone, practiceApi, studyCard } from './practice-support';
+import { practiceApi, studyCard } from './practice-support';
 import { catalogCategory, freeUser } from './seed';
 import {
   motionEnded,
@@ -157,8 +157,7 @@ for (const [language, theme] of [
     const rivers = await api.category(w.rivers);
     const danube = await api.textCard(rivers.id, 'Danube', 'Black Sea');
     const practice = practiceApi(request, account);
-    const zone = await browserTimeZone(page);
-    for (let i = 0; i < 9; i++) await practice.answer(danube.id, 'guesses_score', zone);
+    for (let i = 0; i < 9; i++) await practice.answer(danube.id, 'guesses_score');
     await page.goto(`/flash-cards-text/${rivers.id}?type=verbal&mode=standard`);
     await expect(studyCard(page)).toBeFocused();
     await page.keyboard.press('Space');
@@ -256,9 +255,7 @@ for (const [language, theme] of [
     await storeTokens(free, freeAccount);
     const freeCategory = await cardsApi(request, freeAccount).category(w.capitals);
     const card = await cardsApi(request, freeAccount).textCard(freeCategory.id, w.cards[0][0], w.cards[0][1]);
-    const timeZone = await browserTimeZone(free);
-    for (let i = 0; i < 30; i++)
-      await practiceApi(request, freeAccount).answer(card.id, 'guesses_score', timeZone);
+    for (let i = 0; i < 30; i++) await practiceApi(request, freeAccount).answer(card.id, 'guesses_score');
     await free.goto(`/flash-cards-text/${freeCategory.id}?type=verbal&mode=standard`);
     await expect(free.getByRole('dialog')).toBeVisible();
     await settled(free);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { cardsApi, signedIn } from './cards-support';
-import { answerByKeys, browserTimeZone, practiceApi, shownSide } from './practice-support';
+import { answerByKeys, practiceApi, shownSide } from './practice-support';
 import { seriousViolations, withCookieConsent } from './support';
 
 test.beforeEach(async ({ page }) => withCookieConsent(page));
@@ -97,9 +97,8 @@ test('finishing a category is celebrated with the badge, the totals kept', async
   const danube = await cards.textCard(category.id, 'Danube', 'Black Sea');
   const iskar = await cards.textCard(category.id, 'Iskar', 'Danube');
   // Nine right answers each from elsewhere: the tenth here learns them.
-  const timeZone = await browserTimeZone(page);
   for (const card of [danube, iskar])
-    for (let i = 0; i < 9; i++) await practice.answer(card.id, 'guesses_score', timeZone);
+    for (let i = 0; i < 9; i++) await practice.answer(card.id, 'guesses_score');
   const main = page.getByRole('main');
 
   await page.goto(`/flash-cards-text/${category.id}?type=verbal&mode=standard`);

@@ -27,19 +27,12 @@ export const shownSide = (page: Page) =>
       },
     );
 
-/** The browser's time zone, which the app sends with every call (x-timezone). */
-export const browserTimeZone = (page: Page) =>
-  page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
-
 /** Practice calls as the account, for what a test sets up or checks without the screens. */
 export function practiceApi(request: APIRequestContext, account: TestAccount) {
   const headers = { Authorization: `JWT ${account.access}` };
   return {
-    async answer(cardId: number, field: string, timeZone: string) {
-      const response = await request.put(`/api/card/card-text/${cardId}/`, {
-        data: { [field]: 1 },
-        headers: { ...headers, 'x-timezone': timeZone },
-      });
+    async answer(cardId: number, field: string) {
+      const response = await request.put(`/api/card/card-text/${cardId}/`, { data: { [field]: 1 }, headers });
       expect(response.status()).toBe(200);
     },
     async textCard(id: number) {

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { cardsApi, drawnPng, signedIn, wavTone } from './cards-support';
-import { answerByKeys, browserTimeZone, practiceApi, shownSide, studyCard } from './practice-support';
+import { answerByKeys, practiceApi, shownSide, studyCard } from './practice-support';
 import { catalogCategory, freeUser } from './seed';
 import { createActiveUser, withCookieConsent } from './support';
 
@@ -99,8 +99,7 @@ test('verbal practice, by keyboard: a card guessed ten times is learned and leav
 
   // Paris ten times right: nothing is left to learn. Nine of them from elsewhere, the tenth here, which
   // finishes the category.
-  const timeZone = await browserTimeZone(page);
-  for (let i = 0; i < 9; i++) await practice.answer(paris.id, 'guesses_score', timeZone);
+  for (let i = 0; i < 9; i++) await practice.answer(paris.id, 'guesses_score');
   await answerByKeys(page, true);
   await expect(end.getByRole('heading', { name: 'You learned every card of Capitals!' })).toBeVisible();
   expect(await practice.category(category.id)).toMatchObject({ learned_cards_verbal_len: 2 });
@@ -423,8 +422,7 @@ test('a free user past the daily limit is stopped, with the way to subscribe', a
   const category = await cards.category('Verbs');
   const go = await cards.textCard(category.id, 'go', 'went');
   await cards.textCard(category.id, 'see', 'saw');
-  const timeZone = await browserTimeZone(page);
-  for (let i = 0; i < 29; i++) await practice.answer(go.id, 'incorrect_guesses_score', timeZone);
+  for (let i = 0; i < 29; i++) await practice.answer(go.id, 'incorrect_guesses_score');
   const main = page.getByRole('main');
 
   // The 30th answer is taken; the 31st is refused.

@@ -11,7 +11,7 @@ const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).
 
 /** Learning paths as the account: assigning one, and a student's deck and answers. */
 export function pathsApi(request: APIRequestContext, account: TestAccount) {
-  const headers = { Authorization: `JWT ${account.access}`, 'x-timezone': 'UTC' };
+  const headers = { Authorization: `JWT ${account.access}` };
   return {
     async me() {
       const response = await request.get('/api/user/users/me/', { headers });
@@ -98,8 +98,8 @@ export async function reportScene(request: APIRequestContext, texts: ReportTexts
   for (const [front, back] of texts.cards)
     cardIds.push((await own.textCard(category.id, front, back, 'basics')).id);
   const practice = practiceApi(request, student);
-  for (let i = 0; i < 10; i++) await practice.answer(cardIds[0] as number, 'guesses_score', 'UTC');
-  await practice.answer(cardIds[1] as number, 'incorrect_guesses_score', 'UTC');
+  for (let i = 0; i < 10; i++) await practice.answer(cardIds[0] as number, 'guesses_score');
+  await practice.answer(cardIds[1] as number, 'incorrect_guesses_score');
 
   // The teacher's category, assigned as a path; the student learns one card of it (two right answers).
   const teacherCards = cardsApi(request, teacher);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { cardsApi } from './cards-support';
-import { browserTimeZone, practiceApi } from './practice-support';
+import { practiceApi } from './practice-support';
 import { befriend, socialApi } from './social-support';
 import {
   createActiveUser,
@@ -63,9 +63,8 @@ for (const [language, theme] of [
     const card = await peterCards.textCard(peterCategory.id, 'Sofia', 'Bulgaria');
 
     const page = await pageFor(browser, { language, account: me, theme, viewport: screenshotViewport });
-    const timeZone = await browserTimeZone(page);
     for (let answer = 0; answer < 3; answer++)
-      await practiceApi(request, peter).answer(card.id, 'guesses_score', timeZone);
+      await practiceApi(request, peter).answer(card.id, 'guesses_score');
     await page.goto(`/friends?town=${encodeURIComponent(town)}`);
     await settled(page, { heading: true });
     await saveScreenshot(page, `social-friends-search-${suffix}`);

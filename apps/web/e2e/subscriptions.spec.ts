@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { cardsApi, signedIn } from './cards-support';
-import { browserTimeZone, practiceApi, studyCard } from './practice-support';
+import { practiceApi, studyCard } from './practice-support';
 import { freeUser } from './seed';
 import { motionEnded, PASSWORD, seriousViolations, uniqueEmail, withCookieConsent } from './support';
 
@@ -38,8 +38,7 @@ test('a free user at the daily limit buys a monthly plan and practises on withou
   const go = await cards.textCard(category.id, 'go', 'went');
   await cards.textCard(category.id, 'see', 'saw');
   await cards.textCard(category.id, 'take', 'took');
-  const timeZone = await browserTimeZone(page);
-  for (let i = 0; i < 29; i++) await practice.answer(go.id, 'incorrect_guesses_score', timeZone);
+  for (let i = 0; i < 29; i++) await practice.answer(go.id, 'incorrect_guesses_score');
   const main = page.getByRole('main');
   const practicePage = `/flash-cards-text/${category.id}?type=verbal&mode=standard`;
 

@@ -113,7 +113,15 @@ export async function createActiveUser(
   const email = uniqueEmail();
   const password = PASSWORD;
   const registered = await request.post('/api/user/users/', {
-    data: { ...name, email, password, re_password: password, accepted_terms: true },
+    // As the web app's sign-up: the account keeps the browser's time zone (the browser runs on this machine).
+    data: {
+      ...name,
+      email,
+      password,
+      re_password: password,
+      accepted_terms: true,
+      time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    },
   });
   expect(registered.status()).toBe(201);
 

@@ -20,6 +20,44 @@ export const emailField = z
   .pipe(z.email({ error: 'errors:invalid_email' }));
 export const personName = z.string().trim().max(150);
 
+/** The time zone of accounts that never named one (the product is Bulgarian first). */
+export const DEFAULT_TIME_ZONE = 'Europe/Sofia';
+
+let knownZones: Set<string> | undefined;
+/** Every IANA time zone this runtime knows (its Intl data), UTC included: the choices of the profile. */
+export const timeZoneNames = (): string[] => {
+  const names = Intl.supportedValuesOf('timeZone');
+  return names.includes('UTC') ? names : [...names, 'UTC'];
+};
+
+/** The canonical name of a known IANA time zone (`europe/sofia` -> `Europe/Sofia`); undefined otherwise. */
+export const canonicalTimeZone = (name: string): string | undefined => {
+  if (name.length === 0 || name.length > 64) return undefined;
+  let zone: string;
+  try {
+    zone = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+  if (zone === 'Etc/UTC') zone = 'UTC';
+  knownZones ??= new Set(timeZoneNames());
+  return knownZones.has(zone) ? zone : undefined;
+};
+
+/** An IANA time zone the profile may be set to, stored by its canonical name. */
+export const timeZoneField = z
+  .string()
+  .trim()
+  .max(64, { abort: true })
+  .refine((name) => canonicalTimeZone(name) !== undefined, { error: 'errors:unknown_time_zone' })
+  .transform((name) => canonicalTimeZone(name) as string);
+
+/**
+ * The browser's time zone sent at sign-up (`Intl.DateTimeFormat().resolvedOptions().timeZone`): one this
+ * server does not know leaves the default instead of refusing the sign-up.
+ */
+const signUpTimeZone = z.string().max(200).optional();
+
 export const registerBody = z.object({
   first_name: personName.min(1),
   last_name: personName.min(1),
@@ -29,6 +67,7 @@ export const registerBody = z.object({
   ref_code: z.string().trim().max(64).optional().nullable(),
   accepted_terms: formBoolean.optional(),
   language: z.enum(['en', 'bg']).optional(),
+  time_zone: signUpTimeZone,
 });
 export const registerResponse = z.object({
   id: z.number().int(),
@@ -72,6 +111,8 @@ export const updateMeBody = z.object({
   receive_invitations_for_friends: formBoolean.optional(),
   receive_promo_emails: formBoolean.optional(),
   language: z.enum(['en', 'bg']).optional(),
+  /** At most once a day (400 `time_zone` before then). */
+  time_zone: timeZoneField.optional(),
 });
 
 export const googleAuthorizationQuery = z.object({ redirect_uri: z.url() });
@@ -79,6 +120,8 @@ export const googleAuthorizationResponse = z.object({ authorization_url: z.strin
 export const googleSignInBody = z.object({
   state: z.string().min(1).max(200),
   code: z.string().min(1).max(2000),
+  /** The browser's time zone, kept when this sign-in creates the account (as at sign-up). */
+  time_zone: signUpTimeZone,
 });
 
 export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
@@ -127,6 +170,10 @@ export const userSchema = z.object({
   school_id: z.number().int().nullable(),
   is_staff: z.boolean(),
   language: z.enum(['en', 'bg']),
+  /** The IANA time zone whose days the daily limit, the activity and learning paths count in. */
+  time_zone: z.string(),
+  /** When the time zone may be changed again (a day after the last change); null when it may be now. */
+  time_zone_changeable_at: z.string().nullable(),
   /** Earned daily badges, in the order of the spec's list. */
   badges: badgeSchema.array(),
 });

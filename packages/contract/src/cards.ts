@@ -189,7 +189,7 @@ export const cardAnswerBody = z
     title: 'Answer',
     description:
       'One answer: the score named goes up by exactly one, whatever value is sent. The day is the one of ' +
-      'the `x-timezone` header (UTC by default). Without a subscription or trial, answers past the daily ' +
+      "the account's time zone (its profile's `time_zone`). Without a subscription or trial, answers past the daily " +
       'limit answer 403. With `session` (a uuid the client makes for each practice session) the answer ' +
       "becomes that session's last one, which `POST /api/card/practice-sessions/{session}/undo/` takes back.",
   });

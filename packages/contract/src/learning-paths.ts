@@ -18,7 +18,7 @@ export const REPORT_EXPORT_MAX_ROWS = 5000;
 /** People a search for students answers at most. */
 export const REACHED_PEOPLE_SEARCH_LIMIT = 20;
 
-/** A calendar day, `YYYY-MM-DD`. Path days are the student's days (the `x-timezone` header of the call). */
+/** A calendar day, `YYYY-MM-DD`. Path days are the student's days (in their account's time zone). */
 export const calendarDay = z.iso.date({ error: 'errors:invalid_date' });
 
 /** A person as a path names them (spec: created_by_user and assigned_user). */

@@ -21,9 +21,6 @@ export const answerOutcome = z.object({
 });
 export type AnswerOutcome = z.infer<typeof answerOutcome>;
 
-/** The header naming the IANA time zone whose calendar day the daily limit and activity use. */
-export const TIME_ZONE_HEADER = 'x-timezone';
-
 export const activityEntrySchema = z.object({
   create_at: z.string(),
   card_requests: z.number().int(),
@@ -85,6 +82,7 @@ export const practiceRoutes = {
     access: 'user',
     tag: 'practice',
     summary: 'My activity: one entry per day, newest first',
+    description: "Days are calendar days in the account's time zone (its profile's `time_zone`).",
     response: activityEntrySchema.array(),
   }),
 };

@@ -30,6 +30,8 @@ const account = async (
 ) => {
   const user = await buildUser(db, {
     password: PASSWORD,
+    // The browser runs on this machine: the account counts its days where the browser is, as after a sign-up.
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     ...(first_name ? { firstName: first_name } : {}),
     ...(last_name ? { lastName: last_name } : {}),
     ...(trialEndDate ? { trialEndDate } : {}),

@@ -53,6 +53,8 @@ const userOf = (flags: Partial<User>): User => ({
   school_id: null,
   is_staff: false,
   language: 'en',
+  time_zone: 'Europe/Sofia',
+  time_zone_changeable_at: null,
   badges: [],
   ...flags,
 });

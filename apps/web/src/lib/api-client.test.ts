@@ -119,31 +119,12 @@ describe('api client', () => {
     expect(init.body).toBe('{"name":"x"}');
   });
 
-  it('names the time zone of the reader on every call, signed in or not', async () => {
+  it('names no time zone: the account keeps its own', async () => {
     storeTokens({ access: fakeJwt(900), refresh: 'refresh-1' });
-    const fetch = vi.fn(async () => json(200, { ok: true }));
-    const client = createApiClient({ fetch, language: () => 'en', timeZone: () => 'Europe/Sofia' });
-
+    const { client, fetch } = fakeNetwork();
     await client.call(thingRoute, { params: { id: 1 } });
     await client.call(publicThingRoute, { params: { id: 2 } });
-
-    for (const [, init] of fetch.mock.calls as unknown as [string, RequestInit][])
-      expect(new Headers(init.headers).get('x-timezone')).toBe('Europe/Sofia');
-  });
-
-  it("sends the browser's own time zone by default, and no header when it is unknown", async () => {
-    const { client, fetch } = fakeNetwork();
-    await client.call(publicThingRoute, { params: { id: 1 } });
-    const [, init] = fetch.mock.calls[0]!;
-    expect(new Headers(init.headers).get('x-timezone')).toBe(
-      Intl.DateTimeFormat().resolvedOptions().timeZone,
-    );
-
-    const unknown = vi.fn(async () => json(200, { ok: true }));
-    const client2 = createApiClient({ fetch: unknown, language: () => 'en', timeZone: () => undefined });
-    await client2.call(publicThingRoute, { params: { id: 1 } });
-    const [, init2] = unknown.mock.calls[0] as unknown as [string, RequestInit];
-    expect(new Headers(init2.headers).has('x-timezone')).toBe(false);
+    for (const [, init] of fetch.mock.calls) expect(new Headers(init.headers).has('x-timezone')).toBe(false);
   });
 
   it('sends form and multipart bodies from their fields, leaving their content type to the browser', async () => {

@@ -13,7 +13,6 @@ import {
   type QueryOf,
   type ResponseOf,
   type RouteDefinition,
-  TIME_ZONE_HEADER,
   tokenPairSchema,
 } from '@flashcards/contract';
 import { defaultLanguage } from '@flashcards/i18n';
@@ -89,14 +88,12 @@ export interface ApiClientOptions {
   fetch: FetchLike;
   /** The interface language, sent as Accept-Language so server messages come back translated. */
   language: () => string;
-  /**
-   * The reader's IANA time zone, sent with every call: the server counts the daily card limit and the
-   * activity by the reader's calendar day. Defaults to the browser's zone.
-   */
-  timeZone?: () => string | undefined;
 }
 
-/** The browser's IANA time zone, or undefined when it cannot tell. */
+/**
+ * The browser's IANA time zone, or undefined when it cannot tell: sent once, when an account is made. The
+ * server counts the account's days in the zone of its profile, never in one a call names.
+ */
 export function browserTimeZone(): string | undefined {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
@@ -107,7 +104,7 @@ export function browserTimeZone(): string | undefined {
 
 const REFRESH_LOCK = 'flashcards-token-refresh';
 
-export function createApiClient({ fetch, language, timeZone = browserTimeZone }: ApiClientOptions) {
+export function createApiClient({ fetch, language }: ApiClientOptions) {
   let refreshing: Promise<string | null> | null = null;
 
   async function send(
@@ -117,8 +114,6 @@ export function createApiClient({ fetch, language, timeZone = browserTimeZone }:
   ): Promise<Response> {
     const headers = new Headers({ Accept: 'application/json', 'Accept-Language': language() });
     if (access) headers.set('Authorization', `JWT ${access}`);
-    const zone = timeZone();
-    if (zone) headers.set(TIME_ZONE_HEADER, zone);
     const encoding = options.encoding ?? route.encoding?.[0] ?? 'json';
     // The browser sets the content type of a form, with the multipart boundary.
     const body = options.body === undefined ? undefined : encode(options.body, encoding);

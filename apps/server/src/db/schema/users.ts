@@ -67,6 +67,13 @@ export const users = pgTable(
     /** The school the account is a member of (principal, teacher or student); the flags above give the role. */
     schoolId: integer('school_id').references(() => schools.id, { onDelete: 'set null' }),
     language: languageEnum('language').notNull().default('en'),
+    /**
+     * The IANA time zone whose calendar days the daily limit, the activity and learning paths count in: set
+     * from the browser at sign-up, changed at most once a day (accounts from before it: Sofia's).
+     */
+    timeZone: text('time_zone').notNull().default('Europe/Sofia'),
+    /** When the person last changed the time zone (not when sign-up set it): the next change waits a day. */
+    timeZoneChangedAt: moment('time_zone_changed_at'),
     /** The payment provider's customer of this account, for its billing portal. */
     stripeCustomerId: text('stripe_customer_id'),
     /** When the "trial ends in 3 days" mail was sent: once per account. */

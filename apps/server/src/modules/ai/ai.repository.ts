@@ -1,5 +1,5 @@
 import type { AiCard } from '@flashcards/contract';
-import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { aiTasks } from '../../db/schema';
 
@@ -8,35 +8,17 @@ export type AiTaskRow = typeof aiTasks.$inferSelect;
 
 const unfinished = inArray(aiTasks.status, ['PENDING', 'STARTED']);
 
-/** Quota decisions of one user wait on each other (a lock apart from every other lock). */
-const QUOTA_LOCK_SPACE = 7401;
+/** The user's generations of the kind still running (not past their time), for the quota. */
+export const countRunningTasks = async (db: Executor, userId: number, kind: AiTaskKind, now: Date) => {
+  const [running] = await db
+    .select({ n: count() })
+    .from(aiTasks)
+    .where(and(eq(aiTasks.userId, userId), eq(aiTasks.kind, kind), unfinished, gt(aiTasks.expiresAt, now)));
+  return running?.n ?? 0;
+};
 
-/**
- * Inserts a task unless the user's finished generations this month plus the ones still running reach
- * the quota; false when refused. One decision per user at a time, so a burst cannot pass the quota.
- */
-export const insertTaskWithinQuota = (
-  db: Executor,
-  task: typeof aiTasks.$inferInsert,
-  quota: { used: number; limit: number; now: Date },
-) =>
-  db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${QUOTA_LOCK_SPACE}::int, ${task.userId}::int)`);
-    const [running] = await tx
-      .select({ n: count() })
-      .from(aiTasks)
-      .where(
-        and(
-          eq(aiTasks.userId, task.userId),
-          eq(aiTasks.kind, task.kind),
-          unfinished,
-          gt(aiTasks.expiresAt, quota.now),
-        ),
-      );
-    if (quota.used + (running?.n ?? 0) >= quota.limit) return false;
-    await tx.insert(aiTasks).values(task);
-    return true;
-  });
+export const insertTask = (db: Executor, task: typeof aiTasks.$inferInsert) =>
+  db.insert(aiTasks).values(task);
 
 export const findTask = async (db: Executor, id: string) => {
   const [task] = await db.select().from(aiTasks).where(eq(aiTasks.id, id));

@@ -82,8 +82,11 @@ export const createAiService = ({
   };
 
   /**
-   * Checks the user may generate and has quota left (counting the generations still running), then queues
-   * it; the task's row is written with the photos' files (`files`) when it has any.
+   * Checks the user may generate and has quota left, then queues it. The month's finished generations and
+   * the ones still running both count, read under the account's row lock in the transaction that inserts
+   * the task: a burst of requests decides one at a time, and a generation ending meanwhile is counted once
+   * (as running or as finished). A failed generation is never counted: its unit comes back when it ends.
+   * The task's row is written with the photos' files (`files`) when it has any.
    */
   const start = async (
     user: Actor,
@@ -93,23 +96,21 @@ export const createAiService = ({
     files?: MediaFiles,
   ) => {
     const now = clock.now();
-    const used = users.aiUsage(user)[kind === 'text' ? 'text' : 'images'];
+    const limit = quotaOf(user, kind);
     const insert = async (tx: Executor) => {
-      const accepted = await repo.insertTaskWithinQuota(
-        tx,
-        {
-          id,
-          userId: user.id,
-          kind,
-          input,
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + taskSeconds * 1000),
-        },
-        { used, limit: quotaOf(user, kind), now },
-      );
-      if (!accepted) throw permissionDenied('ai_quota_exceeded');
+      const used = (await users.lockAiUsage(tx, user.id))[kind];
+      if (used + (await repo.countRunningTasks(tx, user.id, kind, now)) >= limit)
+        throw permissionDenied('ai_quota_exceeded');
+      await repo.insertTask(tx, {
+        id,
+        userId: user.id,
+        kind,
+        input,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + taskSeconds * 1000),
+      });
     };
-    await (files ? files.transaction(insert) : insert(db));
+    await (files ? files.transaction(insert) : db.transaction(insert));
     // After the commit: the job queue has a connection of its own.
     await jobs.send(AI_JOB, { taskId: id });
     return { task_id: id };

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
@@ -281,6 +282,61 @@ describe('monthly quotas', () => {
     provider.answer(cardsAnswer(threeCards));
     await t.runJobs();
   });
+
+  it('accepts exactly the quota left from a burst of parallel requests; failed ones give it back', async () => {
+    const session = await signIn(t);
+    await usedThisMonth(session.user.id, 15);
+    const burst = await Promise.all(Array.from({ length: 100 }, () => startTopic(session)));
+    const statuses = burst.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 202)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 403)).toHaveLength(95);
+    // The five fail: none is counted, and the five come back.
+    provider.answer(...Array.from({ length: 5 }, () => ({ status: 401 })));
+    await t.runJobs();
+    expect(await usageOf(session)).toEqual({ text: 15, images: 0 });
+    const again = await Promise.all(Array.from({ length: 10 }, () => startTopic(session)));
+    expect(again.filter((response) => response.statusCode === 202)).toHaveLength(5);
+    provider.answer(...Array.from({ length: 5 }, () => ({ status: 401 })));
+    await t.runJobs();
+  });
+
+  // Only a server runs requests side by side; PGlite answers them one at a time.
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'counts a generation that ends during a burst once, as running or as done',
+    async () => {
+      const session = await signIn(t);
+      await usedThisMonth(session.user.id, 18);
+      const running = (await startTopic(session)).json().task_id;
+      // Another connection ends the running generation and counts it, as the job does, and commits only
+      // once the burst's requests, their accounts already read, wait for it.
+      const job = new pg.Client({ connectionString: t.database.url });
+      await job.connect();
+      try {
+        await job.query('begin');
+        await job.query('lock table ai_tasks in access exclusive mode');
+        await job.query(
+          "update ai_tasks set status = 'SUCCESS', cards = '[]', finished_at = now() where id = $1",
+          [running],
+        );
+        await job.query('update users set ai_usage = ai_usage + 1 where id = $1', [session.user.id]);
+        const burst = Promise.all(Array.from({ length: 20 }, () => startTopic(session)));
+        for (;;) {
+          const { rows } = await job.query<{ n: number }>(
+            'select count(*)::integer as n from pg_locks where not granted and pid <> pg_backend_pid()',
+          );
+          if (rows[0]!.n > 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        await job.query('commit');
+        const accepted = (await burst).filter((response) => response.statusCode === 202);
+        expect(accepted).toHaveLength(1);
+      } finally {
+        await job.end();
+      }
+      provider.answer({ status: 401 });
+      await t.runJobs();
+    },
+  );
 
   it('counts photos apart from topics', async () => {
     const session = await signIn(t);

@@ -13,7 +13,7 @@ import { queueMail } from '../mail/mail.jobs';
 import type { MailService } from '../mail/mail.service';
 import { noticeMail } from '../mail/notice-mail';
 import { trialEndFor } from '../subscriptions/subscriptions.service';
-import type { UsersService } from '../users/users.service';
+import { signUpTimeZone, type UsersService } from '../users/users.service';
 import { actionMail } from './auth.emails';
 import { type AccountMailRequest, queueAccountMail } from './auth.jobs';
 import * as repo from './auth.repository';
@@ -232,6 +232,7 @@ export const createAuthService = ({ db, config, tokens, jobs, clock, users, mail
         ref_code?: string | null;
         accepted_terms?: boolean;
         language?: Language;
+        time_zone?: string;
       },
       language: Language,
       ip: string,
@@ -252,6 +253,7 @@ export const createAuthService = ({ db, config, tokens, jobs, clock, users, mail
           firstName: input.first_name,
           lastName: input.last_name,
           language: input.language ?? language,
+          timeZone: signUpTimeZone(input.time_zone),
           referredById,
           acceptedTermsAt: input.accepted_terms ? new Date(now) : null,
           trialEndDate: trialEndFor(config, new Date(now)),
@@ -349,6 +351,8 @@ export const createAuthService = ({ db, config, tokens, jobs, clock, users, mail
       email: string,
       names: { firstName: string; lastName: string },
       language: Language,
+      /** The browser's time zone, kept when this sign-in creates the account. */
+      timeZone?: string,
     ): Promise<TokenPair> {
       const now = clock.now();
       const signIn = async (user: User) => {
@@ -366,6 +370,7 @@ export const createAuthService = ({ db, config, tokens, jobs, clock, users, mail
           passwordHash: null,
           ...names,
           language,
+          timeZone: signUpTimeZone(timeZone),
           isActive: true,
           acceptedTermsAt: null,
           trialEndDate: trialEndFor(config, now),

@@ -91,6 +91,19 @@ describe('registration', () => {
     expect((await login(email)).statusCode).toBe(401);
   });
 
+  it("keeps the browser's time zone, Sofia's for none or an unknown one", async () => {
+    for (const [sent, kept] of [
+      ['Asia/Tokyo', 'Asia/Tokyo'],
+      [undefined, 'Europe/Sofia'],
+      ['Mars/Olympus', 'Europe/Sofia'],
+    ] as const) {
+      const email = uniqueEmail();
+      expect((await register({ email, time_zone: sent })).statusCode, sent).toBe(201);
+      const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
+      expect(user, sent).toMatchObject({ timeZone: kept, timeZoneChangedAt: null });
+    }
+  });
+
   it('writes the mail in Bulgarian for a Bulgarian sign-up', async () => {
     const email = uniqueEmail();
     expect((await register({ email }, 'bg')).statusCode).toBe(201);

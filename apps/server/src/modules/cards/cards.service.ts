@@ -205,7 +205,7 @@ export const createCardsService = ({
     async deck(
       signedIn: SignedIn,
       kind: 'text' | 'picture',
-      query: CardQuery & { quantity?: number; mode: 'verbal' | 'typing'; timeZone: string | undefined },
+      query: CardQuery & { quantity?: number; mode: 'verbal' | 'typing' },
     ) {
       const column = query.mode === 'typing' ? 'guessesScoreTyping' : 'guessesScore';
       const threshold = practice.learnedThreshold;
@@ -225,7 +225,7 @@ export const createCardsService = ({
       }
       // No cards left to learn, or the account is inactive (401), limited (403) or not the owner (404).
       const user = await signedIn.actor();
-      await practice.assertMayPractise(user, query.timeZone);
+      await practice.assertMayPractise(user);
       await listedCategory(user, query.categoryId, kind);
       return repo.listCards(
         db,

@@ -4,7 +4,6 @@ import { route, tokenRoute } from '../../lib/routes';
 import type { Services } from '../../services';
 import { toPublicPictureCard } from '../market/market.presenter';
 import { toAnswerOutcome } from '../practice/practice.presenter';
-import { timeZoneOf } from './cards.http';
 import { toPictureCard } from './cards.presenter';
 import type { CardRow } from './cards.repository';
 
@@ -18,14 +17,13 @@ export const pictureCardRouteHandlers = ({ cards, practice, storage, market }: S
       return toPage(request, window, total, rows.map(present));
     }),
 
-    tokenRoute(cardRoutes.pictureCards, async ({ signedIn, query, request }) =>
+    tokenRoute(cardRoutes.pictureCards, async ({ signedIn, query }) =>
       (
         await cards.deck(signedIn, 'picture', {
           categoryId: query.category_id,
           tags: query.tags,
           quantity: query.quantity,
           mode: query.type,
-          timeZone: timeZoneOf(request),
         })
       ).map(present),
     ),
@@ -38,17 +36,10 @@ export const pictureCardRouteHandlers = ({ cards, practice, storage, market }: S
       present(await cards.createPicture(actor, body)),
     ),
 
-    tokenRoute(cardRoutes.updatePictureCard, async ({ signedIn, params, body, request }) => {
+    tokenRoute(cardRoutes.updatePictureCard, async ({ signedIn, params, body }) => {
       if (body.action !== 'answer')
         return present(await cards.updatePicture(await signedIn.actor(), params.id, body.fields));
-      const answered = await practice.answer(
-        signedIn,
-        'picture',
-        params.id,
-        body.field,
-        timeZoneOf(request),
-        body.session,
-      );
+      const answered = await practice.answer(signedIn, 'picture', params.id, body.field, body.session);
       return { ...present(answered), ...toAnswerOutcome(answered) };
     }),
 

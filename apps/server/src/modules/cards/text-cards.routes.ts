@@ -4,7 +4,6 @@ import { route, tokenRoute } from '../../lib/routes';
 import type { Services } from '../../services';
 import { toPublicTextCard } from '../market/market.presenter';
 import { toAnswerOutcome } from '../practice/practice.presenter';
-import { timeZoneOf } from './cards.http';
 import { toTextCard } from './cards.presenter';
 
 export const textCardRouteHandlers = ({ cards, practice, market }: Services) => [
@@ -15,14 +14,13 @@ export const textCardRouteHandlers = ({ cards, practice, market }: Services) => 
     return toPage(request, window, total, rows.map(toTextCard));
   }),
 
-  tokenRoute(cardRoutes.textCards, async ({ signedIn, query, request }) =>
+  tokenRoute(cardRoutes.textCards, async ({ signedIn, query }) =>
     (
       await cards.deck(signedIn, 'text', {
         categoryId: query.category_id,
         tags: query.tags,
         quantity: query.quantity,
         mode: query.type,
-        timeZone: timeZoneOf(request),
       })
     ).map(toTextCard),
   ),
@@ -35,17 +33,10 @@ export const textCardRouteHandlers = ({ cards, practice, market }: Services) => 
     toTextCard(await cards.createText(actor, body)),
   ),
 
-  tokenRoute(cardRoutes.updateTextCard, async ({ signedIn, params, body, request }) => {
+  tokenRoute(cardRoutes.updateTextCard, async ({ signedIn, params, body }) => {
     if (body.action !== 'answer')
       return toTextCard(await cards.updateText(await signedIn.actor(), params.id, body.fields));
-    const answered = await practice.answer(
-      signedIn,
-      'text',
-      params.id,
-      body.field,
-      timeZoneOf(request),
-      body.session,
-    );
+    const answered = await practice.answer(signedIn, 'text', params.id, body.field, body.session);
     return { ...toTextCard(answered), ...toAnswerOutcome(answered) };
   }),
 

@@ -150,7 +150,10 @@ export const createGoogleService = ({ db, config, log, clock, auth }: GoogleDeps
     },
 
     /** Finishes a sign-in: exchanges the code once, then signs in (or creates) the account of the e-mail. */
-    async signIn(input: { state: string; code: string }, language: Language): Promise<TokenPair> {
+    async signIn(
+      input: { state: string; code: string; time_zone?: string },
+      language: Language,
+    ): Promise<TokenPair> {
       requireSettings();
       const request = await repo.consumeState(db, input.state, clock.now());
       if (!request) throw invalid({ state: 'google_state_invalid' });
@@ -191,7 +194,7 @@ export const createGoogleService = ({ db, config, log, clock, auth }: GoogleDeps
       }
       if (identity.email_verified !== true && identity.email_verified !== 'true') throw emailUnverified();
 
-      return auth.signInVerifiedEmail(email, namesOf(identity), language);
+      return auth.signInVerifiedEmail(email, namesOf(identity), language, input.time_zone);
     },
   };
 };

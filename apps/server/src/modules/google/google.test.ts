@@ -50,8 +50,10 @@ const signInAtGoogle = async (login: string) => {
   return signInAtProvider(response.json().authorization_url, { login, redirectUri: provider.redirectUri });
 };
 
-const finish = (body: { state: string; code: string }, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: PATH, payload: body, headers });
+const finish = (
+  body: { state: string; code: string; time_zone?: string },
+  headers: Record<string, string> = {},
+) => t.app.inject({ method: 'POST', url: PATH, payload: body, headers });
 
 const me = (access: string) =>
   t.app.inject({ method: 'GET', url: '/api/user/users/me/', headers: { authorization: `JWT ${access}` } });
@@ -168,6 +170,16 @@ describe('signing in', () => {
       payload: { refresh: tokens.refresh },
     });
     expect(refreshed.statusCode).toBe(200);
+  });
+
+  it("keeps the browser's time zone on the first sign-in only", async () => {
+    const person = account({ given_name: 'Iva', family_name: 'Ivanova' });
+    const first = await signInAtGoogle(person.sub);
+    expect((await finish({ ...first, time_zone: 'America/Toronto' })).statusCode).toBe(200);
+    expect((await userByEmail(person.email))!.timeZone).toBe('America/Toronto');
+    const second = await signInAtGoogle(person.sub);
+    expect((await finish({ ...second, time_zone: 'Asia/Tokyo' })).statusCode).toBe(200);
+    expect((await userByEmail(person.email))!.timeZone).toBe('America/Toronto');
   });
 
   it('splits the full name when the given and family names are missing', async () => {

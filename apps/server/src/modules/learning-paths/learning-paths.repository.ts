@@ -284,7 +284,11 @@ const answerQuery = (db: Executor, column: ScoreColumn, kind: 'text' | 'picture'
   const learned = sql.raw(typing ? 'learned_typing' : 'learned_verbal');
   const completed = sql.raw(typing ? 'completed_typing' : 'completed_verbal');
   const userId = sql`${sql.placeholder('userId')}::integer`;
-  const day = sql`${sql.placeholder('day')}::date`;
+  // The path's day of the answer: today in the student's own time zone, from their row.
+  const day = sql`(select day from today)`;
+  const today = db.$with('today', { day: learningPathProgress.day }).as(sql`
+    select (${sql.placeholder('now')}::timestamptz at time zone tz.time_zone)::date as day
+    from users tz where tz.id = ${userId}`);
   // Whether the answer has just brought the card to the path's volume.
   const justLearned = correct ? sql`a.${score} = ${volume}` : sql`false`;
 
@@ -317,7 +321,7 @@ const answerQuery = (db: Executor, column: ScoreColumn, kind: 'text' | 'picture'
 
   // Data-modifying CTEs run whether or not the select reads them.
   return db
-    .with(answered, counted, finished)
+    .with(today, answered, counted, finished)
     .select({
       id: answered.id,
       card_id: cards.id,
@@ -368,14 +372,14 @@ export const answer = async (
     tokenVersion: number;
     kind: 'text' | 'picture';
     column: ScoreColumn;
-    day: string;
+    now: Date;
   },
 ): Promise<PathCardRow | undefined> => {
   const [row] = await statements[`${values.kind}:${values.column}`].execute({
     rowId: values.rowId,
     userId: values.userId,
     tokenVersion: values.tokenVersion,
-    day: values.day,
+    now: values.now.toISOString(),
   });
   return row;
 };

@@ -2,7 +2,6 @@ import { learningPathRoutes } from '@flashcards/contract';
 import { pageWindow, toPage } from '../../lib/pagination';
 import { route, tokenRoute } from '../../lib/routes';
 import type { Services } from '../../services';
-import { timeZoneOf } from '../cards/cards.http';
 import {
   toLearningPath,
   toPathPictureCard,
@@ -17,11 +16,13 @@ export const learningPathRouteHandlers = ({ learningPaths, storage }: Services) 
       side === 'teacher' ? learningPathRoutes.teacherPaths : learningPathRoutes.studentPaths,
       async ({ actor, query, request }) => {
         const window = pageWindow(query.page);
-        const { total, rows } = await learningPaths.page(
-          actor,
-          { side, sortBy: query.sort_by, sortOrder: query.sort_order, search: query.search, ...window },
-          timeZoneOf(request),
-        );
+        const { total, rows } = await learningPaths.page(actor, {
+          side,
+          sortBy: query.sort_by,
+          sortOrder: query.sort_order,
+          search: query.search,
+          ...window,
+        });
         return toPage(
           request,
           window,
@@ -39,36 +40,29 @@ export const learningPathRouteHandlers = ({ learningPaths, storage }: Services) 
     list('teacher'),
     list('student'),
     route(learningPathRoutes.createPaths, async ({ actor, body }) => learningPaths.create(actor, body)),
-    route(learningPathRoutes.teacherPath, async ({ actor, params, request }) =>
-      withProgress(await learningPaths.progress(actor, params.id, timeZoneOf(request), true)),
+    route(learningPathRoutes.teacherPath, async ({ actor, params }) =>
+      withProgress(await learningPaths.progress(actor, params.id, true)),
     ),
     route(learningPathRoutes.deletePath, async ({ actor, params }) => {
       await learningPaths.remove(actor, params.id);
       return null;
     }),
-    route(learningPathRoutes.pathProgress, async ({ actor, query, request }) =>
-      withProgress(await learningPaths.progress(actor, query.learning_path_id, timeZoneOf(request), false)),
+    route(learningPathRoutes.pathProgress, async ({ actor, query }) =>
+      withProgress(await learningPaths.progress(actor, query.learning_path_id, false)),
     ),
-    route(learningPathRoutes.pathTextCards, async ({ actor, query, request }) =>
-      (await learningPaths.deck(actor, 'text', query.learning_path_id, query.type, timeZoneOf(request))).map(
-        toPathTextCard,
+    route(learningPathRoutes.pathTextCards, async ({ actor, query }) =>
+      (await learningPaths.deck(actor, 'text', query.learning_path_id, query.type)).map(toPathTextCard),
+    ),
+    route(learningPathRoutes.pathPictureCards, async ({ actor, query }) =>
+      (await learningPaths.deck(actor, 'picture', query.learning_path_id, query.type)).map((row) =>
+        toPathPictureCard(row, storage),
       ),
     ),
-    route(learningPathRoutes.pathPictureCards, async ({ actor, query, request }) =>
-      (
-        await learningPaths.deck(actor, 'picture', query.learning_path_id, query.type, timeZoneOf(request))
-      ).map((row) => toPathPictureCard(row, storage)),
+    tokenRoute(learningPathRoutes.answerPathTextCard, async ({ signedIn, params, body }) =>
+      toPathTextCard(await learningPaths.answer(signedIn, 'text', params.id, body.field)),
     ),
-    tokenRoute(learningPathRoutes.answerPathTextCard, async ({ signedIn, params, body, request }) =>
-      toPathTextCard(
-        await learningPaths.answer(signedIn, 'text', params.id, body.field, timeZoneOf(request)),
-      ),
-    ),
-    tokenRoute(learningPathRoutes.answerPathPictureCard, async ({ signedIn, params, body, request }) =>
-      toPathPictureCard(
-        await learningPaths.answer(signedIn, 'picture', params.id, body.field, timeZoneOf(request)),
-        storage,
-      ),
+    tokenRoute(learningPathRoutes.answerPathPictureCard, async ({ signedIn, params, body }) =>
+      toPathPictureCard(await learningPaths.answer(signedIn, 'picture', params.id, body.field), storage),
     ),
     route(learningPathRoutes.pathStudentsSearch, async ({ actor, query }) =>
       (await learningPaths.people(actor, query.search)).map((row) => toReachedPerson(row, storage)),

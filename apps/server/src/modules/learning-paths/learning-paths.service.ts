@@ -28,7 +28,8 @@ export const createLearningPathsService = ({
   entitlements: Entitlements;
 }) => {
   const mayUse = (actor: Actor) => authorize(actor, policy.use, actor);
-  const today = (timeZone: string | undefined) => dayIn(timeZone, clock.now());
+  /** Today in the account's own time zone: a student's path days are theirs. */
+  const today = (actor: Actor) => dayIn(actor.timeZone, clock.now());
   const answerStatements = repo.prepareAnswers(db);
 
   /** The refusal of a deck or an answer outside the path's days, or in a mode it does not study. */
@@ -39,13 +40,9 @@ export const createLearningPathsService = ({
   };
 
   return {
-    async page(
-      actor: Actor,
-      filter: Omit<repo.PathListFilter, 'userId' | 'today'>,
-      timeZone: string | undefined,
-    ) {
+    async page(actor: Actor, filter: Omit<repo.PathListFilter, 'userId' | 'today'>) {
       mayUse(actor);
-      return repo.pathsPage(db, { ...filter, userId: actor.id, today: today(timeZone) });
+      return repo.pathsPage(db, { ...filter, userId: actor.id, today: today(actor) });
     },
 
     /**
@@ -106,7 +103,7 @@ export const createLearningPathsService = ({
         if (rows.length > 0 && entitlements.limited(actor, now)) {
           // A free account's active paths are counted by category: one category given to a class is one.
           await lockAccount(tx, actor.id);
-          const day = today(undefined);
+          const day = today(actor);
           const active = new Set(await repo.activePathCategories(tx, actor.id, day));
           for (const row of rows) if (row.endAt >= day) active.add(row.categoryId);
           entitlements.assertFreeLimit('paths', active.size);
@@ -117,12 +114,12 @@ export const createLearningPathsService = ({
     },
 
     /** A path with its days: for its teacher (`teacherOnly`) or for its teacher and its student. */
-    async progress(actor: Actor, id: number, timeZone: string | undefined, teacherOnly: boolean) {
+    async progress(actor: Actor, id: number, teacherOnly: boolean) {
       mayUse(actor);
       const path = authorize(
         actor,
         teacherOnly ? policy.teach : policy.follow,
-        await repo.findPath(db, id, today(timeZone)),
+        await repo.findPath(db, id, today(actor)),
       );
       return { path, progress: await repo.progressOf(db, path.id) };
     },
@@ -133,15 +130,9 @@ export const createLearningPathsService = ({
       await repo.deletePath(db, path.id);
     },
 
-    async deck(
-      actor: Actor,
-      kind: 'text' | 'picture',
-      id: number,
-      mode: repo.Mode,
-      timeZone: string | undefined,
-    ) {
+    async deck(actor: Actor, kind: 'text' | 'picture', id: number, mode: repo.Mode) {
       mayUse(actor);
-      const day = today(timeZone);
+      const day = today(actor);
       const path = authorize(actor, policy.study, await repo.findPathTerms(db, id));
       if (path.type_of_cards !== kind) throw notFound();
       assertOpen(path, mode, day);
@@ -152,24 +143,19 @@ export const createLearningPathsService = ({
      * One answer. The statement checks the account itself, so an accepted answer costs it alone; only a
      * refused one loads the account to say why.
      */
-    async answer(
-      signedIn: SignedIn,
-      kind: 'text' | 'picture',
-      rowId: number,
-      field: ScoreField,
-      timeZone: string | undefined,
-    ) {
-      const day = today(timeZone);
+    async answer(signedIn: SignedIn, kind: 'text' | 'picture', rowId: number, field: ScoreField) {
+      const now = clock.now();
       const answered = await repo.answer(answerStatements, {
         rowId,
         userId: signedIn.id,
         tokenVersion: signedIn.version,
         kind,
         column: field,
-        day,
+        now,
       });
       if (answered) return answered;
       const actor = await signedIn.actor();
+      const day = dayIn(actor.timeZone, now);
       mayUse(actor);
       const pathId = await repo.pathOfRow(db, rowId);
       const path = authorize(

@@ -6,6 +6,7 @@ import {
   categoryCompletions,
   practiceSessionAnswers,
   userActivity,
+  users,
 } from '../../db/schema';
 import type { Entitlements } from '../../lib/entitlements';
 import type { CardKind } from '../categories/categories.repository';
@@ -49,6 +50,9 @@ export const answerQuery = (
   const limit = sql`${sql.placeholder('limit')}::integer`;
   const now = sql`${sql.placeholder('now')}::timestamptz`;
 
+  // The calendar day the answer counts against: today in the account's own time zone, from its row.
+  const today = db.$with('today', { day: userActivity.day }).as(sql`
+    select (${now} at time zone ${users.timeZone})::date as day from ${users} where ${users.id} = ${userId}`);
   const card = db.$with('card', cardColumns).as(sql`
     update ${cards} set ${score} = ${cards}.${score} + 1, updated_at = ${now}
     from ${categories}
@@ -70,7 +74,7 @@ export const answerQuery = (
     returning category_id`);
   const counted = db.$with('counted', { cardRequests: userActivity.cardRequests }).as(sql`
     insert into ${userActivity} as activity (user_id, day, card_requests, ${learnedCards}, ${completedCategories})
-    select ${userId}, ${sql.placeholder('day')}::date, 1,
+    select ${userId}, (select day from today), 1,
       (select count(*) from learned)::integer, (select count(*) from completed)::integer
     from card
     on conflict (user_id, day) do update set
@@ -86,7 +90,7 @@ export const answerQuery = (
   const remembered = db.$with('remembered', { sessionId: practiceSessionAnswers.sessionId }).as(sql`
     insert into ${practiceSessionAnswers} as last
       (session_id, user_id, card_id, score_column, day, learned, completed_category, answered_at)
-    select ${session}, ${userId}, card.id, ${sql.raw(`'${cards[column].name}'`)}, ${sql.placeholder('day')}::date,
+    select ${session}, ${userId}, card.id, ${sql.raw(`'${cards[column].name}'`)}, (select day from today),
       exists (select 1 from learned), exists (select 1 from completed), ${now}
     from card
     where ${session} is not null
@@ -101,7 +105,7 @@ export const answerQuery = (
     (Object.keys(cardColumns) as CardColumn[]).map((key) => [key, card[key]]),
   ) as { [K in CardColumn]: (typeof card)[K] };
   return db
-    .with(card, learned, completed, counted, remembered)
+    .with(today, card, learned, completed, counted, remembered)
     .select({
       ...fields,
       counted: sql<number | null>`(select card_requests from counted)`,
@@ -131,7 +135,6 @@ export const answer = async (
     cardId: number;
     userId: number;
     kind: CardKind;
-    day: string;
     threshold: number;
     limit: number | null;
     now: Date;

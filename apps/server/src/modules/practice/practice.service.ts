@@ -39,10 +39,10 @@ const dayFormat = (timeZone: string) => {
   return format;
 };
 
-/** The calendar day (YYYY-MM-DD) in an IANA time zone; UTC when the zone is missing or unknown. */
-export const dayIn = (timeZone: string | undefined, now: Date) => {
+/** The calendar day (YYYY-MM-DD) in an IANA time zone (an account's); UTC if the zone is unknown. */
+export const dayIn = (timeZone: string, now: Date) => {
   try {
-    return dayFormat(timeZone || 'UTC').format(now);
+    return dayFormat(timeZone).format(now);
   } catch {
     return dayFormat('UTC').format(now);
   }
@@ -64,7 +64,8 @@ export const createPracticeService = ({
 }) => {
   const { dailyCardLimit, learnedThreshold } = config.limits;
   const limitOf = (user: Actor) => (entitlements.isPremium(user, clock.now()) ? null : dailyCardLimit);
-  const today = (timeZone: string | undefined) => dayIn(timeZone, clock.now());
+  /** Today in the account's own time zone: the day its answers count against. */
+  const today = (user: Actor) => dayIn(user.timeZone, clock.now());
   const limitReached = () => permissionDenied('daily_limit_exceeded', { limit: dailyCardLimit });
   // Most answers come from premium users: for them an answer is this one statement, the account included.
   const premiumAnswers = Object.fromEntries(
@@ -79,9 +80,9 @@ export const createPracticeService = ({
     learnedThreshold,
 
     /** Deck calls stop once a free user has given the day's last allowed answer. */
-    async assertMayPractise(user: Actor, timeZone: string | undefined) {
+    async assertMayPractise(user: Actor) {
       const limit = limitOf(user);
-      if (limit !== null && (await repo.answersOfDay(db, user.id, today(timeZone))) >= limit)
+      if (limit !== null && (await repo.answersOfDay(db, user.id, today(user))) >= limit)
         throw limitReached();
     },
 
@@ -94,17 +95,16 @@ export const createPracticeService = ({
       kind: CardKind,
       cardId: number,
       field: ScoreField,
-      timeZone: string | undefined,
       session: string | null = null,
     ) {
       const now = clock.now();
+      // The day counted is the account's, read by the statement from its row: no request picks it.
       const values = {
         session,
         cardId,
         userId: signedIn.id,
         tokenVersion: signedIn.version,
         kind,
-        day: dayIn(timeZone, now),
         threshold: learnedThreshold,
         limit: null,
         now,
@@ -149,20 +149,12 @@ export const createPracticeService = ({
      * activity, learned and completed, the free daily limit), for callers that write more in the same
      * transaction (spaced review). 404 for no such card of the user; 403 past the daily limit.
      */
-    async answerWithin(
-      tx: Executor,
-      user: Actor,
-      kind: CardKind,
-      cardId: number,
-      field: ScoreField,
-      timeZone: string | undefined,
-    ) {
+    async answerWithin(tx: Executor, user: Actor, kind: CardKind, cardId: number, field: ScoreField) {
       const now = clock.now();
       const answered = await repo.answer(repo.prepareAnswer(tx, columns[field]), {
         cardId,
         userId: user.id,
         kind,
-        day: dayIn(timeZone, now),
         threshold: learnedThreshold,
         limit: limitOf(user),
         now,

@@ -3,9 +3,10 @@ import { badgeThresholds } from '@flashcards/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
-import { buildCard, buildCategory } from '../../../test/factories';
+import { buildCard, buildCategory, buildUser, PASSWORD } from '../../../test/factories';
 import { type Session, signIn, signInAgain } from '../../../test/session';
 import { categoryCompletions, userActivity, users } from '../../db/schema';
+import { DAY, HOUR } from '../../lib/clock';
 import { forgetOldSessions } from './practice.jobs';
 
 let t: TestApp;
@@ -188,17 +189,73 @@ describe('the daily limit', () => {
     }
   });
 
-  it('keeps the days of the time zone the client names', async () => {
+  it("takes the day from the account's time zone, never from a header: a free learner stops at 30", async () => {
     const session = await free();
     const category = await buildCategory(t.database.db, { userId: session.user.id });
     const card = await buildCard(t.database.db, { categoryId: category.id });
-    // 26 hours apart: always two different calendar days.
-    await answer(session, card.id, { guesses_score: 1 }, { 'x-timezone': 'Pacific/Kiritimati' });
-    await answer(session, card.id, { guesses_score: 1 }, { 'x-timezone': 'Etc/GMT+12' });
-    await answer(session, card.id, { guesses_score: 1 }, { 'x-timezone': 'Not/AZone' });
-    const days = (await activity(session)).map((entry: { create_at: string }) => entry.create_at);
-    expect(new Set(days).size).toBeGreaterThanOrEqual(2);
-    expect(days).toContain(new Date().toISOString().slice(0, 10));
+    for (let i = 0; i < 30; i++)
+      expect((await answer(session, card.id, { guesses_score: 1 })).statusCode).toBe(200);
+    // Naming a zone where it is already tomorrow, or still yesterday, moves nothing.
+    for (const zone of ['Pacific/Kiritimati', 'Etc/GMT+12', 'Pacific/Pago_Pago', 'Not/AZone']) {
+      const refused = await answer(session, card.id, { guesses_score: 1 }, { 'x-timezone': zone });
+      expect(refused.statusCode, zone).toBe(403);
+      expect(refused.json().code).toBe('daily_limit_exceeded');
+      expect(
+        (
+          await session.call(
+            'GET',
+            `/api/card/card-text/?category_id=${category.id}&type=verbal`,
+            undefined,
+            { 'x-timezone': zone },
+          )
+        ).statusCode,
+        zone,
+      ).toBe(403);
+    }
+    expect(await activity(session)).toMatchObject([
+      { create_at: t.clock.now().toISOString().slice(0, 10), card_requests: 30 },
+    ]);
+  });
+
+  it("starts a new day at midnight in the account's time zone", async () => {
+    const start = t.clock.now();
+    try {
+      // Kiritimati is 14 hours ahead of UTC all year: its midnight is 10:00 UTC, the same UTC day.
+      const zone = 'Pacific/Kiritimati';
+      const user = await buildUser(t.database.db, { password: PASSWORD, trialEndDate: null, timeZone: zone });
+      const local = start.getTime() + 14 * HOUR;
+      t.clock.advance(DAY - (local % DAY) - 60_000);
+      const before = t.clock.now();
+      let session = await signInAgain(t, { user } as Session);
+      const category = await buildCategory(t.database.db, { userId: user.id });
+      const card = await buildCard(t.database.db, { categoryId: category.id });
+      for (let i = 0; i < 30; i++) await answer(session, card.id, { guesses_score: 1 });
+      expect((await answer(session, card.id, { guesses_score: 1 })).statusCode).toBe(403);
+      expect((await deck(session, category.id)).statusCode).toBe(403);
+
+      t.clock.advance(2 * 60_000);
+      const after = t.clock.now();
+      expect(after.toISOString().slice(0, 10)).toBe(before.toISOString().slice(0, 10));
+      session = await signInAgain(t, session);
+      expect((await deck(session, category.id)).statusCode).toBe(200);
+      expect((await answer(session, card.id, { guesses_score: 1 })).statusCode).toBe(200);
+      const dayOf = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(at);
+      expect(await activity(session)).toMatchObject([
+        { create_at: dayOf(after), card_requests: 1, daily_limit: 30 },
+        { create_at: dayOf(before), card_requests: 30 },
+      ]);
+    } finally {
+      t.clock.set(start);
+    }
+  });
+
+  it("costs a premium learner's answer one statement, the account's day included", async () => {
+    const session = await premium();
+    const category = await buildCategory(t.database.db, { userId: session.user.id });
+    const card = await buildCard(t.database.db, { categoryId: category.id });
+    t.database.queries.length = 0;
+    expect((await answer(session, card.id, { guesses_score: 1 })).statusCode).toBe(200);
+    expect(t.database.queries).toHaveLength(1);
   });
 });
 
@@ -326,11 +383,11 @@ describe('badges', () => {
     const session = await premium();
     const category = await buildCategory(t.database.db, { userId: session.user.id });
     const card = await buildCard(t.database.db, { categoryId: category.id });
-    const sofia = { 'x-timezone': 'Europe/Sofia' };
-    for (let i = 1; i <= 9; i++) await answer(session, card.id, { guesses_score: i }, sofia);
+    await t.database.db.update(users).set({ timeZone: 'Europe/Sofia' }).where(eq(users.id, session.user.id));
+    for (let i = 1; i <= 9; i++) await answer(session, card.id, { guesses_score: i });
     expect(await badges(session)).toEqual([]);
-    await answer(session, card.id, { guesses_score: 10 }, sofia);
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Sofia' }).format(new Date());
+    await answer(session, card.id, { guesses_score: 10 });
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Sofia' }).format(t.clock.now());
     expect(await badges(session)).toEqual([
       { kind: 'cards_per_day', threshold: 10, earned_on: today, times: 1 },
       { kind: 'completed_category_verbal', threshold: 1, earned_on: today, times: 1 },

@@ -1,7 +1,6 @@
 import { reviewRoutes } from '@flashcards/contract';
 import { route } from '../../lib/routes';
 import type { Services } from '../../services';
-import { timeZoneOf } from '../cards/cards.http';
 import { toPictureCard, toTextCard } from '../cards/cards.presenter';
 import { stateNames } from './review.rating';
 
@@ -9,8 +8,8 @@ export const reviewRouteHandlers = ({ review, storage }: Services) => {
   const present = (kind: 'text' | 'picture', card: Parameters<typeof toTextCard>[0]) =>
     kind === 'picture' ? toPictureCard(card, storage) : toTextCard(card);
   return [
-    route(reviewRoutes.reviewSession, async ({ actor, params, request }) => {
-      const session = await review.session(actor, params.id, timeZoneOf(request));
+    route(reviewRoutes.reviewSession, async ({ actor, params }) => {
+      const session = await review.session(actor, params.id);
       return {
         category_id: session.categoryId,
         type_of_cards: session.kind,
@@ -25,8 +24,8 @@ export const reviewRouteHandlers = ({ review, storage }: Services) => {
       };
     }),
 
-    route(reviewRoutes.reviewAnswer, async ({ actor, params, body, request }) => {
-      const { card, kind, rating, next } = await review.answer(actor, params.id, body, timeZoneOf(request));
+    route(reviewRoutes.reviewAnswer, async ({ actor, params, body }) => {
+      const { card, kind, rating, next } = await review.answer(actor, params.id, body);
       return {
         rating,
         state: stateNames[next.state],

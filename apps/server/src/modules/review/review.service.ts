@@ -56,12 +56,12 @@ export const createReviewService = ({
   practice: PracticeService;
 }) => ({
   /** Due cards (oldest due first), then as many new cards as today's bound of the category leaves. */
-  async session(user: Actor, categoryId: number, timeZone: string | undefined) {
+  async session(user: Actor, categoryId: number) {
     const category = await repo.findOwnCategory(db, user.id, categoryId);
     if (!category) throw notFound();
     if (category.typeOfCards === 'kids') throw kidsRefused();
     const now = clock.now();
-    const figures = await repo.categoryFigures(db, categoryId, now, dayIn(timeZone, now));
+    const figures = await repo.categoryFigures(db, categoryId, now, dayIn(user.timeZone, now));
     const newLeft = Math.max(0, REVIEW_NEW_CARDS_PER_DAY - figures.introducedToday);
     const dueLimit = Math.min(figures.due, REVIEW_SESSION_MAX_CARDS);
     const { due, fresh } = await repo.sessionCards(db, categoryId, {
@@ -90,7 +90,7 @@ export const createReviewService = ({
    * One answer, in one transaction: counted as a practice answer (score, activity, daily limit, learned,
    * completion) and the card rescheduled by FSRS at the clock's now.
    */
-  async answer(user: Actor, cardId: number, body: ReviewAnswerBody, timeZone: string | undefined) {
+  async answer(user: Actor, cardId: number, body: ReviewAnswerBody) {
     const rating = ratingOf(body);
     return db.transaction(async (tx) => {
       const target = await repo.lockOwnCard(tx, user.id, cardId);
@@ -102,7 +102,6 @@ export const createReviewService = ({
         target.kind,
         cardId,
         scoreFieldOf(body.mode, body.correct),
-        timeZone,
       );
       const now = clock.now();
       const next = scheduler.next(toFsrsCard(target.review, now), now, fsrsRatings[rating] as Grade).card;
@@ -118,7 +117,7 @@ export const createReviewService = ({
         lapses: next.lapses,
         state: next.state,
         lastReview: next.last_review ?? now,
-        introducedOn: dayIn(timeZone, now),
+        introducedOn: dayIn(user.timeZone, now),
       });
       return { card, kind: target.kind, rating, next };
     });

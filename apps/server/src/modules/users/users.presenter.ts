@@ -10,6 +10,7 @@ export const toUserResponse = (
   storage: MediaStorage,
   ai: { usage: { text: number; images: number }; quota: { text: number; images: number } },
   premium: boolean,
+  timeZoneChangeableAt: Date | null,
 ): UserResponse => ({
   id: user.id,
   email: user.email,
@@ -45,5 +46,7 @@ export const toUserResponse = (
   school_id: user.schoolId,
   is_staff: user.isStaff,
   language: user.language,
+  time_zone: user.timeZone,
+  time_zone_changeable_at: iso(timeZoneChangeableAt),
   badges,
 });

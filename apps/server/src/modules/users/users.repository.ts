@@ -8,6 +8,16 @@ export type AccountValues = typeof users.$inferInsert;
 export const lockAccount = (tx: Executor, userId: number) =>
   tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 
+/** The account's AI usage counts, its row locked until the end of the transaction. */
+export const lockAccountUsage = async (tx: Executor, userId: number) => {
+  const [row] = await tx
+    .select({ aiUsage: users.aiUsage, aiImageUsage: users.aiImageUsage, aiUsageMonth: users.aiUsageMonth })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return row;
+};
+
 export const findUserByEmail = async (db: Executor, email: string) => {
   const [user] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
   return user;
@@ -58,6 +68,32 @@ export const updatePassword = async (
     .where(eq(users.id, id))
     .returning();
   return user!;
+};
+
+/**
+ * Changes an account's fields unless `unchangedSince` is given and its time zone was changed after it (the
+ * once-a-day rule, decided by this statement so that two changes at once cannot both pass); undefined then.
+ */
+export const updateProfileFields = async (
+  db: Executor,
+  id: number,
+  values: Partial<AccountValues>,
+  now: Date,
+  unchangedSince?: Date,
+) => {
+  const [user] = await db
+    .update(users)
+    .set({ ...values, updatedAt: now })
+    .where(
+      and(
+        eq(users.id, id),
+        unchangedSince
+          ? sql`(${users.timeZoneChangedAt} is null or ${users.timeZoneChangedAt} <= ${unchangedSince})`
+          : undefined,
+      ),
+    )
+    .returning();
+  return user;
 };
 
 /** Deletes the user; their categories, cards, tokens and other rows go with it (ON DELETE CASCADE). */

@@ -15,6 +15,7 @@ export const userRouteHandlers = ({ users, storage, ai, clock, entitlements }: S
         quota: ai.quota(account),
       },
       entitlements.isPremium(account, clock.now()),
+      users.timeZoneChangeableAt(account),
     );
   };
   return [

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FilePart as UploadedFile } from '@flashcards/contract';
-import { AVATAR_MAX_BYTES } from '@flashcards/contract';
+import { AVATAR_MAX_BYTES, canonicalTimeZone, DEFAULT_TIME_ZONE } from '@flashcards/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import type { users } from '../../db/schema';
@@ -17,10 +17,10 @@ import * as repo from './users.repository';
 
 const AVATAR_SIZE = 256;
 
-/** Every file of a user lives under this prefix, so deleting the account deletes them all. */
 /** The calendar month (UTC) AI quotas count in: `YYYY-MM`. */
 const usageMonth = (now: Date) => now.toISOString().slice(0, 7);
 
+/** Every file of a user lives under this prefix, so deleting the account deletes them all. */
 export const userMediaPrefix = (userId: number) => `u/${userId}`;
 
 export type ProfileChanges = {
@@ -37,8 +37,17 @@ export type ProfileChanges = {
   receive_invitations_for_friends?: boolean;
   receive_promo_emails?: boolean;
   language?: 'en' | 'bg';
+  /** A canonical IANA name (the contract checked it). */
+  time_zone?: string;
   avatar?: UploadedFile;
 };
+
+/** The time zone a new account keeps: the browser's, unless this server does not know it (then the default). */
+export const signUpTimeZone = (name: string | undefined) =>
+  (name && canonicalTimeZone(name)) || DEFAULT_TIME_ZONE;
+
+/** How long a changed time zone stays: a day, so that nobody moves their day to answer past a daily limit. */
+export const TIME_ZONE_CHANGE_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 export const createUsersService = ({
   db,
@@ -70,11 +79,36 @@ export const createUsersService = ({
     return key;
   };
 
-  /** Changes the account's fields; a new avatar is stored first, and the old one goes once it commits. */
+  const aiUsage = (account: Pick<User, 'aiUsage' | 'aiImageUsage' | 'aiUsageMonth'>) =>
+    account.aiUsageMonth === usageMonth(clock.now())
+      ? { text: account.aiUsage, images: account.aiImageUsage }
+      : { text: 0, images: 0 };
+
+  /** When the account may change its time zone again; null when it may now. */
+  const timeZoneChangeableAt = (account: Pick<User, 'timeZoneChangedAt'>) => {
+    if (!account.timeZoneChangedAt) return null;
+    const at = new Date(account.timeZoneChangedAt.getTime() + TIME_ZONE_CHANGE_INTERVAL_MS);
+    return at > clock.now() ? at : null;
+  };
+
+  const zoneChangedRecently = (at: Date) =>
+    invalid({
+      time_zone: {
+        key: 'time_zone_changed_recently',
+        values: { count: Math.max(1, Math.ceil((at.getTime() - clock.now().getTime()) / 3_600_000)) },
+      },
+    });
+
+  /**
+   * Changes the account's fields; a new avatar is stored first, and the old one goes once it commits.
+   * `zoneUnchangedSince` holds the once-a-day rule of the time zone in the statement itself
+   * (`repo.updateProfileFields`): when another change of the zone came first, nothing changes.
+   */
   const updateWithAvatar = (
     user: User,
     values: Partial<typeof users.$inferInsert>,
     avatar: UploadedFile | undefined,
+    zoneUnchangedSince?: Date,
   ) =>
     media.change(async (files) => {
       const changed = { ...values };
@@ -82,7 +116,15 @@ export const createUsersService = ({
         changed.avatar = await storeAvatar(files, user, avatar);
         files.remove([user.avatar]);
       }
-      return files.transaction((tx) => repo.updateUserFields(tx, user.id, changed, clock.now()));
+      return files.transaction(async (tx) => {
+        const now = clock.now();
+        const updated = await repo.updateProfileFields(tx, user.id, changed, now, zoneUnchangedSince);
+        if (updated) return updated;
+        const current = await repo.findUserById(tx, user.id);
+        throw zoneChangedRecently(
+          (current && timeZoneChangeableAt(current)) ?? new Date(now.getTime() + TIME_ZONE_CHANGE_INTERVAL_MS),
+        );
+      });
     });
 
   return {
@@ -113,10 +155,16 @@ export const createUsersService = ({
       repo.updatePassword(tx, id, change, clock.now()),
 
     /** This month's AI generations of the account (the clock's calendar month, UTC). */
-    aiUsage(user: User) {
-      return user.aiUsageMonth === usageMonth(clock.now())
-        ? { text: user.aiUsage, images: user.aiImageUsage }
-        : { text: 0, images: 0 };
+    aiUsage,
+    timeZoneChangeableAt,
+    /**
+     * This month's AI generations of the account as stored now, its row locked until the caller's
+     * transaction ends: a quota decision made under it waits for a generation being counted, and the next
+     * decision waits for it.
+     */
+    async lockAiUsage(tx: Executor, userId: number) {
+      const account = await repo.lockAccountUsage(tx, userId);
+      return account ? aiUsage(account) : { text: 0, images: 0 };
     },
     /** Counts a successful AI generation, inside the caller's transaction. */
     countAiGeneration: (tx: Executor, userId: number, kind: 'text' | 'images') =>
@@ -147,8 +195,22 @@ export const createUsersService = ({
         receivePromoEmails: changes.receive_promo_emails,
         language: changes.language,
       };
+      const now = clock.now();
+      // Sending the zone the account already has changes nothing (the profile form sends every field).
+      const movesZone = changes.time_zone !== undefined && changes.time_zone !== user.timeZone;
+      if (movesZone) {
+        const waitUntil = timeZoneChangeableAt(user);
+        if (waitUntil) throw zoneChangedRecently(waitUntil);
+        values.timeZone = changes.time_zone;
+        values.timeZoneChangedAt = now;
+      }
       const defined = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
-      return updateWithAvatar(user, defined, changes.avatar);
+      return updateWithAvatar(
+        user,
+        defined,
+        changes.avatar,
+        movesZone ? new Date(now.getTime() - TIME_ZONE_CHANGE_INTERVAL_MS) : undefined,
+      );
     },
 
     async uploadAvatar(user: User, file: UploadedFile | undefined) {

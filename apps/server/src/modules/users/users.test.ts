@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { buildCard, buildCategory } from '../../../test/factories';
 import { formData } from '../../../test/multipart';
-import { signIn as signInAs } from '../../../test/session';
+import { signInAgain, signIn as signInAs } from '../../../test/session';
 import { categories, users } from '../../db/schema';
+import { DAY, HOUR } from '../../lib/clock';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -67,6 +68,8 @@ describe('current user', () => {
         'is_staff',
         'is_premium',
         'language',
+        'time_zone',
+        'time_zone_changeable_at',
         'badges',
       ].sort(),
     );
@@ -153,6 +156,81 @@ describe('current user', () => {
       payload: { date_of_birth: '2999-01-01' },
     });
     expect(future.json()).toEqual({ date_of_birth: ['Датата на раждане не може да е в бъдещето.'] });
+  });
+});
+
+describe('time zone', () => {
+  const patch = (session: Awaited<ReturnType<typeof signIn>>, body: object, language = 'en') =>
+    session.call('PATCH', '/api/user/users/me/', body, { 'accept-language': language });
+
+  it('changes at most once a day; sending the same zone is no change', async () => {
+    const start = t.clock.now();
+    try {
+      let session = await signIn();
+      const me = (await session.call('GET', '/api/user/users/me/')).json();
+      expect(me).toMatchObject({ time_zone: 'UTC', time_zone_changeable_at: null });
+
+      const first = await patch(session, { time_zone: 'america/new_york', first_name: 'Ana' });
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toMatchObject({
+        time_zone: 'America/New_York',
+        first_name: 'Ana',
+        time_zone_changeable_at: new Date(start.getTime() + DAY).toISOString(),
+      });
+      // The profile form sends every field: the zone it already has changes nothing, the rest saves.
+      expect((await patch(session, { time_zone: 'America/New_York', first_name: 'Bo' })).statusCode).toBe(
+        200,
+      );
+
+      t.clock.advance(23 * HOUR);
+      session = await signInAgain(t, session);
+      const refused = await patch(session, { time_zone: 'Europe/Sofia', first_name: 'Cy' });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({
+        time_zone: ['You changed your time zone less than a day ago. You can change it again in 1 hour.'],
+      });
+      expect((await patch(session, { time_zone: 'Asia/Tokyo' }, 'bg')).json()).toEqual({
+        time_zone: [
+          'Сменихте часовата си зона преди по-малко от ден. Можете да я смените отново след 1 час.',
+        ],
+      });
+      const [row] = await t.database.db.select().from(users).where(eq(users.id, session.user.id));
+      expect(row).toMatchObject({ timeZone: 'America/New_York', firstName: 'Bo' });
+
+      t.clock.advance(HOUR);
+      session = await signInAgain(t, session);
+      const later = await patch(session, { time_zone: 'Europe/Sofia' });
+      expect(later.statusCode).toBe(200);
+      expect(later.json()).toMatchObject({
+        time_zone: 'Europe/Sofia',
+        time_zone_changeable_at: new Date(start.getTime() + 2 * DAY).toISOString(),
+      });
+    } finally {
+      t.clock.set(start);
+    }
+  });
+
+  it('lets two changes at once make one', async () => {
+    const session = await signIn();
+    const results = await Promise.all(
+      ['Asia/Tokyo', 'Europe/Paris', 'Africa/Cairo', 'America/Lima'].map((zone) =>
+        patch(session, { time_zone: zone }),
+      ),
+    );
+    expect(results.filter((response) => response.statusCode === 200)).toHaveLength(1);
+    expect(results.filter((response) => response.statusCode === 400)).toHaveLength(3);
+  });
+
+  it('refuses a zone that is not an IANA name', async () => {
+    const session = await signIn();
+    for (const zone of ['Mars/Olympus', '', '+02:00', 'x'.repeat(200)]) {
+      const response = await patch(session, { time_zone: zone });
+      expect(response.statusCode, zone).toBe(400);
+      expect(response.json(), zone).toEqual({ time_zone: [expect.any(String)] });
+    }
+    expect((await patch(session, { time_zone: 'Mars/Olympus' })).json()).toEqual({
+      time_zone: ['Choose a time zone from the list.'],
+    });
   });
 });
 

@@ -12,6 +12,7 @@ import {
 import type { UseQueryResult } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../lib/current-user';
 import { useFormatters } from '../../lib/format';
 import { LoadError } from '../ui/load-error';
 import { activityDays, dayAxis, localToday } from './activity-days';
@@ -41,10 +42,12 @@ export function ActivityChart({
   const { number } = useFormatters();
   const [span, setSpan] = useState<Span>('30');
   const language = i18n.resolvedLanguage;
+  // The days end with today in the account's time zone, the one the server counts them in.
+  const timeZone = useCurrentUser().data?.time_zone;
 
   const period = useMemo(() => {
     if (!activity.data) return null;
-    const result = activityDays(activity.data, localToday(), Number(span));
+    const result = activityDays(activity.data, localToday(new Date(), timeZone), Number(span));
     const axis = dayAxis(
       result.days.map((day) => day.day),
       language,
@@ -56,7 +59,7 @@ export function ActivityChart({
       fullDate: long.format(new Date(`${day.day}T00:00:00Z`)),
     }));
     return { days, ticks: axis.ticks, totals: result.totals };
-  }, [activity.data, span, language]);
+  }, [activity.data, span, language, timeZone]);
 
   if (activity.isPending)
     return <Skeleton h={280} radius="md" aria-label={loadingText ?? t('activity.loading')} />;

@@ -11,6 +11,7 @@ const user = {
   municipality: '',
   town: 'Sofia',
   school: '',
+  time_zone: 'Europe/Sofia',
   receive_invitations_for_categories: true,
   receive_invitations_for_contest: true,
   receive_invitations_for_friends: true,
@@ -34,6 +35,12 @@ describe('profileChanges', () => {
       first_name: 'Iva',
       receive_promo_emails: 'true',
       receive_invitations_for_contest: 'false',
+    });
+  });
+
+  it('sends the time zone only when another one is chosen', () => {
+    expect(profileChanges(initial, { ...initial, time_zone: 'Asia/Tokyo' }, null)).toEqual({
+      time_zone: 'Asia/Tokyo',
     });
   });
 

@@ -21,6 +21,8 @@ export type ProfileFormValues = {
   municipality: string;
   town: string;
   school: string;
+  /** An IANA name; changed at most once a day. */
+  time_zone: string;
 } & Record<(typeof emailOptIns)[number], boolean>;
 
 const requiredName = updateMeBody.shape.first_name.unwrap().min(1);
@@ -48,6 +50,7 @@ export function profileFormValues(user: User): ProfileFormValues {
     municipality: user.municipality,
     town: user.town,
     school: user.school,
+    time_zone: user.time_zone,
     receive_invitations_for_categories: user.receive_invitations_for_categories,
     receive_invitations_for_contest: user.receive_invitations_for_contest,
     receive_invitations_for_friends: user.receive_invitations_for_friends,

@@ -69,7 +69,8 @@ export function PathProgressPage() {
   }
   const path = progress.data;
   const mine = user?.id === path.assigned_user.id;
-  const phase = pathPhase(path, localToday());
+  // The server opens and closes the path by the day in the account's time zone.
+  const phase = pathPhase(path, localToday(new Date(), user?.time_zone));
   const modes = [
     ...(path.learning_type_verbal ? (['verbal'] as const) : []),
     ...(path.learning_type_typing ? (['typing'] as const) : []),

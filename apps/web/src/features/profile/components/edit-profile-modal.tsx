@@ -1,4 +1,4 @@
-import type { User } from '@flashcards/contract';
+import { timeZoneNames, type User } from '@flashcards/contract';
 import {
   Avatar,
   Button,
@@ -7,6 +7,7 @@ import {
   Group,
   Modal,
   Radio,
+  Select,
   SimpleGrid,
   Stack,
   Switch,
@@ -17,6 +18,7 @@ import { IconPhoto } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/ui/form-error';
+import { useFormatters } from '../../../lib/format';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useUpdateProfile } from '../api/update-profile';
 import { emailOptIns, type Gender, profileChanges, profileForm, profileFormValues } from '../profile-changes';
@@ -67,6 +69,13 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
     initialValues: { ...initial, avatar: null as File | null },
   });
   const preview = usePreview(form.values.avatar);
+  const { dateTime } = useFormatters();
+  // The profile's zone stays a choice even if this browser does not list it.
+  const zones = useMemo(() => {
+    const names = timeZoneNames();
+    return names.includes(user.time_zone) ? names : [user.time_zone, ...names];
+  }, [user.time_zone]);
+  const zoneLockedUntil = user.time_zone_changeable_at ? dateTime(user.time_zone_changeable_at) : null;
   const today = new Date().toISOString().slice(0, 10);
 
   const submit = form.submit(({ avatar, ...values }) => {
@@ -138,6 +147,21 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
             <TextInput key={place} label={t(`profile.${place}`)} {...form.getInputProps(place)} />
           ))}
         </SimpleGrid>
+        <Select
+          label={t('editProfile.timeZone')}
+          description={
+            zoneLockedUntil
+              ? t('editProfile.timeZoneLocked', { date: zoneLockedUntil })
+              : t('editProfile.timeZoneHint')
+          }
+          data={zones}
+          searchable
+          allowDeselect={false}
+          nothingFoundMessage={t('editProfile.timeZoneNone')}
+          disabled={zoneLockedUntil !== null}
+          comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps('time_zone')}
+        />
         <Fieldset legend={t('editProfile.emails')} radius="md">
           <Stack gap="sm">
             {emailOptIns.map((optIn) => (
