@@ -71,7 +71,17 @@ export const createServices = async ({
   });
   const practice = createPracticeService({ db, config, clock, entitlements });
   const review = createReviewService({ db, clock, practice });
-  const users = createUsersService({ db, storage, log, clock, practice });
+  // Before the users: deleting an account cancels its subscriptions at the provider first.
+  const subscriptions = createSubscriptionsService({
+    db,
+    config,
+    clock,
+    jobs,
+    log,
+    entitlements,
+    provider: config.stripe && createStripeProvider({ ...config.stripe, log }),
+  });
+  const users = createUsersService({ db, storage, log, clock, practice, subscriptions });
   const auth = createAuthService({ db, config, tokens, jobs, clock, users });
   const google = createGoogleService({ db, config, log, clock, auth });
   const categories = createCategoriesService({ db, config, storage, log, clock });
@@ -92,15 +102,6 @@ export const createServices = async ({
   const reports = createReportsService({ db, config, clock, entitlements });
   const exams = createExamsService({ db, clock, jobs, entitlements });
   const schools = createSchoolsService({ db, config, clock, storage, log, jobs, users, auth });
-  const subscriptions = createSubscriptionsService({
-    db,
-    config,
-    clock,
-    jobs,
-    log,
-    entitlements,
-    provider: config.stripe && createStripeProvider(config.stripe),
-  });
   const { provider } = config.ai;
   const ai = createAiService({
     db,

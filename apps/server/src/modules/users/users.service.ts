@@ -13,6 +13,7 @@ import { reencodeImage } from '../../lib/images';
 import type { MediaStorage } from '../../lib/storage';
 import { bytesOf } from '../../plugins/multipart';
 import type { PracticeService } from '../practice/practice.service';
+import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { accountPolicy } from './users.policy';
 import * as repo from './users.repository';
 
@@ -47,12 +48,14 @@ export const createUsersService = ({
   log,
   clock,
   practice,
+  subscriptions,
 }: {
   db: Database;
   storage: MediaStorage;
   log: FastifyBaseLogger;
   clock: Clock;
   practice: PracticeService;
+  subscriptions: Pick<SubscriptionsService, 'cancelSubscriptionsOf'>;
 }) => {
   // Every signed-in request runs this lookup: prepared once, it is neither rebuilt nor re-planned.
   const accountById = db
@@ -158,9 +161,11 @@ export const createUsersService = ({
 
     /**
      * Deletes an account with its cards and other rows in one transaction (after `check`, run in it first,
-     * which may throw to keep it), then its files. The caller has decided that it may go.
+     * which may throw to keep it), then its files. The caller has decided that it may go. Its subscriptions
+     * are cancelled at the payment provider before anything is deleted: if that fails, nothing is.
      */
     async erase(userId: number, check?: (tx: Executor) => Promise<void>) {
+      await subscriptions.cancelSubscriptionsOf(userId);
       await db.transaction(async (tx) => {
         await check?.(tx);
         await repo.deleteUser(tx, userId);
