@@ -138,6 +138,24 @@ const seeders: Record<string, (context: Context, json: unknown) => Promise<unkno
    * Answers once the server accepted them all, with the path the provider's success URL sends the buyer
    * to (its `{CHECKOUT_SESSION_ID}` filled in).
    */
+  /** Where the provider's success URL of the user's last checkout leads, before anything is paid. */
+  'POST /stripe/checkout': async ({ db, stripe }, json) => {
+    const { email } = payer.parse(json);
+    const [user] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
+    const session = stripe.checkoutSessions.findLast(
+      (candidate) => candidate.fields.client_reference_id === String(user?.id),
+    );
+    if (!session)
+      throw new z.ZodError([
+        { code: 'custom', path: ['email'], message: 'This user started no checkout', input: email },
+      ]);
+    const success = new URL((session.fields.success_url ?? '').replace('{CHECKOUT_SESSION_ID}', session.id));
+    return { successPath: `${success.pathname}${success.search}` };
+  },
+
   'POST /stripe/pay': async ({ db, stripe, webhook }, json) => {
     const { email } = payer.parse(json);
     const [user] = await db
