@@ -74,6 +74,16 @@ export const createServices = async ({
   });
   const practice = createPracticeService({ db, config, clock, entitlements });
   const review = createReviewService({ db, clock, practice });
+  // Before the users: deleting an account cancels its subscriptions at the provider first.
+  const subscriptions = createSubscriptionsService({
+    db,
+    config,
+    clock,
+    jobs,
+    log,
+    entitlements,
+    provider: config.stripe && createStripeProvider({ ...config.stripe, log }),
+  });
   const media = createMediaService({
     db,
     storage,
@@ -81,7 +91,7 @@ export const createServices = async ({
     clock,
     graceSeconds: config.mediaSweepGraceSeconds,
   });
-  const users = createUsersService({ db, media, clock, practice });
+  const users = createUsersService({ db, media, clock, practice, subscriptions });
   const mail = createMailService({ db, config, clock, jobs, users });
   const auth = createAuthService({ db, config, tokens, jobs, clock, users, mail });
   const google = createGoogleService({ db, config, log, clock, auth });
@@ -103,15 +113,6 @@ export const createServices = async ({
   const reports = createReportsService({ db, config, clock, entitlements });
   const exams = createExamsService({ db, clock, jobs, entitlements });
   const schools = createSchoolsService({ db, config, clock, media, jobs, users, auth, mail });
-  const subscriptions = createSubscriptionsService({
-    db,
-    config,
-    clock,
-    jobs,
-    log,
-    entitlements,
-    provider: config.stripe && createStripeProvider(config.stripe),
-  });
   const { provider } = config.ai;
   const ai = createAiService({
     db,

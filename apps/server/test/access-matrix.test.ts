@@ -9,6 +9,7 @@ import {
   affiliates,
   cards,
   categories,
+  checkoutSessions,
   examAnswers,
   exams,
   friendRequests,
@@ -111,6 +112,8 @@ type Fixture = {
   studyQuestion: number;
   /** A commission of 150 lv the owner earned (over the minimum payout), for the staff payout routes. */
   commission: number;
+  /** A checkout the owner started at the payment provider. */
+  checkoutSession: string;
 };
 
 type Request = {
@@ -676,6 +679,10 @@ const matrix: Record<string, Row> = {
   plans: { expect: everyone(200) },
   mySubscription: { expect: signedIn(200) },
   checkout: { request: () => ({ json: { plan: 'monthly', currency: 'bgn' } }), expect: signedIn(503) },
+  checkoutStatus: {
+    request: (f) => ({ params: { session_id: f.checkoutSession } }),
+    expect: ownerOnly(200),
+  },
   portal: { expect: signedIn(503) },
   webhook: { request: () => ({ json: { id: 'evt_1', type: 'invoice.paid' } }), expect: everyone(503) },
   affiliateDetails: { expect: signedIn(200) },
@@ -799,6 +806,7 @@ const newFixture = async () => {
     studyExam: 0,
     studyQuestion: 0,
     commission: 0,
+    checkoutSession: '',
   };
   fixture.emptySchool = (await buildSchool(db)).id;
   const [invitation, secondInvitation] = await db
@@ -916,6 +924,10 @@ const newFixture = async () => {
     .values({ affiliateUserId: owner.id, referredUserId: student.id, paymentId: payment!.id, amount: 15000 })
     .returning();
   fixture.commission = commission!.id;
+  fixture.checkoutSession = `cs_matrix_${owner.id}`;
+  await db
+    .insert(checkoutSessions)
+    .values({ providerSessionId: fixture.checkoutSession, userId: owner.id, plan: 'monthly' });
 
   const friend = await buildUser(db);
   fixture.friend = friend.id;

@@ -6,13 +6,22 @@ import { MAX_UPLOAD_BYTES } from '../src/plugins/multipart';
 import { buildTestApp, type TestApp } from './build-app';
 import { buildCard, buildCategory, buildUser, PASSWORD } from './factories';
 import { formData } from './multipart';
-import { type StripeServer, startStripeServer } from './stripe-server';
+import {
+  chargeRefundedEvent,
+  checkoutCompletedEvent,
+  invoicePaidEvent,
+  invoicePaymentFailedEvent,
+  type StripeServer,
+  startStripeServer,
+  webhookRequest,
+} from './stripe-server';
 
 /**
  * Walks every route of the contract with inputs made from its schemas and then broken: wrong types,
  * missing and extra fields, nulls, huge, NUL-bearing and unicode strings, bad ids, bad content types and
  * broken multipart bodies, as a guest and as a signed-in user. No answer may be a 5xx, and every error
  * answer must have the DRF shape of API.md. Routes added to the contract are walked without editing this.
+ * The payment provider's webhook is walked once more with genuinely signed events, broken field by field.
  */
 
 type JsonSchema = {
@@ -307,6 +316,32 @@ const isDrfError = (body: unknown): boolean => {
   );
 };
 
+const WEBHOOK_SECRET = 'whsec_fuzz';
+
+/** Every path into a JSON value (objects and lists), the value itself first. */
+const pathsOf = (value: unknown, prefix: (string | number)[] = []): (string | number)[][] => {
+  if (!value || typeof value !== 'object') return [prefix];
+  return [
+    prefix,
+    ...Object.entries(value).flatMap(([key, inner]) =>
+      pathsOf(inner, [...prefix, Array.isArray(value) ? Number(key) : key]),
+    ),
+  ];
+};
+
+/** A deep copy of `value` with the value at `path` replaced, or removed when `replacement` is `remove`. */
+const remove = Symbol('remove');
+const changed = (value: unknown, path: (string | number)[], replacement: unknown): unknown => {
+  if (path.length === 0) return replacement;
+  const copy = structuredClone(value) as Record<string | number, unknown>;
+  let parent = copy;
+  for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, unknown>;
+  const last = path.at(-1)!;
+  if (replacement === remove) delete parent[last];
+  else parent[last] = replacement;
+  return copy;
+};
+
 let t: TestApp;
 let stripe: StripeServer;
 let passwordHash: string;
@@ -318,7 +353,7 @@ beforeAll(async () => {
     AI_BASE_URL: 'http://127.0.0.1:9/v1',
     AI_MODEL: 'none',
     STRIPE_SECRET_KEY: 'sk_test_fuzz',
-    STRIPE_WEBHOOK_SECRET: 'whsec_fuzz',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_URL: stripe.url,
   });
   passwordHash = (await buildUser(t.database.db, { password: PASSWORD })).passwordHash!;
@@ -397,3 +432,65 @@ const safeJson = (text: string): unknown => {
     return undefined;
   }
 };
+
+describe('the payment webhook', () => {
+  it('answers genuinely signed but broken events with a 400 in the DRF shape or an acknowledgement', async () => {
+    const user = await buildUser(t.database.db);
+    stripe.recordInvoicePayment('pi_fuzz', 'in_fuzz');
+    const shapes = [
+      checkoutCompletedEvent({ userId: user.id, plan: 'monthly', customer: 'cus_fuzz' }),
+      invoicePaidEvent({
+        invoiceId: 'in_fuzz',
+        userId: user.id,
+        plan: 'annual',
+        amount: 1200,
+        currency: 'eur',
+      }),
+      invoicePaymentFailedEvent({ userId: user.id, plan: 'monthly', amount: 1200, currency: 'bgn' }),
+      chargeRefundedEvent({ paymentIntent: 'pi_fuzz', amount: 1200, currency: 'eur' }),
+    ];
+    const bodies: [string, unknown][] = [
+      ['a list', []],
+      ['an empty object', {}],
+      ['null', null],
+      ['a string', 'text'],
+      ['a number', 42],
+      ['deep nesting', JSON.parse(`${'['.repeat(500)}${']'.repeat(500)}`)],
+    ];
+    let sequence = 0;
+    for (const shape of shapes) {
+      for (const path of pathsOf(shape).filter((path) => path.length > 0)) {
+        const label = `${shape.type} ${path.join('.')}`;
+        // A fresh event id each time, unless the id is what is broken: a recorded event is not read again.
+        const fresh = { ...shape, id: `${shape.id}_${++sequence}` };
+        bodies.push([`${label} removed`, changed(fresh, path, remove)]);
+        for (const [what, value] of brokenValues) {
+          const event = path[0] === 'id' ? fresh : { ...fresh, id: `${shape.id}_${++sequence}` };
+          bodies.push([`${label} as ${what}`, changed(event, path, value)]);
+        }
+      }
+      bodies.push([
+        `${shape.type} with an amount past the integer range`,
+        {
+          ...shape,
+          id: `${shape.id}_${++sequence}`,
+          data: { object: { ...shape.data.object, amount_paid: 2 ** 31, amount: 2 ** 53 } },
+        },
+      ]);
+    }
+    const failures: string[] = [];
+    for (const [label, body] of bodies) {
+      const response = await t.app.inject(
+        webhookRequest(JSON.stringify(body), WEBHOOK_SECRET, t.clock.now()),
+      );
+      const said = `${label}: ${response.statusCode} ${response.body.slice(0, 160)}`;
+      if (response.statusCode >= 500) failures.push(said);
+      else if (response.statusCode >= 400 && !isDrfError(safeJson(response.body)))
+        failures.push(`not DRF: ${said}`);
+      else if (response.statusCode !== 200 && response.statusCode !== 400)
+        failures.push(`unexpected: ${said}`);
+    }
+    expect(failures).toEqual([]);
+    expect(bodies.length).toBeGreaterThan(500);
+  });
+});

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A small Stripe-compatible API for tests, spoken at Stripe's HTTP protocol (form-encoded requests, JSON
- * answers): checkout sessions, billing portal sessions and the invoice payments a refund is traced by.
+ * answers): checkout sessions, billing portal sessions, the invoice payments a refund is traced by, and
+ * customers' subscriptions, listed and cancelled.
  * It keeps every checkout session's form fields so tests can check what the server asked for, and serves
  * a tiny "Test checkout" page at each session's URL. Beside it: Stripe's webhook signature, and builders of
  * the events the server handles, shaped like the objects of the API version the `stripe` package pins.
@@ -14,6 +15,8 @@ import type { AddressInfo } from 'node:net';
 export type FormFields = Record<string, string>;
 
 export type CheckoutSession = { id: string; url: string; fields: FormFields; createdAt: number };
+
+export type Subscription = { id: string; customer: string; status: string };
 
 const readForm = async (request: IncomingMessage): Promise<FormFields> => {
   const chunks: Buffer[] = [];
@@ -27,7 +30,17 @@ export const startStripeServer = async () => {
   const portalSessions: FormFields[] = [];
   /** Which invoice each payment intent paid, as the builders below register it. */
   const invoiceOfPaymentIntent = new Map<string, string>();
+  const subscriptions = new Map<string, Subscription>();
+  /** While set, every subscriptions call answers this HTTP status with a Stripe error. */
+  let subscriptionFault: number | null = null;
   let baseUrl = '';
+
+  const subscriptionObject = (subscription: Subscription) => ({
+    object: 'subscription',
+    ...subscription,
+    metadata: {},
+    items: { object: 'list', data: [], has_more: false },
+  });
 
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://stripe.test');
@@ -88,6 +101,42 @@ export const startStripeServer = async () => {
       });
       return;
     }
+    if (url.pathname.startsWith('/v1/subscriptions') && subscriptionFault !== null) {
+      json(subscriptionFault, {
+        error: { type: 'api_error', message: 'The test server was told to fail subscription calls' },
+      });
+      return;
+    }
+    if (request.method === 'GET' && url.pathname === '/v1/subscriptions') {
+      // Without `status`, Stripe lists the subscriptions that are not cancelled.
+      const customer = url.searchParams.get('customer');
+      json(200, {
+        object: 'list',
+        url: '/v1/subscriptions',
+        has_more: false,
+        data: [...subscriptions.values()]
+          .filter((subscription) => subscription.customer === customer && subscription.status !== 'canceled')
+          .map(subscriptionObject),
+      });
+      return;
+    }
+    const cancelled = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
+    if (request.method === 'DELETE' && cancelled) {
+      const subscription = subscriptions.get(decodeURIComponent(cancelled[1]!));
+      if (!subscription) {
+        json(404, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: `No such subscription: '${cancelled[1]}'`,
+          },
+        });
+        return;
+      }
+      subscription.status = 'canceled';
+      json(200, subscriptionObject(subscription));
+      return;
+    }
     if (request.method === 'GET' && /^\/(checkout|portal)\//.test(url.pathname)) {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       response.end(
@@ -108,6 +157,28 @@ export const startStripeServer = async () => {
     url: baseUrl,
     checkoutSessions,
     portalSessions,
+    /** Every subscription, cancelled ones too, by id. */
+    subscriptions,
+    /** A customer's subscription, active until cancelled. */
+    addSubscription: (customer: string, id = nextId('sub')) => {
+      const subscription = { id, customer, status: 'active' };
+      subscriptions.set(id, subscription);
+      return subscription;
+    },
+    /**
+     * The checkout's payment succeeds: its subscription is created at the customer, and the events Stripe
+     * sends then are returned, to be delivered.
+     */
+    completeCheckout: (session: CheckoutSession) => {
+      const events = paymentEventsOf(session);
+      const { customer, subscription } = events[0]!.data.object as { customer: string; subscription: string };
+      subscriptions.set(subscription, { id: subscription, customer, status: 'active' });
+      return events;
+    },
+    /** Makes every subscriptions call answer `status` (null: answer normally again). */
+    failSubscriptionCalls: (status: number | null) => {
+      subscriptionFault = status;
+    },
     /** Remembers that this payment intent paid this invoice (as Stripe's invoice payments record it). */
     recordInvoicePayment: (paymentIntent: string, invoice: string) =>
       invoiceOfPaymentIntent.set(paymentIntent, invoice),
@@ -145,11 +216,14 @@ export const checkoutCompletedEvent = ({
   userId,
   plan,
   customer,
+  subscription = `sub_test_${userId}`,
 }: {
   sessionId?: string;
   userId: number;
   plan: string;
   customer: string;
+  /** The subscription the checkout created, the one its invoices name. */
+  subscription?: string;
 }) =>
   event('checkout.session.completed', {
     id: sessionId,
@@ -160,7 +234,7 @@ export const checkoutCompletedEvent = ({
     client_reference_id: String(userId),
     customer,
     metadata: { user_id: String(userId), plan },
-    subscription: nextId('sub'),
+    subscription,
   });
 
 export type InvoiceInput = {
@@ -173,6 +247,7 @@ export type InvoiceInput = {
   customer?: string;
   /** `subscription_create` for the first payment, `subscription_cycle` for a renewal. */
   billingReason?: string;
+  subscription?: string;
 };
 
 /** An invoice of a subscription, with the subscription's metadata where this API version keeps it. */
@@ -191,7 +266,7 @@ const invoice = (input: InvoiceInput, paid: boolean) => ({
     quote_details: null,
     subscription_details: {
       metadata: { user_id: String(input.userId), plan: input.plan },
-      subscription: `sub_test_${input.userId}`,
+      subscription: input.subscription ?? `sub_test_${input.userId}`,
     },
   },
   status: paid ? 'paid' : 'open',
@@ -236,25 +311,33 @@ export const paymentEventsOf = (session: CheckoutSession) => {
   const userId = Number(fields.client_reference_id);
   const plan = fields['metadata[plan]'] ?? '';
   const customer = fields.customer ?? `cus_test_${userId}`;
+  const subscription = `sub_test_${session.id}`;
   return [
-    checkoutCompletedEvent({ sessionId: session.id, userId, plan, customer }),
+    checkoutCompletedEvent({ sessionId: session.id, userId, plan, customer, subscription }),
     invoicePaidEvent({
       userId,
       plan,
       customer,
+      subscription,
       amount: Number(fields['line_items[0][price_data][unit_amount]']),
       currency: fields['line_items[0][price_data][currency]'] as 'bgn' | 'eur',
     }),
   ];
 };
 
-/** An injectable request delivering the event to the server's webhook, signed with the secret. */
-export const webhookRequest = (event: StripeEvent, secret: string) => {
-  const payload = JSON.stringify(event);
+/**
+ * An injectable request delivering the event (or any other body) to the server's webhook, signed with the
+ * secret at `at` (the server's clock: a signature more than 300 seconds off is refused).
+ */
+export const webhookRequest = (event: StripeEvent | string, secret: string, at: Date) => {
+  const payload = typeof event === 'string' ? event : JSON.stringify(event);
   return {
     method: 'POST' as const,
     url: '/api/subscriptions/webhook/',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signWebhook(payload, secret) },
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': signWebhook(payload, secret, Math.floor(at.getTime() / 1000)),
+    },
     payload,
   };
 };

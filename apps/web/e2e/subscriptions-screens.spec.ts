@@ -57,7 +57,7 @@ for (const language of ['en', 'bg'] as const) {
       data: { email: account.email },
     });
     expect(paid.ok(), await paid.text()).toBe(true);
-    await page.goto('/subscriptions-success');
+    await page.goto(((await paid.json()) as { successPath: string }).successPath);
     await expect(page.getByRole('main').getByText(texts[language].premium)).toBeVisible({ timeout: 30_000 });
     await settled(page);
     await saveScreenshot(page, `subscriptions-success-${language}`);

@@ -24,7 +24,10 @@ async function answerGuessed(page: Page) {
 async function payLastCheckout(request: APIRequestContext, email: string) {
   const response = await request.post(`${process.env.E2E_SEED_URL}/stripe/pay`, { data: { email } });
   expect(response.ok(), await response.text()).toBe(true);
-  expect(((await response.json()) as { delivered: number }).delivered).toBeGreaterThan(0);
+  const paid = (await response.json()) as { delivered: number; successPath: string };
+  expect(paid.delivered).toBeGreaterThan(0);
+  // Where the provider's success URL sends the buyer back: the page of this checkout.
+  return paid.successPath;
 }
 
 test('a free user at the daily limit buys a monthly plan and practises on without a limit', async ({
@@ -69,8 +72,7 @@ test('a free user at the daily limit buys a monthly plan and practises on withou
   await page.waitForURL((url) => url.origin !== ourOrigin, { timeout: 15_000 });
 
   // The provider's webhooks make the account premium; its success address brings the buyer back.
-  await payLastCheckout(request, account.email);
-  await page.goto('/subscriptions-success');
+  await page.goto(await payLastCheckout(request, account.email));
   await expect(main.getByText(/^Premium is yours until /)).toBeVisible({ timeout: 30_000 });
   await expect(main.getByRole('link', { name: 'Start practising' })).toHaveAttribute(
     'href',
@@ -93,6 +95,44 @@ test('a free user at the daily limit buys a monthly plan and practises on withou
   await answerGuessed(page);
   await expect(main.getByText('Card 2 of 3')).toBeVisible();
   await expect(limit).toBeHidden();
+});
+
+test('a plan bought during the trial starts when the trial ends, and the success page waits for the payment', async ({
+  page,
+  request,
+}) => {
+  const account = await signedIn(page, request);
+  const mine = async () =>
+    (
+      await request.get('/api/subscriptions/me/', { headers: { authorization: `JWT ${account.access}` } })
+    ).json() as Promise<{ trial_end_date: string; premium_until: string; is_premium: boolean }>;
+  const { trial_end_date: trialEnd, is_premium: premiumByTrial } = await mine();
+  expect(premiumByTrial).toBe(true);
+
+  await page.goto('/subscriptions');
+  const main = page.getByRole('main');
+  await expect(
+    main.getByText(/^Your trial runs until .+; the plan you buy now starts then\.$/),
+  ).toBeVisible();
+  const ourOrigin = new URL(page.url()).origin;
+  await main.getByRole('button', { name: 'Buy the Monthly plan' }).click();
+  await page.waitForURL((url) => url.origin !== ourOrigin, { timeout: 15_000 });
+
+  // Back before the provider's webhook: the trial's premium is no proof of this payment.
+  const checkout = await request.post(`${process.env.E2E_SEED_URL}/stripe/checkout`, {
+    data: { email: account.email },
+  });
+  expect(checkout.ok(), await checkout.text()).toBe(true);
+  const { successPath } = (await checkout.json()) as { successPath: string };
+  await page.goto(successPath);
+  await expect(main.getByText('We are confirming your payment with the bank…')).toBeVisible();
+  await expect(main.getByText(/^Premium is yours until /)).toBeHidden();
+
+  await payLastCheckout(request, account.email);
+  await expect(main.getByText(/^Premium is yours until /)).toBeVisible({ timeout: 30_000 });
+  const monthAfterTrial = new Date(trialEnd);
+  monthAfterTrial.setUTCMonth(monthAfterTrial.getUTCMonth() + 1);
+  expect((await mine()).premium_until).toBe(monthAfterTrial.toISOString());
 });
 
 test('the pricing page shows the plans to a visitor and leads to sign-up', async ({ page }) => {

@@ -349,10 +349,13 @@ export const authRoutes = {
     access: 'user',
     tag,
     summary: 'Delete the account with all its data and files',
-    description: 'The last principal of a school cannot delete their account (403).',
+    description:
+      'The last principal of a school cannot delete their account (403). Subscriptions are cancelled at ' +
+      'the payment provider first; when that fails the account stays and the answer is 503 ' +
+      '`subscription_not_cancelled`. Payments stay on record for accounting, without the person.',
     status: 204,
     response: noContent,
-    errors: [403],
+    errors: [403, 503],
   }),
   googleAuthorizationUrl: defineRoute({
     method: 'GET',

@@ -100,6 +100,20 @@ export type MySubscription = z.infer<typeof mySubscriptionSchema>;
 export const checkoutBody = z.object({ plan: planSchema, currency: currencySchema });
 export type CheckoutBody = z.infer<typeof checkoutBody>;
 
+/**
+ * A checkout I started, as the page the provider sends me back to asks about it: `processing` until the
+ * provider's webhook recorded its first payment, then `paid`, with the end of my premium from then.
+ */
+export const checkoutStatusSchema = z.object({
+  status: z.enum(['processing', 'paid']),
+  plan: planSchema,
+  premium_until: z.string().nullable(),
+});
+export type CheckoutStatus = z.infer<typeof checkoutStatusSchema>;
+
+/** The provider's id of a checkout session (Stripe's `cs_...`), as the success URL carries it. */
+export const checkoutSessionId = z.string().regex(/^[\x21-\x7e]{1,255}$/);
+
 /** Where the browser goes next: the provider's checkout page or billing portal. */
 export const redirectUrlSchema = z.object({ url: z.string() });
 
@@ -192,11 +206,27 @@ export const subscriptionRoutes = {
     summary: "Start buying a plan: the URL of the provider's checkout page",
     description:
       "Only the provider's signed webhook makes the account premium, never this call or the browser. " +
+      'A plan bought while the account is premium (its trial or another plan) starts when that premium ' +
+      'ends. The provider sends the buyer back to `/subscriptions-success?session_id=...`. ' +
       'When everyone is premium on this server (`PREMIUM_FOR_ALL`): 409 `premium_for_all`. ' +
       notConfigured,
     body: checkoutBody,
     response: redirectUrlSchema,
     errors: [409, 503],
+  }),
+  checkoutStatus: defineRoute({
+    method: 'GET',
+    path: '/api/subscriptions/checkout/{session_id}/',
+    access: 'user',
+    tag,
+    summary: 'Whether the payment of a checkout I started has been recorded',
+    description:
+      '`processing` until the webhook recorded the first payment of the subscription this checkout ' +
+      "started, whatever else the account has; then `paid` with `premium_until`. Another user's or an " +
+      'unknown checkout: 404.',
+    params: z.object({ session_id: checkoutSessionId }),
+    response: checkoutStatusSchema,
+    errors: [404],
   }),
   portal: defineRoute({
     method: 'POST',
@@ -216,10 +246,13 @@ export const subscriptionRoutes = {
     summary: "The payment provider's events (Stripe's signed webhook)",
     description:
       'The raw body is verified against the `Stripe-Signature` header with `STRIPE_WEBHOOK_SECRET`; a ' +
-      'missing or wrong signature answers 400 and changes nothing. Each event is recorded once: the same ' +
-      'event again answers 200 and changes nothing. Handled: a paid invoice (first payment and renewals) ' +
-      'extends the plan from the later of now and the current end; a failed renewal mails the user; a ' +
-      'refund takes the paid period back. ' +
+      'missing or wrong signature, or one dated more than 300 seconds before or after its arrival, answers ' +
+      '400 `invalid_signature` and changes nothing; a signed body that is no event (no `id` or `type`) ' +
+      '400 `invalid_event`. A handled event whose object the server cannot read (a field missing or of ' +
+      'the wrong type, an amount beyond the integer range) is acknowledged and ignored. Each event is ' +
+      'recorded once: the same event again answers 200 and changes nothing. Handled: a paid invoice (first ' +
+      'payment and renewals) extends the plan from the latest of now, the trial end and the end of either plan; ' +
+      'a failed renewal mails the user; a refund takes the paid period back. ' +
       notConfigured,
     body: z.unknown(),
     response: z.object({ received: z.boolean() }),

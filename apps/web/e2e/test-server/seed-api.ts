@@ -17,7 +17,7 @@ import {
   PASSWORD,
 } from '../../../server/test/factories';
 import { cardsAnswer, type OpenAiServer } from '../../../server/test/openai-server';
-import { paymentEventsOf, type StripeServer, signWebhook } from '../../../server/test/stripe-server';
+import { type StripeServer, signWebhook } from '../../../server/test/stripe-server';
 
 const names = z.object({ first_name: z.string().min(1), last_name: z.string().min(1) }).partial();
 
@@ -137,8 +137,27 @@ const seeders: Record<string, (context: Context, json: unknown) => Promise<unkno
   /**
    * The payment of the user's last checkout succeeds: the events Stripe sends then (the checkout session
    * completed, its first invoice paid) are delivered, signed, to the server's webhook, one after the other.
-   * Answers once the server accepted them all.
+   * Answers once the server accepted them all, with the path the provider's success URL sends the buyer
+   * to (its `{CHECKOUT_SESSION_ID}` filled in).
    */
+  /** Where the provider's success URL of the user's last checkout leads, before anything is paid. */
+  'POST /stripe/checkout': async ({ db, stripe }, json) => {
+    const { email } = payer.parse(json);
+    const [user] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
+    const session = stripe.checkoutSessions.findLast(
+      (candidate) => candidate.fields.client_reference_id === String(user?.id),
+    );
+    if (!session)
+      throw new z.ZodError([
+        { code: 'custom', path: ['email'], message: 'This user started no checkout', input: email },
+      ]);
+    const success = new URL((session.fields.success_url ?? '').replace('{CHECKOUT_SESSION_ID}', session.id));
+    return { successPath: `${success.pathname}${success.search}` };
+  },
+
   'POST /stripe/pay': async ({ db, stripe, webhook }, json) => {
     const { email } = payer.parse(json);
     const [user] = await db
@@ -157,7 +176,7 @@ const seeders: Record<string, (context: Context, json: unknown) => Promise<unkno
         { code: 'custom', path: ['email'], message: 'This user started no checkout', input: email },
       ]);
     let delivered = 0;
-    for (const event of paymentEventsOf(session)) {
+    for (const event of stripe.completeCheckout(session)) {
       const payload = JSON.stringify(event);
       const response = await fetch(webhook.url, {
         method: 'POST',
@@ -170,7 +189,8 @@ const seeders: Record<string, (context: Context, json: unknown) => Promise<unkno
       if (!response.ok) throw new Error(`The webhook answered ${response.status}: ${await response.text()}`);
       delivered++;
     }
-    return { delivered };
+    const success = new URL((session.fields.success_url ?? '').replace('{CHECKOUT_SESSION_ID}', session.id));
+    return { delivered, successPath: `${success.pathname}${success.search}` };
   },
 };
 

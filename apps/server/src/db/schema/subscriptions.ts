@@ -11,20 +11,23 @@ const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'da
 export const currencyEnum = pgEnum('currency', ['bgn', 'eur']);
 export const paymentStatusEnum = pgEnum('payment_status', ['paid', 'refunded']);
 
-/** A paid invoice of the provider: each one extended a subscription by its plan's period. */
+/**
+ * A paid invoice of the provider: each one extended a subscription by its plan's period. Accounting keeps
+ * it after its account is deleted, then without the person (`user_id` null).
+ */
 export const payments = pgTable(
   'payments',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     plan: subscriptionTypeEnum('plan').notNull(),
     amount: integer('amount').notNull(),
     currency: currencyEnum('currency').notNull(),
     status: paymentStatusEnum('status').notNull().default('paid'),
     /** The provider's invoice: one payment per invoice, however often its event arrives. */
     providerInvoiceId: text('provider_invoice_id').notNull().unique(),
+    /** The provider's subscription the invoice belongs to: links the payment to the checkout that started it. */
+    providerSubscriptionId: text('provider_subscription_id'),
     /** The end date this payment moved its subscription to. */
     periodEnd: moment('period_end').notNull(),
     createdAt: moment('created_at').notNull().defaultNow(),
@@ -32,8 +35,27 @@ export const payments = pgTable(
   },
   (table) => [
     index('payments_user_idx').on(table.userId, table.createdAt),
+    index('payments_subscription_idx').on(table.providerSubscriptionId),
     check('payments_plan_check', sql`${table.plan} <> 'none'`),
   ],
+);
+
+/**
+ * A checkout the account started at the provider; its completion names the subscription whose first
+ * invoice pays it, so the success page can wait for that payment and no other.
+ */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    providerSessionId: text('provider_session_id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    plan: subscriptionTypeEnum('plan').notNull(),
+    providerSubscriptionId: text('provider_subscription_id'),
+    createdAt: moment('created_at').notNull().defaultNow(),
+  },
+  (table) => [index('checkout_sessions_user_idx').on(table.userId)],
 );
 
 /** Events of the payment provider already handled: each one's effect happens once. */

@@ -1,8 +1,16 @@
 import { and, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { affiliateCommissions, affiliates, paymentEvents, payments, users } from '../../db/schema';
+import {
+  affiliateCommissions,
+  affiliates,
+  checkoutSessions,
+  paymentEvents,
+  payments,
+  users,
+} from '../../db/schema';
 
 export type PaymentRow = typeof payments.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
 export type CommissionRow = typeof affiliateCommissions.$inferSelect;
 export type PaymentValues = typeof payments.$inferInsert;
 
@@ -34,6 +42,46 @@ export const updateUser = (tx: Executor, id: number, values: Partial<typeof user
 export const insertPayment = async (tx: Executor, values: PaymentValues) => {
   const [row] = await tx.insert(payments).values(values).onConflictDoNothing().returning();
   return row;
+};
+
+export const insertCheckoutSession = (db: Executor, values: typeof checkoutSessions.$inferInsert) =>
+  db.insert(checkoutSessions).values(values).onConflictDoNothing();
+
+/** The subscription a completed checkout of this user started. */
+export const setCheckoutSubscription = (
+  tx: Executor,
+  { sessionId, userId, subscriptionId }: { sessionId: string; userId: number; subscriptionId: string },
+) =>
+  tx
+    .update(checkoutSessions)
+    .set({ providerSubscriptionId: subscriptionId })
+    .where(and(eq(checkoutSessions.providerSessionId, sessionId), eq(checkoutSessions.userId, userId)));
+
+export const checkoutSessionOf = async (db: Executor, sessionId: string, userId: number) => {
+  const [row] = await db
+    .select()
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.providerSessionId, sessionId), eq(checkoutSessions.userId, userId)));
+  return row;
+};
+
+/** The first recorded payment of the user's subscription at the provider. */
+export const firstPaymentOfSubscription = async (db: Executor, userId: number, subscriptionId: string) => {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.providerSubscriptionId, subscriptionId)))
+    .orderBy(payments.createdAt, payments.id)
+    .limit(1);
+  return row;
+};
+
+export const customerOf = async (db: Executor, userId: number) => {
+  const [row] = await db
+    .select({ customerId: users.stripeCustomerId })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.customerId ?? null;
 };
 
 export const lockPaymentOfInvoice = async (tx: Executor, providerInvoiceId: string) => {

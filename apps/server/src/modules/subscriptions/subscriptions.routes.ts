@@ -12,6 +12,10 @@ export const subscriptionRouteHandlers = ({ subscriptions }: Services) => [
   route(subscriptionRoutes.checkout, async ({ actor, body }) => ({
     url: await subscriptions.checkoutUrl(actor, body.plan, body.currency),
   })),
+  route(subscriptionRoutes.checkoutStatus, async ({ actor, params }) => {
+    const { status, plan, premiumUntil } = await subscriptions.checkoutStatus(actor, params.session_id);
+    return { status, plan, premium_until: premiumUntil?.toISOString() ?? null };
+  }),
   route(subscriptionRoutes.portal, async ({ actor }) => ({ url: await subscriptions.portalUrl(actor) })),
   // The body is the raw text here (see the JSON parser in app.ts): the signature is over its bytes.
   route(subscriptionRoutes.webhook, async ({ body, request }) => {

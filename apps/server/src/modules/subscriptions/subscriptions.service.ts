@@ -13,7 +13,12 @@ import { translate } from '../../lib/translate';
 import { queueMail } from '../mail/mail.jobs';
 import { noticeMail } from '../mail/notice-mail';
 import { addMonths, addPeriod, formatMoney, formatMoneyFor, periodOf, toStotinki } from './money';
-import { InvalidSignatureError, type PaymentEvent, type PaymentProvider } from './payment-provider';
+import {
+  InvalidEventError,
+  InvalidSignatureError,
+  type PaymentEvent,
+  type PaymentProvider,
+} from './payment-provider';
 import * as repo from './subscriptions.repository';
 
 /** Unpaid commissions, in stotinki, an affiliate needs before a payout (spec: 100 lv). */
@@ -29,6 +34,19 @@ const endColumnOf = (plan: Plan) =>
   periodOf(plan) === 'month' ? ('subscriptionEndDate' as const) : ('annualSubscriptionEndDate' as const);
 
 const isCurrency = (value: string): value is Currency => value === 'bgn' || value === 'eur';
+
+/**
+ * Where a newly paid period starts: when the premium the account already has ends (its trial or either
+ * plan), or now. A plan bought during the trial adds to it instead of running alongside it.
+ */
+export const paidPeriodStart = (
+  account: Pick<repo.UserRow, 'trialEndDate' | 'subscriptionEndDate' | 'annualSubscriptionEndDate'>,
+  now: Date,
+) =>
+  [account.trialEndDate, account.subscriptionEndDate, account.annualSubscriptionEndDate].reduce<Date>(
+    (latest, end) => (end && end > latest ? end : latest),
+    now,
+  );
 
 const startOfUtcDay = (moment: Date) =>
   new Date(Date.UTC(moment.getUTCFullYear(), moment.getUTCMonth(), moment.getUTCDate()));
@@ -119,8 +137,14 @@ export const createSubscriptionsService = ({
   const apply = async (tx: Executor, event: PaymentEvent, now: Date): Promise<Mail[]> => {
     switch (event.kind) {
       case 'checkout_completed': {
-        if (event.userId && event.customerId)
-          await repo.updateUser(tx, event.userId, { stripeCustomerId: event.customerId });
+        if (!event.userId) return [];
+        if (event.customerId) await repo.updateUser(tx, event.userId, { stripeCustomerId: event.customerId });
+        if (event.subscriptionId)
+          await repo.setCheckoutSubscription(tx, {
+            sessionId: event.sessionId,
+            userId: event.userId,
+            subscriptionId: event.subscriptionId,
+          });
         return [];
       }
       case 'invoice_paid': {
@@ -130,15 +154,14 @@ export const createSubscriptionsService = ({
         const user = await repo.lockUser(tx, userId);
         if (!user) return [];
         const column = endColumnOf(event.plan);
-        const current = user[column];
-        const from = current && current > now ? current : now;
-        const periodEnd = addPeriod(from, event.plan);
+        const periodEnd = addPeriod(paidPeriodStart(user, now), event.plan);
         const payment = await repo.insertPayment(tx, {
           userId,
           plan: event.plan,
           amount: event.amount,
           currency: event.currency,
           providerInvoiceId: event.invoiceId,
+          providerSubscriptionId: event.subscriptionId,
           periodEnd,
           createdAt: now,
         });
@@ -179,7 +202,8 @@ export const createSubscriptionsService = ({
         if (!event.invoiceId) return [];
         const payment = await repo.lockPaymentOfInvoice(tx, event.invoiceId);
         if (payment?.status !== 'paid') return [];
-        const user = await repo.lockUser(tx, payment.userId);
+        // The payment of a deleted account stays on record without it.
+        const user = payment.userId === null ? undefined : await repo.lockUser(tx, payment.userId);
         await repo.markRefunded(tx, payment.id, now);
         const column = endColumnOf(payment.plan as Plan);
         const end = user?.[column];
@@ -255,8 +279,8 @@ export const createSubscriptionsService = ({
 
     async checkoutUrl(actor: Actor, plan: Plan, currency: Currency) {
       if (premiumForAll) throw conflict('premium_for_all');
-      return askProvider((payments) =>
-        payments.checkoutUrl({
+      const session = await askProvider((payments) =>
+        payments.checkout({
           userId: actor.id,
           email: actor.email,
           language: actor.language,
@@ -266,10 +290,58 @@ export const createSubscriptionsService = ({
           period: periodOf(plan),
           productName: `${site} – ${translate(actor.language, `email:plans.${plan}`)}`,
           customerId: actor.stripeCustomerId,
-          successUrl: `${config.publicUrl}/subscriptions-success`,
+          // The provider puts the session's id in place of the placeholder.
+          successUrl: `${config.publicUrl}/subscriptions-success?session_id={CHECKOUT_SESSION_ID}`,
           cancelUrl: `${config.publicUrl}/subscriptions-failed`,
         }),
       );
+      await repo.insertCheckoutSession(db, {
+        providerSessionId: session.id,
+        userId: actor.id,
+        plan,
+        createdAt: clock.now(),
+      });
+      return session.url;
+    },
+
+    /**
+     * Whether the first payment of a checkout of mine is recorded: the subscription its completion named
+     * has a payment. Before that, `processing`, whatever premium the account already has.
+     */
+    async checkoutStatus(actor: Actor, sessionId: string) {
+      const session = await repo.checkoutSessionOf(db, sessionId, actor.id);
+      if (!session) throw notFound();
+      const payment =
+        session.providerSubscriptionId &&
+        (await repo.firstPaymentOfSubscription(db, actor.id, session.providerSubscriptionId));
+      return {
+        status: payment ? ('paid' as const) : ('processing' as const),
+        plan: session.plan as Plan,
+        premiumUntil: payment ? entitlements.premiumUntil(actor) : null,
+      };
+    },
+
+    /**
+     * Cancels every subscription of the account at the provider, before the account is deleted. A failure
+     * (the provider refuses or cannot be reached) is thrown, 503 `subscription_not_cancelled`, so that the
+     * deletion stops while the person is still charged.
+     */
+    async cancelSubscriptionsOf(userId: number) {
+      const customerId = await repo.customerOf(db, userId);
+      if (!customerId) return;
+      if (!provider) {
+        // Payments were switched off after this account paid: nothing here can reach the provider.
+        log.warn({ userId }, 'an account with a payment customer is deleted without a payment provider');
+        return;
+      }
+      try {
+        const cancelled = await provider.cancelSubscriptions(customerId);
+        if (cancelled > 0)
+          log.info({ userId, cancelled }, 'subscriptions cancelled before deleting the account');
+      } catch (error) {
+        log.warn({ err: error, userId }, 'the payment provider did not cancel the subscriptions');
+        throw new ApiError(503, 'subscription_not_cancelled', { key: 'subscription_not_cancelled' });
+      }
     },
 
     async portalUrl(actor: Actor) {
@@ -286,9 +358,11 @@ export const createSubscriptionsService = ({
       if (!signature || typeof rawBody !== 'string') throw invalidSignature();
       let event: PaymentEvent;
       try {
-        event = await payments.readEvent(rawBody, signature);
+        event = await payments.readEvent(rawBody, signature, clock.now());
       } catch (error) {
         if (error instanceof InvalidSignatureError) throw invalidSignature();
+        if (error instanceof InvalidEventError)
+          throw new ApiError(400, 'invalid_event', { key: 'invalid_event' });
         // Tracing a refund asks the provider: unreachable, it answers 503 and the provider retries.
         log.warn({ err: error }, 'the payment provider failed');
         throw paymentsUnavailable('payments_unavailable');

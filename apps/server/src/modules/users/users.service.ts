@@ -12,6 +12,7 @@ import { reencodeImage } from '../../lib/images';
 import { bytesOf } from '../../plugins/multipart';
 import type { MediaFiles, MediaService } from '../media/media.service';
 import type { PracticeService } from '../practice/practice.service';
+import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { accountPolicy } from './users.policy';
 import * as repo from './users.repository';
 
@@ -54,11 +55,13 @@ export const createUsersService = ({
   media,
   clock,
   practice,
+  subscriptions,
 }: {
   db: Database;
   media: MediaService;
   clock: Clock;
   practice: PracticeService;
+  subscriptions: Pick<SubscriptionsService, 'cancelSubscriptionsOf'>;
 }) => {
   // Every signed-in request runs this lookup: prepared once, it is neither rebuilt nor re-planned.
   const accountById = db
@@ -226,9 +229,11 @@ export const createUsersService = ({
 
     /**
      * Deletes an account with its cards and other rows in one transaction (after `check`, run in it first,
-     * which may throw to keep it), then its files. The caller has decided that it may go.
+     * which may throw to keep it), then its files. The caller has decided that it may go. Its subscriptions
+     * are cancelled at the payment provider before anything is deleted: if that fails, nothing is.
      */
     async erase(userId: number, check?: (tx: Executor) => Promise<void>) {
+      await subscriptions.cancelSubscriptionsOf(userId);
       await media.change((files) =>
         files.transaction(async (tx) => {
           await check?.(tx);

@@ -6,11 +6,34 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormError } from '../../../components/ui/form-error';
 import { useErrorMessage } from '../../../lib/api-errors';
+import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { clearTokens } from '../../../lib/session';
 import { useDeleteAccount } from '../api/delete-account';
 
-/** Deleting needs the account's e-mail address typed in, so that it cannot happen by a slip. */
+/**
+ * The plans the account has paid for and that run on: a monthly and an annual end date ahead, each named by
+ * the plan bought last when it is of that period.
+ */
+const runningPlans = (user: User, now = Date.now()) =>
+  (
+    [
+      ['subscription_end_date', ['monthly', 'gold_monthly']],
+      ['annual_subscription_end_date', ['annual', 'gold_annual']],
+    ] as const
+  ).flatMap(([column, plans]) => {
+    const end = user[column];
+    if (!end || Date.parse(end) <= now) return [];
+    const plan = (plans as readonly string[]).includes(user.subscription_type)
+      ? user.subscription_type
+      : plans[0];
+    return [{ plan: plan as (typeof plans)[number], end }];
+  });
+
+/**
+ * Deleting needs the account's e-mail address typed in, so that it cannot happen by a slip. A plan that
+ * runs is named: deleting cancels it at the payment provider.
+ */
 export function DeleteAccountModal({
   user,
   opened,
@@ -24,6 +47,7 @@ export function DeleteAccountModal({
   const navigate = useNavigate();
   const remove = useDeleteAccount();
   const errorMessage = useErrorMessage();
+  const { date } = useFormatters();
   const [typed, setTyped] = useState('');
   const confirmed = typed.trim().toLowerCase() === user.email.toLowerCase();
 
@@ -53,6 +77,11 @@ export function DeleteAccountModal({
     >
       <Stack gap="md">
         <Text>{t('deleteAccount.warning')}</Text>
+        {runningPlans(user).map(({ plan, end }) => (
+          <Text key={plan} fw={600}>
+            {t('deleteAccount.activePlan', { plan: t(`deleteAccount.plans.${plan}`), date: date(end) })}
+          </Text>
+        ))}
         <TextInput
           label={t('deleteAccount.confirmLabel', { email: user.email })}
           value={typed}

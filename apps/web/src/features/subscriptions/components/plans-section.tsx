@@ -1,4 +1,5 @@
 import { Group, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RequestError } from '../../../components/ui/request-error';
 import { usePricing } from '../api/get-pricing';
@@ -14,12 +15,15 @@ export function PlansSection({
   action,
   showTrial,
   showComparison,
+  note,
 }: {
   /** The section's heading, beside the currency switch. */
   title: string;
   action: PlanAction;
   showTrial: boolean;
   showComparison: boolean;
+  /** What the reader should know about buying now, above the plans. */
+  note?: ReactNode;
 }) {
   const { t } = useTranslation('subscriptions');
   const pricing = usePricing();
@@ -48,6 +52,7 @@ export function PlansSection({
         <CurrencySwitch value={currency} onChange={setCurrency} />
       </Group>
       <PricingNotes pricing={pricing.data} showTrial={showTrial} />
+      {note}
       <PlanCards pricing={pricing.data} currency={currency} action={action} />
       {showComparison && <PremiumComparison pricing={pricing.data} />}
     </Stack>

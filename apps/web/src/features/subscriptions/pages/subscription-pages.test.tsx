@@ -80,6 +80,48 @@ describe('my subscription', () => {
   });
 });
 
+describe('before paying', () => {
+  it('says that a plan bought during the trial starts when the trial ends', async () => {
+    fakeServer({
+      'GET /api/subscriptions/plans/': { body: pricing() },
+      'GET /api/subscriptions/me/': {
+        body: mySubscription({ is_premium: true, premium_until: '2099-12-12', trial_end_date: '2099-12-12' }),
+      },
+    });
+    showPage('/subscriptions', '/subscriptions', <SubscriptionsPage />);
+    expect(
+      await screen.findByText('Your trial runs until December 12, 2099; the plan you buy now starts then.'),
+    ).toBeTruthy();
+  });
+
+  it('says that a plan bought while another runs starts when that one ends, and nothing to a free account', async () => {
+    fakeServer({
+      'GET /api/subscriptions/plans/': { body: pricing() },
+      'GET /api/subscriptions/me/': {
+        body: mySubscription({
+          subscription_type: 'monthly',
+          is_premium: true,
+          premium_until: '2099-03-01',
+          subscription_end_date: '2099-03-01',
+          trial_end_date: '2099-01-01',
+        }),
+      },
+    });
+    showPage('/subscriptions', '/subscriptions', <SubscriptionsPage />);
+    expect(
+      await screen.findByText('Your premium runs until March 1, 2099; the plan you buy now starts then.'),
+    ).toBeTruthy();
+    cleanup();
+    fakeServer({
+      'GET /api/subscriptions/plans/': { body: pricing() },
+      'GET /api/subscriptions/me/': { body: mySubscription() },
+    });
+    showPage('/subscriptions', '/subscriptions', <SubscriptionsPage />);
+    expect(await screen.findByRole('button', { name: 'Buy the Annual plan' })).toBeTruthy();
+    expect(screen.queryByText(/the plan you buy now starts then/)).toBeNull();
+  });
+});
+
 describe('an ended plan', () => {
   it('reads as free, with its end date kept', async () => {
     fakeServer({
@@ -102,28 +144,32 @@ describe('an ended plan', () => {
 });
 
 describe('after paying', () => {
-  it('asks again until the account is premium, then shows until when', async () => {
+  it('asks about this checkout until its payment is recorded, though the trial is premium already', async () => {
     let asked = 0;
     fakeServer({
-      'GET /api/subscriptions/me/': () => {
+      // The trial makes the account premium all along: the page must not take that for the payment.
+      'GET /api/subscriptions/me/': {
+        body: mySubscription({ is_premium: true, premium_until: '2026-12-01', trial_end_date: '2026-12-01' }),
+      },
+      'GET /api/subscriptions/checkout/cs_test_1/': () => {
         asked += 1;
         return {
           body:
             asked < 3
-              ? mySubscription()
-              : mySubscription({
-                  subscription_type: 'monthly',
-                  is_premium: true,
-                  premium_until: '2026-12-24',
-                }),
+              ? { status: 'processing', plan: 'monthly', premium_until: null }
+              : { status: 'paid', plan: 'monthly', premium_until: '2027-01-01' },
         };
       },
     });
-    showPage('/subscriptions-success', '/subscriptions-success', <SubscriptionSuccessPage pollEvery={30} />);
+    showPage(
+      '/subscriptions-success?session_id=cs_test_1',
+      '/subscriptions-success',
+      <SubscriptionSuccessPage pollEvery={30} />,
+    );
     expect(await screen.findByText('We are confirming your payment with the bank…')).toBeTruthy();
     expect(
       await screen.findByText(
-        'Premium is yours until December 24, 2026. Enjoy learning without limits!',
+        'Premium is yours until January 1, 2027. Enjoy learning without limits!',
         undefined,
         {
           timeout: 3000,
@@ -137,15 +183,38 @@ describe('after paying', () => {
   });
 
   it('stops asking after a while and says the payment is still on its way', async () => {
-    fakeServer({ 'GET /api/subscriptions/me/': { body: mySubscription() } });
+    fakeServer({
+      'GET /api/subscriptions/checkout/cs_test_2/': {
+        body: { status: 'processing', plan: 'monthly', premium_until: null },
+      },
+    });
     showPage(
-      '/subscriptions-success',
+      '/subscriptions-success?session_id=cs_test_2',
       '/subscriptions-success',
       <SubscriptionSuccessPage pollEvery={20} giveUpAfter={150} />,
     );
     expect(
       await screen.findByText(/Your payment is still being confirmed/, undefined, { timeout: 3000 }),
     ).toBeTruthy();
+  });
+
+  it('promises nothing without a checkout of this account to ask about', async () => {
+    fakeServer({
+      'GET /api/subscriptions/checkout/cs_other/': {
+        status: 404,
+        body: { detail: 'Not found.', code: 'not_found' },
+      },
+    });
+    showPage('/subscriptions-success', '/subscriptions-success', <SubscriptionSuccessPage pollEvery={20} />);
+    expect(screen.getByText(/We cannot tell which payment this page is about/)).toBeTruthy();
+    cleanup();
+    showPage(
+      '/subscriptions-success?session_id=cs_other',
+      '/subscriptions-success',
+      <SubscriptionSuccessPage pollEvery={20} />,
+    );
+    expect(await screen.findByText(/We cannot tell which payment this page is about/)).toBeTruthy();
+    expect(screen.queryByText(/Premium is yours/)).toBeNull();
   });
 
   it('tells of a payment not received, with the contact address', async () => {

@@ -3,18 +3,20 @@ import { IconCircleCheck, IconHourglassHigh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { MessagePage } from '../../../components/ui/message-page';
 import { currentUserQuery } from '../../../lib/current-user';
 import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
-import { useMySubscription } from '../api/get-my-subscription';
+import { useCheckoutStatus } from '../api/get-checkout-status';
+import { subscriptionKeys } from '../api/subscription-keys';
 import '../subscription-texts';
 
 /**
- * /subscriptions-success: the provider sends the buyer here, but only its webhook makes the account
- * premium, a moment later. The page asks again every `pollEvery` ms until the account is premium or
- * `giveUpAfter` ms have passed, then refreshes the signed-in user so the whole app knows.
+ * /subscriptions-success?session_id=...: the provider sends the buyer here, but only its webhook records
+ * the payment, a moment later. The page asks about this very checkout every `pollEvery` ms until its
+ * payment is recorded or `giveUpAfter` ms have passed: an account premium already (its trial) proves
+ * nothing about this payment. Once paid, it refreshes the signed-in user so the whole app knows.
  */
 export function SubscriptionSuccessPage({
   pollEvery = 2000,
@@ -26,10 +28,11 @@ export function SubscriptionSuccessPage({
   const { t } = useTranslation(['subscriptions', 'pages']);
   const { date } = useFormatters();
   const queryClient = useQueryClient();
+  const sessionId = useSearchParams()[0].get('session_id');
   const [gaveUp, setGaveUp] = useState(false);
   const [premium, setPremium] = useState(false);
-  const subscription = useMySubscription(premium || gaveUp ? false : pollEvery);
-  const isPremium = subscription.data?.is_premium === true;
+  const checkout = useCheckoutStatus(sessionId, premium || gaveUp ? false : pollEvery);
+  const isPremium = checkout.data?.status === 'paid';
 
   useEffect(() => {
     const timer = window.setTimeout(() => setGaveUp(true), giveUpAfter);
@@ -40,9 +43,10 @@ export function SubscriptionSuccessPage({
     if (!isPremium) return;
     setPremium(true);
     queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+    queryClient.invalidateQueries({ queryKey: subscriptionKeys.mine });
   }, [isPremium, queryClient]);
 
-  const until = subscription.data?.premium_until && date(subscription.data.premium_until);
+  const until = checkout.data?.premium_until && date(checkout.data.premium_until);
   const ways = (
     <Group justify="center" gap="sm">
       <Button component={Link} to={paths.myCategories}>
@@ -60,6 +64,14 @@ export function SubscriptionSuccessPage({
         <Alert color="teal" variant="light" role="status" w="100%">
           {until ? t('success.premiumUntil', { date: until }) : t('success.premium')}
         </Alert>
+      </MessagePage>
+    );
+  }
+  // Without a checkout of this account to ask about, the page cannot say more than where to look.
+  if (sessionId === null || checkout.isError) {
+    return (
+      <MessagePage icon={<IconHourglassHigh size={40} />} title={t('success.thanks')} action={ways}>
+        <Text role="status">{t('success.unknown')}</Text>
       </MessagePage>
     );
   }
