@@ -125,7 +125,8 @@ export const createUsersService = ({
         if (updated) return updated;
         const current = await repo.findUserById(tx, user.id);
         throw zoneChangedRecently(
-          (current && timeZoneChangeableAt(current)) ?? new Date(now.getTime() + TIME_ZONE_CHANGE_INTERVAL_MS),
+          (current && timeZoneChangeableAt(current)) ??
+            new Date(now.getTime() + TIME_ZONE_CHANGE_INTERVAL_MS),
         );
       });
     });
