@@ -144,7 +144,20 @@ const json = (payload: unknown): Pick<Probe, 'headers' | 'payload'> => ({
   payload: JSON.stringify(payload),
 });
 
-const idVariants = ['abc', '0x1', '+1', '01', '%201', '1.5', '-1', '0', '9'.repeat(5000), '%00', '%ED%A0%80', '1e3'];
+const idVariants = [
+  'abc',
+  '0x1',
+  '+1',
+  '01',
+  '%201',
+  '1.5',
+  '-1',
+  '0',
+  '9'.repeat(5000),
+  '%00',
+  '%ED%A0%80',
+  '1e3',
+];
 const queryVariants = [
   'abc',
   '',

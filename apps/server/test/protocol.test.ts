@@ -183,7 +183,10 @@ describe('lone surrogates', () => {
       expect(created.statusCode, JSON.stringify(name)).toBe(400);
       expect(created.json()).toEqual({ name: [message] });
     }
-    const emoji = await call('POST', '/api/card/category/', { name: 'Deck \ud83d\ude00', type_of_cards: 'text' });
+    const emoji = await call('POST', '/api/card/category/', {
+      name: 'Deck \ud83d\ude00',
+      type_of_cards: 'text',
+    });
     expect(emoji.statusCode).toBe(201);
     const bg = await call(
       'POST',
