@@ -8,6 +8,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
 import { cards, categories, users } from '../src/db/schema';
+import { createTestDatabase, type TestDatabase } from './database';
+import { buildUser, PASSWORD } from './factories';
+import { startTcpRelay, type TcpRelay } from './tcp-relay';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 
@@ -197,5 +200,106 @@ describe('the server process', () => {
     const worker = run('dist/worker.js', [], { DATA_DIR: path.join(dataDir, 'built') });
     expect(await worker.exited).toBe(1);
     expect(oneLine(worker.output())).toMatch(/^The worker needs PostgreSQL/);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('the server process on PostgreSQL', () => {
+  let database: TestDatabase;
+  let relay: TcpRelay;
+  let dataDir: string;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    relay = await startTcpRelay(database.url!);
+    dataDir = await mkdtemp(path.join(tmpdir(), 'flashcards-outage-'));
+  });
+  afterAll(async () => {
+    await relay.close();
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers 503 with Retry-After on every route while the database is down, and recovers by itself', {
+    timeout: 120_000,
+  }, async () => {
+    // The server runs the job queue too, whose polling meets the outage as well.
+    const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: relay.url, RUN_JOBS: 'true' });
+    const base = `http://127.0.0.1:${server.port}`;
+    const user = await buildUser(database.db, { password: PASSWORD });
+    const login = () =>
+      fetch(`${base}/api/user/jwt/create/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: user.email, password: PASSWORD }),
+      });
+    const { access } = (await (await login()).json()) as { access: string };
+    const auth = { authorization: `JWT ${access}` };
+    const calls: [string, () => Promise<Response>][] = [
+      ['public stats', () => fetch(`${base}/api/stats/public/`)],
+      ['sign in', login],
+      ['own profile', () => fetch(`${base}/api/user/users/me/`, { headers: auth })],
+      ['own categories', () => fetch(`${base}/api/card/category/`, { headers: auth })],
+      [
+        'new category',
+        () =>
+          fetch(`${base}/api/card/category/`, {
+            method: 'POST',
+            headers: { ...auth, 'content-type': 'application/json' },
+            body: JSON.stringify({ name: 'During the outage', type_of_cards: 'text' }),
+          }),
+      ],
+    ];
+    const round = () =>
+      Promise.all(
+        calls.map(async ([name, call]) => {
+          const response = await call();
+          return {
+            name,
+            status: response.status,
+            retryAfter: response.headers.get('retry-after'),
+            body: await response.text(),
+          };
+        }),
+      );
+    for (const answer of await round()) expect(answer.status, answer.name).toBeLessThan(300);
+
+    // Down for longer than the pool waits for a connection (5 s), with requests all along.
+    await relay.cut();
+    const answers: Awaited<ReturnType<typeof round>> = [];
+    const downUntil = Date.now() + 8000;
+    while (Date.now() < downUntil) {
+      answers.push(...(await round()));
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const failed = answers.filter((answer) => answer.status >= 500);
+    expect(failed.length).toBeGreaterThan(0);
+    for (const answer of failed) {
+      expect({ name: answer.name, status: answer.status, retryAfter: answer.retryAfter }).toEqual({
+        name: answer.name,
+        status: 503,
+        retryAfter: '5',
+      });
+      expect(JSON.parse(answer.body)).toEqual({
+        detail: 'The service is temporarily unavailable.',
+        code: 'service_unavailable',
+      });
+    }
+    // Every one of them needs the database.
+    expect(new Set(failed.map((answer) => answer.name))).toEqual(
+      new Set(['public stats', 'sign in', 'own profile', 'own categories', 'new category']),
+    );
+
+    await relay.restore();
+    const deadline = Date.now() + 20_000;
+    let recovered = false;
+    while (!recovered && Date.now() < deadline) {
+      recovered = (await round()).every((answer) => answer.status < 300);
+      if (!recovered) await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(recovered).toBe(true);
+    // Nor did the job queue's failures during the outage end the process.
+    expect(server.child.exitCode).toBe(null);
+    expect(server.output()).not.toMatch(/unhandled|uncaught/i);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
   });
 });
