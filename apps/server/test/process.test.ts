@@ -4,12 +4,15 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
 import { cards, categories, users } from '../src/db/schema';
+import { queueMail, registerMailJobs } from '../src/modules/mail/mail.jobs';
 import { createTestDatabase, type TestDatabase } from './database';
 import { buildUser, PASSWORD } from './factories';
+import { createTestJobQueue } from './jobs';
+import { startMailServer } from './mail-server';
 import { startTcpRelay, type TcpRelay } from './tcp-relay';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
@@ -66,6 +69,20 @@ const startServer = async (env: Record<string, string>, script = 'src/main.ts'):
   }
   server.child.kill('SIGKILL');
   throw new Error(`server did not become ready: ${server.output()}`);
+};
+
+/** The job worker, once it works the queue. */
+const startWorker = async (env: Record<string, string>): Promise<Running> => {
+  const worker = run('src/worker.ts', [], { LOG_LEVEL: 'info', ...env });
+  const deadline = Date.now() + 90_000;
+  while (!worker.output().includes('Working the job queue')) {
+    if (worker.child.exitCode !== null || Date.now() > deadline) {
+      worker.child.kill('SIGKILL');
+      throw new Error(`worker did not start: ${worker.output()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return worker;
 };
 
 const oneLine = (text: string) => {
@@ -301,5 +318,72 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the server process on PostgreSQL'
     expect(server.output()).not.toMatch(/unhandled|uncaught/i);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('the job worker on PostgreSQL', () => {
+  let database: TestDatabase;
+  let dataDir: string;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    dataDir = await mkdtemp(path.join(tmpdir(), 'flashcards-worker-'));
+  });
+  afterAll(async () => {
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('sends the mail a killed worker was sending within a minute of the next start', {
+    timeout: 150_000,
+  }, async () => {
+    const mail = await startMailServer();
+    // The first mail gets stuck in the SMTP exchange, so that its job is running when the worker dies.
+    mail.stall();
+    const env = { DATA_DIR: dataDir, DATABASE_URL: database.url!, SMTP_URL: mail.url };
+    const worker = await startWorker(env);
+
+    // Queued as the server queues them, from another process.
+    const queue = createTestJobQueue(database);
+    registerMailJobs(queue, {
+      mailer: {
+        send: () => Promise.reject(new Error('this process only queues mails')),
+        close: () => {},
+      },
+    });
+    await queue.start({ work: false });
+    const addresses = ['first@example.com', 'second@example.com', 'third@example.com'];
+    for (const to of addresses) {
+      await queueMail(queue, { to, subject: `For ${to}`, text: 'Welcome', html: '<p>Welcome</p>' });
+    }
+    await queue.stop();
+    const active = async () =>
+      (
+        (await database.db.execute(
+          sql`select count(*)::int as count from pgboss.job where name = 'mail.send' and state = 'active'`,
+        )) as unknown as { rows: { count: number }[] }
+      ).rows[0]!.count;
+    const deadline = Date.now() + 30_000;
+    while ((await active()) === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await active()).toBe(1);
+
+    worker.child.kill('SIGKILL');
+    await worker.exited;
+    mail.answer();
+    const restarted = await startWorker(env);
+    const startedAt = Date.now();
+    try {
+      for (const to of addresses) {
+        const left = 60_000 - (Date.now() - startedAt);
+        expect((await mail.nextTo(to, Math.max(left, 0))).subject).toBe(`For ${to}`);
+      }
+      expect(Date.now() - startedAt).toBeLessThan(60_000);
+      expect(mail.messages).toHaveLength(3);
+    } finally {
+      restarted.child.kill('SIGTERM');
+      await restarted.exited;
+      await mail.close();
+    }
   });
 });

@@ -7,7 +7,11 @@ const welcome = 'schools.welcome';
 export type WelcomeJob = { schoolId: number; creatorId: number; created: number[]; joined: number[] };
 
 export const registerSchoolJobs = (queue: JobQueue, { schools }: { schools: SchoolsService }) => {
-  queue.define<WelcomeJob>(welcome, (data, job) => schools.sendWelcomeMails(data, job.id));
+  // Queues one mail per account (hundreds for an imported list, each skipped when a retry finds it queued):
+  // seconds of work, given five minutes; a worker's death is noticed by the heartbeat long before.
+  queue.define<WelcomeJob>(welcome, (data, job) => schools.sendWelcomeMails(data, job.id), {
+    expireInSeconds: 300,
+  });
 };
 
 export const queueWelcomeMails = (queue: JobQueue, data: WelcomeJob) =>
