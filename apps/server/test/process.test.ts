@@ -268,7 +268,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the server process on PostgreSQL'
     const round = () =>
       Promise.all(
         calls.map(async ([name, call]) => {
-          const response = await call();
+          const response = await call().catch((error: Error) => {
+            throw new Error(
+              `${name}: ${error.message} ${error.cause}; server: ${server.output().slice(-3000)}`,
+            );
+          });
           return {
             name,
             status: response.status,

@@ -127,6 +127,12 @@ export const openDatabase = async (
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
   });
+  pool.on('connect', (client) => {
+    // A checked-out client between two statements (inside a transaction) that loses its connection
+    // emits 'error' with nobody listening, which would end the process. Its next statement fails with
+    // the connection error instead (a 503), and the pool drops the client when it is released.
+    client.on('error', () => {});
+  });
   try {
     const client = await pool.connect();
     client.release();
