@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '../src/plugins/multipart';
 import { buildTestApp, type TestApp } from './build-app';
 import { buildCard, buildCategory, buildUser, PASSWORD } from './factories';
-import { formData } from './multipart';
+import { formData, utf16FormData } from './multipart';
 import {
   chargeRefundedEvent,
   checkoutCompletedEvent,
@@ -18,7 +18,7 @@ import {
 
 /**
  * Walks every route of the contract with inputs made from its schemas and then broken: wrong types,
- * missing and extra fields, nulls, huge, NUL-bearing and unicode strings, bad ids, bad content types and
+ * missing and extra fields, nulls, huge, NUL-bearing, lone-surrogate and unicode strings, bad ids, bad content types and
  * broken multipart bodies, as a guest and as a signed-in user. No answer may be a 5xx, and every error
  * answer must have the DRF shape of API.md. Routes added to the contract are walked without editing this.
  * The payment provider's webhook is walked once more with genuinely signed events, broken field by field.
@@ -35,6 +35,7 @@ type JsonSchema = {
   const?: unknown;
   format?: string;
   minLength?: number;
+  minimum?: number;
   default?: unknown;
 };
 
@@ -79,7 +80,8 @@ const sampleValue = (schema: JsonSchema, name: string, ids: Ids): unknown => {
       return schema.items ? [sampleValue(schema.items, name, ids)] : [];
     case 'integer':
     case 'number':
-      return /id$|^category$|_category/.test(name) ? idFor(name, ids) : 1;
+      // At least the schema's minimum, so that the sample gets past the schema to the service.
+      return /id$|^category$|_category/.test(name) ? idFor(name, ids) : Math.max(1, schema.minimum ?? 1);
     case 'boolean':
       return true;
     case 'string':
@@ -117,6 +119,10 @@ const brokenValues: [string, unknown][] = [
   ['an empty string', ''],
   ['a huge string', huge],
   ['a NUL character', 'a\u0000b'],
+  // JSON.stringify writes these as the escapes "\ud800" and "\udc00", which JSON.parse turns back into them.
+  ['a lone high surrogate', 'a\ud800b'],
+  ['a lone low surrogate', 'a\udc00b'],
+  ['a high surrogate at the end', 'ab\ud800'],
   ['unicode', 'Ünïcødé 🙂 日本語 \u202e\uFEFF'],
   ['a huge number', 1e308],
   ['a negative number', -1],
@@ -147,7 +153,20 @@ const json = (payload: unknown): Pick<Probe, 'headers' | 'payload'> => ({
   payload: JSON.stringify(payload),
 });
 
-const idVariants = ['abc', '0x1', '+1', '01', '%201', '1.5', '-1', '0', '9'.repeat(5000), '%00', '1e3'];
+const idVariants = [
+  'abc',
+  '0x1',
+  '+1',
+  '01',
+  '%201',
+  '1.5',
+  '-1',
+  '0',
+  '9'.repeat(5000),
+  '%00',
+  '%ED%A0%80',
+  '1e3',
+];
 const queryVariants = [
   'abc',
   '',
@@ -156,6 +175,9 @@ const queryVariants = [
   '1.5',
   '99999999999999999999',
   'a%00b',
+  // The UTF-8 bytes a lone surrogate would have (not UTF-8 at all), and the old %u escape.
+  'a%ED%A0%80b',
+  '%uD800',
   'x'.repeat(5000),
   '%E2%82',
 ];
@@ -234,6 +256,12 @@ const probesOf = async (route: RouteDefinition, ids: Ids): Promise<Probe[]> => {
       Object.fromEntries(Object.keys(sample).map((key) => [key, 'a\u0000b'])),
     );
     probes.push({ label: label('multipart with NUL characters'), url: target, ...nulField });
+    const surrogateFields = (value: string) =>
+      utf16FormData(Object.fromEntries(Object.keys(withoutFiles(sample)).map((key) => [key, value])));
+    probes.push(
+      { label: label('multipart with lone high surrogates'), url: target, ...surrogateFields('a\ud800b') },
+      { label: label('multipart with lone low surrogates'), url: target, ...surrogateFields('\udc00') },
+    );
     const notAPicture = await multipartOf(sample, Buffer.from('%PDF-1.4 not a picture'));
     probes.push({ label: label('multipart with a file that is not a picture'), url: target, ...notAPicture });
     probes.push({
@@ -260,6 +288,7 @@ const probesOf = async (route: RouteDefinition, ids: Ids): Promise<Probe[]> => {
     raw('JSON null', 'application/json', 'null'),
     raw('a JSON list', 'application/json', '[1, 2]'),
     raw('a JSON string', 'application/json', '"text"'),
+    raw('a JSON string with a lone surrogate', 'application/json', '"\\ud800"'),
     raw('a JSON number', 'application/json', '42'),
     raw('a __proto__ key', 'application/json', '{"__proto__": {"isStaff": true}, "name": "x"}'),
     raw('a constructor key', 'application/json', '{"constructor": {"prototype": {"isStaff": true}}}'),

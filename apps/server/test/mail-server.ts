@@ -13,6 +13,9 @@ export type MailServer = {
   /** Waits for the next message to this address (resolves with messages already received too). */
   nextTo: (address: string, timeoutMs?: number) => Promise<Email>;
   close: () => Promise<void>;
+  /** Until `answer()`, messages are read and never acknowledged: the sender waits, as on a stuck server. */
+  stall: () => void;
+  answer: () => void;
 };
 
 /** Writes the mail into `dir` for readers in other processes (the end-to-end tests). */
@@ -44,6 +47,7 @@ export const startMailServer = async ({
   if (dir) await mkdir(dir, { recursive: true });
   const messages: Email[] = [];
   const taken = new Set<Email>();
+  let stalled = false;
   const receive = async (raw: Buffer) => {
     const email = await PostalMime.parse(raw);
     if (dir) await writeCaught(dir, email);
@@ -57,6 +61,7 @@ export const startMailServer = async ({
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        if (stalled) return;
         receive(Buffer.concat(chunks)).then(() => callback(), callback);
       });
     },
@@ -85,6 +90,12 @@ export const startMailServer = async ({
     messages,
     nextTo,
     close: () => new Promise((resolve) => server.close(() => resolve())),
+    stall: () => {
+      stalled = true;
+    },
+    answer: () => {
+      stalled = false;
+    },
   };
 };
 

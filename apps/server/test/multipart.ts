@@ -15,6 +15,26 @@ export const formData = async (
   };
 };
 
+/**
+ * A multipart body whose text fields declare UTF-16 (little-endian): unlike UTF-8, it can carry half of
+ * a surrogate pair, as a hand-made client may send it.
+ */
+export const utf16FormData = (fields: Record<string, string>) => {
+  const boundary = `utf16-${Date.now()}`;
+  const parts = Object.entries(fields).flatMap(([name, value]) => [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n` +
+        'Content-Type: text/plain; charset=utf-16le\r\n\r\n',
+    ),
+    Buffer.from(value, 'utf16le'),
+    Buffer.from('\r\n'),
+  ]);
+  return {
+    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+};
+
 /** A short, valid PCM WAV file (silence). */
 export const wavFile = (samples = 800) => {
   const data = Buffer.alloc(samples * 2);

@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Executor, openDatabase } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
@@ -18,7 +18,12 @@ import {
   users,
 } from '../src/db/schema';
 import { thumbnailKey } from '../src/lib/images';
+import { queueMail, registerMailJobs } from '../src/modules/mail/mail.jobs';
+import { createTestDatabase, type TestDatabase } from './database';
 import { buildCatalogVersion, buildCategory, buildUser, PASSWORD } from './factories';
+import { createTestJobQueue } from './jobs';
+import { startMailServer } from './mail-server';
+import { startTcpRelay, type TcpRelay } from './tcp-relay';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 
@@ -102,6 +107,20 @@ const referencedKeys = async (db: Executor) => {
   for (const task of await db.select({ input: aiTasks.input }).from(aiTasks))
     keys.push(...((task.input as { photos?: string[] }).photos ?? []));
   return [...new Set(keys.filter(Boolean))].sort();
+};
+
+/** The job worker, once it works the queue. */
+const startWorker = async (env: Record<string, string>): Promise<Running> => {
+  const worker = run('src/worker.ts', [], { LOG_LEVEL: 'info', ...env });
+  const deadline = Date.now() + 90_000;
+  while (!worker.output().includes('Working the job queue')) {
+    if (worker.child.exitCode !== null || Date.now() > deadline) {
+      worker.child.kill('SIGKILL');
+      throw new Error(`worker did not start: ${worker.output()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return worker;
 };
 
 const oneLine = (text: string) => {
@@ -313,5 +332,177 @@ describe('the server process', () => {
     const worker = run('dist/worker.js', [], { DATA_DIR: path.join(dataDir, 'built') });
     expect(await worker.exited).toBe(1);
     expect(oneLine(worker.output())).toMatch(/^The worker needs PostgreSQL/);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('the server process on PostgreSQL', () => {
+  let database: TestDatabase;
+  let relay: TcpRelay;
+  let dataDir: string;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    relay = await startTcpRelay(database.url!);
+    dataDir = await mkdtemp(path.join(tmpdir(), 'flashcards-outage-'));
+  });
+  afterAll(async () => {
+    await relay.close();
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers 503 with Retry-After on every route while the database is down, and recovers by itself', {
+    timeout: 120_000,
+  }, async () => {
+    // The server runs the job queue too, whose polling meets the outage as well.
+    const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: relay.url, RUN_JOBS: 'true' });
+    const base = `http://127.0.0.1:${server.port}`;
+    const user = await buildUser(database.db, { password: PASSWORD });
+    const login = () =>
+      fetch(`${base}/api/user/jwt/create/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: user.email, password: PASSWORD }),
+      });
+    const { access } = (await (await login()).json()) as { access: string };
+    const auth = { authorization: `JWT ${access}` };
+    const calls: [string, () => Promise<Response>][] = [
+      ['public stats', () => fetch(`${base}/api/stats/public/`)],
+      ['sign in', login],
+      ['own profile', () => fetch(`${base}/api/user/users/me/`, { headers: auth })],
+      ['own categories', () => fetch(`${base}/api/card/category/`, { headers: auth })],
+      [
+        'new category',
+        () =>
+          fetch(`${base}/api/card/category/`, {
+            method: 'POST',
+            headers: { ...auth, 'content-type': 'application/json' },
+            body: JSON.stringify({ name: 'During the outage', type_of_cards: 'text' }),
+          }),
+      ],
+    ];
+    const round = () =>
+      Promise.all(
+        calls.map(async ([name, call]) => {
+          const response = await call().catch((error: Error) => {
+            throw new Error(
+              `${name}: ${error.message} ${error.cause}; server: ${server.output().slice(-3000)}`,
+            );
+          });
+          return {
+            name,
+            status: response.status,
+            retryAfter: response.headers.get('retry-after'),
+            body: await response.text(),
+          };
+        }),
+      );
+    for (const answer of await round()) expect(answer.status, answer.name).toBeLessThan(300);
+
+    // Down for longer than the pool waits for a connection (5 s), with requests all along.
+    await relay.cut();
+    const answers: Awaited<ReturnType<typeof round>> = [];
+    const downUntil = Date.now() + 8000;
+    while (Date.now() < downUntil) {
+      answers.push(...(await round()));
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const failed = answers.filter((answer) => answer.status >= 500);
+    expect(failed.length).toBeGreaterThan(0);
+    for (const answer of failed) {
+      expect({ name: answer.name, status: answer.status, retryAfter: answer.retryAfter }).toEqual({
+        name: answer.name,
+        status: 503,
+        retryAfter: '5',
+      });
+      expect(JSON.parse(answer.body)).toEqual({
+        detail: 'The service is temporarily unavailable.',
+        code: 'service_unavailable',
+      });
+    }
+    // Every one of them needs the database.
+    expect(new Set(failed.map((answer) => answer.name))).toEqual(
+      new Set(['public stats', 'sign in', 'own profile', 'own categories', 'new category']),
+    );
+
+    await relay.restore();
+    const deadline = Date.now() + 20_000;
+    let recovered = false;
+    while (!recovered && Date.now() < deadline) {
+      recovered = (await round()).every((answer) => answer.status < 300);
+      if (!recovered) await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(recovered).toBe(true);
+    // Nor did the job queue's failures during the outage end the process.
+    expect(server.child.exitCode).toBe(null);
+    expect(server.output()).not.toMatch(/unhandled|uncaught/i);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('the job worker on PostgreSQL', () => {
+  let database: TestDatabase;
+  let dataDir: string;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    dataDir = await mkdtemp(path.join(tmpdir(), 'flashcards-worker-'));
+  });
+  afterAll(async () => {
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('sends the mail a killed worker was sending within a minute of the next start', {
+    timeout: 150_000,
+  }, async () => {
+    const mail = await startMailServer();
+    // The first mail gets stuck in the SMTP exchange, so that its job is running when the worker dies.
+    mail.stall();
+    const env = { DATA_DIR: dataDir, DATABASE_URL: database.url!, SMTP_URL: mail.url };
+    const worker = await startWorker(env);
+
+    // Queued as the server queues them, from another process.
+    const queue = createTestJobQueue(database);
+    registerMailJobs(queue, {
+      mailer: {
+        send: () => Promise.reject(new Error('this process only queues mails')),
+        close: () => {},
+      },
+    });
+    await queue.start({ work: false });
+    const addresses = ['first@example.com', 'second@example.com', 'third@example.com'];
+    for (const to of addresses) {
+      await queueMail(queue, { to, subject: `For ${to}`, text: 'Welcome', html: '<p>Welcome</p>' });
+    }
+    await queue.stop();
+    const active = async () =>
+      (
+        (await database.db.execute(
+          sql`select count(*)::int as count from pgboss.job where name = 'mail.send' and state = 'active'`,
+        )) as unknown as { rows: { count: number }[] }
+      ).rows[0]!.count;
+    const deadline = Date.now() + 30_000;
+    while ((await active()) === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await active()).toBe(1);
+
+    worker.child.kill('SIGKILL');
+    await worker.exited;
+    mail.answer();
+    const restarted = await startWorker(env);
+    const startedAt = Date.now();
+    try {
+      for (const to of addresses) {
+        const left = 60_000 - (Date.now() - startedAt);
+        expect((await mail.nextTo(to, Math.max(left, 0))).subject).toBe(`For ${to}`);
+      }
+      expect(Date.now() - startedAt).toBeLessThan(60_000);
+      expect(mail.messages).toHaveLength(3);
+    } finally {
+      restarted.child.kill('SIGTERM');
+      await restarted.exited;
+      await mail.close();
+    }
   });
 });

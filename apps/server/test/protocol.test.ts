@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../src/plugins/multipart';
 import { buildTestApp, type TestApp } from './build-app';
 import { buildCategory, buildUser, PASSWORD } from './factories';
-import { formData } from './multipart';
+import { formData, utf16FormData } from './multipart';
 import { signIn } from './session';
 
 /** The corners of HTTP a hostile client reaches for: each answers a 4xx in the DRF shape. */
@@ -158,6 +158,69 @@ describe('NUL characters', () => {
     const profile = await send('PATCH', '/api/user/users/me/', { first_name: 'A\u0000na' });
     expect(profile.statusCode).toBe(400);
     expect(profile.json()).toEqual({ first_name: [nulMessage] });
+  });
+});
+
+describe('lone surrogates', () => {
+  const message =
+    'The text contains half of a UTF-16 surrogate pair (such as \\ud800) without the other half, which is not a character and cannot be saved.';
+
+  it('answers one in a JSON field, escaped as JSON writes it, with a field error', async () => {
+    const user = await buildUser(t.database.db, { password: PASSWORD });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/jwt/create/',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"email": "${user.email}\\udc00", "password": "${PASSWORD}"}`,
+    });
+    expect(login.statusCode).toBe(400);
+    expect(login.json()).toEqual({ email: [message] });
+
+    const { call } = await signIn(t);
+    // A high half at the end, a low half alone in the middle; a whole pair (an emoji) is a character.
+    for (const name of ['Deck \ud800', 'a\udc00b', '\udc00\ud800']) {
+      const created = await call('POST', '/api/card/category/', { name, type_of_cards: 'text' });
+      expect(created.statusCode, JSON.stringify(name)).toBe(400);
+      expect(created.json()).toEqual({ name: [message] });
+    }
+    const emoji = await call('POST', '/api/card/category/', {
+      name: 'Deck \ud83d\ude00',
+      type_of_cards: 'text',
+    });
+    expect(emoji.statusCode).toBe(201);
+    const bg = await call(
+      'POST',
+      '/api/card/category/',
+      { name: 'a\ud800', type_of_cards: 'text' },
+      { 'accept-language': 'bg' },
+    );
+    expect(bg.json()).toEqual({
+      name: [
+        'Текстът съдържа половин сурогатна двойка от UTF-16 (например \\ud800) без другата половина, което не е знак и не може да бъде записано.',
+      ],
+    });
+  });
+
+  it('answers one in a multipart field that declares UTF-16 the same way', async () => {
+    const { headers } = await signIn(t);
+    const form = utf16FormData({ first_name: 'A\ud800na' });
+    const profile = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/user/users/me/',
+      payload: form.payload,
+      headers: { ...headers, ...form.headers },
+    });
+    expect(profile.statusCode).toBe(400);
+    expect(profile.json()).toEqual({ first_name: [message] });
+    const whole = utf16FormData({ first_name: 'Ана' });
+    const named = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/user/users/me/',
+      payload: whole.payload,
+      headers: { ...headers, ...whole.headers },
+    });
+    expect(named.statusCode).toBe(200);
+    expect(named.json().first_name).toBe('Ана');
   });
 });
 

@@ -12,5 +12,6 @@ export * from './route';
 export * from './routes';
 export * from './school';
 export * from './social';
+export * from './spreadsheet';
 export * from './subscriptions';
 export * from './system';

@@ -30,6 +30,43 @@ export type DatabaseHandle = {
 
 export class DatabaseUnavailableError extends Error {}
 
+/** Codes of node-postgres (the socket's) and of PostgreSQL (SQLSTATE) that say the server cannot be reached now. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up, shutting down, in recovery)
+  '53300', // too_many_connections
+]);
+/** What node-postgres and PGlite say, without a code, when the connection is gone or never came. */
+const UNREACHABLE_MESSAGES =
+  /timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|Connection closed|PGlite is closed/i;
+
+/**
+ * Whether an error (or one of its causes: Drizzle wraps the driver's) means the database cannot be reached
+ * at the moment, rather than a bad statement: the request may be tried again once it is back.
+ */
+export const isDatabaseUnreachable = (error: unknown): boolean => {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)))
+      return true;
+    if (UNREACHABLE_MESSAGES.test(current.message)) return true;
+    // An AggregateError (a host with several addresses) holds one failure per address.
+    const errors = (current as { errors?: unknown }).errors;
+    if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnreachable(inner))) return true;
+    current = current.cause;
+  }
+  return false;
+};
+
 /** Called for every statement; tests use it to count the queries of a request. */
 export type QueryListener = (sql: string) => void;
 
@@ -89,6 +126,12 @@ export const openDatabase = async (
   });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
+  });
+  pool.on('connect', (client) => {
+    // A checked-out client between two statements (inside a transaction) that loses its connection
+    // emits 'error' with nobody listening, which would end the process. Its next statement fails with
+    // the connection error instead (a 503), and the pool drops the client when it is released.
+    client.on('error', () => {});
   });
   try {
     const client = await pool.connect();

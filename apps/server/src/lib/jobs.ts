@@ -17,8 +17,13 @@ export type JobOptions = {
   retryDelaySeconds?: number;
   /** Doubles the delay on each retry (with jitter). */
   retryBackoff?: boolean;
-  /** How long an attempt may run before it counts as failed and is retried. */
+  /** How long an attempt may run before it counts as failed and is retried (pg-boss's default: 15 minutes). */
   expireInSeconds?: number;
+  /**
+   * How long a running attempt may go without a sign of life from its process before it counts as failed
+   * and is retried: the process running it has died. Workers refresh it while the handler runs.
+   */
+  heartbeatSeconds?: number;
 };
 
 /**
@@ -52,8 +57,23 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
-/** About 10 s, 20 s, 40 s, 80 s and 160 s between the attempts, then the job is failed. */
-const defaultJobOptions: JobOptions = { retryLimit: 5, retryDelaySeconds: 10, retryBackoff: true };
+/**
+ * About 10 s, 20 s, 40 s, 80 s and 160 s between the attempts, then the job is failed. A job whose process
+ * died (a crash, a kill, a lost machine) is retried once its heartbeat is 10 seconds old, however long the
+ * kind may run; an attempt that hangs in a live process waits for the kind's expiry.
+ */
+const defaultJobOptions: JobOptions = {
+  retryLimit: 5,
+  retryDelaySeconds: 10,
+  retryBackoff: true,
+  heartbeatSeconds: 10,
+};
+
+/**
+ * How often a working process looks after the queue: fails the attempts whose heartbeat or expiry has
+ * passed (pg-boss's default is a minute, which would double how long a dead worker's mail waits).
+ */
+const superviseIntervalSeconds = 10;
 
 /** pg-boss's own connections on PostgreSQL; its statements are short, and handlers use the main pool. */
 const queueConnections = 4;
@@ -66,6 +86,7 @@ const toQueueOptions = (options: JobOptions): QueueOptions => {
     retryDelay: options.retryDelaySeconds,
     retryBackoff: options.retryBackoff,
     expireInSeconds: options.expireInSeconds,
+    heartbeatSeconds: options.heartbeatSeconds,
   };
   // pg-boss validates every key present, so unset ones are left out.
   return Object.fromEntries(Object.entries(queueOptions).filter(([, value]) => value !== undefined));
@@ -73,7 +94,11 @@ const toQueueOptions = (options: JobOptions): QueueOptions => {
 
 const connect = (database: DatabaseHandle, work: boolean): PgBoss => {
   // Maintenance and cron run only where jobs are worked; pg-boss coordinates them between processes.
-  const roles = { supervise: work, schedule: work };
+  const roles = {
+    supervise: work,
+    schedule: work,
+    ...(work ? { superviseIntervalSeconds, monitorIntervalSeconds: superviseIntervalSeconds } : {}),
+  };
   if (database.kind === 'pglite') {
     if (!database.pglite) throw new Error('The PGlite database handle has no PGlite instance');
     return new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', ...roles });

@@ -11,6 +11,9 @@ export interface Mailer {
   close(): void;
 }
 
+/** Settings of the SMTP_URL (`?socketTimeout=...`) win over these. */
+export const SMTP_TIMEOUTS_MS = { connection: 10_000, greeting: 10_000, socket: 30_000 };
+
 /**
  * SMTP when a server is configured; otherwise each message is written as an .eml file to the outbox
  * folder and its links are logged, so a self-hosted instance works before mail is set up.
@@ -20,7 +23,14 @@ export const createMailer = (
   log: FastifyBaseLogger,
 ): Mailer => {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // A mail server that stops answering fails the attempt well within the mail job's expiry (nodemailer
+    // waits up to 10 minutes by default), so that a retry, not a second send in parallel, follows.
+    const transport = nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: SMTP_TIMEOUTS_MS.connection,
+      greetingTimeout: SMTP_TIMEOUTS_MS.greeting,
+      socketTimeout: SMTP_TIMEOUTS_MS.socket,
+    });
     return {
       send: async (mail) => {
         await transport.sendMail({ from: options.from, ...mail });

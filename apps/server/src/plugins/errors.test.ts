@@ -22,6 +22,28 @@ describe('error responses', () => {
       app.get('/api/test/forbidden/', async () => {
         throw permissionDenied();
       });
+      // Errors as node-postgres and Drizzle raise them when the database cannot be reached (or, the last,
+      // when a statement is wrong), by the kind in the path.
+      app.get('/api/test/database/:kind/', async (request) => {
+        const kind = (request.params as { kind: string }).kind;
+        const coded = (message: string, code: string) => Object.assign(new Error(message), { code });
+        const errors: Record<string, Error> = {
+          refused: coded('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'),
+          reset: coded('read ECONNRESET', 'ECONNRESET'),
+          'admin-shutdown': coded('terminating connection due to administrator command', '57P01'),
+          starting: coded('the database system is starting up', '57P03'),
+          'connection-failure': coded('connection failure', '08006'),
+          'pool-timeout': new Error('timeout exceeded when trying to connect'),
+          terminated: new Error('Connection terminated unexpectedly'),
+          wrapped: new Error('Failed query: select 1', {
+            cause: new Error('Connection terminated due to connection timeout'),
+          }),
+          'unique-violation': new Error('Failed query: insert', {
+            cause: coded('duplicate key value violates unique constraint', '23505'),
+          }),
+        };
+        throw errors[kind];
+      });
       app.get('/api/test/crash/', async () => {
         throw new Error('secret internals at /srv/app.ts:12');
       });
@@ -129,6 +151,30 @@ describe('error responses', () => {
     expect(item.statusCode).toBe(405);
     expect(item.headers.allow).toBe('GET, HEAD');
     expect(item.json().detail).toBe('Методът „PATCH“ не е позволен.');
+  });
+
+  it('answers 503 with Retry-After when the database cannot be reached, and 500 for a failed statement', async () => {
+    for (const kind of [
+      'refused',
+      'reset',
+      'admin-shutdown',
+      'starting',
+      'connection-failure',
+      'pool-timeout',
+      'terminated',
+      'wrapped',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/test/database/${kind}/` });
+      expect(response.statusCode, kind).toBe(503);
+      expect(response.headers['retry-after'], kind).toBe('5');
+      expect(response.json()).toEqual({
+        detail: 'The service is temporarily unavailable.',
+        code: 'service_unavailable',
+      });
+    }
+    const bug = await t.app.inject({ method: 'GET', url: '/api/test/database/unique-violation/' });
+    expect(bug.statusCode).toBe(500);
+    expect(bug.headers['retry-after']).toBeUndefined();
   });
 
   it('translates expected errors', async () => {

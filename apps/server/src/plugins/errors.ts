@@ -5,6 +5,7 @@ import { defaultLanguage } from '@flashcards/i18n';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
+import { isDatabaseUnreachable } from '../db/client';
 import { ApiError, invalidPage, notFound } from '../lib/api-error';
 import { requestLanguage, translate, translateMessage } from '../lib/translate';
 import { RequestValidationError } from './validation';
@@ -139,9 +140,13 @@ const send = (request: FastifyRequest, reply: FastifyReply, error: ApiError) => 
   return reply.code(error.statusCode).send({ detail, code: error.code });
 };
 
+/** How long a client is asked to wait before trying again while the database cannot be reached. */
+const RETRY_AFTER_SECONDS = 5;
+
 /**
- * One error handler for the whole API: expected errors in the DRF shapes, in the request's language;
- * anything unexpected is logged with its stack and answered as a bare 500.
+ * One error handler for the whole API: expected errors in the DRF shapes, in the request's language; a
+ * database that cannot be reached answers 503 with Retry-After; anything unexpected is logged with its
+ * stack and answered as a bare 500.
  */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -159,6 +164,12 @@ export const errorsPlugin = fp(
       }
       const known = frameworkError(error, request);
       if (known) return send(request, reply, known);
+      if (isDatabaseUnreachable(error)) {
+        // The database is down or restarting: the pool reconnects by itself once it is back.
+        request.log.warn({ err: error }, 'database unreachable');
+        reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+        return send(request, reply, new ApiError(503, 'service_unavailable', { key: 'service_unavailable' }));
+      }
       request.log.error({ err: error }, 'unexpected error');
       return send(request, reply, new ApiError(500, 'server_error', { key: 'server_error' }));
     });

@@ -1,5 +1,6 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
+import { unstorableText } from '../lib/storable-text';
 
 /** A request part that did not match its schema; the issues keep their input for localised messages. */
 export class RequestValidationError extends Error {
@@ -17,18 +18,21 @@ const isFile = (value: object) => 'data' in value && value.data instanceof Uint8
 /** No schema nests deeper; anything deeper is refused by the schema itself. */
 const MAX_DEPTH = 16;
 
-/** Where a request part holds a string with a NUL character (PostgreSQL cannot store one in text). */
-const nulCharacterPaths = (value: unknown, path: PropertyKey[] = []): PropertyKey[][] => {
-  if (typeof value === 'string') return value.includes('\u0000') ? [path] : [];
+/** Where a request part holds a string PostgreSQL cannot store, and why. */
+const unstorablePaths = (value: unknown, path: PropertyKey[] = []): [PropertyKey[], string][] => {
+  if (typeof value === 'string') {
+    const reason = unstorableText(value);
+    return reason ? [[path, reason]] : [];
+  }
   if (!value || typeof value !== 'object' || isFile(value) || path.length >= MAX_DEPTH) return [];
-  return Object.entries(value).flatMap(([key, inner]) => nulCharacterPaths(inner, [...path, key]));
+  return Object.entries(value).flatMap(([key, inner]) => unstorablePaths(inner, [...path, key]));
 };
 
-const nulCharacterIssues = (data: unknown): z.core.$ZodIssue[] =>
-  nulCharacterPaths(data).map((path) => ({
+const unstorableIssues = (data: unknown): z.core.$ZodIssue[] =>
+  unstorablePaths(data).map(([path, reason]) => ({
     code: 'custom',
     path,
-    message: 'errors:nul_character',
+    message: `errors:${reason}`,
     input: undefined,
   }));
 
@@ -36,8 +40,9 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
     const part = httpPart ?? 'body';
-    const nulCharacters = nulCharacterIssues(data);
-    if (nulCharacters.length > 0) return { error: new RequestValidationError(part, nulCharacters) };
+    // Before the schema: every string of every route, whatever the encoding that brought it.
+    const refused = unstorableIssues(data);
+    if (refused.length > 0) return { error: new RequestValidationError(part, refused) };
     const result = schema.safeParse(data, { reportInput: true });
     return result.success
       ? { value: result.data }

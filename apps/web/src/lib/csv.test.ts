@@ -25,6 +25,14 @@ describe('toCsv', () => {
       ]),
     ).toBe(`${BOM}a,b\r\nc,d\r\n`);
   });
+
+  it('writes a field that would start a spreadsheet formula as text', () => {
+    expect(toCsv([['=1+2', '+7', '-x', '@SUM(A1)', '\tx', "'=q", 'ok', "it's"]])).toBe(
+      `${BOM}'=1+2,'+7,'-x,'@SUM(A1),'\tx,''=q,ok,it's\r\n`,
+    );
+    // An apostrophe does not hide a carriage return from the quoting.
+    expect(toCsv([['\rx']])).toBe(`${BOM}"'\rx"\r\n`);
+  });
 });
 
 describe('studentsTemplate', () => {
@@ -53,5 +61,21 @@ describe('passwordsSheet', () => {
         'Ана,Стоянова,ana@example.com,"x;y""z"\r\n' +
         '"Jo, Jr",Doe,jo@example.com,plain\r\n',
     );
+  });
+
+  it('keeps names and e-mails that would start a formula from running', () => {
+    const text = passwordsSheet(
+      ['First name', 'Last name', 'E-mail', 'Password'],
+      [
+        {
+          id: 1,
+          first_name: '=cmd|" /C calc"!A0',
+          last_name: '-2+3',
+          email: '@x@example.com',
+          password: 'abcde-fghjk',
+        },
+      ],
+    );
+    expect(text.split('\r\n')[1]).toBe(`"'=cmd|"" /C calc""!A0",'-2+3,'@x@example.com,abcde-fghjk`);
   });
 });

@@ -1,4 +1,4 @@
-import type { InitialPassword } from '@flashcards/contract';
+import { type InitialPassword, spreadsheetCell } from '@flashcards/contract';
 
 /** Excel reads a UTF-8 file as UTF-8 (and so Cyrillic right) only when it starts with this mark. */
 export const BOM = '\uFEFF';
@@ -11,9 +11,12 @@ export function csvField(value: string): string {
   return /[",;\r\n]|^\s|\s$/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
-/** A CSV file's text: the BOM, then one line per row, fields separated by commas, lines by CRLF. */
+/**
+ * A CSV file's text: the BOM, then one line per row, fields separated by commas, lines by CRLF. Every file
+ * is opened in a spreadsheet, so a field that would start a formula is written as text.
+ */
 export function toCsv(rows: readonly (readonly string[])[]): string {
-  return `${BOM}${rows.map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
+  return `${BOM}${rows.map((row) => row.map((field) => csvField(spreadsheetCell(field))).join(',')).join('\r\n')}\r\n`;
 }
 
 /** The header the server recognises and skips (spec: Email, First Name, Last Name). */

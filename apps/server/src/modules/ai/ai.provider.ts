@@ -1,6 +1,7 @@
 import { type AiCard, aiCardSchema } from '@flashcards/contract';
 import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
 import { z } from 'zod';
+import { unstorableText } from '../../lib/storable-text';
 
 /** Why a generation failed, in words for the person who asked (a locale key of `errors`). */
 export class GenerationError extends Error {
@@ -44,7 +45,7 @@ export type CardProvider = {
   generate(prompt: CardPrompt): Promise<AiCard[]>;
 };
 
-/** The cards of a model's answer that hold up: valid, not empty, each question once, no more than asked. */
+/** The cards of a model's answer that hold up: valid, storable, not empty, each question once, no more than asked. */
 export const usableCards = (content: string | null | undefined, maxCards: number): AiCard[] | undefined => {
   let parsed: unknown;
   try {
@@ -60,6 +61,8 @@ export const usableCards = (content: string | null | undefined, maxCards: number
   for (const item of shape.data.cards) {
     const card = aiCardSchema.safeParse(item);
     if (!card.success) continue;
+    // A NUL or half a surrogate pair (a JSON escape of the model's) cannot be stored: the card is dropped.
+    if ([card.data.question, card.data.answer, card.data.tag].some((text) => unstorableText(text))) continue;
     const key = card.data.question.toLocaleLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);

@@ -453,6 +453,22 @@ describe('saving generated cards', () => {
     expect(plain.json().results).toEqual([]);
   });
 
+  it("drops the cards of a model's answer that cannot be stored, and keeps the rest", async () => {
+    const session = await signIn(t);
+    provider.answer(
+      // Before the good ones: the answer is cut to the number of cards asked for.
+      cardsAnswer([
+        { question: 'half \ud800 a pair', answer: 'x' },
+        { question: 'low half', answer: '\udc00' },
+        { question: 'nul', answer: 'a\u0000b' },
+        ...threeCards,
+      ]),
+    );
+    const taskId = (await startTopic(session)).json().task_id;
+    await t.runJobs();
+    expect((await poll(session, taskId)).json()).toEqual({ status: 'SUCCESS', result: threeCards });
+  });
+
   it('saves the category and its cards or nothing', async () => {
     const session = await signIn(t);
     const countOf = async () => ({

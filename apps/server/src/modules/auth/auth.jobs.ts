@@ -1,5 +1,6 @@
 import type { Language } from '@flashcards/i18n';
 import type { JobQueue } from '../../lib/jobs';
+import { MAIL_JOB_OPTIONS } from '../mail/mail.jobs';
 import type { AuthService } from './auth.service';
 
 const sendAccountMail = 'auth.account-mail';
@@ -18,7 +19,12 @@ export type AccountMailRequest = {
  * the e-mail has an account.
  */
 export const registerAuthJobs = (queue: JobQueue, { auth }: { auth: AuthService }) => {
-  queue.define<AccountMailRequest>(sendAccountMail, (request, job) => auth.sendAccountMail(request, job.id));
+  // A lookup, a token and a queued mail: as short as sending one.
+  queue.define<AccountMailRequest>(
+    sendAccountMail,
+    (request, job) => auth.sendAccountMail(request, job.id),
+    MAIL_JOB_OPTIONS,
+  );
 };
 
 export const queueAccountMail = (queue: JobQueue, request: AccountMailRequest) =>

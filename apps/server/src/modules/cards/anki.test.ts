@@ -389,6 +389,42 @@ describe('exporting a category', () => {
     });
   });
 
+  it('as CSV whose texts never run as spreadsheet formulas, read back unchanged by our upload', async () => {
+    const session = await signIn();
+    const category = await buildCategory(t.database.db, { userId: session.user.id, name: 'Formulas' });
+    const risky = [
+      { firstSide: '=HYPERLINK("http://evil.example","click")', secondSide: '+1 more', tag: '-x' },
+      { firstSide: '@SUM(A1:A2)', secondSide: "'=already quoted", tag: 'plain' },
+      { firstSide: "'plain apostrophe", secondSide: '- suffix', tag: '' },
+    ];
+    for (const card of risky) await buildCard(t.database.db, { categoryId: category.id, ...card });
+    const response = await exported(session, category.id, 'csv');
+    const rows = parse(response.rawPayload, { bom: true }) as string[][];
+    expect(rows.slice(1)).toEqual([
+      ['\'=HYPERLINK("http://evil.example","click")', "'+1 more", "'-x"],
+      ["'@SUM(A1:A2)", "''=already quoted", 'plain'],
+      ["'plain apostrophe", "'- suffix", ''],
+    ]);
+    for (const cell of rows.slice(1).flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+
+    const copy = await buildCategory(t.database.db, { userId: session.user.id });
+    const uploaded = await upload(session, 'text', copy.id, response.rawPayload, 'formulas.csv');
+    expect(uploaded.json()).toEqual({ created: 3 });
+    const read = await t.database.db.query.cards.findMany({
+      where: (card, { eq }) => eq(card.categoryId, copy.id),
+      orderBy: (card, { asc }) => asc(card.id),
+    });
+    expect(
+      read.map((card) => ({ firstSide: card.firstSide, secondSide: card.secondSide, tag: card.tag })),
+    ).toEqual(risky);
+
+    // Quizlet imports text, not formulas: its file keeps the texts as they are.
+    expect((await exported(session, category.id, 'quizlet')).body).toBe(
+      '=HYPERLINK("http://evil.example","click")\t+1 more\n@SUM(A1:A2)\t\'=already quoted\n' +
+        "'plain apostrophe\t- suffix\n",
+    );
+  });
+
   it("for Quizlet: term TAB definition per line, a picture category's pictures as URLs", async () => {
     const session = await signIn();
     const category = await buildCategory(t.database.db, { userId: session.user.id });

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { spreadsheetCell } from '@flashcards/contract';
 import { stringify } from 'csv-stringify/sync';
 import { escapeUTF8 } from 'entities';
 import { zipSync } from 'fflate';
@@ -17,11 +18,15 @@ export type ExportFormat = 'apkg' | 'csv' | 'quizlet';
 // ---------------------------------------------------------------------------------------------------------
 // CSV and Quizlet
 
-/** `side_one,side_two,tag`, RFC 4180 quoting, UTF-8 with a BOM so spreadsheet apps read Cyrillic right. */
+/**
+ * `side_one,side_two,tag`, RFC 4180 quoting, UTF-8 with a BOM so spreadsheet apps read Cyrillic right. A
+ * CSV file opens in a spreadsheet: a text that would start a formula is written as text (our upload reads
+ * it back as it was).
+ */
 export const toCsv = (cards: ExportCard[]): Buffer =>
   Buffer.from(
     stringify(
-      cards.map((card) => [card.picture?.url ?? card.first, card.second, card.tag]),
+      cards.map((card) => [card.picture?.url ?? card.first, card.second, card.tag].map(spreadsheetCell)),
       {
         header: true,
         columns: ['side_one', 'side_two', 'tag'],
@@ -33,7 +38,12 @@ export const toCsv = (cards: ExportCard[]): Buffer =>
     ),
   );
 
-/** Quizlet's import: term TAB definition, one card per line; its separators inside a text become spaces. */
+/**
+ * Quizlet's import: term TAB definition, one card per line; its separators inside a text become spaces.
+ * Written as the cards are, without the apostrophe of the CSV: Quizlet imports text, never formulas, and
+ * would show the apostrophe on every card starting with `-` or `+` (common in language decks). The file is
+ * plain text (.txt), which a spreadsheet opens only through its import wizard, never by a double click.
+ */
 const flat = (text: string) => text.replace(/[\t\r\n]+/g, ' ').trim();
 export const toQuizlet = (cards: ExportCard[]): Buffer =>
   Buffer.from(

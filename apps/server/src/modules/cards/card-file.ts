@@ -1,4 +1,9 @@
-import { CARD_FILE_MAX_LINES, CARD_SIDE_MAX_LENGTH, CARD_TAG_MAX_LENGTH } from '@flashcards/contract';
+import {
+  CARD_FILE_MAX_LINES,
+  CARD_SIDE_MAX_LENGTH,
+  CARD_TAG_MAX_LENGTH,
+  fromSpreadsheetCell,
+} from '@flashcards/contract';
 import { decodeHTMLStrict } from 'entities';
 import type { Message } from '../../lib/api-error';
 import { decode, isBlank, readRows } from '../../lib/delimited-text';
@@ -273,7 +278,10 @@ const parseCsv = (lines: string[], header: CsvHeader): CardFileResult => {
   const cards: ParsedCard[] = [];
   for (const row of rows) {
     if (row.fields.length !== head!.fields.length) return badLine(row.line);
-    const card = toCard(row.fields[first]!, row.fields[second]!, tag === undefined ? '' : row.fields[tag]!);
+    // Our CSV export writes a text that would start a spreadsheet formula with an apostrophe before it.
+    const cell = (column: number | undefined) =>
+      column === undefined ? '' : fromSpreadsheetCell(row.fields[column]!);
+    const card = toCard(cell(first), cell(second), cell(tag));
     if (!card) return badLine(row.line);
     cards.push(card);
   }

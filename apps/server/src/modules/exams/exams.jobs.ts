@@ -8,9 +8,14 @@ export const completeDueExams = 'exams.complete-due';
  * minute where jobs are worked; running it twice completes nothing twice.
  */
 export const registerExamJobs = (queue: JobQueue, { exams }: { exams: ExamsService }) => {
-  queue.define(completeDueExams, async () => {
-    await exams.completeDue();
-  });
+  // Run every minute: an attempt is given up after two.
+  queue.define(
+    completeDueExams,
+    async () => {
+      await exams.completeDue();
+    },
+    { expireInSeconds: 120 },
+  );
 };
 
 export const queueExamEnd = (queue: JobQueue, end: Date) =>

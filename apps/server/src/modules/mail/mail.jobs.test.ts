@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
@@ -53,4 +54,13 @@ it('delivers a queued mail when its job runs', async () => {
   });
   expect(mail.text?.trim()).toBe('Open http://cards.test/activate/1/abc');
   expect(mail.html).toContain('href="http://cards.test/activate/1/abc"');
+});
+
+it('gives an attempt a minute, and a dead process ten seconds without a heartbeat, before a retry', async () => {
+  const [options] = (
+    (await database.db.execute(
+      sql`select expire_seconds, heartbeat_seconds, retry_limit from pgboss.queue where name = 'mail.send'`,
+    )) as unknown as { rows: { expire_seconds: number; heartbeat_seconds: number; retry_limit: number }[] }
+  ).rows;
+  expect(options).toEqual({ expire_seconds: 60, heartbeat_seconds: 10, retry_limit: 5 });
 });

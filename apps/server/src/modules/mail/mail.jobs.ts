@@ -1,15 +1,21 @@
-import type { JobQueue } from '../../lib/jobs';
+import type { JobOptions, JobQueue } from '../../lib/jobs';
 import type { Mail, Mailer } from '../../lib/mailer';
 import type { DigestJob, MailService } from './mail.service';
 
 const sendMail = 'mail.send';
 
 /**
+ * One SMTP exchange: an attempt still running after a minute (longer than the mailer's own timeouts) is
+ * given up and retried, instead of pg-boss's 15 minutes.
+ */
+export const MAIL_JOB_OPTIONS: JobOptions = { expireInSeconds: 60 };
+
+/**
  * Sends a rendered mail. SMTP cannot make this idempotent: a retry after a lost answer from the mail
  * server may deliver the mail twice, which is the lesser harm than losing it.
  */
 export const registerMailJobs = (queue: JobQueue, { mailer }: { mailer: Mailer }) => {
-  queue.define<Mail>(sendMail, (mail) => mailer.send(mail));
+  queue.define<Mail>(sendMail, (mail) => mailer.send(mail), MAIL_JOB_OPTIONS);
 };
 
 /**

@@ -10,7 +10,9 @@ const welcome = 'schools.welcome';
 export type WelcomeJob = { schoolId: number; creatorId: number; created: number[]; invited: number[] };
 
 export const registerSchoolJobs = (queue: JobQueue, { schools }: { schools: SchoolsService }) => {
-  queue.define<WelcomeJob>(welcome, (data) => schools.sendWelcomeMails(data));
+  // Queues one mail per account (hundreds for an imported list, each skipped when a retry finds it queued):
+  // seconds of work, given five minutes; a worker's death is noticed by the heartbeat long before.
+  queue.define<WelcomeJob>(welcome, (data) => schools.sendWelcomeMails(data), { expireInSeconds: 300 });
 };
 
 export const queueWelcomeMails = (queue: JobQueue, data: WelcomeJob) =>

@@ -1,5 +1,4 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { connect as connectTcp, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -7,6 +6,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { buildCard, buildCategory, buildUser } from '../../../test/factories';
+import { startTcpRelay, type TcpRelay } from '../../../test/tcp-relay';
 import { type App, buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/client';
@@ -144,44 +144,16 @@ describe('readiness', () => {
   });
 
   describe.runIf(process.env.TEST_DATABASE_URL)('on a PostgreSQL server that goes away', () => {
-    // The server sits behind a TCP relay the test stops and starts: while it is stopped, new
-    // connections are refused and open ones are cut, as when the database server goes down.
-    const sockets = new Set<Socket>();
-    let relay: Server;
-    let relayPort = 0;
-    let upstream: URL;
-    const startRelay = () =>
-      new Promise<void>((resolve) => {
-        relay = createServer((client) => {
-          const server = connectTcp(Number(upstream.port || 5432), upstream.hostname);
-          for (const socket of [client, server]) {
-            sockets.add(socket);
-            socket.on('error', () => {});
-            socket.on('close', () => sockets.delete(socket));
-          }
-          client.pipe(server).pipe(client);
-        });
-        relay.listen(relayPort, '127.0.0.1', () => {
-          relayPort = (relay.address() as { port: number }).port;
-          resolve();
-        });
-      });
-    const stopRelay = () =>
-      new Promise<void>((resolve) => {
-        relay.close(() => resolve());
-        for (const socket of sockets) socket.destroy();
-      });
-
+    // The server sits behind a TCP relay the test cuts and restores.
+    let relay: TcpRelay;
     let t: TestApp;
     let relayed: { app: App; services: Services };
     beforeAll(async () => {
       // The test app makes the throw-away database; a second app, as a server process would be built,
       // reaches it through the relay.
       t = await buildTestApp();
-      upstream = new URL(t.database.url!);
-      await startRelay();
-      const url = new URL(upstream);
-      url.host = `127.0.0.1:${relayPort}`;
+      relay = await startTcpRelay(t.database.url!);
+      const url = new URL(relay.url);
       const env = {
         NODE_ENV: 'test',
         DATA_DIR: t.dataDir,
@@ -195,21 +167,21 @@ describe('readiness', () => {
       relayed = { app: await buildApp({ services, log }), services };
     });
     afterAll(async () => {
-      if (!relay.listening) await startRelay();
+      await relay.restore();
       await relayed.app.close();
       await relayed.services.close();
-      await stopRelay();
+      await relay.close();
       await t.close();
     });
 
     it('answers 503 while connections are refused, and 200 again once the server is back', async () => {
       const ready = () => relayed.app.inject({ method: 'GET', url: '/api/ready' });
       expect((await ready()).statusCode).toBe(200);
-      await stopRelay();
+      await relay.cut();
       const down = await ready();
       expect(down.statusCode).toBe(503);
       expect(down.json()).toEqual(notReady);
-      await startRelay();
+      await relay.restore();
       expect((await ready()).statusCode).toBe(200);
     });
   });

@@ -70,11 +70,9 @@ export type CsvTexts = {
   picture: string;
 };
 
-/** A name a spreadsheet would take for a formula (`=`, `+`, `-`, `@`) is written as text. */
-const asText = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-
 /**
- * A student's report as a CSV file: one line per category or learning path. Days are written as
+ * A student's report as a CSV file: one line per category or learning path (names that would start a
+ * spreadsheet formula are written as text by toCsv). Days are written as
  * `YYYY-MM-DD` and numbers without grouping, which spreadsheets read in any language.
  */
 export function reportCsv(rows: readonly ReportRow[], texts: CsvTexts): string {
@@ -82,8 +80,8 @@ export function reportCsv(rows: readonly ReportRow[], texts: CsvTexts): string {
     texts.header,
     ...rows.map((row) => [
       row.learning_path ? texts.learningPath : texts.category,
-      asText(row.name),
-      asText(row.learning_path?.name ?? ''),
+      row.name,
+      row.learning_path?.name ?? '',
       row.type_of_cards === 'picture' ? texts.picture : texts.text,
       row.date_created.slice(0, 10),
       String(row.cards_len),
