@@ -1,12 +1,10 @@
 import { defaultLanguage, isLanguage, type Language, languages } from '@flashcards/i18n';
-import bgAccount from '@flashcards/i18n/locales/bg/account.json';
 import bgCards from '@flashcards/i18n/locales/bg/cards.json';
 import bgCommon from '@flashcards/i18n/locales/bg/common.json';
 import bgHome from '@flashcards/i18n/locales/bg/home.json';
 import bgPages from '@flashcards/i18n/locales/bg/pages.json';
 import bgPractice from '@flashcards/i18n/locales/bg/practice.json';
 import bgShell from '@flashcards/i18n/locales/bg/shell.json';
-import enAccount from '@flashcards/i18n/locales/en/account.json';
 import enCards from '@flashcards/i18n/locales/en/cards.json';
 import enCommon from '@flashcards/i18n/locales/en/common.json';
 import enHome from '@flashcards/i18n/locales/en/home.json';
@@ -35,13 +33,13 @@ i18next.on('languageChanged', (language) => {
 });
 
 /**
- * The texts the app starts with. The long legal and teachers texts, the AI pages' texts and the `errors`
+ * The texts the app starts with. The long legal and teachers texts, the AI pages' texts, the account's
+ * (`lib/account-texts.ts`: signing in, the profile, badges) and the `errors`
  * messages of forms (lib/error-texts.ts) come with the pages that show them (`addTexts`), and the
  * e-mails' texts are the server's alone.
  */
 const resources = {
   en: {
-    account: enAccount,
     cards: enCards,
     common: enCommon,
     home: enHome,
@@ -50,7 +48,6 @@ const resources = {
     shell: enShell,
   },
   bg: {
-    account: bgAccount,
     cards: bgCards,
     common: bgCommon,
     home: bgHome,

@@ -1,5 +1,6 @@
 import { resetPasswordConfirmBody } from '@flashcards/contract';
 import type { z } from 'zod';
+import './account-texts';
 
 /** The retyped password must match; checked while other fields are wrong too, so all messages show at once. */
 export const retypedAlike = (password: string, retyped: string) => ({

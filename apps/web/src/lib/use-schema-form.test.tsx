@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from './api-client';
-import './i18n';
+import './account-texts';
 import { useSchemaForm } from './use-schema-form';
 
 afterEach(async () => {

@@ -16,6 +16,7 @@ import { useCurrentUser } from '../../lib/current-user';
 import { useFormatters } from '../../lib/format';
 import { LoadError } from '../ui/load-error';
 import { activityDays, dayAxis, localToday } from './activity-days';
+import '../../lib/account-texts';
 
 const ActivityBars = lazy(() =>
   import('./activity-bars').then((module) => ({ default: module.ActivityBars })),

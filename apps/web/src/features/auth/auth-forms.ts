@@ -1,6 +1,7 @@
 import { emailBody, registerBody, tokenCreateBody } from '@flashcards/contract';
 import { z } from 'zod';
 import { newPasswordForm, retypedAlike } from '../../lib/new-password-form';
+import '../../lib/account-texts';
 
 /** An empty address is "required", not "not valid"; then the contract's own rule. */
 const email = z.string().trim().min(1).pipe(emailBody.shape.email);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/ui/form-error';
 import { useErrorMessage } from '../../../lib/api-errors';
 import { useStartGoogleSignIn } from '../api/start-google-sign-in';
+import '../../../lib/account-texts';
 
 export function GoogleSignInButton() {
   const { t } = useTranslation('account');

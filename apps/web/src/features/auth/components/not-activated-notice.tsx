@@ -5,6 +5,7 @@ import { FormError } from '../../../components/ui/form-error';
 import { Notice } from '../../../components/ui/notice';
 import { useErrorMessage } from '../../../lib/api-errors';
 import { useResendActivation } from '../api/resend-activation';
+import '../../../lib/account-texts';
 
 /**
  * Shown after the right password of an account that waits for activation, with a way to mail the link

@@ -6,6 +6,7 @@ import { Notice } from '../../../components/ui/notice';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useResendActivation } from '../api/resend-activation';
 import { emailForm } from '../auth-forms';
+import '../../../lib/account-texts';
 
 /** Asks for a new activation link for an e-mail address. */
 export function ResendActivationForm() {

@@ -9,6 +9,7 @@ import { hasStatus, useErrorMessage } from '../../../lib/api-errors';
 import { paths } from '../../../lib/paths';
 import { useActivate } from '../api/activate';
 import { ResendActivationForm } from '../components/resend-activation-form';
+import '../../../lib/account-texts';
 
 /** Opened from the activation mail: activates the account once, on arrival. */
 export function ActivationPage() {

@@ -18,6 +18,7 @@ import { newPasswordForm } from '../auth-forms';
 import { AuthCard } from '../components/auth-card';
 import { forgetTypedPassword, typedPasswordFor } from '../typed-password';
 import '../choose-password-texts';
+import '../../../lib/account-texts';
 
 /** The new password twice, and the current one (kept from the sign-in, or typed). */
 const choosePasswordForm = z.intersection(newPasswordForm, z.object({ current_password: z.string().min(1) }));

@@ -8,6 +8,7 @@ import { PageLoader } from '../../../components/ui/page-loader';
 import { useErrorMessage } from '../../../lib/api-errors';
 import { paths } from '../../../lib/paths';
 import { useFinishGoogleSignIn } from '../api/finish-google-sign-in';
+import '../../../lib/account-texts';
 
 /** Where Google sends the browser back to, with `code` and `state` (or `error`) in the query. */
 export function GoogleCallbackPage() {

@@ -16,6 +16,7 @@ import { AuthCard } from '../components/auth-card';
 import { GoogleSignInButton } from '../components/google-sign-in-button';
 import { NotActivatedNotice } from '../components/not-activated-notice';
 import { rememberTypedPassword } from '../typed-password';
+import '../../../lib/account-texts';
 
 /** Visiting the login page ends any current session (spec). */
 export function LoginPage() {

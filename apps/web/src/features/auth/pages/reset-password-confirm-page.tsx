@@ -12,6 +12,7 @@ import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useResetPasswordConfirm } from '../api/reset-password-confirm';
 import { newPasswordForm } from '../auth-forms';
 import { AuthCard } from '../components/auth-card';
+import '../../../lib/account-texts';
 
 /** Opened from the password reset mail. */
 export function ResetPasswordConfirmPage() {

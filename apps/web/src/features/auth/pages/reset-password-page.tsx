@@ -9,6 +9,7 @@ import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useResetPassword } from '../api/reset-password';
 import { emailForm } from '../auth-forms';
 import { AuthCard } from '../components/auth-card';
+import '../../../lib/account-texts';
 
 export function ResetPasswordPage() {
   const { t } = useTranslation(['account', 'pages']);

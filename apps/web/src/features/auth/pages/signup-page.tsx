@@ -23,6 +23,7 @@ import { useRegister } from '../api/register';
 import { signupForm } from '../auth-forms';
 import { AuthCard } from '../components/auth-card';
 import type { SuccessRegisterState } from './success-register-page';
+import '../../../lib/account-texts';
 
 export function SignupPage() {
   const { t, i18n } = useTranslation(['account', 'pages']);

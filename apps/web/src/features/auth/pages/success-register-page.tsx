@@ -8,6 +8,7 @@ import { Notice } from '../../../components/ui/notice';
 import { useErrorMessage } from '../../../lib/api-errors';
 import { paths } from '../../../lib/paths';
 import { useResendActivation } from '../api/resend-activation';
+import '../../../lib/account-texts';
 
 /** What the sign-up page passes on: the address the activation mail went to. */
 export type SuccessRegisterState = { email: string };

@@ -8,6 +8,7 @@ import { useFormatters } from '../../../lib/format';
 import type { LearningType } from '../practice-settings';
 import type { SessionSummary } from '../session-summary';
 import classes from './session-end.module.css';
+import '../../../lib/account-texts';
 
 function Figure({ label, value, color }: { label: string; value: string; color?: string }) {
   return (

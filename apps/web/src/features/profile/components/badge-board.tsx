@@ -4,6 +4,7 @@ import { IconCards, IconKeyboard, IconRotate, IconTrophy } from '@tabler/icons-r
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../lib/format';
 import classes from './badge-board.module.css';
+import '../../../lib/account-texts';
 
 const icons: Record<BadgeKind, typeof IconCards> = {
   cards_per_day: IconCards,

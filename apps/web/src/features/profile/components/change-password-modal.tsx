@@ -8,6 +8,7 @@ import { newPasswordForm } from '../../../lib/new-password-form';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSuccessToast } from '../../../lib/use-success-toast';
 import { useChangePassword } from '../api/change-password';
+import '../../../lib/account-texts';
 
 /** The current password, the new one twice, and whether the other devices stay signed in (not unless ticked). */
 const changePasswordForm = z.intersection(

@@ -10,6 +10,7 @@ import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { clearTokens } from '../../../lib/session';
 import { useDeleteAccount } from '../api/delete-account';
+import '../../../lib/account-texts';
 
 /**
  * The plans the account has paid for and that run on: a monthly and an annual end date ahead, each named by

@@ -23,6 +23,7 @@ import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useUpdateProfile } from '../api/update-profile';
 import { emailOptIns, type Gender, profileChanges, profileForm, profileFormValues } from '../profile-changes';
 import { fullName } from './profile-avatar';
+import '../../../lib/account-texts';
 
 const genders: Gender[] = ['male', 'female', 'unset'];
 const places = ['region', 'municipality', 'town', 'school'] as const;

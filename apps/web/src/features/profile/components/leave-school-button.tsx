@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/ui/form-error';
 import { useErrorMessage } from '../../../lib/api-errors';
 import { useLeaveSchool } from '../api/leave-school';
+import '../../../lib/account-texts';
 
 /**
  * For an account that joined a school with its own e-mail: leaving keeps the account and its cards. (An

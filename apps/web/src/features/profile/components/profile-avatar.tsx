@@ -18,6 +18,7 @@ import { useErrorMessage } from '../../../lib/api-errors';
 import { useUploadAvatar } from '../api/upload-avatar';
 import { FieldMessage } from './field-message';
 import '../../../lib/error-texts';
+import '../../../lib/account-texts';
 
 export const fullName = (user: User) => `${user.first_name} ${user.last_name}`.trim();
 

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/ui/form-error';
 import { useErrorMessage } from '../../../lib/api-errors';
 import { useAnswerInvitation, useSchoolInvitations } from '../api/school-invitations';
+import '../../../lib/account-texts';
 
 /**
  * The schools that invited my account and wait for my answer: nothing changes for me until I accept one

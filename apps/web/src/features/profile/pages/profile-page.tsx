@@ -22,6 +22,7 @@ import { EditProfileModal } from '../components/edit-profile-modal';
 import { LeaveSchoolButton } from '../components/leave-school-button';
 import { fullName, ProfileAvatar } from '../components/profile-avatar';
 import { SchoolInvitations } from '../components/school-invitations';
+import '../../../lib/account-texts';
 
 export function ProfilePage() {
   const { t } = useTranslation(['pages', 'common']);
