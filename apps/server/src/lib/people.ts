@@ -3,7 +3,7 @@
  * the relation of each listed person to the viewer, computed in the same statement as the list.
  */
 
-import type { GroupMember, Person } from '@flashcards/contract';
+import type { GroupMember, Person, ReachedPerson } from '@flashcards/contract';
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import { users } from '../db/schema';
 import type { Actor } from './access';
@@ -55,6 +55,30 @@ export const reachedBy = (me: number) =>
 export const friendshipIdWith = (me: number) =>
   sql<number | null>`(select fw.id from friendships fw
     where fw.user_id = least(${me}::int, ${person}) and fw.friend_id = greatest(${me}::int, ${person}))`;
+
+/** A person the requester reaches (a path or an exam may be given to them), as the people searches list them. */
+export type ReachedPersonRow = {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  avatar: string | null;
+  is_student: boolean;
+  is_teacher: boolean;
+  /** Reached as a student of a school the requester teaches at (else as a friend). */
+  by_school: boolean;
+};
+
+export const toReachedPerson = (row: ReachedPersonRow, storage: MediaStorage): ReachedPerson => ({
+  id: row.id,
+  first_name: row.first_name,
+  last_name: row.last_name,
+  email: row.email,
+  avatar_url: row.avatar ? storage.url(row.avatar) : null,
+  is_student: row.is_student,
+  is_teacher: row.is_teacher,
+  relation: row.by_school ? 'school' : 'friend',
+});
 
 /** A part of the full name, or the whole e-mail: what the people searches match. */
 export const matchesNameOrEmail = (search: string) => {

@@ -10,8 +10,8 @@ import {
   marketVersions,
   users,
 } from '../../db/schema';
+import type { CardKind } from '../../db/schema/card-type';
 
-export type CardKind = (typeof categories.$inferSelect)['typeOfCards'];
 export type CategoryInsert = typeof categories.$inferInsert;
 export type CategorySort = { by: 'date' | 'alphabetical'; order: 'asc' | 'desc' };
 

@@ -1,12 +1,12 @@
 import { cardRoutes, type categoryListQuery } from '@flashcards/contract';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { CardKind } from '../../db/schema/card-type';
 import type { Actor } from '../../lib/access';
 import { pageWindow, toPage } from '../../lib/pagination';
 import { route } from '../../lib/routes';
 import type { Services } from '../../services';
 import { toCategoryResponse } from './categories.presenter';
-import type { CardKind } from './categories.repository';
 
 const DECK_KINDS: CardKind[] = ['text', 'picture'];
 const KIDS_KINDS: CardKind[] = ['kids'];

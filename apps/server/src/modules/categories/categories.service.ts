@@ -1,12 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
+import type { CardKind } from '../../db/schema/card-type';
 import { type Actor, authorize } from '../../lib/access';
 import { invalid, notFound } from '../../lib/api-error';
 import type { Clock } from '../../lib/clock';
 import type { MediaFiles, MediaService } from '../media/media.service';
 import { categoryPolicy } from './categories.policy';
-import type { CardKind, CategorySort } from './categories.repository';
+import type { CategorySort } from './categories.repository';
+
+export type { CategoryInsert } from './categories.repository';
+
 import * as repo from './categories.repository';
 
 export type CategoryInput = {

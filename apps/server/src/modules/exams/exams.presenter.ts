@@ -10,8 +10,8 @@ import type {
   TestChoice,
   TestQuestion,
 } from '@flashcards/contract';
+import { isoTime } from '../../db/rows';
 import type { MediaStorage } from '../../lib/storage';
-import { isoTime } from '../learning-paths/learning-paths.presenter';
 import type { ExamQuestionRow, ExamRow, QuestionRow, SummaryRow, TestRow } from './exams.repository';
 import { statusOf } from './exams.service';
 

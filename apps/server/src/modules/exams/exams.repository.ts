@@ -1,9 +1,9 @@
 import type { AnswerKey, ExamStatus } from '@flashcards/contract';
 import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { exams, schoolTests } from '../../db/schema';
 import { matchesNameOrEmail } from '../../lib/people';
-import { rowsOf } from '../learning-paths/learning-paths.repository';
 
 const likePattern = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
 /** An array of ids as one parameter (they are validated integers). */

@@ -1,8 +1,8 @@
 import { examRoutes, testRoutes } from '@flashcards/contract';
 import { pageWindow, toPage } from '../../lib/pagination';
+import { toReachedPerson } from '../../lib/people';
 import { route } from '../../lib/routes';
 import type { Services } from '../../services';
-import { toReachedPerson } from '../learning-paths/learning-paths.presenter';
 import {
   toExam,
   toExamDetail,

@@ -16,8 +16,7 @@ import { conflict, invalid, notFound, permissionDenied } from '../../lib/api-err
 import type { Clock } from '../../lib/clock';
 import type { Entitlements } from '../../lib/entitlements';
 import type { JobQueue } from '../../lib/jobs';
-import { reachedAmong, reachedPeople } from '../learning-paths/learning-paths.repository';
-import { lockAccount } from '../users/users.repository';
+import type { UsersService } from '../users/users.service';
 import { queueExamEnd } from './exams.jobs';
 import { examPolicy as policy } from './exams.policy';
 import * as repo from './exams.repository';
@@ -63,16 +62,18 @@ export const createExamsService = ({
   clock,
   jobs,
   entitlements,
+  users,
 }: {
   db: Database;
   clock: Clock;
   jobs: JobQueue;
   entitlements: Entitlements;
+  users: UsersService;
 }) => {
   /** A free account may have a few tests: counted with the creator locked, so two creates count in turn. */
   const assertTestAllowed = async (actor: Actor, tx: Executor) => {
     if (!entitlements.limited(actor, clock.now())) return;
-    await lockAccount(tx, actor.id);
+    await users.lockAccount(tx, actor.id);
     entitlements.assertFreeLimit('tests', (await repo.countTests(tx, actor.id)) + 1);
   };
 
@@ -225,7 +226,7 @@ export const createExamsService = ({
       people = [...new Set(people)];
       const created = await db.transaction(async (tx) => {
         const others = people.filter((id) => id !== actor.id);
-        const reached = new Set(others.length > 0 ? await reachedAmong(tx, actor.id, others) : []);
+        const reached = new Set(await users.reachedAmong(tx, actor.id, others));
         const skipped: { student: number; reason: 'self' | 'not_reached' }[] = [];
         const rows: repo.ExamInsert[] = [];
         for (const student of people) {
@@ -245,7 +246,7 @@ export const createExamsService = ({
         }
         if (rows.length > 0 && entitlements.limited(actor, now)) {
           // A free account's active exams are counted by test: one test given to a class is one.
-          await lockAccount(tx, actor.id);
+          await users.lockAccount(tx, actor.id);
           const active = new Set(await repo.activeExamTests(tx, actor.id, now));
           active.add(test.id);
           entitlements.assertFreeLimit('exams', active.size);
@@ -303,7 +304,7 @@ export const createExamsService = ({
 
     async people(actor: Actor, search: string) {
       mayUse(actor);
-      return reachedPeople(db, actor.id, search, REACHED_PEOPLE_SEARCH_LIMIT);
+      return users.reachedPeople(actor.id, search, REACHED_PEOPLE_SEARCH_LIMIT);
     },
 
     /** The student starts their exam or comes back to it; only inside its window and until completed. */

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { buildFriendship, buildSchool, buildUser } from '../../../test/factories';
 import { type Session, signIn as signInAs } from '../../../test/session';
+import { rowsOf } from '../../db/rows';
 import { userGroupMembers, userGroups } from '../../db/schema';
-import { rowsOf } from '../learning-paths/learning-paths.repository';
 import { completeDueExams } from './exams.jobs';
 import { gradeSql } from './exams.repository';
 

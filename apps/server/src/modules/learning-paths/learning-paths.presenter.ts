@@ -1,16 +1,8 @@
-import type {
-  LearningPath,
-  PathPictureCard,
-  PathProgressEntry,
-  PathTextCard,
-  ReachedPerson,
-} from '@flashcards/contract';
+import type { LearningPath, PathPictureCard, PathProgressEntry, PathTextCard } from '@flashcards/contract';
+import { isoTime } from '../../db/rows';
 import { thumbnailKey } from '../../lib/images';
 import type { MediaStorage } from '../../lib/storage';
-import type { PathCardRow, PathRow, ProgressRow, ReachedPersonRow } from './learning-paths.repository';
-
-/** Raw statements answer timestamps as dates or as text, depending on the driver. */
-export const isoTime = (value: Date | string) => new Date(value).toISOString();
+import type { PathCardRow, PathRow, ProgressRow } from './learning-paths.repository';
 
 export const toProgressEntry = (row: ProgressRow): PathProgressEntry => ({
   id: row.id,
@@ -87,14 +79,3 @@ export const toPathPictureCard = (row: PathCardRow, storage: MediaStorage): Path
     first_side_thumbnail_url: storage.url(thumbnailKey(row.first_side)),
   };
 };
-
-export const toReachedPerson = (row: ReachedPersonRow, storage: MediaStorage): ReachedPerson => ({
-  id: row.id,
-  first_name: row.first_name,
-  last_name: row.last_name,
-  email: row.email,
-  avatar_url: avatarUrl(row.avatar, storage),
-  is_student: row.is_student,
-  is_teacher: row.is_teacher,
-  relation: row.by_school ? 'school' : 'friend',
-});

@@ -1,11 +1,8 @@
-import { and, eq, getTableColumns, gte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { cards, learningPathCards, learningPathProgress, learningPaths } from '../../db/schema';
-import { matchesNameOrEmail, reachedBy, teachesStudent } from '../../lib/people';
-
-/** Both drivers (PGlite and node-postgres) answer raw statements with `rows`. */
-export const rowsOf = async <T>(db: Executor, query: SQL) =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+import { matchesNameOrEmail } from '../../lib/people';
 
 export type PathInsert = typeof learningPaths.$inferInsert;
 export type Mode = 'verbal' | 'typing';
@@ -173,15 +170,6 @@ export const progressOf = (db: Executor, pathId: number) =>
 export const deletePath = (db: Executor, id: number) =>
   db.execute(sql`delete from learning_paths where id = ${id}`);
 
-/** Of these people, those the requester reaches. */
-export const reachedAmong = async (db: Executor, me: number, ids: number[]) =>
-  (
-    await rowsOf<{ id: number }>(
-      db,
-      sql`select "users"."id" from users "users" where "users"."id" in ${ids} and ${reachedBy(me)}`,
-    )
-  ).map((row) => row.id);
-
 /** The requester's categories among these ids, with their type. */
 export const ownCategories = (db: Executor, me: number, ids: number[]) =>
   rowsOf<{ id: number; name: string; type_of_cards: string }>(
@@ -191,28 +179,6 @@ export const ownCategories = (db: Executor, me: number, ids: number[]) =>
 
 export const insertPaths = async (db: Executor, paths: PathInsert[]) =>
   (await db.insert(learningPaths).values(paths).returning({ id: learningPaths.id })).map((row) => row.id);
-
-/** People the requester may assign a path to, matching a search, by name. */
-export type ReachedPersonRow = {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  avatar: string | null;
-  is_student: boolean;
-  is_teacher: boolean;
-  /** Reached as a student of a school the requester teaches at (else as a friend). */
-  by_school: boolean;
-};
-
-export const reachedPeople = (db: Executor, me: number, search: string, limit: number) =>
-  rowsOf<ReachedPersonRow>(
-    db,
-    sql`select "users"."id", "users"."first_name", "users"."last_name", "users"."email", "users"."avatar",
-        "users"."is_student", "users"."is_teacher", ${teachesStudent(me)} as by_school
-      from users "users" where ${reachedBy(me)} and ${matchesNameOrEmail(search)}
-      order by lower("users"."first_name" || ' ' || "users"."last_name"), "users"."id" limit ${limit}`,
-  );
 
 export type PathCardRow = {
   id: number;

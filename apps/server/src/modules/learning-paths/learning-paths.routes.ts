@@ -1,5 +1,6 @@
 import { learningPathRoutes } from '@flashcards/contract';
 import { pageWindow, toPage } from '../../lib/pagination';
+import { toReachedPerson } from '../../lib/people';
 import { route, tokenRoute } from '../../lib/routes';
 import type { Services } from '../../services';
 import {
@@ -7,7 +8,6 @@ import {
   toPathPictureCard,
   toPathTextCard,
   toProgressEntry,
-  toReachedPerson,
 } from './learning-paths.presenter';
 
 export const learningPathRouteHandlers = ({ learningPaths, storage }: Services) => {

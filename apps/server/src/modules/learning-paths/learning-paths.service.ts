@@ -12,7 +12,7 @@ import type { Clock } from '../../lib/clock';
 import type { Entitlements } from '../../lib/entitlements';
 import type { SignedIn } from '../../lib/routes';
 import { dayIn } from '../practice/practice.service';
-import { lockAccount } from '../users/users.repository';
+import type { UsersService } from '../users/users.service';
 import { learningPathPolicy as policy } from './learning-paths.policy';
 import * as repo from './learning-paths.repository';
 
@@ -22,10 +22,12 @@ export const createLearningPathsService = ({
   db,
   clock,
   entitlements,
+  users,
 }: {
   db: Database;
   clock: Clock;
   entitlements: Entitlements;
+  users: UsersService;
 }) => {
   const mayUse = (actor: Actor) => authorize(actor, policy.use, actor);
   /** Today in the account's own time zone: a student's path days are theirs. */
@@ -63,7 +65,7 @@ export const createLearningPathsService = ({
         const categoryIds = [...new Set(paths.map((path) => path.category))];
         const [categories, reached] = await Promise.all([
           repo.ownCategories(tx, actor.id, categoryIds),
-          repo.reachedAmong(tx, actor.id, [...seen]),
+          users.reachedAmong(tx, actor.id, [...seen]),
         ]);
         const studied = new Set(
           categories.filter((category) => category.type_of_cards !== 'kids').map((category) => category.id),
@@ -102,7 +104,7 @@ export const createLearningPathsService = ({
         }
         if (rows.length > 0 && entitlements.limited(actor, now)) {
           // A free account's active paths are counted by category: one category given to a class is one.
-          await lockAccount(tx, actor.id);
+          await users.lockAccount(tx, actor.id);
           const day = today(actor);
           const active = new Set(await repo.activePathCategories(tx, actor.id, day));
           for (const row of rows) if (row.endAt >= day) active.add(row.categoryId);
@@ -170,7 +172,7 @@ export const createLearningPathsService = ({
 
     async people(actor: Actor, search: string) {
       mayUse(actor);
-      return repo.reachedPeople(db, actor.id, search, REACHED_PEOPLE_SEARCH_LIMIT);
+      return users.reachedPeople(actor.id, search, REACHED_PEOPLE_SEARCH_LIMIT);
     },
   };
 };

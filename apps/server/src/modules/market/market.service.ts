@@ -7,13 +7,13 @@ import {
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { marketVersionCards } from '../../db/schema';
+import type { CardKind } from '../../db/schema/card-type';
 import { type Actor, authorize, rules } from '../../lib/access';
 import { conflict, invalid, notFound } from '../../lib/api-error';
 import type { Clock } from '../../lib/clock';
 import type { JobQueue } from '../../lib/jobs';
 import type { MediaStorage } from '../../lib/storage';
 import type { CardsService } from '../cards/cards.service';
-import type { CardKind } from '../categories/categories.repository';
 import type { CategoriesService } from '../categories/categories.service';
 import { queueMail } from '../mail/mail.jobs';
 import type { MediaService } from '../media/media.service';

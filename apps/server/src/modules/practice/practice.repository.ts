@@ -8,8 +8,8 @@ import {
   userActivity,
   users,
 } from '../../db/schema';
+import type { CardKind } from '../../db/schema/card-type';
 import type { Entitlements } from '../../lib/entitlements';
-import type { CardKind } from '../categories/categories.repository';
 
 export type ScoreColumn =
   | 'guessesScore'

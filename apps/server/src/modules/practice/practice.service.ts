@@ -1,12 +1,12 @@
 import { type Badge, badgeKinds, badgeThresholds, type ScoreField, scoreFields } from '@flashcards/contract';
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
+import type { CardKind } from '../../db/schema/card-type';
 import type { Actor } from '../../lib/access';
 import { conflict, notFound, permissionDenied } from '../../lib/api-error';
 import type { Clock } from '../../lib/clock';
 import type { Entitlements } from '../../lib/entitlements';
 import type { SignedIn } from '../../lib/routes';
-import type { CardKind } from '../categories/categories.repository';
 import type { ScoreColumn } from './practice.repository';
 import * as repo from './practice.repository';
 

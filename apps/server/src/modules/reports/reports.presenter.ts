@@ -1,7 +1,8 @@
 import type { ReportCard, ReportRow, ReportStudent } from '@flashcards/contract';
+import { isoTime } from '../../db/rows';
 import { thumbnailKey } from '../../lib/images';
+import { toReachedPerson } from '../../lib/people';
 import type { MediaStorage } from '../../lib/storage';
-import { isoTime, toReachedPerson } from '../learning-paths/learning-paths.presenter';
 import type { ReportCardRow, ReportStudentRow, ReportRow as Row } from './reports.repository';
 
 type Student = { id: number; first_name: string; last_name: string; avatar: string | null; email: string };

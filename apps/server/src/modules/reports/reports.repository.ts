@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import type { ReachedPersonRow } from '../../lib/people';
 import { matchesNameOrEmail, reachedBy, teachesStudent } from '../../lib/people';
-import { type ReachedPersonRow, rowsOf } from '../learning-paths/learning-paths.repository';
 
 /** A student the requester reaches, found by e-mail (the reports' `userEmail`). */
 export type StudentRow = {

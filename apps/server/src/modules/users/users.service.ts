@@ -170,6 +170,18 @@ export const createUsersService = ({
       const account = await repo.lockAccountUsage(tx, userId);
       return account ? aiUsage(account) : { text: 0, images: 0 };
     },
+    /**
+     * Locks the account until the caller's transaction ends: what it creates under a free limit is
+     * counted in turn.
+     */
+    lockAccount: async (tx: Executor, userId: number) => {
+      await repo.lockAccount(tx, userId);
+    },
+    /** Of these people, those the requester reaches (in the caller's transaction). */
+    reachedAmong: (tx: Executor, me: number, ids: number[]) =>
+      ids.length > 0 ? repo.reachedAmong(tx, me, ids) : Promise.resolve([]),
+    /** People the requester reaches, matching a search, by name: at most `limit`. */
+    reachedPeople: (me: number, search: string, limit: number) => repo.reachedPeople(db, me, search, limit),
     /** Counts a successful AI generation, inside the caller's transaction. */
     countAiGeneration: (tx: Executor, userId: number, kind: 'text' | 'images') =>
       repo.countAiGeneration(tx, userId, kind, usageMonth(clock.now())),
