@@ -31,31 +31,14 @@ export const authorize = <O>(actor: Actor, rule: Rule<O>, object: O | undefined)
   return object;
 };
 
-/** Features the reduced menu of auto-created accounts leaves out; the server refuses them too. */
-export type RestrictedFeature = 'ai' | 'reports' | 'learning_paths' | 'exams' | 'user_groups';
-
-/**
- * The roles of API.md "Roles and reach", read off the account. Reach (a teacher's or principal's students,
- * friends) needs the school and friendship data and comes with those features.
- */
-export const roles = {
-  isStaff: (actor: Actor) => actor.isStaff,
-  isPrincipal: (actor: Actor) => actor.isOrganizationHost,
-  isTeacher: (actor: Actor) => actor.isTeacher,
-  isStudent: (actor: Actor) => actor.isStudent,
-  isSchoolMember: (actor: Actor) => actor.isOrganizationMember,
-  /** Made by a principal and not yet claimed by its person. */
-  isAutoCreated: (actor: Actor) => actor.isAutoCreated,
-};
-
 /** Rules every feature can compose into its policy. */
 export const rules = {
   /** The actor's own object. */
   owner: (actor: Actor, object: { userId: number }) => object.userId === actor.id,
   staff: (actor: Actor) => actor.isStaff || refuse('permission_denied'),
-  /** A feature left out of the reduced menu is refused to auto-created accounts. */
-  feature:
-    (_feature: RestrictedFeature): Rule<unknown> =>
-    (actor) =>
-      !actor.isAutoCreated || refuse('auto_created_restricted'),
+  /**
+   * The features the reduced menu of auto-created accounts leaves out (AI, reports, learning paths,
+   * exams, user groups) are refused to them.
+   */
+  feature: (actor: Actor): boolean | Refusal => !actor.isAutoCreated || refuse('auto_created_restricted'),
 };

@@ -6,7 +6,7 @@ import { type Actor, rules } from '../../lib/access';
  * either does not exist.
  */
 export const examPolicy = {
-  use: rules.feature('exams'),
+  use: rules.feature,
   author: (actor: Actor, test: { created_by_id: number }) => test.created_by_id === actor.id,
   teach: (actor: Actor, exam: { teacher_id: number }) => exam.teacher_id === actor.id,
   take: (actor: Actor, exam: { student_id: number }) => exam.student_id === actor.id,

@@ -6,7 +6,7 @@ import { type Actor, rules } from '../../lib/access';
  * it does not exist.
  */
 export const learningPathPolicy = {
-  use: rules.feature('learning_paths'),
+  use: rules.feature,
   teach: (actor: Actor, path: { created_by_id: number }) => path.created_by_id === actor.id,
   study: (actor: Actor, path: { assigned_user_id: number }) => path.assigned_user_id === actor.id,
   follow: (actor: Actor, path: { created_by_id: number; assigned_user_id: number }) =>

@@ -5,6 +5,6 @@ import { type Actor, rules } from '../../lib/access';
  * accounts a school created until they are claimed (the reduced menu leaves them out).
  */
 export const userGroupPolicy = {
-  use: rules.feature('user_groups'),
+  use: rules.feature,
   own: (actor: Actor, group: { authorId: number }) => group.authorId === actor.id,
 };
