@@ -9,7 +9,7 @@ import type { Entitlements } from '../../lib/entitlements';
  */
 export const reportPolicy = (clock: Clock, entitlements: Entitlements) => ({
   use: (actor: Actor) => {
-    const feature = rules.feature(actor, actor);
+    const feature = rules.feature(actor);
     if (feature !== true) return feature;
     return entitlements.isPremium(actor, clock.now()) || refuse('reports_premium');
   },
