@@ -4,7 +4,7 @@ import { ANKI_PACKAGE_MAX_BYTES, CARD_FILE_MAX_BYTES } from '@flashcards/contrac
 import type { Database, Transaction } from '../../db/client';
 import type { cards } from '../../db/schema';
 import type { CardKind } from '../../db/schema/card-type';
-import type { Actor } from '../../lib/access';
+import { type Actor, authorize, type Rule } from '../../lib/access';
 import { conflict, invalid, notFound } from '../../lib/api-error';
 import { checkAudio } from '../../lib/audio';
 import type { Clock } from '../../lib/clock';
@@ -19,6 +19,7 @@ import { userMediaPrefix } from '../users/users.service';
 import { isZip, parseAnkiPackage } from './anki-import';
 import { type ExportCard, type ExportFormat, toApkg, toCsv, toQuizlet } from './card-export';
 import { parseCardFile } from './card-file';
+import { cardPolicy } from './cards.policy';
 import * as repo from './cards.repository';
 
 /** A card to copy: the source's sides, tag, language and media keys. */
@@ -70,9 +71,15 @@ export const createCardsService = ({
     return category;
   };
 
-  const ownedCard = async (user: Actor, id: number, kind: CardKind) => {
-    const row = await repo.findCard(db, id);
-    if (!row || row.userId !== user.id || row.kind !== kind) throw notFound();
+  /** The user's own card of this kind: a card of another kind (another route's) does not exist here. */
+  const ownedCard = async (
+    user: Actor,
+    id: number,
+    kind: CardKind,
+    rule: Rule<{ userId: number }> = cardPolicy.change,
+  ) => {
+    const row = authorize(user, rule, await repo.findCard(db, id));
+    if (row.kind !== kind) throw notFound();
     return row.card;
   };
 
@@ -245,7 +252,7 @@ export const createCardsService = ({
       return (await repo.findSameFirstSide(db, categoryId, firstSide, excludeId)) ?? null;
     },
 
-    get: (user: Actor, kind: CardKind, id: number) => ownedCard(user, id, kind),
+    get: (user: Actor, kind: CardKind, id: number) => ownedCard(user, id, kind, cardPolicy.read),
 
     async createText(
       user: Actor,

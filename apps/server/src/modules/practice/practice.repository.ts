@@ -157,11 +157,11 @@ export const answer = async (
 export type Answered = NonNullable<Awaited<ReturnType<typeof answer>>>;
 
 /** The session's last answer as kept (locked until the transaction ends), if the session is the user's. */
-export const lockSessionAnswer = async (db: Executor, sessionId: string, userId: number) => {
+export const lockSessionAnswer = async (db: Executor, sessionId: string) => {
   const [row] = await db
     .select()
     .from(practiceSessionAnswers)
-    .where(and(eq(practiceSessionAnswers.sessionId, sessionId), eq(practiceSessionAnswers.userId, userId)))
+    .where(eq(practiceSessionAnswers.sessionId, sessionId))
     .for('update');
   return row;
 };
@@ -218,20 +218,22 @@ const learnedKeyOf = (mode: 'verbal' | 'typing') =>
 const completedKeyOf = (mode: 'verbal' | 'typing') =>
   mode === 'typing' ? 'completedCategoriesTyping' : 'completedCategoriesVerbal';
 
-export const incrementListens = async (db: Executor, target: { cardId: number; userId: number }) => {
+/** The card's owner and kind, or nothing. */
+export const findCardOwner = async (db: Executor, cardId: number) => {
+  const [row] = await db
+    .select({ userId: categories.userId, typeOfCards: categories.typeOfCards })
+    .from(cards)
+    .innerJoin(categories, eq(categories.id, cards.categoryId))
+    .where(eq(cards.id, cardId));
+  return row;
+};
+
+export const incrementListens = async (db: Executor, cardId: number) => {
   const [row] = await db
     .update(cards)
     .set({ listenCounts: sql`${cards.listenCounts} + 1` })
-    .from(categories)
-    .where(
-      and(
-        eq(cards.id, target.cardId),
-        eq(categories.id, cards.categoryId),
-        eq(categories.userId, target.userId),
-        eq(categories.typeOfCards, 'kids'),
-      ),
-    )
-    .returning(getTableColumns(cards));
+    .where(eq(cards.id, cardId))
+    .returning();
   return row;
 };
 

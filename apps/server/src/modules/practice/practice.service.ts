@@ -2,11 +2,12 @@ import { type Badge, badgeKinds, badgeThresholds, type ScoreField, scoreFields }
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import type { CardKind } from '../../db/schema/card-type';
-import type { Actor } from '../../lib/access';
+import { type Actor, authorize } from '../../lib/access';
 import { conflict, notFound, permissionDenied } from '../../lib/api-error';
 import type { Clock } from '../../lib/clock';
 import type { Entitlements } from '../../lib/entitlements';
 import type { SignedIn } from '../../lib/routes';
+import { practicePolicy as policy } from './practice.policy';
 import type { ScoreColumn } from './practice.repository';
 import * as repo from './practice.repository';
 
@@ -129,8 +130,7 @@ export const createPracticeService = ({
     /** Takes back the session's last answer, once; another user's or an unknown session is not found. */
     async undo(user: Actor, sessionId: string) {
       return db.transaction(async (tx) => {
-        const kept = await repo.lockSessionAnswer(tx, sessionId, user.id);
-        if (!kept) throw notFound();
+        const kept = authorize(user, policy.undo, await repo.lockSessionAnswer(tx, sessionId));
         const { cardId } = kept;
         if (cardId === null) throw conflict('nothing_to_undo');
         const field = fieldOf(kept.scoreColumn);
@@ -167,7 +167,8 @@ export const createPracticeService = ({
     },
 
     async listen(user: Actor, cardId: number) {
-      const card = await repo.incrementListens(db, { cardId, userId: user.id });
+      authorize(user, policy.listen, await repo.findCardOwner(db, cardId));
+      const card = await repo.incrementListens(db, cardId);
       if (!card) throw notFound();
       return card;
     },

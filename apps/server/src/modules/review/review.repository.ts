@@ -5,25 +5,25 @@ import { cardReviews, cards, categories } from '../../db/schema';
 export type ReviewRow = typeof cardReviews.$inferSelect;
 export type ReviewInsert = typeof cardReviews.$inferInsert;
 
-/** The user's own category, or nothing. */
-export const findOwnCategory = async (db: Executor, userId: number, categoryId: number) => {
+/** The category with its owner, or nothing. */
+export const findCategory = async (db: Executor, categoryId: number) => {
   const [row] = await db
-    .select({ id: categories.id, typeOfCards: categories.typeOfCards })
+    .select({ id: categories.id, userId: categories.userId, typeOfCards: categories.typeOfCards })
     .from(categories)
-    .where(and(eq(categories.id, categoryId), eq(categories.userId, userId)));
+    .where(eq(categories.id, categoryId));
   return row;
 };
 
 /**
- * The user's own card with its category's kind, locked for this transaction, and its review state read
+ * The card with its category's owner and kind, locked for this transaction, and its review state read
  * after the lock: a simultaneous answer of the same card has committed its state by then.
  */
-export const lockOwnCard = async (tx: Executor, userId: number, cardId: number) => {
+export const lockCard = async (tx: Executor, cardId: number) => {
   const [card] = await tx
-    .select({ cardId: cards.id, kind: categories.typeOfCards })
+    .select({ cardId: cards.id, userId: categories.userId, typeOfCards: categories.typeOfCards })
     .from(cards)
     .innerJoin(categories, eq(categories.id, cards.categoryId))
-    .where(and(eq(cards.id, cardId), eq(categories.userId, userId)))
+    .where(eq(cards.id, cardId))
     .for('update', { of: cards });
   if (!card) return undefined;
   const [review] = await tx.select().from(cardReviews).where(eq(cardReviews.cardId, cardId));

@@ -6,10 +6,10 @@ import {
 } from '@flashcards/contract';
 import { createEmptyCard, type Card as FsrsCard, fsrs, type Grade, State } from 'ts-fsrs';
 import type { Database } from '../../db/client';
-import type { Actor } from '../../lib/access';
-import { notFound, permissionDenied } from '../../lib/api-error';
+import { type Actor, authorize } from '../../lib/access';
 import type { Clock } from '../../lib/clock';
 import { dayIn, type PracticeService } from '../practice/practice.service';
+import { reviewPolicy as policy } from './review.policy';
 import { fsrsRatings, ratingOf, stateNames } from './review.rating';
 import * as repo from './review.repository';
 
@@ -19,7 +19,8 @@ import * as repo from './review.repository';
  */
 const scheduler = fsrs();
 
-const kidsRefused = () => permissionDenied('review_not_for_kids');
+/** The kind of a category or card the review policy allowed: never kids. */
+const reviewedKind = (object: { typeOfCards: string }) => object.typeOfCards as 'text' | 'picture';
 
 const toFsrsCard = (row: repo.ReviewRow | null, now: Date): FsrsCard =>
   row
@@ -57,9 +58,7 @@ export const createReviewService = ({
 }) => ({
   /** Due cards (oldest due first), then as many new cards as today's bound of the category leaves. */
   async session(user: Actor, categoryId: number) {
-    const category = await repo.findOwnCategory(db, user.id, categoryId);
-    if (!category) throw notFound();
-    if (category.typeOfCards === 'kids') throw kidsRefused();
+    const category = authorize(user, policy.review, await repo.findCategory(db, categoryId));
     const now = clock.now();
     const figures = await repo.categoryFigures(db, categoryId, now, dayIn(user.timeZone, now));
     const newLeft = Math.max(0, REVIEW_NEW_CARDS_PER_DAY - figures.introducedToday);
@@ -71,7 +70,7 @@ export const createReviewService = ({
     });
     return {
       categoryId,
-      kind: category.typeOfCards,
+      kind: reviewedKind(category),
       due: figures.due,
       newLeft,
       nextDue: figures.nextDue,
@@ -93,16 +92,9 @@ export const createReviewService = ({
   async answer(user: Actor, cardId: number, body: ReviewAnswerBody) {
     const rating = ratingOf(body);
     return db.transaction(async (tx) => {
-      const target = await repo.lockOwnCard(tx, user.id, cardId);
-      if (!target) throw notFound();
-      if (target.kind === 'kids') throw kidsRefused();
-      const card = await practice.answerWithin(
-        tx,
-        user,
-        target.kind,
-        cardId,
-        scoreFieldOf(body.mode, body.correct),
-      );
+      const target = authorize(user, policy.review, await repo.lockCard(tx, cardId));
+      const kind = reviewedKind(target);
+      const card = await practice.answerWithin(tx, user, kind, cardId, scoreFieldOf(body.mode, body.correct));
       const now = clock.now();
       const next = scheduler.next(toFsrsCard(target.review, now), now, fsrsRatings[rating] as Grade).card;
       await repo.saveReview(tx, {
@@ -119,7 +111,7 @@ export const createReviewService = ({
         lastReview: next.last_review ?? now,
         introducedOn: dayIn(user.timeZone, now),
       });
-      return { card, kind: target.kind, rating, next };
+      return { card, kind, rating, next };
     });
   },
 

@@ -57,11 +57,11 @@ export const setCheckoutSubscription = (
     .set({ providerSubscriptionId: subscriptionId })
     .where(and(eq(checkoutSessions.providerSessionId, sessionId), eq(checkoutSessions.userId, userId)));
 
-export const checkoutSessionOf = async (db: Executor, sessionId: string, userId: number) => {
+export const checkoutSessionOf = async (db: Executor, sessionId: string) => {
   const [row] = await db
     .select()
     .from(checkoutSessions)
-    .where(and(eq(checkoutSessions.providerSessionId, sessionId), eq(checkoutSessions.userId, userId)));
+    .where(eq(checkoutSessions.providerSessionId, sessionId));
   return row;
 };
 

@@ -36,14 +36,16 @@ export const affiliateRouteHandlers = ({ subscriptions, config, clock }: Service
 ];
 
 export const adminAffiliateRouteHandlers = ({ subscriptions }: Services) => [
-  route(adminAffiliateRoutes.adminAffiliates, async ({ query, request }) => {
+  route(adminAffiliateRoutes.adminAffiliates, async ({ actor, query, request }) => {
     const window = pageWindow(query.page);
     const payable = query.payable === undefined ? undefined : query.payable === 'true';
-    const { total, rows } = await subscriptions.payoutRows({ payable, ...window });
+    const { total, rows } = await subscriptions.payoutRows(actor, { payable, ...window });
     return toPage(request, window, total, rows.map(toPayoutRow));
   }),
-  route(adminAffiliateRoutes.payAffiliate, async ({ params }) => subscriptions.payAffiliate(params.id)),
-  route(adminAffiliateRoutes.markCommissionPaid, async ({ params }) =>
-    subscriptions.markCommissionPaid(params.id),
+  route(adminAffiliateRoutes.payAffiliate, async ({ actor, params }) =>
+    subscriptions.payAffiliate(actor, params.id),
+  ),
+  route(adminAffiliateRoutes.markCommissionPaid, async ({ actor, params }) =>
+    subscriptions.markCommissionPaid(actor, params.id),
   ),
 ];

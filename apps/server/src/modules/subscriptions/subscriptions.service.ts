@@ -3,7 +3,7 @@ import { type Currency, PLANS, type Plan, type Pricing } from '@flashcards/contr
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
-import type { Actor } from '../../lib/access';
+import { type Actor, authorize } from '../../lib/access';
 import { ApiError, conflict, notFound } from '../../lib/api-error';
 import { type Clock, DAY } from '../../lib/clock';
 import type { Entitlements } from '../../lib/entitlements';
@@ -19,6 +19,7 @@ import {
   type PaymentEvent,
   type PaymentProvider,
 } from './payment-provider';
+import { subscriptionPolicy as policy } from './subscriptions.policy';
 import * as repo from './subscriptions.repository';
 
 /** Unpaid commissions, in stotinki, an affiliate needs before a payout (spec: 100 lv). */
@@ -309,8 +310,7 @@ export const createSubscriptionsService = ({
      * has a payment. Before that, `processing`, whatever premium the account already has.
      */
     async checkoutStatus(actor: Actor, sessionId: string) {
-      const session = await repo.checkoutSessionOf(db, sessionId, actor.id);
-      if (!session) throw notFound();
+      const session = authorize(actor, policy.checkout, await repo.checkoutSessionOf(db, sessionId));
       const payment =
         session.providerSubscriptionId &&
         (await repo.firstPaymentOfSubscription(db, actor.id, session.providerSubscriptionId));
@@ -346,8 +346,8 @@ export const createSubscriptionsService = ({
 
     async portalUrl(actor: Actor) {
       configuredProvider();
-      const customerId = actor.stripeCustomerId;
-      if (!customerId) throw notFound();
+      // The policy lets only an account the provider knows through.
+      const customerId = authorize(actor, policy.manage, actor).stripeCustomerId!;
       return askProvider((payments) => payments.portalUrl(customerId, `${config.publicUrl}/subscriptions`));
     },
 
@@ -408,12 +408,14 @@ export const createSubscriptionsService = ({
       return { affiliate, referred, commissions };
     },
 
-    async payoutRows(query: { payable?: boolean; limit: number; offset: number }) {
+    async payoutRows(actor: Actor, query: { payable?: boolean; limit: number; offset: number }) {
+      authorize(actor, policy.payOut, actor);
       return repo.payoutRows(db, { ...query, minimum: MIN_PAYOUT });
     },
 
     /** Pays out all of an affiliate's unpaid commissions at once, from the minimum payout. */
-    async payAffiliate(affiliateUserId: number) {
+    async payAffiliate(actor: Actor, affiliateUserId: number) {
+      authorize(actor, policy.payOut, actor);
       const now = clock.now();
       return db.transaction(async (tx) => {
         const unpaid = await repo.lockUnpaidCommissions(tx, affiliateUserId);
@@ -429,7 +431,8 @@ export const createSubscriptionsService = ({
       });
     },
 
-    async markCommissionPaid(id: number) {
+    async markCommissionPaid(actor: Actor, id: number) {
+      authorize(actor, policy.payOut, actor);
       const now = clock.now();
       return db.transaction(async (tx) => {
         const commission = await repo.lockCommission(tx, id);
