@@ -5,6 +5,7 @@
 
 import type { GroupMember, Person, ReachedPerson } from '@flashcards/contract';
 import { type SQLWrapper, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { users } from '../db/schema';
 import type { Actor } from './access';
 import type { MediaStorage } from './storage';
@@ -57,17 +58,18 @@ export const friendshipIdWith = (me: number) =>
     where fw.user_id = least(${me}::int, ${person}) and fw.friend_id = greatest(${me}::int, ${person}))`;
 
 /** A person the requester reaches (a path or an exam may be given to them), as the people searches list them. */
-export type ReachedPersonRow = {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  avatar: string | null;
-  is_student: boolean;
-  is_teacher: boolean;
+export const reachedPersonRow = z.object({
+  id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+  is_student: z.boolean(),
+  is_teacher: z.boolean(),
   /** Reached as a student of a school the requester teaches at (else as a friend). */
-  by_school: boolean;
-};
+  by_school: z.boolean(),
+});
+export type ReachedPersonRow = z.infer<typeof reachedPersonRow>;
 
 export const toReachedPerson = (row: ReachedPersonRow, storage: MediaStorage): ReachedPerson => ({
   id: row.id,

@@ -1,7 +1,8 @@
-import type { AnswerKey, ExamStatus } from '@flashcards/contract';
+import { type AnswerKey, answerKeySchema, type ExamStatus } from '@flashcards/contract';
 import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Executor } from '../../db/client';
-import { rowsOf } from '../../db/rows';
+import { column, countRows, idRow, paginate, rowsOf } from '../../db/rows';
 import { exams, schoolTests } from '../../db/schema';
 import { matchesNameOrEmail } from '../../lib/people';
 
@@ -11,26 +12,28 @@ const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
 // ---------------------------------------------------------------------------------------------- tests
 
-export type ThresholdsRow = {
-  excellent_score: number;
-  very_good_score: number;
-  good_score: number;
-  satisfy_score: number;
-  fail_score: number;
-};
+const thresholdsRow = z.object({
+  excellent_score: z.number(),
+  very_good_score: z.number(),
+  good_score: z.number(),
+  satisfy_score: z.number(),
+  fail_score: z.number(),
+});
+export type ThresholdsRow = z.infer<typeof thresholdsRow>;
 
-export type TestRow = ThresholdsRow & {
-  id: number;
-  name: string;
-  description: string;
-  created_by_id: number;
-  created_at: Date | string;
-  updated_at: Date | string;
-  questions_count: number;
-  total_score: number;
-  exams_count: number;
-  is_locked: boolean;
-};
+const testRow = thresholdsRow.extend({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  created_by_id: z.number(),
+  created_at: column.time,
+  updated_at: column.time,
+  questions_count: z.number(),
+  total_score: z.number(),
+  exams_count: z.number(),
+  is_locked: z.boolean(),
+});
+export type TestRow = z.infer<typeof testRow>;
 
 /** Whether a test has a started exam: its questions and thresholds then stay as they are. */
 const lockedTest = (test: string) => sql.raw(`${test}.locked_at is not null`);
@@ -61,29 +64,35 @@ export const testsPage = async (db: Executor, filter: TestListFilter) => {
     filter.sortBy === 'alphabetical'
       ? sql`t.name_key ${direction}, t.id ${direction}`
       : sql`t.created_at ${direction}, t.id ${direction}`;
-  const [counted, rows] = await Promise.all([
-    rowsOf<{ total: number }>(db, sql`select count(*)::int as total from school_tests t where ${where}`),
-    rowsOf<TestRow>(
+  return paginate(
+    rowsOf(
       db,
       sql`with page as (select t.id from school_tests t where ${where}
           order by ${order} limit ${filter.limit} offset ${filter.offset})
         select ${testSelect} from school_tests t join page on page.id = t.id order by ${order}`,
+      testRow,
     ),
-  ]);
-  return { total: counted[0]?.total ?? 0, rows };
+    countRows(db, sql`select count(*)::int as total from school_tests t where ${where}`),
+  );
 };
 
 export const findTest = async (db: Executor, id: number) =>
-  (await rowsOf<TestRow>(db, sql`select ${testSelect} from school_tests t where t.id = ${id}`))[0];
+  (await rowsOf(db, sql`select ${testSelect} from school_tests t where t.id = ${id}`, testRow))[0];
 
 /** A test's owner and lock, read under a lock of its row: question writes of one test go one at a time. */
 export const lockTest = async (db: Executor, id: number) =>
   (
-    await rowsOf<{ id: number; created_by_id: number; is_locked: boolean; questions_count: number }>(
+    await rowsOf(
       db,
       sql`select t.id, t.created_by_id, ${lockedTest('t')} as is_locked,
           (select count(*)::int from test_questions q where q.test_id = t.id) as questions_count
         from school_tests t where t.id = ${id} for update`,
+      z.object({
+        id: z.number(),
+        created_by_id: z.number(),
+        is_locked: z.boolean(),
+        questions_count: z.number(),
+      }),
     )
   )[0];
 
@@ -91,7 +100,7 @@ export type TestValues = ThresholdsRow & { name: string; description: string };
 
 export const insertTest = async (db: Executor, userId: number, values: TestValues, now: Date) =>
   (
-    await rowsOf<{ id: number }>(
+    await rowsOf(
       db,
       sql`insert into school_tests (name, description, created_by_id, excellent_score, very_good_score,
           good_score, satisfy_score, fail_score, created_at, updated_at)
@@ -99,6 +108,7 @@ export const insertTest = async (db: Executor, userId: number, values: TestValue
           ${values.very_good_score}, ${values.good_score}, ${values.satisfy_score}, ${values.fail_score},
           ${now}, ${now})
         returning id`,
+      idRow,
     )
   )[0]!.id;
 
@@ -116,7 +126,7 @@ export const deleteTest = (db: Executor, id: number) =>
 /** A copy of a test with its questions, named "<name> (copy)", without exams (so unlocked). */
 export const copyTest = async (db: Executor, id: number, now: Date) => {
   const copy = (
-    await rowsOf<{ id: number }>(
+    await rowsOf(
       db,
       sql`insert into school_tests (name, description, created_by_id, excellent_score, very_good_score,
           good_score, satisfy_score, fail_score, created_at, updated_at)
@@ -124,6 +134,7 @@ export const copyTest = async (db: Executor, id: number, now: Date) => {
           good_score, satisfy_score, fail_score, ${now}, ${now}
         from school_tests where id = ${id}
         returning id`,
+      idRow,
     )
   )[0]!.id;
   await db.execute(sql`insert into test_questions (test_id, position, question_text, answer_a, answer_b,
@@ -135,53 +146,57 @@ export const copyTest = async (db: Executor, id: number, now: Date) => {
 
 /** Tests for the picker, newest first. */
 export const testChoices = (db: Executor, userId: number, limit: number) =>
-  rowsOf<{
-    id: number;
-    name: string;
-    questions_count: number;
-    total_score: number;
-    excellent_score: number;
-  }>(
+  rowsOf(
     db,
     sql`select t.id, t.name, t.excellent_score,
         (select count(*)::int from test_questions q where q.test_id = t.id) as questions_count,
         (select coalesce(sum(q.score_value), 0)::int from test_questions q where q.test_id = t.id) as total_score
       from school_tests t where t.created_by_id = ${userId}
       order by t.created_at desc, t.id desc limit ${limit}`,
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      questions_count: z.number(),
+      total_score: z.number(),
+      excellent_score: z.number(),
+    }),
   );
 
 // ------------------------------------------------------------------------------------------ questions
 
-export type QuestionRow = {
-  id: number;
-  test_id: number;
-  position: number;
-  question_text: string;
-  answer_a: string;
-  answer_b: string;
-  answer_c: string;
-  answer_d: string;
-  correct_answer: AnswerKey;
-  score_value: number;
-};
+const questionRow = z.object({
+  id: z.number(),
+  test_id: z.number(),
+  position: z.number(),
+  question_text: z.string(),
+  answer_a: z.string(),
+  answer_b: z.string(),
+  answer_c: z.string(),
+  answer_d: z.string(),
+  correct_answer: answerKeySchema,
+  score_value: z.number(),
+});
+export type QuestionRow = z.infer<typeof questionRow>;
 
 const questionColumns = sql.raw(
   'q.id, q.test_id, q.position, q.question_text, q.answer_a, q.answer_b, q.answer_c, q.answer_d, q.correct_answer, q.score_value',
 );
 
 export const questionsOf = (db: Executor, testId: number) =>
-  rowsOf<QuestionRow>(
+  rowsOf(
     db,
     sql`select ${questionColumns} from test_questions q where q.test_id = ${testId} order by q.position, q.id`,
+    questionRow,
   );
 
 /** A question with its test's owner. */
 export const findQuestion = async (db: Executor, id: number) =>
   (
-    await rowsOf<QuestionRow & { created_by_id: number }>(
+    await rowsOf(
       db,
       sql`select ${questionColumns}, t.created_by_id from test_questions q
         join school_tests t on t.id = q.test_id where q.id = ${id}`,
+      questionRow.extend({ created_by_id: z.number() }),
     )
   )[0];
 
@@ -190,7 +205,7 @@ export type QuestionValues = Omit<QuestionRow, 'id' | 'test_id' | 'position'>;
 /** Adds a question at the end of its test: its position is taken in the same statement. */
 export const insertQuestion = async (db: Executor, testId: number, values: QuestionValues) =>
   (
-    await rowsOf<QuestionRow>(
+    await rowsOf(
       db,
       sql`insert into test_questions as q (test_id, position, question_text, answer_a, answer_b, answer_c,
           answer_d, correct_answer, score_value)
@@ -198,17 +213,19 @@ export const insertQuestion = async (db: Executor, testId: number, values: Quest
           ${values.answer_b}, ${values.answer_c}, ${values.answer_d}, ${values.correct_answer}, ${values.score_value}
         from test_questions where test_id = ${testId}
         returning ${questionColumns}`,
+      questionRow,
     )
   )[0]!;
 
 export const updateQuestion = async (db: Executor, id: number, values: QuestionValues) =>
   (
-    await rowsOf<QuestionRow>(
+    await rowsOf(
       db,
       sql`update test_questions q set question_text = ${values.question_text}, answer_a = ${values.answer_a},
           answer_b = ${values.answer_b}, answer_c = ${values.answer_c}, answer_d = ${values.answer_d},
           correct_answer = ${values.correct_answer}, score_value = ${values.score_value}
         where q.id = ${id} returning ${questionColumns}`,
+      questionRow,
     )
   )[0]!;
 
@@ -231,7 +248,7 @@ export const orderQuestions = (db: Executor, testId: number, ids: number[]) =>
     where q.id = o.id and q.test_id = ${testId}`);
 
 export const questionIdsOf = async (db: Executor, testId: number) =>
-  (await rowsOf<{ id: number }>(db, sql`select id from test_questions where test_id = ${testId}`)).map(
+  (await rowsOf(db, sql`select id from test_questions where test_id = ${testId}`, idRow)).map(
     (row) => row.id,
   );
 
@@ -261,7 +278,7 @@ const scoreOf = (exam: string) =>
  */
 export const completeDue = async (db: Executor, now: Date, scope: SQL = sql`true`) =>
   (
-    await rowsOf<{ id: number }>(
+    await rowsOf(
       db,
       sql`with due as (
         select e.id, ${scoreOf('e')} as score from exams e
@@ -273,13 +290,14 @@ export const completeDue = async (db: Executor, now: Date, scope: SQL = sql`true
       from due, school_tests t
       where e.id = due.id and t.id = e.test_id and e.completed_at is null
       returning e.id`,
+      idRow,
     )
   ).map((row) => row.id);
 
 /** The student completes their started exam now; nothing when it is not started or already completed. */
 export const completeByStudent = async (db: Executor, id: number, studentId: number, now: Date) =>
   (
-    await rowsOf<{ id: number }>(
+    await rowsOf(
       db,
       sql`update exams e set completed_at = ${now}, completed_by = 'student', score = ${scoreOf('e')},
         grade = ${gradeSql(scoreOf('e'), 't')}
@@ -287,40 +305,42 @@ export const completeByStudent = async (db: Executor, id: number, studentId: num
       where e.id = ${id} and e.student_id = ${studentId} and t.id = e.test_id
         and e.started_at is not null and e.completed_at is null
       returning e.id`,
+      idRow,
     )
   ).length > 0;
 
-export type ExamRow = ThresholdsRow & {
-  id: number;
-  test_id: number;
-  test_name: string;
-  test_description: string;
-  student_id: number;
-  student_first_name: string;
-  student_last_name: string;
-  student_avatar: string | null;
-  teacher_id: number;
-  teacher_first_name: string;
-  teacher_last_name: string;
-  teacher_avatar: string | null;
-  start_at: Date | string;
-  end_at: Date | string;
-  extra_minutes: number;
-  ends_at: Date | string;
+const examRow = thresholdsRow.extend({
+  id: z.number(),
+  test_id: z.number(),
+  test_name: z.string(),
+  test_description: z.string(),
+  student_id: z.number(),
+  student_first_name: z.string(),
+  student_last_name: z.string(),
+  student_avatar: z.string().nullable(),
+  teacher_id: z.number(),
+  teacher_first_name: z.string(),
+  teacher_last_name: z.string(),
+  teacher_avatar: z.string().nullable(),
+  start_at: column.time,
+  end_at: column.time,
+  extra_minutes: z.number(),
+  ends_at: column.time,
   /** The end with the largest extra time among the exams of the same test and end: the review opens then. */
-  review_at: Date | string;
-  started_at: Date | string | null;
-  completed_at: Date | string | null;
-  completed_by: 'student' | 'server' | null;
-  score: number | null;
-  grade: number | null;
-  shuffle_questions: boolean;
-  show_results_after_end: boolean;
-  created_at: Date | string;
-  answers_count: number;
-  questions_count: number;
-  total_score: number;
-};
+  review_at: column.time,
+  started_at: column.time.nullable(),
+  completed_at: column.time.nullable(),
+  completed_by: z.enum(['student', 'server']).nullable(),
+  score: z.number().nullable(),
+  grade: z.number().nullable(),
+  shuffle_questions: z.boolean(),
+  show_results_after_end: z.boolean(),
+  created_at: column.time,
+  answers_count: z.number(),
+  questions_count: z.number(),
+  total_score: z.number(),
+});
+export type ExamRow = z.infer<typeof examRow>;
 
 const examSelect = sql`e.id, e.test_id, t.name as test_name, t.description as test_description,
   t.excellent_score, t.very_good_score, t.good_score, t.satisfy_score, t.fail_score,
@@ -339,27 +359,29 @@ const examFrom = sql`from exams e join school_tests t on t.id = e.test_id
   join users s on s.id = e.student_id join users tc on tc.id = e.teacher_id`;
 
 export const findExam = async (db: Executor, id: number) =>
-  (await rowsOf<ExamRow>(db, sql`select ${examSelect} ${examFrom} where e.id = ${id}`))[0];
+  (await rowsOf(db, sql`select ${examSelect} ${examFrom} where e.id = ${id}`, examRow))[0];
 
 /** What deciding access to an exam needs. */
-export type ExamTerms = {
-  id: number;
-  test_id: number;
-  student_id: number;
-  teacher_id: number;
-  start_at: Date | string;
-  ends_at: Date | string;
-  started_at: Date | string | null;
-  completed_at: Date | string | null;
-};
+const examTerms = z.object({
+  id: z.number(),
+  test_id: z.number(),
+  student_id: z.number(),
+  teacher_id: z.number(),
+  start_at: column.time,
+  ends_at: column.time,
+  started_at: column.time.nullable(),
+  completed_at: column.time.nullable(),
+});
+export type ExamTerms = z.infer<typeof examTerms>;
 
 export const findExamTerms = async (db: Executor, id: number) =>
   (
-    await rowsOf<ExamTerms>(
+    await rowsOf(
       db,
       sql`select e.id, e.test_id, e.student_id, e.teacher_id, e.start_at, ${endsAt('e')} as ends_at,
           e.started_at, e.completed_at
         from exams e where e.id = ${id}`,
+      examTerms,
     )
   )[0];
 
@@ -421,38 +443,39 @@ export const examsPage = async (
   const order = byName
     ? sql`t.name_key ${direction}, e.id ${direction}`
     : sql`e.created_at ${direction}, e.id ${direction}`;
-  const [counted, rows] = await Promise.all([
-    rowsOf<{ total: number }>(db, sql`select count(*)::int as total from exams e where ${where}`),
-    rowsOf<ExamRow>(
+  return paginate(
+    rowsOf(
       db,
       sql`with page as (select e.id from exams e ${byName ? sql`join school_tests t on t.id = e.test_id` : sql``}
           where ${where} order by ${order} limit ${filter.limit} offset ${filter.offset})
         select ${examSelect} ${examFrom} join page on page.id = e.id order by ${order}`,
+      examRow,
     ),
-  ]);
-  return { total: counted[0]?.total ?? 0, rows };
+    countRows(db, sql`select count(*)::int as total from exams e where ${where}`),
+  );
 };
 
-export type SummaryRow = {
-  count: number;
-  not_started: number;
-  in_progress: number;
-  completed: number;
-  missed: number;
-  g2: number;
-  g3: number;
-  g4: number;
-  g5: number;
-  g6: number;
-  average_score: number | null;
-  average_grade: number | null;
-};
+const summaryRow = z.object({
+  count: z.number(),
+  not_started: z.number(),
+  in_progress: z.number(),
+  completed: z.number(),
+  missed: z.number(),
+  g2: z.number(),
+  g3: z.number(),
+  g4: z.number(),
+  g5: z.number(),
+  g6: z.number(),
+  average_score: z.number().nullable(),
+  average_grade: z.number().nullable(),
+});
+export type SummaryRow = z.infer<typeof summaryRow>;
 
 export const examSummary = async (db: Executor, filter: ExamListFilter) => {
   const now = filter.now;
   const count = (condition: SQL) => sql`count(*) filter (where ${condition})::int`;
   return (
-    await rowsOf<SummaryRow>(
+    await rowsOf(
       db,
       sql`select count(*)::int as count,
           ${count(statusIs('not_started', now))} as not_started,
@@ -464,6 +487,7 @@ export const examSummary = async (db: Executor, filter: ExamListFilter) => {
           (avg(e.score) filter (where e.completed_at is not null))::float8 as average_score,
           (avg(e.grade) filter (where e.completed_at is not null))::float8 as average_grade
         from exams e where ${examFilter(filter)}`,
+      summaryRow,
     )
   )[0]!;
 };
@@ -491,21 +515,23 @@ export const insertExams = async (db: Executor, exams: ExamInsert[]) => {
     sql`, `,
   );
   return (
-    await rowsOf<{ id: number }>(
+    await rowsOf(
       db,
       sql`insert into exams (test_id, student_id, teacher_id, start_at, end_at, shuffle_questions,
           show_results_after_end, created_at)
         values ${values} returning id`,
+      idRow,
     )
   ).map((row) => row.id);
 };
 
 /** The members of a group of mine (undefined when the group is not mine). */
 export const ownGroupMembers = async (db: Executor, groupId: number, userId: number) => {
-  const rows = await rowsOf<{ member: number | null }>(
+  const rows = await rowsOf(
     db,
     sql`select m.user_id as member from user_groups g left join user_group_members m on m.group_id = g.id
       where g.id = ${groupId} and g.author_id = ${userId} order by m.added_at, m.user_id`,
+    z.object({ member: z.number().nullable() }),
   );
   if (rows.length === 0) return undefined;
   return rows.flatMap((row) => (row.member === null ? [] : [row.member]));
@@ -513,9 +539,10 @@ export const ownGroupMembers = async (db: Executor, groupId: number, userId: num
 
 export const setExtraMinutes = async (db: Executor, id: number, minutes: number) =>
   (
-    await rowsOf<{ id: number }>(
+    await rowsOf(
       db,
       sql`update exams set extra_minutes = ${minutes} where id = ${id} and completed_at is null returning id`,
+      idRow,
     )
   ).length > 0;
 
@@ -538,7 +565,7 @@ export const startExam = async (db: Executor, id: number, studentId: number, now
       and ${endsAt(exam)} > ${now}`;
   return (
     (
-      await rowsOf<{ id: number }>(
+      await rowsOf(
         db,
         sql`with locked as (
             update school_tests t set locked_at = ${now}
@@ -547,20 +574,23 @@ export const startExam = async (db: Executor, id: number, studentId: number, now
           update exams e set started_at = coalesce(e.started_at, ${now})
           where ${open('e')}
           returning e.id`,
+        idRow,
       )
     ).length > 0
   );
 };
 
-export type ExamQuestionRow = QuestionRow & { student_answer: AnswerKey | null };
+const examQuestionRow = questionRow.extend({ student_answer: answerKeySchema.nullable() });
+export type ExamQuestionRow = z.infer<typeof examQuestionRow>;
 
 /** The questions of an exam's test in the test's order, with the student's answers. */
 export const examQuestions = (db: Executor, examId: number, testId: number) =>
-  rowsOf<ExamQuestionRow>(
+  rowsOf(
     db,
     sql`select ${questionColumns}, a.student_answer from test_questions q
       left join exam_answers a on a.exam_id = ${examId} and a.question_id = q.id
       where q.test_id = ${testId} order by q.position, q.id`,
+    examQuestionRow,
   );
 
 /**
@@ -572,7 +602,7 @@ export const saveAnswer = async (
   db: Executor,
   values: { examId: number; questionId: number; studentId: number; answer: AnswerKey; now: Date },
 ) => {
-  const saved = await rowsOf<{ exam_id: number }>(
+  const saved = await rowsOf(
     db,
     sql`insert into exam_answers (exam_id, question_id, student_answer, answered_at)
       select e.id, q.id, ${values.answer}, ${values.now} from exams e
@@ -584,12 +614,14 @@ export const saveAnswer = async (
       on conflict (exam_id, question_id) do update
         set student_answer = excluded.student_answer, answered_at = excluded.answered_at
       returning exam_id`,
+    z.object({ exam_id: z.number() }),
   );
   if (saved.length === 0) return undefined;
   return (
-    await rowsOf<{ n: number }>(
+    await rowsOf(
       db,
       sql`select count(*)::int as n from exam_answers where exam_id = ${values.examId}`,
+      z.object({ n: z.number() }),
     )
   )[0]!.n;
 };

@@ -1,10 +1,11 @@
 import { examRoutes, gradeOf, pathOf, type Thresholds, testRoutes } from '@flashcards/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { buildFriendship, buildSchool, buildUser } from '../../../test/factories';
 import { type Session, signIn as signInAs } from '../../../test/session';
-import { rowsOf } from '../../db/rows';
+import { column, rowsOf } from '../../db/rows';
 import { userGroupMembers, userGroups } from '../../db/schema';
 import { completeDueExams } from './exams.jobs';
 import { gradeSql } from './exams.repository';
@@ -102,9 +103,15 @@ const complete = (as: Session, examId: number) => as.call('PUT', `/api/exam/exam
 const detail = (as: Session, examId: number) => as.call('GET', `/api/exam/exams/${examId}/`);
 const examRow = async (id: number) =>
   (
-    await rowsOf<{ completed_at: Date | string | null; completed_by: string | null; score: number | null }>(
+    await rowsOf(
       t.database.db,
       sql`select completed_at, completed_by, score, grade from exams where id = ${id}`,
+      z.object({
+        completed_at: column.time.nullable(),
+        completed_by: z.string().nullable(),
+        score: z.number().nullable(),
+        grade: z.number().nullable(),
+      }),
     )
   )[0]!;
 
@@ -552,11 +559,12 @@ describe('grades', () => {
       for (const value of Object.values(limits))
         for (const score of [value - 1, value, value + 1]) if (score >= 0) scores.add(score);
       for (const score of scores) {
-        const [row] = await rowsOf<{ grade: number }>(
+        const [row] = await rowsOf(
           t.database.db,
           sql`select ${gradeSql(sql`${score}::int`, 't')} as grade from (select ${limits.excellent_score_value}::int as excellent_score,
             ${limits.very_good_score_value}::int as very_good_score, ${limits.good_score_value}::int as good_score,
             ${limits.satisfy_score_value}::int as satisfy_score) t`,
+          z.object({ grade: z.number() }),
         );
         expect(row!.grade, `${score} of ${JSON.stringify(limits)}`).toBe(gradeOf(score, limits));
       }

@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, gte, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Executor } from '../../db/client';
-import { rowsOf } from '../../db/rows';
+import { column, countRows, paginate, rowsOf } from '../../db/rows';
 import { cards, learningPathCards, learningPathProgress, learningPaths } from '../../db/schema';
 import { matchesNameOrEmail } from '../../lib/people';
 
@@ -42,47 +43,49 @@ const pathFrom = sql`from learning_paths p
   join users au on au.id = p.assigned_user_id
   join categories c on c.id = p.category_id`;
 
-export type ProgressRow = {
-  id: number;
-  day: string;
-  flips_verbal: number;
-  flips_typing: number;
-  learned_verbal: number;
-  learned_typing: number;
-};
+const progressRow = z.object({
+  id: z.number(),
+  day: column.day,
+  flips_verbal: z.number(),
+  flips_typing: z.number(),
+  learned_verbal: z.number(),
+  learned_typing: z.number(),
+});
+export type ProgressRow = z.infer<typeof progressRow>;
 
-export type PathRow = {
-  id: number;
-  name: string;
-  start_at: string;
-  end_at: string;
-  tags: string[];
-  daily_flip_target: number;
-  daily_learn_target: number;
-  deck_size: number;
-  learned_volume_verbal: number;
-  learned_volume_typing: number;
-  verbal: boolean;
-  typing: boolean;
-  completed_verbal: boolean;
-  completed_typing: boolean;
-  created_at: Date | string;
-  created_by_id: number;
-  assigned_user_id: number;
-  created_by_first_name: string;
-  created_by_last_name: string;
-  created_by_avatar: string | null;
-  assigned_first_name: string;
-  assigned_last_name: string;
-  assigned_avatar: string | null;
-  category_id: number;
-  category_name: string;
-  type_of_cards: 'text' | 'picture' | 'kids';
-  cards_len: number;
-  learned_verbal_len: number;
-  learned_typing_len: number;
-  today: ProgressRow | null;
-};
+const pathRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  start_at: column.day,
+  end_at: column.day,
+  tags: z.array(z.string()),
+  daily_flip_target: z.number(),
+  daily_learn_target: z.number(),
+  deck_size: z.number(),
+  learned_volume_verbal: z.number(),
+  learned_volume_typing: z.number(),
+  verbal: z.boolean(),
+  typing: z.boolean(),
+  completed_verbal: z.boolean(),
+  completed_typing: z.boolean(),
+  created_at: column.time,
+  created_by_id: z.number(),
+  assigned_user_id: z.number(),
+  created_by_first_name: z.string(),
+  created_by_last_name: z.string(),
+  created_by_avatar: z.string().nullable(),
+  assigned_first_name: z.string(),
+  assigned_last_name: z.string(),
+  assigned_avatar: z.string().nullable(),
+  category_id: z.number(),
+  category_name: z.string(),
+  type_of_cards: z.enum(['text', 'picture', 'kids']),
+  cards_len: z.number(),
+  learned_verbal_len: z.number(),
+  learned_typing_len: z.number(),
+  today: progressRow.nullable(),
+});
+export type PathRow = z.infer<typeof pathRow>;
 
 export type PathListFilter = {
   side: 'teacher' | 'student';
@@ -117,54 +120,53 @@ export const pathsPage = async (db: Executor, filter: PathListFilter) => {
   const people = filter.search
     ? sql`join users cb on cb.id = p.created_by_id join users au on au.id = p.assigned_user_id`
     : sql``;
-  const [counted, rows] = await Promise.all([
-    rowsOf<{ total: number }>(
-      db,
-      sql`select count(*)::int as total from learning_paths p ${people} where ${mine} ${search}`,
-    ),
-    rowsOf<PathRow>(
+  return paginate(
+    rowsOf(
       db,
       sql`with page as (select p.id from learning_paths p ${people} where ${mine} ${search}
           order by ${order} limit ${filter.limit} offset ${filter.offset})
         select ${pathSelect(filter.today)} ${pathFrom} join page on page.id = p.id order by ${order}`,
+      pathRow,
     ),
-  ]);
-  return { total: counted[0]?.total ?? 0, rows };
+    countRows(db, sql`select count(*)::int as total from learning_paths p ${people} where ${mine} ${search}`),
+  );
 };
 
 export const findPath = async (db: Executor, id: number, today: string) =>
-  (await rowsOf<PathRow>(db, sql`select ${pathSelect(today)} ${pathFrom} where p.id = ${id}`))[0];
+  (await rowsOf(db, sql`select ${pathSelect(today)} ${pathFrom} where p.id = ${id}`, pathRow))[0];
 
 /** What deciding access to a path needs: its people, kind, days, modes and deck size, without its counts. */
-export type PathTerms = Pick<
-  PathRow,
-  | 'id'
-  | 'created_by_id'
-  | 'assigned_user_id'
-  | 'type_of_cards'
-  | 'start_at'
-  | 'end_at'
-  | 'verbal'
-  | 'typing'
-  | 'deck_size'
->;
+const pathTerms = pathRow.pick({
+  id: true,
+  created_by_id: true,
+  assigned_user_id: true,
+  type_of_cards: true,
+  start_at: true,
+  end_at: true,
+  verbal: true,
+  typing: true,
+  deck_size: true,
+});
+export type PathTerms = z.infer<typeof pathTerms>;
 
 export const findPathTerms = async (db: Executor, id: number) =>
   (
-    await rowsOf<PathTerms>(
+    await rowsOf(
       db,
       sql`select p.id, p.created_by_id, p.assigned_user_id, c.type_of_cards, p.start_at::text as start_at,
           p.end_at::text as end_at, p.verbal, p.typing, p.deck_size
         from learning_paths p join categories c on c.id = p.category_id where p.id = ${id}`,
+      pathTerms,
     )
   )[0];
 
 /** A path's days, oldest first. */
 export const progressOf = (db: Executor, pathId: number) =>
-  rowsOf<ProgressRow>(
+  rowsOf(
     db,
     sql`select id, day::text as day, flips_verbal, flips_typing, learned_verbal, learned_typing
       from learning_path_progress where path_id = ${pathId} order by day`,
+    progressRow,
   );
 
 export const deletePath = (db: Executor, id: number) =>
@@ -172,30 +174,32 @@ export const deletePath = (db: Executor, id: number) =>
 
 /** The requester's categories among these ids, with their type. */
 export const ownCategories = (db: Executor, me: number, ids: number[]) =>
-  rowsOf<{ id: number; name: string; type_of_cards: string }>(
+  rowsOf(
     db,
     sql`select id, name, type_of_cards from categories where user_id = ${me} and id in ${ids}`,
+    z.object({ id: z.number(), name: z.string(), type_of_cards: z.string() }),
   );
 
 export const insertPaths = async (db: Executor, paths: PathInsert[]) =>
   (await db.insert(learningPaths).values(paths).returning({ id: learningPaths.id })).map((row) => row.id);
 
-export type PathCardRow = {
-  id: number;
-  card_id: number;
-  first_side: string;
-  second_side: string;
-  category_id: number;
-  tag: string;
-  created_at: Date | string;
-  updated_at: Date | string;
-  guesses_score: number;
-  incorrect_guesses_score: number;
-  guesses_score_typing: number;
-  incorrect_guesses_score_typing: number;
-  learned_verbal: boolean;
-  learned_typing: boolean;
-};
+const pathCardRow = z.object({
+  id: z.number(),
+  card_id: z.number(),
+  first_side: z.string(),
+  second_side: z.string(),
+  category_id: z.number(),
+  tag: z.string(),
+  created_at: column.time,
+  updated_at: column.time,
+  guesses_score: z.number(),
+  incorrect_guesses_score: z.number(),
+  guesses_score_typing: z.number(),
+  incorrect_guesses_score_typing: z.number(),
+  learned_verbal: z.boolean(),
+  learned_typing: z.boolean(),
+});
+export type PathCardRow = z.infer<typeof pathCardRow>;
 
 const pathCardColumns = sql.raw(`r.id, k.id as card_id, k.first_side, k.second_side, k.category_id, k.tag,
   k.created_at, r.updated_at, r.guesses_score, r.incorrect_guesses_score, r.guesses_score_typing,
@@ -218,13 +222,14 @@ export const deckOf = async (db: Executor, path: { id: number; deckSize: number 
       ? 'r.guesses_score + r.incorrect_guesses_score'
       : 'r.guesses_score_typing + r.incorrect_guesses_score_typing',
   );
-  return rowsOf<PathCardRow>(
+  return rowsOf(
     db,
     sql`select ${pathCardColumns} from learning_paths p
       join learning_path_cards r on r.path_id = p.id
       join cards k on k.id = r.card_id and ${pathCardFilter('p', 'k')}
       where p.id = ${pathId} and not (${learnedIn(mode, 'r', 'p')})
       order by ${practised}, r.id limit ${path.deckSize}`,
+    pathCardRow,
   );
 };
 
@@ -352,8 +357,13 @@ export const answer = async (
 
 /** What an answer needs to know when the statement changed nothing: the row's path, and its student. */
 export const pathOfRow = async (db: Executor, rowId: number) =>
-  (await rowsOf<{ path_id: number }>(db, sql`select path_id from learning_path_cards where id = ${rowId}`))[0]
-    ?.path_id;
+  (
+    await rowsOf(
+      db,
+      sql`select path_id from learning_path_cards where id = ${rowId}`,
+      z.object({ path_id: z.number() }),
+    )
+  )[0]?.path_id;
 
 /** The categories of the creator's paths still running on `today` (YYYY-MM-DD) or later. */
 export const activePathCategories = async (tx: Executor, userId: number, today: string) => {

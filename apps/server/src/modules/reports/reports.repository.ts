@@ -1,34 +1,37 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Executor } from '../../db/client';
-import { rowsOf } from '../../db/rows';
-import type { ReachedPersonRow } from '../../lib/people';
-import { matchesNameOrEmail, reachedBy, teachesStudent } from '../../lib/people';
+import { column, countRows, paginate, rowsOf } from '../../db/rows';
+import { matchesNameOrEmail, reachedBy, reachedPersonRow, teachesStudent } from '../../lib/people';
 
 /** A student the requester reaches, found by e-mail (the reports' `userEmail`). */
-export type StudentRow = {
-  id: number;
-  first_name: string;
-  last_name: string;
-  avatar: string | null;
-  email: string;
-};
+const studentRow = z.object({
+  id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  avatar: z.string().nullable(),
+  email: z.string(),
+});
+export type StudentRow = z.infer<typeof studentRow>;
 
 export const findReachedStudent = async (db: Executor, me: number, email: string) =>
   (
-    await rowsOf<StudentRow>(
+    await rowsOf(
       db,
       sql`select "users"."id", "users"."first_name", "users"."last_name", "users"."avatar", "users"."email"
         from users "users" where lower("users"."email") = lower(${email}) and ${reachedBy(me)}`,
+      studentRow,
     )
   )[0];
 
-export type ReportStudentRow = ReachedPersonRow & {
-  categories_len: number;
-  learning_paths_len: number;
-  learned_verbal_len: number;
-  learned_typing_len: number;
-  last_active: string | null;
-};
+const reportStudentRow = reachedPersonRow.extend({
+  categories_len: z.number(),
+  learning_paths_len: z.number(),
+  learned_verbal_len: z.number(),
+  learned_typing_len: z.number(),
+  last_active: column.day.nullable(),
+});
+export type ReportStudentRow = z.infer<typeof reportStudentRow>;
 
 /** A page of the students I reach, by name, with their totals over their categories and paths. */
 export const studentsPage = async (
@@ -36,9 +39,8 @@ export const studentsPage = async (
   filter: { me: number; search?: string; threshold: number; limit: number; offset: number },
 ) => {
   const where = sql`${reachedBy(filter.me)} ${filter.search ? sql`and ${matchesNameOrEmail(filter.search)}` : sql``}`;
-  const [counted, rows] = await Promise.all([
-    rowsOf<{ total: number }>(db, sql`select count(*)::int as total from users "users" where ${where}`),
-    rowsOf<ReportStudentRow>(
+  return paginate(
+    rowsOf(
       db,
       sql`select "users"."id", "users"."first_name", "users"."last_name", "users"."email", "users"."avatar",
           "users"."is_student", "users"."is_teacher", ${teachesStudent(filter.me)} as by_school,
@@ -59,28 +61,30 @@ export const studentsPage = async (
         from users "users" where ${where}
         order by lower("users"."first_name" || ' ' || "users"."last_name"), "users"."id"
         limit ${filter.limit} offset ${filter.offset}`,
+      reportStudentRow,
     ),
-  ]);
-  return { total: counted[0]?.total ?? 0, rows };
+    countRows(db, sql`select count(*)::int as total from users "users" where ${where}`),
+  );
 };
 
-export type ReportRow = {
-  id: number;
-  name: string;
-  path_id: number | null;
-  path_name: string | null;
-  volume_verbal: number | null;
-  volume_typing: number | null;
-  date_created: Date | string;
-  type_of_cards: 'text' | 'picture' | 'kids';
-  cards_len: number;
-  learned_verbal_len: number;
-  learned_typing_len: number;
-  guesses: number;
-  incorrect: number;
-  guesses_typing: number;
-  incorrect_typing: number;
-};
+const reportRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  path_id: z.number().nullable(),
+  path_name: z.string().nullable(),
+  volume_verbal: z.number().nullable(),
+  volume_typing: z.number().nullable(),
+  date_created: column.time,
+  type_of_cards: z.enum(['text', 'picture', 'kids']),
+  cards_len: z.number(),
+  learned_verbal_len: z.number(),
+  learned_typing_len: z.number(),
+  guesses: z.number(),
+  incorrect: z.number(),
+  guesses_typing: z.number(),
+  incorrect_typing: z.number(),
+});
+export type ReportRow = z.infer<typeof reportRow>;
 
 export type ReportScope = { categoryId: number } | { pathId: number } | undefined;
 
@@ -151,32 +155,32 @@ export const reportRowsPage = async (
     where p.assigned_user_id = ${filter.studentId} ${pathScope}
     ${order} limit ${filter.limit} offset ${filter.offset})`;
   const rows = reportRowsQuery(filter.studentId, filter.threshold, filter.scope, true);
-  const [counted, pageRows] = await Promise.all([
-    rowsOf<{ total: number }>(
+  return paginate(
+    rowsOf(db, sql`with ${page} select * from (${rows}) report ${order}`, reportRow),
+    countRows(
       db,
       sql`select (select count(*)::int from categories c where c.user_id = ${filter.studentId} and c.type_of_cards <> 'kids')
         + (select count(*)::int from learning_paths p where p.assigned_user_id = ${filter.studentId}) as total`,
     ),
-    rowsOf<ReportRow>(db, sql`with ${page} select * from (${rows}) report ${order}`),
-  ]);
-  return { total: counted[0]?.total ?? 0, rows: pageRows };
+  );
 };
 
 export const oneReportRow = async (db: Executor, studentId: number, threshold: number, scope: ReportScope) =>
-  (await rowsOf<ReportRow>(db, reportRowsQuery(studentId, threshold, scope)))[0];
+  (await rowsOf(db, reportRowsQuery(studentId, threshold, scope), reportRow))[0];
 
-export type ReportCardRow = {
-  id: number;
-  first_side: string;
-  second_side: string;
-  tag: string;
-  guesses_score: number;
-  incorrect_guesses_score: number;
-  guesses_score_typing: number;
-  incorrect_guesses_score_typing: number;
-  learned_verbal: boolean;
-  learned_typing: boolean;
-};
+const reportCardRow = z.object({
+  id: z.number(),
+  first_side: z.string(),
+  second_side: z.string(),
+  tag: z.string(),
+  guesses_score: z.number(),
+  incorrect_guesses_score: z.number(),
+  guesses_score_typing: z.number(),
+  incorrect_guesses_score_typing: z.number(),
+  learned_verbal: z.boolean(),
+  learned_typing: z.boolean(),
+});
+export type ReportCardRow = z.infer<typeof reportCardRow>;
 
 /** One page of a category's or a path's cards with the student's scores, in the cards' order. */
 export const reportCardsPage = async (
@@ -207,12 +211,12 @@ export const reportCardsPage = async (
             and (cardinality(p.tags) = 0 or k.tag = any(p.tags))
           left join learning_path_cards r on r.path_id = p.id and r.card_id = k.id
           where p.id = ${filter.scope.pathId} ${tagged}`;
-  const [counted, rows] = await Promise.all([
-    rowsOf<{ total: number }>(db, sql`select count(*)::int as total from (${source}) cards`),
-    rowsOf<ReportCardRow>(
+  return paginate(
+    rowsOf(
       db,
       sql`select * from (${source}) cards order by id limit ${filter.limit} offset ${filter.offset}`,
+      reportCardRow,
     ),
-  ]);
-  return { total: counted[0]?.total ?? 0, rows };
+    countRows(db, sql`select count(*)::int as total from (${source}) cards`),
+  );
 };

@@ -1,8 +1,8 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { rowsOf } from '../../db/rows';
+import { idRow, rowsOf } from '../../db/rows';
 import { users } from '../../db/schema';
-import { matchesNameOrEmail, type ReachedPersonRow, reachedBy, teachesStudent } from '../../lib/people';
+import { matchesNameOrEmail, reachedBy, reachedPersonRow, teachesStudent } from '../../lib/people';
 
 export type AccountValues = typeof users.$inferInsert;
 
@@ -148,18 +148,20 @@ export const countOtherPrincipals = async (db: Executor, user: { id: number; sch
 /** Of these people, those the requester reaches. */
 export const reachedAmong = async (db: Executor, me: number, ids: number[]) =>
   (
-    await rowsOf<{ id: number }>(
+    await rowsOf(
       db,
       sql`select "users"."id" from users "users" where "users"."id" in ${ids} and ${reachedBy(me)}`,
+      idRow,
     )
   ).map((row) => row.id);
 
 /** People the requester reaches (may give a path or an exam to), matching a search, by name. */
 export const reachedPeople = (db: Executor, me: number, search: string, limit: number) =>
-  rowsOf<ReachedPersonRow>(
+  rowsOf(
     db,
     sql`select "users"."id", "users"."first_name", "users"."last_name", "users"."email", "users"."avatar",
         "users"."is_student", "users"."is_teacher", ${teachesStudent(me)} as by_school
       from users "users" where ${reachedBy(me)} and ${matchesNameOrEmail(search)}
       order by lower("users"."first_name" || ' ' || "users"."last_name"), "users"."id" limit ${limit}`,
+    reachedPersonRow,
   );
