@@ -1,5 +1,6 @@
 import { and, desc, eq, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { paginate } from '../../db/rows';
 import {
   blocks,
   friendRequests,
@@ -228,7 +229,7 @@ export const searchPeople = async (
     place(users.town, filter.town),
     place(users.school, filter.school),
   );
-  const [rows, [count]] = await Promise.all([
+  return paginate(
     db
       .select(personColumns(me))
       .from(users)
@@ -237,8 +238,7 @@ export const searchPeople = async (
       .limit(limit)
       .offset(offset),
     db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
-  ]);
-  return { total: count?.total ?? 0, rows };
+  );
 };
 
 /** A person with my relation to them, their ranking and how many friends they have. */

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { paginate } from '../../db/rows';
 import { cards, categories, privateOffers, users } from '../../db/schema';
 import { friendsFirst, memberColumns, reachableBy, suggestedBy } from '../../lib/people';
 
@@ -56,7 +57,7 @@ const pendingFor = (me: number) => and(eq(privateOffers.receiverId, me), eq(priv
 
 /** A page of my pending offers, newest first, with their category, sender and card count: two statements. */
 export const inboxPage = async (db: Executor, me: number, limit: number, offset: number) => {
-  const [rows, [count]] = await Promise.all([
+  return paginate(
     db
       .select({
         categoryId: categories.id,
@@ -77,8 +78,7 @@ export const inboxPage = async (db: Executor, me: number, limit: number, offset:
       .limit(limit)
       .offset(offset),
     countPending(db, me).then((total) => [{ total }]),
-  ]);
-  return { total: count?.total ?? 0, rows };
+  );
 };
 
 export const countPending = async (db: Executor, me: number) => {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
+import { paginate } from '../../db/rows';
 import { schoolInvitations, schools, users } from '../../db/schema';
 import { byName } from '../../lib/people';
 
@@ -68,7 +69,7 @@ export const schoolsPage = async (
   const where = search
     ? sql`lower(${schools.name} || ' ' || ${schools.town}) like ${likePattern(search)}`
     : undefined;
-  const [rows, [count]] = await Promise.all([
+  return paginate(
     db
       .select(withCounts)
       .from(schools)
@@ -77,8 +78,7 @@ export const schoolsPage = async (
       .limit(limit)
       .offset(offset),
     db.select({ total: sql<number>`count(*)::int` }).from(schools).where(where),
-  ]);
-  return { total: count?.total ?? 0, rows };
+  );
 };
 
 export const principalColumns = {
@@ -177,7 +177,7 @@ export const membersPage = async (
     eq(schoolInvitations.schoolId, schoolId),
     eq(schoolInvitations.status, 'pending'),
   );
-  const [rows, [count]] = await Promise.all([
+  return paginate(
     db
       .select({
         ...memberColumns,
@@ -195,8 +195,7 @@ export const membersPage = async (
       .from(users)
       .leftJoin(schoolInvitations, invitation)
       .where(where),
-  ]);
-  return { total: count?.total ?? 0, rows: rows as MemberRow[] };
+  );
 };
 
 export const findAccount = async (db: Executor, id: number) => {

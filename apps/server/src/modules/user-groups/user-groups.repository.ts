@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { paginate } from '../../db/rows';
 import { userGroupMembers, userGroups, users } from '../../db/schema';
 import { byName, friendsFirst, memberColumns, reachableBy, suggestedBy } from '../../lib/people';
 
@@ -28,7 +29,7 @@ export const deleteGroup = (db: Executor, id: number) => db.delete(userGroups).w
 
 /** A page of the author's groups, newest first, with the total: two statements. */
 export const groupsPage = async (db: Executor, authorId: number, limit: number, offset: number) => {
-  const [rows, [count]] = await Promise.all([
+  return paginate(
     db
       .select()
       .from(userGroups)
@@ -40,8 +41,7 @@ export const groupsPage = async (db: Executor, authorId: number, limit: number, 
       .select({ total: sql<number>`count(*)::int` })
       .from(userGroups)
       .where(eq(userGroups.authorId, authorId)),
-  ]);
-  return { total: count?.total ?? 0, rows };
+  );
 };
 
 export const groupsByName = (db: Executor, authorId: number) =>
