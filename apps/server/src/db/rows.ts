@@ -12,15 +12,11 @@ export const rowsOf = async <Row extends z.ZodType>(db: Executor, query: SQL, ro
   return rows.map((value) => row.parse(value) as z.output<Row>);
 };
 
-/** The first row of a raw statement, checked, or undefined when there is none. */
-export const firstRowOf = async <Row extends z.ZodType>(db: Executor, query: SQL, row: Row) =>
-  (await rowsOf(db, query, row))[0];
-
 /** Column types of raw rows, as the drivers answer them. */
 export const column = {
   /** Raw statements answer timestamps as dates or as text, depending on the driver. */
   time: z.union([z.date(), z.string()]),
-  /** A `date` column: text (`YYYY-MM-DD`). */
+  /** A `date` column read as text (`day::text`, `YYYY-MM-DD`): raw dates would come as midnight UTC. */
   day: z.string(),
 };
 
@@ -28,9 +24,6 @@ export const column = {
 export const isoTime = (value: Date | string) => new Date(value).toISOString();
 
 const counted = z.object({ total: z.number() });
-
-/** A raw `select count(*)::int as total …` statement's count. */
-export const countOf = async (db: Executor, query: SQL) => (await rowsOf(db, query, counted))[0]?.total ?? 0;
 
 /**
  * One page of a list and the count of the whole list, read at once: `{ total, rows }`. The count is a

@@ -1,5 +1,10 @@
 import { and, eq, getTableName, gt, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Executor } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+
+const recordedRow = z.object({ recorded: z.number() });
+
 import { accountMailRequests, affiliates, loginFailures, refreshTokens, userTokens } from '../../db/schema';
 
 type UserTokenPurpose = (typeof userTokens.$inferSelect)['purpose'];
@@ -106,7 +111,9 @@ const recordWithinLimits = (
     const since = limits.since.toISOString();
     const recent = (column: typeof log.email | typeof log.ip, value: string) =>
       sql`(select count(*) from ${log} where ${column} = ${value} and ${log.createdAt} > ${since}::timestamptz)`;
-    const { rows } = (await tx.execute(sql`
+    const rows = await rowsOf(
+      tx,
+      sql`
       with expired as (
         delete from ${log}
         where (${log.email} = ${event.email} or ${log.ip} = ${event.ip}) and ${log.createdAt} <= ${since}::timestamptz
@@ -115,7 +122,9 @@ const recordWithinLimits = (
       select ${event.email}, ${event.ip}, ${event.at.toISOString()}::timestamptz
       where ${recent(log.email, event.email)} < ${limits.perEmail}::int
         and ${recent(log.ip, event.ip)} < ${limits.perAddress}::int
-      returning 1 as recorded`)) as unknown as { rows: unknown[] };
+      returning 1 as recorded`,
+      recordedRow,
+    );
     return rows.length === 1;
   });
 
@@ -140,7 +149,9 @@ export const recordLoginAttempt = (
                  pg_advisory_xact_lock(${space + 1}::int, hashtext(${attempt.ip}))`,
     );
     const since = sql`${limits.since.toISOString()}::timestamptz`;
-    const { rows } = (await tx.execute(sql`
+    const rows = await rowsOf(
+      tx,
+      sql`
       with expired as (
         delete from ${loginFailures}
         where (${loginFailures.email} = ${attempt.email} or ${loginFailures.ip} = ${attempt.ip})
@@ -161,9 +172,9 @@ export const recordLoginAttempt = (
         where pair < ${limits.perEmailAndAddress}::int and address < ${limits.perAddress}::int
         returning 1
       )
-      select exists (select 1 from recorded) as recorded, email from counts`)) as unknown as {
-      rows: { recorded: boolean; email: number }[];
-    };
+      select exists (select 1 from recorded) as recorded, email from counts`,
+      z.object({ recorded: z.boolean(), email: z.number() }),
+    );
     const [row] = rows;
     return { recorded: row!.recorded, emailFailures: Number(row!.email) };
   });

@@ -1,5 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Executor } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { heldMails, mailActions, mailWindows } from '../../db/schema';
 
 /**
@@ -39,7 +41,9 @@ export const recordAction = async (
     sql`(select coalesce(sum(${mailActions.weight}), 0) from ${mailActions}
          where ${mailActions.action} = ${event.action} and ${column} = ${value}
            and ${mailActions.createdAt} > ${since}::timestamptz)`;
-  const { rows } = (await tx.execute(sql`
+  const rows = await rowsOf(
+    tx,
+    sql`
     with expired as (
       delete from ${mailActions}
       where ${mailActions.action} = ${event.action}
@@ -50,7 +54,9 @@ export const recordAction = async (
     select ${event.action}, ${event.accountId ?? null}::int, ${event.ip}, ${event.weight}::int, ${event.at.toISOString()}::timestamptz
     where ${account ? sql`${used(mailActions.accountId, event.accountId!)} + ${event.weight}::int <= ${limits.perAccount!}::int` : sql`true`}
       and ${address ? sql`${used(mailActions.ip, event.ip)} + ${event.weight}::int <= ${limits.perAddress!}::int` : sql`true`}
-    returning 1 as recorded`)) as unknown as { rows: unknown[] };
+    returning 1 as recorded`,
+    z.object({ recorded: z.number() }),
+  );
   return rows.length === 1;
 };
 

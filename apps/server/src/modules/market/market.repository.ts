@@ -1,5 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Executor } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import {
   cards,
   categories,
@@ -269,8 +271,9 @@ export const catalogPage = async (db: Executor, query: CatalogQuery) => {
 
 /** What a reader did with a catalog category: their rating, report and adopted copy. */
 export const readerFacts = async (db: Executor, categoryId: number, userId: number) => {
-  // Both drivers (PGlite and node-postgres) answer raw statements with `rows`.
-  const { rows } = (await db.execute(sql`
+  const rows = await rowsOf(
+    db,
+    sql`
     select
       (select ${marketRatings.rating} from ${marketRatings}
         where ${marketRatings.categoryId} = ${categoryId} and ${marketRatings.userId} = ${userId}) as rating,
@@ -278,7 +281,9 @@ export const readerFacts = async (db: Executor, categoryId: number, userId: numb
         where ${marketReports.categoryId} = ${categoryId} and ${marketReports.userId} = ${userId}) as reported,
       (select ${categories.id} from ${categories}
         where ${categories.adoptedFromId} = ${categoryId} and ${categories.userId} = ${userId} limit 1) as copy
-  `)) as unknown as { rows: { rating: number | null; reported: boolean; copy: number | null }[] };
+  `,
+    z.object({ rating: z.number().nullable(), reported: z.boolean(), copy: z.number().nullable() }),
+  );
   return rows[0] ?? { rating: null, reported: false, copy: null };
 };
 

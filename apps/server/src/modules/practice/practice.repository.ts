@@ -1,5 +1,7 @@
 import { and, desc, eq, getTableColumns, lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Executor } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import {
   cards,
   categories,
@@ -278,15 +280,15 @@ export const badgesOf = async (
     kinds.map((kind) => sql`when ${kind} then ${badgeMeasures[kind]}`),
     sql` `,
   );
-  // Both drivers (PGlite and node-postgres) answer raw statements with `rows`.
-  const { rows } = (await db.execute(sql`
+  return rowsOf(
+    db,
+    sql`
     select badge.kind, badge.threshold, min(${userActivity.day})::text as earned_on, count(*)::integer as times
     from ${userActivity}
     join (values ${sql.join(pairs, sql`, `)}) as badge(kind, threshold)
       on (case badge.kind::text ${measure} end) >= badge.threshold
     where ${userActivity.userId} = ${userId}
-    group by badge.kind, badge.threshold`)) as unknown as {
-    rows: { kind: string; threshold: number; earned_on: string; times: number }[];
-  };
-  return rows;
+    group by badge.kind, badge.threshold`,
+    z.object({ kind: z.string(), threshold: z.number(), earned_on: z.string(), times: z.number() }),
+  );
 };
