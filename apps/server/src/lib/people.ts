@@ -10,6 +10,8 @@ import { users } from '../db/schema';
 import type { Actor } from './access';
 import type { MediaStorage } from './storage';
 
+const avatarUrl = (key: string | null, storage: MediaStorage) => (key ? storage.url(key) : null);
+
 // Written with table aliases and the listed person as "users"."id": drizzle leaves the table name out of
 // a select's own columns, which inside these subqueries would name the subquery's table instead.
 const person = sql.raw('"users"."id"');
@@ -76,7 +78,7 @@ export const toReachedPerson = (row: ReachedPersonRow, storage: MediaStorage): R
   first_name: row.first_name,
   last_name: row.last_name,
   email: row.email,
-  avatar_url: row.avatar ? storage.url(row.avatar) : null,
+  avatar_url: avatarUrl(row.avatar, storage),
   is_student: row.is_student,
   is_teacher: row.is_teacher,
   relation: row.by_school ? 'school' : 'friend',
@@ -147,7 +149,7 @@ export const toPerson = (row: PersonRow, storage: MediaStorage): Person => ({
   municipality: row.municipality,
   town: row.town,
   school: row.school,
-  avatar_url: row.avatar ? storage.url(row.avatar) : null,
+  avatar_url: avatarUrl(row.avatar, storage),
   is_friend: row.friendshipId !== null,
   friendship_id: row.friendshipId,
   friend_request_id: row.requestId,
@@ -215,7 +217,7 @@ export const toGroupMember = (row: MemberLike, storage: MediaStorage): GroupMemb
   first_name: row.firstName,
   last_name: row.lastName,
   email: row.friendshipId !== null ? row.email : '',
-  avatar_url: row.avatar ? storage.url(row.avatar) : null,
+  avatar_url: avatarUrl(row.avatar, storage),
   is_auto_created: row.isAutoCreated,
   is_student: row.isStudent,
   is_teacher: row.isTeacher,

@@ -19,7 +19,6 @@ const thresholdsRow = z.object({
   satisfy_score: z.number(),
   fail_score: z.number(),
 });
-export type ThresholdsRow = z.infer<typeof thresholdsRow>;
 
 const testRow = thresholdsRow.extend({
   id: z.number(),
@@ -33,6 +32,7 @@ const testRow = thresholdsRow.extend({
   exams_count: z.number(),
   is_locked: z.boolean(),
 });
+export type ThresholdsRow = z.infer<typeof thresholdsRow>;
 export type TestRow = z.infer<typeof testRow>;
 
 /** Whether a test has a started exam: its questions and thresholds then stay as they are. */

@@ -158,7 +158,7 @@ export const answer = async (
 
 export type Answered = NonNullable<Awaited<ReturnType<typeof answer>>>;
 
-/** The session's last answer as kept (locked until the transaction ends), if the session is the user's. */
+/** The session's last answer as kept, with its user (locked until the transaction ends). */
 export const lockSessionAnswer = async (db: Executor, sessionId: string) => {
   const [row] = await db
     .select()
