@@ -6,6 +6,7 @@ export * from './exams';
 export * from './learning-paths';
 export * from './limits';
 export * from './market';
+export * from './media-types';
 export * from './practice';
 export * from './review';
 export * from './route';
