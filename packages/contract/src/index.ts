@@ -3,6 +3,7 @@ export * from './auth';
 export * from './cards';
 export * from './common';
 export * from './exams';
+export * from './issues';
 export * from './learning-paths';
 export * from './limits';
 export * from './market';
