@@ -22,5 +22,3 @@ export interface JobPayloads {
   'practice.forget-old-sessions': NoData;
   'media.sweep': NoData;
 }
-
-export type JobName = keyof JobPayloads;

@@ -150,7 +150,6 @@ export const cardDuplicateQuery = categoryIdQuery.extend({
 export const cardDuplicateSchema = z.object({
   duplicate: z.object({ id: z.number().int(), first_side: z.string(), second_side: z.string() }).nullable(),
 });
-export type CardDuplicate = z.infer<typeof cardDuplicateSchema>;
 export const cardListQuery = categoryIdQuery.extend({
   tags: tagsValue,
   quantity: z.coerce.number().int().min(1).max(PRACTICE_MAX_CARDS).optional(),

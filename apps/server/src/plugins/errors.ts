@@ -7,7 +7,15 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
 import { isDatabaseUnreachable } from '../db/client';
-import { ApiError, invalidPage, notFound } from '../lib/api-error';
+import {
+  ApiError,
+  invalidPage,
+  methodNotAllowed,
+  notFound,
+  payloadTooLarge,
+  throttled,
+  unsupportedMediaType,
+} from '../lib/api-error';
 import { requestLanguage, translate, translateMessage } from '../lib/translate';
 import { RequestValidationError } from './validation';
 
@@ -51,18 +59,12 @@ const frameworkError = (error: FastifyError, request: FastifyRequest): ApiError 
   const status = error.statusCode ?? 500;
   if (status >= 500) return undefined;
   if (status === 415 || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-    const type = String(request.headers['content-type'] ?? '').split(';')[0] ?? '';
-    return new ApiError(415, 'unsupported_media_type', { key: 'unsupported_media_type', values: { type } });
+    return unsupportedMediaType(String(request.headers['content-type'] ?? '').split(';')[0] ?? '');
   }
-  if (status === 413) return new ApiError(413, 'payload_too_large', { key: 'payload_too_large' });
+  if (status === 413) return payloadTooLarge();
   if (status === 404) return notFound();
-  if (status === 405) {
-    return new ApiError(405, 'method_not_allowed', {
-      key: 'method_not_allowed',
-      values: { method: request.method },
-    });
-  }
-  if (status === 429) return new ApiError(429, 'throttled', { key: 'throttled' });
+  if (status === 405) return methodNotAllowed(request.method);
+  if (status === 429) return throttled();
   if (status === 400 && (error.code?.startsWith('FST_ERR_CTP_') || error instanceof SyntaxError)) {
     return new ApiError(400, 'parse_error', { key: 'parse_error' });
   }

@@ -40,7 +40,7 @@ export type CardProvider = {
 };
 
 /** The cards of a model's answer that hold up: valid, storable, not empty, each question once, no more than asked. */
-export const usableCards = (content: string | null | undefined, maxCards: number): AiCard[] | undefined => {
+const usableCards = (content: string | null | undefined, maxCards: number): AiCard[] | undefined => {
   let parsed: unknown;
   try {
     // Some models wrap the JSON in a fence or prefix it with the word json.
