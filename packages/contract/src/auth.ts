@@ -180,7 +180,6 @@ export const userSchema = z.object({
 
 export type TokenPair = z.infer<typeof tokenPairSchema>;
 export type RegisterBody = z.input<typeof registerBody>;
-export type UpdateMeBody = z.input<typeof updateMeBody>;
 export type User = z.infer<typeof userSchema>;
 
 const tag = 'accounts';

@@ -8,7 +8,14 @@ import {
   CATEGORY_NAME_MAX_LENGTH,
   PRACTICE_MAX_CARDS,
 } from './limits';
-import { answerOutcome, practiceSessionId, type ScoreField, scoreFields } from './practice';
+import {
+  answerOutcome,
+  cardScores,
+  practiceSessionId,
+  type ScoreField,
+  scoreFields,
+  scoreTotals,
+} from './practice';
 import { defineRoute, filePart, noContent } from './route';
 
 export const cardTypeSchema = z.enum(['text', 'picture', 'kids']);
@@ -50,10 +57,7 @@ export const categorySchema = z.object({
   due_cards_len: z.number().int().optional(),
   /** Cards never reviewed yet (the review session brings a bounded number of them a day). */
   new_review_cards_len: z.number().int().optional(),
-  total_guesses_score: z.number().int(),
-  total_incorrect_guesses_score: z.number().int(),
-  total_guesses_score_typing: z.number().int(),
-  total_incorrect_guesses_score_typing: z.number().int(),
+  ...scoreTotals,
 });
 export type Category = z.infer<typeof categorySchema>;
 
@@ -89,12 +93,6 @@ export const mergeCategoryBody = z.object({ parent_category_id: idValue, child_c
 
 const cardSide = z.string().trim().min(1).max(CARD_SIDE_MAX_LENGTH);
 const tag = z.string().trim().max(CARD_TAG_MAX_LENGTH);
-const scores = {
-  guesses_score: z.number().int(),
-  incorrect_guesses_score: z.number().int(),
-  guesses_score_typing: z.number().int(),
-  incorrect_guesses_score_typing: z.number().int(),
-};
 
 export const textCardSchema = z.object({
   id: z.number().int(),
@@ -104,7 +102,7 @@ export const textCardSchema = z.object({
   tag: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
-  ...scores,
+  ...cardScores,
 });
 export const pictureCardSchema = textCardSchema.extend({
   first_side_url: z.string(),
@@ -152,7 +150,6 @@ export const cardDuplicateQuery = categoryIdQuery.extend({
 export const cardDuplicateSchema = z.object({
   duplicate: z.object({ id: z.number().int(), first_side: z.string(), second_side: z.string() }).nullable(),
 });
-export type CardDuplicate = z.infer<typeof cardDuplicateSchema>;
 export const cardListQuery = categoryIdQuery.extend({
   tags: tagsValue,
   quantity: z.coerce.number().int().min(1).max(PRACTICE_MAX_CARDS).optional(),

@@ -307,7 +307,6 @@ export const examsCreatedSchema = z.object({
   created: z.array(z.number().int()),
   skipped: z.array(z.object({ student: z.number().int(), reason: pathSkipReasonSchema })),
 });
-export type ExamsCreated = z.infer<typeof examsCreatedSchema>;
 
 export const examListQuery = sortQuery.extend({
   page: pageValue,

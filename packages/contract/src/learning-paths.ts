@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cardAnswerBody, cardTypeSchema, sortQuery, tagsValue } from './cards';
 import { idParams, idValue, pageValue, paginated } from './common';
 import { CARD_TAG_MAX_LENGTH } from './limits';
+import { cardScores, scoreTotals } from './practice';
 import { defineRoute, noContent } from './route';
 
 /** Paths of one assignment call: a whole school's students at once. */
@@ -98,10 +99,7 @@ export const pathTextCardSchema = z.object({
   tag: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
-  guesses_score: z.number().int(),
-  incorrect_guesses_score: z.number().int(),
-  guesses_score_typing: z.number().int(),
-  incorrect_guesses_score_typing: z.number().int(),
+  ...cardScores,
   learned_verbal: z.boolean(),
   learned_typing: z.boolean(),
 });
@@ -218,10 +216,7 @@ export const reportRowSchema = z.object({
   cards_len: z.number().int(),
   learned_cards_verbal_len: z.number().int(),
   learned_cards_typing_len: z.number().int(),
-  total_guesses_score: z.number().int(),
-  total_incorrect_guesses_score: z.number().int(),
-  total_guesses_score_typing: z.number().int(),
-  total_incorrect_guesses_score_typing: z.number().int(),
+  ...scoreTotals,
 });
 export type ReportRow = z.infer<typeof reportRowSchema>;
 
@@ -232,10 +227,7 @@ export const reportCardSchema = z.object({
   second_side: z.string(),
   first_side_thumbnail_url: z.string().nullable(),
   tag: z.string(),
-  guesses_score: z.number().int(),
-  incorrect_guesses_score: z.number().int(),
-  guesses_score_typing: z.number().int(),
-  incorrect_guesses_score_typing: z.number().int(),
+  ...cardScores,
   learned_verbal: z.boolean(),
   learned_typing: z.boolean(),
 });

@@ -9,6 +9,35 @@ export const scoreFields = [
 ] as const;
 export type ScoreField = (typeof scoreFields)[number];
 
+/** The two ways of practising a card: saying the answer (verbal) or typing it. */
+export type PracticeMode = 'verbal' | 'typing';
+
+/** The score field an answer adds one to: each mode has its own pair of right and wrong. */
+export const scoreFieldOf = (mode: PracticeMode, correct: boolean): ScoreField =>
+  mode === 'typing'
+    ? correct
+      ? 'guesses_score_typing'
+      : 'incorrect_guesses_score_typing'
+    : correct
+      ? 'guesses_score'
+      : 'incorrect_guesses_score';
+
+/** A card's scores, as every card in a response carries them. */
+export const cardScores = {
+  guesses_score: z.number().int(),
+  incorrect_guesses_score: z.number().int(),
+  guesses_score_typing: z.number().int(),
+  incorrect_guesses_score_typing: z.number().int(),
+} satisfies Record<ScoreField, z.ZodType>;
+
+/** The sums of those scores over a category's cards (or a student's). */
+export const scoreTotals = {
+  total_guesses_score: z.number().int(),
+  total_incorrect_guesses_score: z.number().int(),
+  total_guesses_score_typing: z.number().int(),
+  total_incorrect_guesses_score_typing: z.number().int(),
+} satisfies Record<`total_${ScoreField}`, z.ZodType>;
+
 /** A practice session's name, made by the client: its answers can be taken back, the last one once. */
 export const practiceSessionId = z.uuid();
 

@@ -25,7 +25,6 @@ export const reviewCardSchema = z.object({
   /** When the card became due; null for a new card. */
   due: z.string().nullable(),
 });
-export type ReviewCard = z.infer<typeof reviewCardSchema>;
 
 export const reviewSessionSchema = z.object({
   category_id: z.number().int(),
@@ -62,7 +61,6 @@ export const reviewAnswerSchema = z.object({
   lapses: z.number().int(),
   card: z.union([pictureCardSchema, textCardSchema]),
 });
-export type ReviewAnswer = z.infer<typeof reviewAnswerSchema>;
 
 export const reviewSummarySchema = z.object({
   /** Cards due now over all the learner's text and picture categories. */

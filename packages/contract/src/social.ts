@@ -55,14 +55,12 @@ export const friendshipRequestSchema = z.object({
   to_user: personSchema,
   created_at: z.string(),
 });
-export type FriendshipRequest = z.infer<typeof friendshipRequestSchema>;
 
 export const friendshipSchema = z.object({
   id: z.number().int(),
   friend: personSchema,
   created_at: z.string(),
 });
-export type Friendship = z.infer<typeof friendshipSchema>;
 
 export const blockSchema = z.object({
   id: z.number().int(),

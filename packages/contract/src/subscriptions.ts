@@ -31,7 +31,6 @@ export const planPriceSchema = z.object({
   per_week: moneySchema,
   saving: moneySchema,
 });
-export type PlanPrice = z.infer<typeof planPriceSchema>;
 
 export const planInfoSchema = z.object({
   id: planSchema,
@@ -109,7 +108,6 @@ export const checkoutStatusSchema = z.object({
   plan: planSchema,
   premium_until: z.string().nullable(),
 });
-export type CheckoutStatus = z.infer<typeof checkoutStatusSchema>;
 
 /** The provider's id of a checkout session (Stripe's `cs_...`), as the success URL carries it. */
 export const checkoutSessionId = z.string().regex(/^[\x21-\x7e]{1,255}$/);
@@ -175,7 +173,6 @@ export const payoutSchema = z.object({
   amount: moneySchema,
   paid_at: z.string(),
 });
-export type Payout = z.infer<typeof payoutSchema>;
 
 const tag = 'subscriptions';
 const staffTag = 'staff';

@@ -74,7 +74,6 @@ export const systemRoutes = {
   }),
 };
 
-export type Health = z.infer<typeof healthSchema>;
 export type Video = z.infer<typeof videoSchema>;
 export type SocialLink = z.infer<typeof socialLinkSchema>;
 export type Site = z.infer<typeof siteSchema>;

@@ -99,8 +99,6 @@ export const resources = {
   },
 } as const;
 
-export type Namespace = keyof (typeof resources)['en'];
-
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (languages as readonly string[]).includes(value);
 

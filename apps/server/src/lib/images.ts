@@ -1,17 +1,9 @@
-import { PICTURE_MAX_BYTES } from '@flashcards/contract';
+import { IMAGE_TYPES, PICTURE_MAX_BYTES } from '@flashcards/contract';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { ApiError, invalid } from './api-error';
 
-const IMAGE_TYPES = new Set([
-  'image/jpeg',
-  'image/png',
-  'image/webp',
-  'image/gif',
-  'image/avif',
-  'image/heic',
-  'image/heif',
-]);
+const imageTypes = new Set(IMAGE_TYPES);
 /** Refuses decompression bombs: a small file that would expand into a huge bitmap. */
 const MAX_INPUT_PIXELS = 40_000_000;
 
@@ -30,7 +22,7 @@ export const reencodeImage = async (
     });
   }
   const type = await fileTypeFromBuffer(data);
-  if (!type || !IMAGE_TYPES.has(type.mime)) throw invalid({ [field]: 'invalid_image' });
+  if (!type || !imageTypes.has(type.mime)) throw invalid({ [field]: 'invalid_image' });
   try {
     return await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()

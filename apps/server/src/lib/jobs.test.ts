@@ -4,8 +4,20 @@ import { createTestDatabase, type TestDatabase } from '../../test/database';
 import { createTestJobQueue, runQueuedJobs } from '../../test/jobs';
 import type { JobQueue } from './jobs';
 
+type Greeting = { name: string };
+/** The kinds of these tests: the queue is typed by them as the application's is by `JobPayloads`. */
+type TestKinds = {
+  'test.greet': Greeting;
+  'test.flaky': Greeting;
+  'test.broken': Greeting;
+  'test.durable': Greeting;
+  'test.single': Greeting;
+  'test.later': Greeting;
+  'test.nightly': { report: string };
+};
+
 let database: TestDatabase;
-let queues: JobQueue[] = [];
+let queues: JobQueue<TestKinds>[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -19,7 +31,7 @@ afterAll(async () => {
 });
 
 const newQueue = () => {
-  const queue = createTestJobQueue(database);
+  const queue = createTestJobQueue<TestKinds>(database);
   queues.push(queue);
   return queue;
 };
@@ -27,18 +39,16 @@ const newQueue = () => {
 const rows = async <T>(query: ReturnType<typeof sql>) =>
   ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
-type Greeting = { name: string };
-
 describe('job queue', () => {
   it('runs a job sent once, with its data', async () => {
     const queue = newQueue();
     const seen: { data: Greeting; retryCount: number }[] = [];
-    queue.define<Greeting>('test.greet', async (data, job) => {
+    queue.define('test.greet', async (data, job) => {
       seen.push({ data, retryCount: job.retryCount });
     });
     await queue.start({ work: false });
 
-    const id = await queue.send<Greeting>('test.greet', { name: 'Maria' });
+    const id = await queue.send('test.greet', { name: 'Maria' });
     expect(id).toEqual(expect.any(String));
     expect(await runQueuedJobs(queue)).toBe(1);
     expect(seen).toEqual([{ data: { name: 'Maria' }, retryCount: 0 }]);
@@ -48,7 +58,7 @@ describe('job queue', () => {
   it('retries a failing job, counting the retries, until it succeeds', async () => {
     const queue = newQueue();
     const attempts: number[] = [];
-    queue.define<Greeting>(
+    queue.define(
       'test.flaky',
       async (_data, job) => {
         attempts.push(job.retryCount);
@@ -58,7 +68,7 @@ describe('job queue', () => {
     );
     await queue.start({ work: false });
 
-    const id = await queue.send<Greeting>('test.flaky', { name: 'Ivan' });
+    const id = await queue.send('test.flaky', { name: 'Ivan' });
     expect(await runQueuedJobs(queue)).toBe(3);
     expect(attempts).toEqual([0, 1, 2]);
     const [job] = await rows<{ state: string }>(sql`select state from pgboss.job where id = ${id}`);
@@ -67,7 +77,7 @@ describe('job queue', () => {
 
   it('marks a job failed once its retries are used up', async () => {
     const queue = newQueue();
-    queue.define<Greeting>(
+    queue.define(
       'test.broken',
       async () => {
         throw new Error('always');
@@ -76,7 +86,7 @@ describe('job queue', () => {
     );
     await queue.start({ work: false });
 
-    const id = await queue.send<Greeting>('test.broken', { name: 'Petar' });
+    const id = await queue.send('test.broken', { name: 'Petar' });
     expect(await runQueuedJobs(queue)).toBe(2);
     const [job] = await rows<{ state: string; output: { message?: string } }>(
       sql`select state, output from pgboss.job where id = ${id}`,
@@ -86,16 +96,16 @@ describe('job queue', () => {
 
   it('keeps a queued job across a restart: a new queue on the same database runs it', async () => {
     const before = newQueue();
-    before.define<Greeting>('test.durable', async () => {
+    before.define('test.durable', async () => {
       throw new Error('the first process must not run it');
     });
     await before.start({ work: false });
-    await before.send<Greeting>('test.durable', { name: 'Elena' });
+    await before.send('test.durable', { name: 'Elena' });
     await before.stop();
 
     const after = newQueue();
     const seen: Greeting[] = [];
-    after.define<Greeting>('test.durable', async (data) => {
+    after.define('test.durable', async (data) => {
       seen.push(data);
     });
     await after.start({ work: false });
@@ -106,17 +116,17 @@ describe('job queue', () => {
   it('queues a job once per singleton key while it waits', async () => {
     const queue = newQueue();
     const seen: Greeting[] = [];
-    queue.define<Greeting>('test.single', async (data) => {
+    queue.define('test.single', async (data) => {
       seen.push(data);
     });
     await queue.start({ work: false });
 
-    const first = await queue.send<Greeting>('test.single', { name: 'first' }, { singletonKey: 'user-1' });
-    const repeat = await queue.send<Greeting>('test.single', { name: 'repeat' }, { singletonKey: 'user-1' });
-    const other = await queue.send<Greeting>('test.single', { name: 'other' }, { singletonKey: 'user-2' });
+    const first = await queue.send('test.single', { name: 'first' }, { singletonKey: 'user-1' });
+    const repeat = await queue.send('test.single', { name: 'repeat' }, { singletonKey: 'user-1' });
+    const other = await queue.send('test.single', { name: 'other' }, { singletonKey: 'user-2' });
     const unkeyed = [
-      await queue.send<Greeting>('test.single', { name: 'a' }),
-      await queue.send<Greeting>('test.single', { name: 'b' }),
+      await queue.send('test.single', { name: 'a' }),
+      await queue.send('test.single', { name: 'b' }),
     ];
     expect(first).toEqual(expect.any(String));
     expect(repeat).toBeNull();
@@ -126,21 +136,17 @@ describe('job queue', () => {
     expect(await runQueuedJobs(queue)).toBe(4);
     expect(seen.map((data) => data.name).sort()).toEqual(['a', 'b', 'first', 'other']);
     // Once the job has run, the key is free again.
-    expect(await queue.send<Greeting>('test.single', { name: 'later' }, { singletonKey: 'user-1' })).toEqual(
+    expect(await queue.send('test.single', { name: 'later' }, { singletonKey: 'user-1' })).toEqual(
       expect.any(String),
     );
   });
 
   it('leaves a job sent for later until its time', async () => {
     const queue = newQueue();
-    queue.define<Greeting>('test.later', async () => {});
+    queue.define('test.later', async () => {});
     await queue.start({ work: false });
 
-    await queue.send<Greeting>(
-      'test.later',
-      { name: 'tomorrow' },
-      { startAfter: new Date(Date.now() + 86_400_000) },
-    );
+    await queue.send('test.later', { name: 'tomorrow' }, { startAfter: new Date(Date.now() + 86_400_000) });
     expect(await runQueuedJobs(queue)).toBe(0);
   });
 
@@ -158,5 +164,23 @@ describe('job queue', () => {
       sql`select name, cron, data from pgboss.schedule where name = 'test.nightly'`,
     );
     expect(schedules).toEqual([{ name: 'test.nightly', cron: '0 3 * * *', data: { report: 'daily' } }]);
+  });
+});
+
+describe('job kinds', () => {
+  it('types sending and handling by the kind: another name or payload does not compile', () => {
+    // Checked by the type checker (npm run typecheck); never called.
+    const misuses = (queue: JobQueue) => {
+      // @ts-expect-error the application has no such kind
+      void queue.send('mail.sent', { to: 'a@example.com', subject: 's', text: 't', html: 'h' });
+      // @ts-expect-error a mail without its subject
+      void queue.send('mail.send', { to: 'a@example.com', text: 't', html: 'h' });
+      // @ts-expect-error a generation's job carries its task's id
+      void queue.send('ai.generate', { task: 'x' });
+      // @ts-expect-error the handler of a digest takes a digest
+      queue.define('mail.digest', async (data: { taskId: string }) => void data);
+      void queue.send('ai.generate', { taskId: 'x' });
+    };
+    expect(misuses).toBeTypeOf('function');
   });
 });

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { fromPglite, type Job, PgBoss, type QueueOptions } from 'pg-boss';
 import type { DatabaseHandle } from '../db/client';
+import type { JobPayloads } from '../job-payloads';
 
 /**
  * Runs one job. A job is delivered at least once: a handler that fails, or a process that dies while
@@ -26,21 +27,28 @@ export type JobOptions = {
   heartbeatSeconds?: number;
 };
 
+/** Job kinds by name, each with the data its jobs carry (the application's: `JobPayloads`). */
+export type JobKinds<Kinds> = { [Name in keyof Kinds]: object };
+
 /**
  * A job queue kept in the application's own database (pg-boss): jobs survive restarts, and any number
- * of processes may send and work them.
+ * of processes may send and work them. Typed by its kinds: a job is sent and handled with its kind's data.
  */
-export interface JobQueue {
+export interface JobQueue<Kinds extends JobKinds<Kinds> = JobPayloads> {
   /** Registers the handler of a job kind (before start). Defaults: retried with exponential backoff a few times. */
-  define<T extends object>(name: string, handler: JobHandler<T>, options?: JobOptions): void;
+  define<Name extends keyof Kinds & string>(
+    name: Name,
+    handler: JobHandler<Kinds[Name]>,
+    options?: JobOptions,
+  ): void;
   /** Queues a job; singletonKey makes a repeat a no-op while one is queued. Resolves with the job's id, null when deduplicated. */
-  send<T extends object>(
-    name: string,
-    data: T,
+  send<Name extends keyof Kinds & string>(
+    name: Name,
+    data: Kinds[Name],
     options?: { singletonKey?: string; startAfter?: Date },
   ): Promise<string | null>;
   /** A cron schedule kept by the queue, so several server processes never run it twice (after start; the kind must be defined). */
-  schedule(name: string, cron: string, data?: object): Promise<void>;
+  schedule<Name extends keyof Kinds & string>(name: Name, cron: string, data?: Kinds[Name]): Promise<void>;
   /**
    * Starts the queue (creating its schema on first use). With work: true this process runs the handlers
    * and looks after the queue (cron schedules, expiring stuck jobs, clearing old ones).
@@ -112,13 +120,13 @@ const connect = (database: DatabaseHandle, work: boolean): PgBoss => {
   });
 };
 
-export const createJobQueue = ({
+export const createJobQueue = <Kinds extends JobKinds<Kinds> = JobPayloads>({
   database,
   log,
 }: {
   database: DatabaseHandle;
   log: FastifyBaseLogger;
-}): JobQueue => {
+}): JobQueue<Kinds> => {
   const kinds = new Map<string, { handler: JobHandler<object>; options: JobOptions }>();
   let boss: PgBoss | undefined;
 
@@ -131,7 +139,8 @@ export const createJobQueue = ({
     const kind = kinds.get(name);
     if (!kind) throw new Error(`No handler for the job kind ${name}`);
     try {
-      await kind.handler(job.data, { id: job.id, retryCount: job.retryCount });
+      // A scheduled job carries no data (null): its handler gets an empty object.
+      await kind.handler(job.data ?? {}, { id: job.id, retryCount: job.retryCount });
     } catch (error) {
       log.error({ err: error, job: name, jobId: job.id, retryCount: job.retryCount }, 'job failed');
       throw error;

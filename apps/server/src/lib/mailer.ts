@@ -12,7 +12,7 @@ export interface Mailer {
 }
 
 /** Settings of the SMTP_URL (`?socketTimeout=...`) win over these. */
-export const SMTP_TIMEOUTS_MS = { connection: 10_000, greeting: 10_000, socket: 30_000 };
+const SMTP_TIMEOUTS_MS = { connection: 10_000, greeting: 10_000, socket: 30_000 };
 
 /**
  * SMTP when a server is configured; otherwise each message is written as an .eml file to the outbox

@@ -29,7 +29,10 @@ const loadSecret = async (db: Database, configured: string | undefined): Promise
   return row!.value;
 };
 
-/** HS256 tokens signed and checked with Node's own HMAC, synchronously: every signed-in request verifies one. */
+/**
+ * HS256 tokens signed and checked by fast-jwt, synchronously (every signed-in request verifies one), with
+ * expiry judged by the injectable clock.
+ */
 export const createTokens = async ({
   db,
   config,

@@ -1,73 +1,27 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import { issueMessage } from '@flashcards/contract';
 import type { Language } from '@flashcards/i18n';
 import { defaultLanguage } from '@flashcards/i18n';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
 import { isDatabaseUnreachable } from '../db/client';
-import { ApiError, invalidPage, notFound } from '../lib/api-error';
+import {
+  ApiError,
+  invalidPage,
+  methodNotAllowed,
+  notFound,
+  payloadTooLarge,
+  throttled,
+  unsupportedMediaType,
+} from '../lib/api-error';
 import { requestLanguage, translate, translateMessage } from '../lib/translate';
 import { RequestValidationError } from './validation';
 
-type Issue = z.core.$ZodIssue;
-
-/** Messages of the schema checks, as sentences people read (DRF's wording), in the request's language. */
-const checkMessage = (issue: Issue): [key: string, values?: Record<string, unknown>] => {
-  switch (issue.code) {
-    case 'invalid_type': {
-      const expected: Record<string, string> = {
-        number: 'invalid_number',
-        int: 'invalid_integer',
-        bigint: 'invalid_integer',
-        string: 'invalid_string',
-        boolean: 'invalid_boolean',
-        object: 'invalid_object',
-        array: 'invalid_list',
-        date: 'invalid_date',
-      };
-      return [expected[issue.expected] ?? 'invalid_value'];
-    }
-    case 'too_small': {
-      const min = Number(issue.minimum) + (issue.inclusive === false ? 1 : 0);
-      if (issue.origin === 'string') return min <= 1 ? ['blank'] : ['min_length', { min }];
-      if (issue.origin === 'array' || issue.origin === 'set') return ['min_items', { min }];
-      return ['min_value', { min }];
-    }
-    case 'too_big': {
-      const max = Number(issue.maximum) - (issue.inclusive === false ? 1 : 0);
-      if (issue.origin === 'string') return ['max_length', { max }];
-      if (issue.origin === 'array' || issue.origin === 'set') return ['max_items', { max }];
-      return ['max_value', { max }];
-    }
-    case 'invalid_format': {
-      const formats: Record<string, string> = {
-        email: 'invalid_email',
-        url: 'invalid_url',
-        date: 'invalid_date',
-      };
-      return [formats[issue.format] ?? 'invalid_value'];
-    }
-    case 'invalid_value': {
-      const input = (issue as { input?: unknown }).input;
-      return typeof input === 'string' || typeof input === 'number'
-        ? ['invalid_choice', { input: String(input).slice(0, 100) }]
-        : ['invalid_value'];
-    }
-    case 'unrecognized_keys':
-      return ['unknown_field'];
-    default:
-      return ['invalid_value'];
-  }
-};
-
-/** A locale key from a schema's custom message (`errors:...`), or the message of the failed check. */
-const issueMessage = (issue: Issue, language: Language): string => {
-  if (issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined) {
-    return translate(language, 'field_required');
-  }
-  if (issue.message.startsWith('errors:')) return translate(language, issue.message);
-  const [key, values] = checkMessage(issue);
+/** A failed check in the request's language: the contract's message of it (DRF's wording). */
+const issueText = (issue: z.core.$ZodIssue, language: Language): string => {
+  const { key, values } = issueMessage(issue);
   return translate(language, key, values);
 };
 
@@ -95,7 +49,7 @@ const fieldErrors = (error: RequestValidationError, language: Language): Record<
   for (const issue of flatten(error.issues)) {
     const field = issue.path.length > 0 ? issue.path.join('.') : 'non_field_errors';
     fields[field] ??= [];
-    fields[field].push(issueMessage(issue, language));
+    fields[field].push(issueText(issue, language));
   }
   return fields;
 };
@@ -105,18 +59,12 @@ const frameworkError = (error: FastifyError, request: FastifyRequest): ApiError 
   const status = error.statusCode ?? 500;
   if (status >= 500) return undefined;
   if (status === 415 || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-    const type = String(request.headers['content-type'] ?? '').split(';')[0] ?? '';
-    return new ApiError(415, 'unsupported_media_type', { key: 'unsupported_media_type', values: { type } });
+    return unsupportedMediaType(String(request.headers['content-type'] ?? '').split(';')[0] ?? '');
   }
-  if (status === 413) return new ApiError(413, 'payload_too_large', { key: 'payload_too_large' });
+  if (status === 413) return payloadTooLarge();
   if (status === 404) return notFound();
-  if (status === 405) {
-    return new ApiError(405, 'method_not_allowed', {
-      key: 'method_not_allowed',
-      values: { method: request.method },
-    });
-  }
-  if (status === 429) return new ApiError(429, 'throttled', { key: 'throttled' });
+  if (status === 405) return methodNotAllowed(request.method);
+  if (status === 429) return throttled();
   if (status === 400 && (error.code?.startsWith('FST_ERR_CTP_') || error instanceof SyntaxError)) {
     return new ApiError(400, 'parse_error', { key: 'parse_error' });
   }

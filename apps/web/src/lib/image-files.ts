@@ -1,14 +1,6 @@
-/** The image types the server reads (it judges a file by its bytes; these spare a refused upload). */
-const IMAGE_TYPES = [
-  'image/jpeg',
-  'image/png',
-  'image/webp',
-  'image/gif',
-  'image/avif',
-  'image/heic',
-  'image/heif',
-];
-const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp', 'gif', 'avif', 'heic', 'heif'];
+import { IMAGE_EXTENSIONS, IMAGE_TYPES } from '@flashcards/contract';
+
+// The image types the server reads (it judges a file by its bytes; checking them here spares a refused upload).
 
 /** The types an image input offers. */
 export const IMAGE_ACCEPT = IMAGE_TYPES.join(',');

@@ -1,3 +1,4 @@
+import { type IssueMessage, issueMessage } from '@flashcards/contract';
 import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
 import { t } from 'i18next';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -8,33 +9,22 @@ import './error-texts';
 
 type StandardSchema = Parameters<typeof schemaResolver>[0];
 
-/**
- * The locale key (`namespace:key`) of an issue whose schema names no message of its own; schemas name
- * theirs the same way (`errors:invalid_email`, `account:validation.terms`).
- */
-function messageKeyOf(issue: z.core.$ZodRawIssue): string {
-  switch (issue.code) {
-    case 'invalid_type':
-      return issue.input === undefined || issue.input === null
-        ? 'common:validation.required'
-        : 'errors:invalid_value';
-    case 'too_small':
-      if (issue.origin !== 'string') return 'errors:invalid_value';
-      return Number(issue.minimum) <= 1 ? 'common:validation.required' : 'common:validation.tooShort';
-    case 'too_big':
-      return issue.origin === 'string' ? 'common:validation.tooLong' : 'errors:invalid_value';
-    case 'invalid_format':
-      return issue.format === 'email' ? 'errors:invalid_email' : 'errors:invalid_value';
-    default:
-      return 'errors:invalid_value';
-  }
-}
+/** Forms word these checks shorter than the API's sentences; the others read as the API words them. */
+const formWording: Readonly<Record<string, string>> = {
+  'errors:field_required': 'common:validation.required',
+  'errors:blank': 'common:validation.required',
+  'errors:min_length': 'common:validation.tooShort',
+  'errors:max_length': 'common:validation.tooLong',
+  // A form offers its choices: a value outside them is an empty or stale one, not a typed one.
+  'errors:invalid_choice': 'errors:invalid_value',
+};
 
-const valuesOf = (issue: z.core.$ZodIssue): Record<string, unknown> => ({
-  ...('minimum' in issue ? { min: Number(issue.minimum) } : {}),
-  ...('maximum' in issue ? { max: Number(issue.maximum) } : {}),
-  ...(issue.code === 'custom' ? issue.params : {}),
-});
+/** The message of an issue: the contract's, as a form words it; an empty choice (null) is a missing value. */
+function formMessage(issue: z.core.$ZodIssue): IssueMessage {
+  const missing = issue.code === 'invalid_type' && (issue as { input?: unknown }).input === null;
+  const { key, values } = issueMessage(missing ? { ...issue, input: undefined } : issue);
+  return { key: formWording[key] ?? key, values };
+}
 
 /** `t` of the interface language, for message keys named at run time, beyond the typed keys' checks. */
 const translate = t as unknown as (key: string, values: Record<string, unknown>) => string;
@@ -46,12 +36,12 @@ export function localized(schema: z.ZodType): StandardSchema {
       version: 1,
       vendor: 'zod',
       validate: (value) => {
-        const result = schema.safeParse(value, { error: messageKeyOf });
+        const result = schema.safeParse(value, { reportInput: true });
         if (result.success) return { value: result.data };
-        const issues = result.error.issues.map((issue) => ({
-          path: issue.path,
-          message: translate(issue.message, valuesOf(issue)),
-        }));
+        const issues = result.error.issues.map((issue) => {
+          const { key, values } = formMessage(issue);
+          return { path: issue.path, message: translate(key, values) };
+        });
         return { issues };
       },
     },

@@ -15,24 +15,18 @@ export class GenerationError extends Error {
   }
 }
 
-/** What the model is asked to give back: a list of cards; checked again here, whatever it claims. */
+/** What the model is asked to give back: a list of the contract's cards; checked again here, whatever it claims. */
 const generatedCards = z.object({ cards: z.array(z.unknown()) });
-const outputSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['cards'],
-  properties: {
-    cards: {
-      type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['question', 'answer', 'tag'],
-        properties: { question: { type: 'string' }, answer: { type: 'string' }, tag: { type: 'string' } },
-      },
-    },
-  },
-};
+
+/**
+ * The JSON schema of the structured output, derived from the contract's card schema with its length
+ * limits. As strict structured output requires, every object lists all its properties as required and
+ * allows no others (Zod's output schema of a plain object).
+ */
+export const cardsJsonSchema = z.toJSONSchema(z.object({ cards: z.array(aiCardSchema) }), {
+  target: 'draft-7',
+  io: 'output',
+});
 
 export type ChatContent =
   | string
@@ -46,7 +40,7 @@ export type CardProvider = {
 };
 
 /** The cards of a model's answer that hold up: valid, storable, not empty, each question once, no more than asked. */
-export const usableCards = (content: string | null | undefined, maxCards: number): AiCard[] | undefined => {
+const usableCards = (content: string | null | undefined, maxCards: number): AiCard[] | undefined => {
   let parsed: unknown;
   try {
     // Some models wrap the JSON in a fence or prefix it with the word json.
@@ -98,7 +92,7 @@ export const createCardProvider = (options: {
         ],
         response_format: {
           type: 'json_schema',
-          json_schema: { name: 'flashcards', strict: true, schema: outputSchema },
+          json_schema: { name: 'flashcards', strict: true, schema: cardsJsonSchema },
         },
       });
       return completion.choices[0]?.message.content;

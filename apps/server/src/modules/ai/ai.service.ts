@@ -16,7 +16,7 @@ import type { Clock } from '../../lib/clock';
 import type { Entitlements } from '../../lib/entitlements';
 
 import { reencodeImage } from '../../lib/images';
-import type { JobQueue } from '../../lib/jobs';
+import type { JobOptions, JobQueue } from '../../lib/jobs';
 import type { MediaStorage } from '../../lib/storage';
 import { translate } from '../../lib/translate';
 import { bytesOf } from '../../plugins/multipart';
@@ -31,8 +31,18 @@ import * as repo from './ai.repository';
 
 export const AI_JOB = 'ai.generate';
 /** Attempts of a generation's job after the first, for a provider that timed out or failed for a while. */
-export const AI_JOB_RETRIES = 1;
-const RETRY_DELAY_SECONDS = 10;
+const AI_JOB_RETRIES = 1;
+
+/**
+ * The generation's job: one retry, a little later, after a passing failure of the provider. An attempt
+ * asks the provider at most twice (an answer that does not hold up is asked again).
+ */
+export const aiJobOptions = (timeoutSeconds: number) =>
+  ({
+    retryLimit: AI_JOB_RETRIES,
+    retryDelaySeconds: 10,
+    expireInSeconds: timeoutSeconds * 2 + 30,
+  }) satisfies JobOptions;
 
 /** The size a photo is kept and sent at: enough for a page's print. */
 const PHOTO_MAX_SIDE = 2000;
@@ -66,9 +76,12 @@ export const createAiService = ({
   cards: CardsService;
   provider: CardProvider | undefined;
 }) => {
-  /** A task may take each attempt's two questions to the provider, and the wait between attempts. */
-  const attemptSeconds = config.ai.timeoutSeconds * 2 + 30;
-  const taskSeconds = (AI_JOB_RETRIES + 1) * attemptSeconds + AI_JOB_RETRIES * RETRY_DELAY_SECONDS * 4;
+  /**
+   * A task may take each attempt's two questions to the provider, and the waits between attempts (their
+   * delay grows with backoff and jitter: four times it is ample).
+   */
+  const job = aiJobOptions(config.ai.timeoutSeconds);
+  const taskSeconds = (job.retryLimit + 1) * job.expireInSeconds + job.retryLimit * job.retryDelaySeconds * 4;
 
   const quotaOf = (user: Actor, kind: repo.AiTaskKind) => {
     const { quotas } = config.ai;

@@ -9,6 +9,7 @@ import { drawnPage } from '../../../test/pages';
 import { signIn } from '../../../test/session';
 import { categories, users } from '../../db/schema';
 import { DAY, HOUR } from '../../lib/clock';
+import { cardsJsonSchema } from './ai.provider';
 
 let t: TestApp;
 let provider: OpenAiServer;
@@ -100,6 +101,7 @@ describe('generating cards on a topic', () => {
     const [request] = provider.requests;
     expect(request!.model).toBe('test-model');
     expect(request!.response_format?.type).toBe('json_schema');
+    expect(request!.response_format?.json_schema?.schema).toEqual(cardsJsonSchema);
     const prompt = request!.messages.map((message) => message.content).join('\n');
     for (const asked of [
       'Capitals of Europe',

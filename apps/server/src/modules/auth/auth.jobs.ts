@@ -20,12 +20,8 @@ export type AccountMailRequest = {
  */
 export const registerAuthJobs = (queue: JobQueue, { auth }: { auth: AuthService }) => {
   // A lookup, a token and a queued mail: as short as sending one.
-  queue.define<AccountMailRequest>(
-    sendAccountMail,
-    (request, job) => auth.sendAccountMail(request, job.id),
-    MAIL_JOB_OPTIONS,
-  );
+  queue.define(sendAccountMail, (request, job) => auth.sendAccountMail(request, job.id), MAIL_JOB_OPTIONS);
 };
 
 export const queueAccountMail = (queue: JobQueue, request: AccountMailRequest) =>
-  queue.send<AccountMailRequest>(sendAccountMail, request);
+  queue.send(sendAccountMail, request);

@@ -22,7 +22,7 @@ import { type PasswordOwner, passwordProblems } from './password-rules';
 const ACTIVATION_HOURS = 72;
 const RESET_HOURS = 24;
 /** How long the link works that a school or staff mails to an account they created: a set-password link. */
-export const SET_PASSWORD_LINK_DAYS = 14;
+const SET_PASSWORD_LINK_DAYS = 14;
 /** Failed sign-ins an address may have in an hour for one e-mail, and for all e-mails; then 429 for it. */
 const MAX_FAILURES_PER_EMAIL_AND_ADDRESS = 5;
 const MAX_FAILURES_PER_ADDRESS = 20;
@@ -57,7 +57,7 @@ const MAX_ACCOUNT_MAILS_PER_ADDRESS = 20;
 export const hashPassword = (password: string) => hash(password);
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-export const encodeUid = (id: number) => Buffer.from(String(id)).toString('base64url');
+const encodeUid = (id: number) => Buffer.from(String(id)).toString('base64url');
 const decodeUid = (uid: string): number | undefined => {
   const id = Number(Buffer.from(uid, 'base64url').toString('utf8'));
   return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : undefined;

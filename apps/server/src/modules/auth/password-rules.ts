@@ -6,7 +6,7 @@ import type { Message } from '../../lib/api-error';
 const commonPasswords = new Set((dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase()));
 
 export const commonPasswordCount = commonPasswords.size;
-export const MIN_PASSWORD_LENGTH = 8;
+const MIN_PASSWORD_LENGTH = 8;
 const MAX_SIMILARITY = 0.7;
 
 export type PasswordOwner = { email?: string; first_name?: string; last_name?: string };

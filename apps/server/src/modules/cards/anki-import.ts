@@ -10,11 +10,11 @@ export const isZip = (data: Uint8Array) =>
   data.length >= 4 && data[0] === 0x50 && data[1] === 0x4b && data[2] === 0x03 && data[3] === 0x04;
 
 /** At most this many bytes of any one entry once inflated (the collection or one picture). */
-export const ENTRY_MAX_BYTES = 32 * 1024 * 1024;
+const ENTRY_MAX_BYTES = 32 * 1024 * 1024;
 /** At most this many bytes of all entries together once inflated. */
-export const TOTAL_MAX_BYTES = 64 * 1024 * 1024;
+const TOTAL_MAX_BYTES = 64 * 1024 * 1024;
 /** All entries together may inflate to at most this many times the archive's own size (a zip bomb). */
-export const MAX_RATIO = 100;
+const MAX_RATIO = 100;
 /** Compressed bytes handed to the inflater at a time: one push can only grow the output so far. */
 const ZIP_CHUNK = 16 * 1024;
 const ZSTD_CHUNK = 512;
@@ -44,7 +44,7 @@ const unsafeName = (name: string) =>
  * inflate (the sizes a header declares are checked too, but never trusted alone), and inflating stops as
  * soon as a limit is passed.
  */
-export const unzipLimited = (data: Uint8Array): Map<string, Uint8Array> => {
+const unzipLimited = (data: Uint8Array): Map<string, Uint8Array> => {
   const total = Math.min(TOTAL_MAX_BYTES, Math.max(data.length, 64 * 1024) * MAX_RATIO);
   const entries = new Map<string, Uint8Array>();
   let inflated = 0;
@@ -116,7 +116,7 @@ const concat = (chunks: Uint8Array[], size: number) => {
 // ---------------------------------------------------------------------------------------------------------
 // Zstandard (the current collection format), decompressed in small steps with the same limit
 
-export const unzstdLimited = (data: Uint8Array, max = ENTRY_MAX_BYTES): Uint8Array => {
+const unzstdLimited = (data: Uint8Array, max = ENTRY_MAX_BYTES): Uint8Array => {
   const chunks: Uint8Array[] = [];
   let size = 0;
   let over = false;
@@ -229,7 +229,7 @@ const BREAK = /<br\s*\/?>|<\/(?:div|p|li|tr|h[1-6])\s*>/gi;
 const TAG = /<[^<>]*>/g;
 
 /** A field's text: tags removed, entities decoded, `<br>` and block ends as line breaks, sounds dropped. */
-export const fieldText = (html: string): string =>
+const fieldText = (html: string): string =>
   decodeHTML(html.replace(SOUND, '').replace(BREAK, '\n').replace(TAG, ''))
     .replace(/\u00a0/g, ' ')
     .split('\n')
@@ -241,7 +241,7 @@ export const fieldText = (html: string): string =>
 const IMAGE = /<img\b[^>]*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
 
 /** The file name of a field's first picture. */
-export const pictureName = (html: string): string | undefined => {
+const pictureName = (html: string): string | undefined => {
   const match = IMAGE.exec(html);
   const raw = match?.[1] ?? match?.[2] ?? match?.[3];
   if (raw === undefined) return undefined;

@@ -47,7 +47,7 @@ type Identity = { [claim: string]: unknown } & {
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 /** First and last name from the given and family names, else from the full name split at its first space. */
-export const namesOf = (identity: Identity) => {
+const namesOf = (identity: Identity) => {
   let first = text(identity.given_name);
   let last = text(identity.family_name);
   if (!first && !last) {

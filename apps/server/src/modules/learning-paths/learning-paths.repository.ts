@@ -1,3 +1,4 @@
+import { type ScoreField, scoreFields } from '@flashcards/contract';
 import { and, eq, getTableColumns, gte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
@@ -233,12 +234,6 @@ export const deckOf = async (db: Executor, path: { id: number; deckSize: number 
   );
 };
 
-export type ScoreColumn =
-  | 'guesses_score'
-  | 'incorrect_guesses_score'
-  | 'guesses_score_typing'
-  | 'incorrect_guesses_score_typing';
-
 /**
  * One answer in one statement: the student's row goes up by exactly one, the day's progress counts it
  * (and the card when it has just reached the path's volume), and the path is completed in the mode when
@@ -246,7 +241,7 @@ export type ScoreColumn =
  * its days, and only for an active account that is not a school's unclaimed one: otherwise no row, and
  * the caller finds out why. Prepared: built and planned once per connection, not per answer.
  */
-const answerQuery = (db: Executor, column: ScoreColumn, kind: 'text' | 'picture') => {
+const answerQuery = (db: Executor, column: ScoreField, kind: 'text' | 'picture') => {
   const typing = column.endsWith('_typing');
   const correct = !column.startsWith('incorrect');
   const score = sql.identifier(column);
@@ -315,23 +310,17 @@ const answerQuery = (db: Executor, column: ScoreColumn, kind: 'text' | 'picture'
 };
 
 const kinds = ['text', 'picture'] as const;
-const scoreColumns: ScoreColumn[] = [
-  'guesses_score',
-  'incorrect_guesses_score',
-  'guesses_score_typing',
-  'incorrect_guesses_score_typing',
-];
 
 /** The answer statements of every kind and score column, prepared under their own names. */
 export const prepareAnswers = (db: Executor) =>
   Object.fromEntries(
     kinds.flatMap((kind) =>
-      scoreColumns.map((column) => [
+      scoreFields.map((column) => [
         `${kind}:${column}`,
         answerQuery(db, column, kind).prepare(`path_answer_${kind}_${column}`),
       ]),
     ),
-  ) as Record<`${'text' | 'picture'}:${ScoreColumn}`, ReturnType<ReturnType<typeof answerQuery>['prepare']>>;
+  ) as Record<`${'text' | 'picture'}:${ScoreField}`, ReturnType<ReturnType<typeof answerQuery>['prepare']>>;
 
 export type AnswerStatements = ReturnType<typeof prepareAnswers>;
 
@@ -342,7 +331,7 @@ export const answer = async (
     userId: number;
     tokenVersion: number;
     kind: 'text' | 'picture';
-    column: ScoreColumn;
+    column: ScoreField;
     now: Date;
   },
 ): Promise<PathCardRow | undefined> => {

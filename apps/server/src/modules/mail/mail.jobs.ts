@@ -15,7 +15,7 @@ export const MAIL_JOB_OPTIONS: JobOptions = { expireInSeconds: 60 };
  * server may deliver the mail twice, which is the lesser harm than losing it.
  */
 export const registerMailJobs = (queue: JobQueue, { mailer }: { mailer: Mailer }) => {
-  queue.define<Mail>(sendMail, (mail) => mailer.send(mail), MAIL_JOB_OPTIONS);
+  queue.define(sendMail, (mail) => mailer.send(mail), MAIL_JOB_OPTIONS);
 };
 
 /**
@@ -27,18 +27,18 @@ export const queueMail = (
   queue: JobQueue,
   mail: Mail,
   options: { singletonKey?: string } = {},
-): Promise<string | null> => queue.send<Mail>(sendMail, mail, options);
+): Promise<string | null> => queue.send(sendMail, mail, options);
 
 const sendDigest = 'mail.digest';
 
 /** The digests of notices held back (see MailService.notify). */
 export const registerMailDigestJobs = (queue: JobQueue, { mail }: { mail: MailService }) => {
-  queue.define<DigestJob>(sendDigest, (data, job) => mail.sendDigest(data, job.id));
+  queue.define(sendDigest, (data, job) => mail.sendDigest(data, job.id));
 };
 
 /** Queues the person's digest of a kind for `at`; while one waits, it gathers the new notice too. */
 export const queueDigest = (queue: JobQueue, digest: DigestJob, at: Date) =>
-  queue.send<DigestJob>(sendDigest, digest, {
+  queue.send(sendDigest, digest, {
     singletonKey: `mail-digest:${digest.recipientId}:${digest.kind}`,
     startAfter: at,
   });

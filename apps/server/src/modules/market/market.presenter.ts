@@ -1,4 +1,4 @@
-import type { KidsCard, MarketCard, MarketCategory, PictureCard, TextCard } from '@flashcards/contract';
+import type { MarketCard, MarketCategory, PictureCard, TextCard } from '@flashcards/contract';
 import { HOUR } from '../../lib/clock';
 import { thumbnailKey } from '../../lib/images';
 import type { MediaStorage } from '../../lib/storage';
@@ -72,31 +72,6 @@ export const toPublicPictureCard = (
     first_side: picture,
     first_side_url: picture,
     first_side_thumbnail_url: storage.url(thumbnailKey(card.firstSide)),
-  };
-};
-
-export const toPublicKidsCard = (
-  card: VersionCardRow,
-  categoryId: number,
-  approvedAt: Date,
-  storage: MediaStorage,
-): KidsCard => {
-  const picture = storage.url(card.firstSide);
-  const audio = card.audio ? storage.url(card.audio) : null;
-  const time = approvedAt.toISOString();
-  return {
-    id: card.id,
-    first_side: picture,
-    first_side_url: picture,
-    first_side_thumbnail_url: storage.url(thumbnailKey(card.firstSide)),
-    second_side: card.secondSide,
-    category: categoryId,
-    language: card.language,
-    audio,
-    audio_url: audio,
-    listen_counts: 0,
-    created_at: time,
-    updated_at: time,
   };
 };
 

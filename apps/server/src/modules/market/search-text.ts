@@ -40,7 +40,7 @@ const MIN_STEM = 2;
 const CYRILLIC = /\p{Script=Cyrillic}/u;
 const WORD = /[\p{L}\p{N}]+/gu;
 
-export const isCyrillic = (word: string) => CYRILLIC.test(word);
+const isCyrillic = (word: string) => CYRILLIC.test(word);
 
 /** The stem of a Bulgarian word: "котката", "котки", "котките" and "котка" all give "котк". */
 export const bulgarianStem = (word: string): string => {
@@ -59,7 +59,7 @@ export const bulgarianStems = (text: string): string =>
   wordsOf(text).filter(isCyrillic).map(bulgarianStem).join(' ');
 
 /** At most this many words of a search count. */
-export const MAX_SEARCH_WORDS = 8;
+const MAX_SEARCH_WORDS = 8;
 
 /** The words of a search, each with the stem to look for when it is Bulgarian. */
 export const searchTerms = (search: string) =>

@@ -2,7 +2,7 @@ import {
   REVIEW_NEW_CARDS_PER_DAY,
   REVIEW_SESSION_MAX_CARDS,
   type ReviewAnswerBody,
-  type ReviewMode,
+  scoreFieldOf,
 } from '@flashcards/contract';
 import { createEmptyCard, type Card as FsrsCard, fsrs, type Grade, State } from 'ts-fsrs';
 import type { Database } from '../../db/client';
@@ -37,15 +37,6 @@ const toFsrsCard = (row: repo.ReviewRow | null, now: Date): FsrsCard =>
         last_review: row.lastReview ?? undefined,
       }
     : createEmptyCard(now);
-
-const scoreFieldOf = (mode: ReviewMode, correct: boolean) =>
-  mode === 'typing'
-    ? correct
-      ? ('guesses_score_typing' as const)
-      : ('incorrect_guesses_score_typing' as const)
-    : correct
-      ? ('guesses_score' as const)
-      : ('incorrect_guesses_score' as const);
 
 export const createReviewService = ({
   db,

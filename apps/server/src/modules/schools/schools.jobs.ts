@@ -12,10 +12,8 @@ export type WelcomeJob = { schoolId: number; creatorId: number; created: number[
 export const registerSchoolJobs = (queue: JobQueue, { schools }: { schools: SchoolsService }) => {
   // Queues one mail per account (hundreds for an imported list, each skipped when a retry finds it queued):
   // seconds of work, given five minutes; a worker's death is noticed by the heartbeat long before.
-  queue.define<WelcomeJob>(welcome, (data) => schools.sendWelcomeMails(data), { expireInSeconds: 300 });
+  queue.define(welcome, (data) => schools.sendWelcomeMails(data), { expireInSeconds: 300 });
 };
 
 export const queueWelcomeMails = (queue: JobQueue, data: WelcomeJob) =>
-  data.created.length + data.invited.length === 0
-    ? Promise.resolve(null)
-    : queue.send<WelcomeJob>(welcome, data);
+  data.created.length + data.invited.length === 0 ? Promise.resolve(null) : queue.send(welcome, data);

@@ -27,7 +27,7 @@ import * as repo from './schools.repository';
 import { readStudentFile, type StudentFile } from './student-file';
 
 /** Every file of a school (its logo) lives under this prefix. */
-export const schoolMediaPrefix = (schoolId: number) => `schools/${schoolId}`;
+const schoolMediaPrefix = (schoolId: number) => `schools/${schoolId}`;
 const LOGO_SIZE = 512;
 
 /** Letters and digits nobody confuses when reading them off a sheet: no i, l, o, 0 or 1. */

@@ -2,7 +2,7 @@ import type { Currency, Plan } from '@flashcards/contract';
 import type { Language } from '@flashcards/i18n';
 
 /** Lev for one euro: the fixed rate of the Bulgarian currency board. */
-export const BGN_PER_EUR = 1.95583;
+const BGN_PER_EUR = 1.95583;
 
 /** Minor units as the API writes money: "12.00". */
 export const formatMoney = (minorUnits: number) => {

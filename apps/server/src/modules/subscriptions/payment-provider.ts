@@ -68,7 +68,7 @@ export class InvalidSignatureError extends Error {}
 export class InvalidEventError extends Error {}
 
 /** Seconds a signature's time may lie from the moment it is received, either way (Stripe's default). */
-export const SIGNATURE_TOLERANCE_SECONDS = 300;
+const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 const INT_MAX = 2_147_483_647;
 const isPlan = (value: unknown): value is Plan => PLANS.includes(value as Plan);

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ConfigError } from '../../config';
 
 /** What a deployment may set in SITE_CONTENT_FILE: its videos and social network links. */
-export const siteContentSchema = siteSchema
+const siteContentSchema = siteSchema
   .pick({ social_links: true, demo_videos: true, teacher_videos: true })
   .partial()
   .strict();

@@ -48,7 +48,7 @@ export const signUpTimeZone = (name: string | undefined) =>
   (name && canonicalTimeZone(name)) || DEFAULT_TIME_ZONE;
 
 /** How long a changed time zone stays: a day, so that nobody moves their day to answer past a daily limit. */
-export const TIME_ZONE_CHANGE_INTERVAL_MS = 24 * 60 * 60 * 1000;
+const TIME_ZONE_CHANGE_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 export const createUsersService = ({
   db,

@@ -46,7 +46,6 @@ export function historyDays(
       };
     });
 }
-export type HistoryDay = ReturnType<typeof historyDays>[number];
 
 /** Whether the path runs on the day (`YYYY-MM-DD`): 'before', 'during' or 'after' its days. */
 export const pathPhase = (path: Pick<LearningPath, 'start_at' | 'end_at'>, day: string) =>

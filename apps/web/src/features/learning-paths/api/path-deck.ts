@@ -1,6 +1,5 @@
-import { type LearningPath, learningPathRoutes } from '@flashcards/contract';
+import { type LearningPath, learningPathRoutes, scoreFieldOf } from '@flashcards/contract';
 import { ApiError, api } from '../../../lib/api-client';
-import { scoreFieldOf } from '../../practice/api/answer-card';
 import type { DeckCard } from '../../practice/api/get-deck';
 import type { DeckSource } from '../../practice/deck-source';
 import type { LearningType } from '../../practice/practice-settings';

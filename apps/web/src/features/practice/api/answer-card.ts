@@ -1,17 +1,7 @@
-import { type AnswerOutcome, cardRoutes, practiceRoutes, type ScoreField } from '@flashcards/contract';
+import { type AnswerOutcome, cardRoutes, practiceRoutes, scoreFieldOf } from '@flashcards/contract';
 import { api } from '../../../lib/api-client';
 import type { LearningType } from '../practice-settings';
 import type { DeckCard, DeckKind } from './get-deck';
-
-/** The score field of an answer: typing mode has its own pair. */
-export const scoreFieldOf = (type: LearningType, correct: boolean): ScoreField =>
-  type === 'typing'
-    ? correct
-      ? 'guesses_score_typing'
-      : 'incorrect_guesses_score_typing'
-    : correct
-      ? 'guesses_score'
-      : 'incorrect_guesses_score';
 
 export type Answer = {
   kind: DeckKind;
