@@ -15,7 +15,8 @@ export const openapiPlugin = fp(
           version: '1.0.0',
           description: [
             'Every path lives under `/api/` and ends in `/` (the path without the slash works too).',
-            'Authenticate with `Authorization: JWT <access>` (`Bearer` is accepted too).',
+            'Authenticate with `Authorization: Bearer <access>` (the `JWT` prefix is accepted too); each',
+            'operation lists the scheme it needs, and an empty list where it needs none.',
             'Errors follow Django REST Framework: `{"detail": "...", "code": "..."}`, or field errors',
             '`{"field": ["message"]}` with `non_field_errors` for the whole body. A path parameter that is not',
             'a positive integer answers 404, as an unmatched URL does. Messages are in English, or in Bulgarian',
@@ -25,7 +26,14 @@ export const openapiPlugin = fp(
           ].join(' '),
         },
         components: {
-          securitySchemes: { jwt: { type: 'apiKey', in: 'header', name: 'Authorization' } },
+          securitySchemes: {
+            jwt: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'JWT',
+              description: 'The access token of `POST /api/user/jwt/create/`.',
+            },
+          },
         },
       },
       transform: jsonSchemaTransform,
