@@ -2,7 +2,7 @@
  * Writes the app's OpenAPI document to the file named (`npm run openapi:lint` lints it): the real app, on
  * an empty in-memory database and a throw-away data directory, never listening.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
@@ -33,6 +33,7 @@ try {
   const app = await buildApp({ services, log });
   try {
     await app.ready();
+    await mkdir(path.dirname(target), { recursive: true });
     await writeFile(target, `${JSON.stringify(app.swagger(), null, 2)}\n`);
   } finally {
     await app.close();

@@ -85,7 +85,11 @@ export const operationIdOf = (definition: RouteDefinition) => {
     .filter((segment) => segment !== '' && !segment.startsWith('{'))
     .slice(1);
   const action =
-    definition.method === 'GET' ? (isList(definition.response) ? 'list' : 'retrieve') : actions[definition.method];
+    definition.method === 'GET'
+      ? isList(definition.response)
+        ? 'list'
+        : 'retrieve'
+      : actions[definition.method];
   return [...segments, action]
     .join('_')
     .replace(/[-_]+([a-z0-9])/gi, (_, letter: string) => letter.toUpperCase());
@@ -96,7 +100,9 @@ const successResponse = (definition: RouteDefinition) =>
   definition.download
     ? {
         description: 'The file, as an attachment (`Content-Disposition` names it)',
-        content: Object.fromEntries(definition.download.map((type) => [type, { schema: definition.response }])),
+        content: Object.fromEntries(
+          definition.download.map((type) => [type, { schema: definition.response }]),
+        ),
       }
     : definition.response;
 

@@ -4,6 +4,28 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
+type Components = { components?: { schemas?: Record<string, unknown> } };
+
+/**
+ * The document without the named schemas nothing refers to: the type provider lists an input and an
+ * output form of each, and the error bodies are only ever output.
+ */
+const withoutUnusedSchemas = <D extends object>(document: D): D => {
+  const { components } = document as Components;
+  const schemas = { ...components?.schemas };
+  for (let removed = true; removed; ) {
+    removed = false;
+    const text = JSON.stringify({ ...document, components: { ...components, schemas } });
+    for (const name of Object.keys(schemas)) {
+      if (!text.includes(`"#/components/schemas/${name}"`)) {
+        delete schemas[name];
+        removed = true;
+      }
+    }
+  }
+  return { ...document, components: { ...components, schemas } };
+};
+
 /** The OpenAPI 3.1 description at /api/openapi.json and interactive docs at /api/docs, from the contract. */
 export const openapiPlugin = fp(
   async (app: FastifyInstance) => {
@@ -25,6 +47,8 @@ export const openapiPlugin = fp(
             'end answers 404 `{"detail": "Invalid page."}`.',
           ].join(' '),
         },
+        // Relative: the API is where this document is.
+        servers: [{ url: '/' }],
         components: {
           securitySchemes: {
             jwt: {
@@ -37,7 +61,7 @@ export const openapiPlugin = fp(
         },
       },
       transform: jsonSchemaTransform,
-      transformObject: jsonSchemaTransformObject,
+      transformObject: (document) => withoutUnusedSchemas(jsonSchemaTransformObject(document)),
     });
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
     app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
