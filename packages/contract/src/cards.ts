@@ -16,7 +16,7 @@ import {
   scoreFields,
   scoreTotals,
 } from './practice';
-import { defineRoute, filePart, noContent } from './route';
+import { defineRoute, fileBody, filePart, noContent } from './route';
 
 export const cardTypeSchema = z.enum(['text', 'picture', 'kids']);
 export const marketApprovementSchema = z.enum(['none', 'pending', 'approved', 'rejected']);
@@ -558,7 +558,9 @@ const exportRoutes = {
       '`quizlet`: term TAB definition per line. Kids categories are not exported (409).',
     params: idParams,
     query: z.object({ format: cardExportFormatSchema }),
-    response: z.custom<Uint8Array>().meta({ type: 'string', format: 'binary' }),
+    response: fileBody,
+    // apkg, csv, quizlet: what `cards.exportCategory` sends (with `charset=utf-8` for the texts).
+    download: ['application/apkg', 'text/csv', 'text/plain'],
     errors: [409],
   }),
 };

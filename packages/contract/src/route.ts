@@ -33,10 +33,24 @@ export type RouteDefinition = {
   /** The success status; default 200. */
   status?: 200 | 201 | 202 | 204;
   response: z.ZodType;
+  /**
+   * The success response is a file (an attachment) in one of these media types, not JSON; `response` is
+   * then `fileBody`.
+   */
+  download?: readonly string[];
   errors?: readonly ExtraError[];
+  /**
+   * The OpenAPI `operationId`, only where the one the server derives from the method and the path (as
+   * drf-spectacular does: `GET /api/card/category/{id}/export/` is `cardCategoryExportRetrieve`) would
+   * collide with another route's. Clients generate method names from it: once published, it stays.
+   */
+  operationId?: string;
 };
 
 export const defineRoute = <const R extends RouteDefinition>(route: R): R => route;
+
+/** The response of a route that sends a file (see `download`): its bytes. */
+export const fileBody = z.custom<Uint8Array>().meta({ type: 'string', format: 'binary' });
 
 /** The response of a 204: no body. */
 export const noContent = z.null().describe('No content');

@@ -325,6 +325,8 @@ export const friendRoutes = {
     method: 'GET',
     path: '/api/card/card-requests/{id}/',
     access: 'user',
+    // Derived, it would be `cardCardRequestsList`, the signed-in user's own activity (a list too).
+    operationId: 'cardCardRequestsFriendList',
     tag: friendsTag,
     summary: "A friend's activity: one entry per day, newest first",
     description: friendsOnly,

@@ -64,6 +64,48 @@ const mediaTypes: Record<BodyEncoding, string> = {
   form: 'application/x-www-form-urlencoded',
 };
 
+const actions = { POST: 'create', PUT: 'update', PATCH: 'partial_update', DELETE: 'destroy' } as const;
+
+/** Whether a response is a list: an array, or a page of one. */
+const isList = (response: z.ZodType) =>
+  response instanceof z.ZodArray ||
+  (response instanceof z.ZodObject && 'results' in response.shape && 'count' in response.shape);
+
+/**
+ * A route's OpenAPI `operationId`, as drf-spectacular derives it: the path's segments after `/api/`
+ * without its parameters, then the action (a GET is `list` when it answers a list or a page of one,
+ * `retrieve` otherwise; `create`, `update`, `partial_update`, `destroy`), in camelCase. A definition names
+ * its own only where this would collide. Generated clients name their methods after it: it must not
+ * change while the route does not.
+ */
+export const operationIdOf = (definition: RouteDefinition) => {
+  if (definition.operationId) return definition.operationId;
+  const segments = definition.path
+    .split('/')
+    .filter((segment) => segment !== '' && !segment.startsWith('{'))
+    .slice(1);
+  const action =
+    definition.method === 'GET'
+      ? isList(definition.response)
+        ? 'list'
+        : 'retrieve'
+      : actions[definition.method];
+  return [...segments, action]
+    .join('_')
+    .replace(/[-_]+([a-z0-9])/gi, (_, letter: string) => letter.toUpperCase());
+};
+
+/** The success answer as the OpenAPI document shows it: JSON of `response`, or a file's bytes. */
+const successResponse = (definition: RouteDefinition) =>
+  definition.download
+    ? {
+        description: 'The file, as an attachment (`Content-Disposition` names it)',
+        content: Object.fromEntries(
+          definition.download.map((type) => [type, { schema: definition.response }]),
+        ),
+      }
+    : definition.response;
+
 /** The error answers a route can give, from what its definition says it takes and who may call it. */
 export const errorResponses = (definition: RouteDefinition) => {
   const statuses = new Set<number>(definition.errors ?? []);
@@ -127,8 +169,14 @@ export const registerRoutes = (app: FastifyInstance, bindings: RouteBinding[], a
     if (!request.actor?.isStaff) throw permissionDenied();
   };
 
+  const operations = new Map<string, string>();
   for (const { definition, auth: mode, handler } of bindings) {
     const status = definition.status ?? 200;
+    const operationId = operationIdOf(definition);
+    const route = `${definition.method} ${definition.path}`;
+    const taken = operations.get(operationId);
+    if (taken) throw new Error(`${route} and ${taken} have the same operationId ${operationId}`);
+    operations.set(operationId, route);
     const onRequest =
       definition.access === 'public'
         ? undefined
@@ -143,15 +191,17 @@ export const registerRoutes = (app: FastifyInstance, bindings: RouteBinding[], a
       url: definition.path.replace(/\{(\w+)\}/g, ':$1'),
       onRequest,
       schema: {
+        operationId,
         tags: [definition.tag],
         summary: definition.summary,
         description: definition.description,
-        ...(definition.access === 'public' ? {} : { security: [{ jwt: [] }] }),
+        // A public route reads no token: `[]` says so, where an absent list would mean the document's default.
+        security: definition.access === 'public' ? [] : [{ jwt: [] }],
         ...(definition.body ? { consumes: encoding.map((name) => mediaTypes[name]) } : {}),
         ...(definition.params ? { params: definition.params } : {}),
         ...(definition.query ? { querystring: definition.query } : {}),
         ...(definition.body ? { body: definition.body } : {}),
-        response: { [status]: definition.response, ...errorResponses(definition) },
+        response: { [status]: successResponse(definition), ...errorResponses(definition) },
       },
       handler: async (request, reply) => {
         const context = {
