@@ -35,7 +35,7 @@ export const authorize = <O>(actor: Actor, rule: Rule<O>, object: O | undefined)
 export type RestrictedFeature = 'ai' | 'reports' | 'learning_paths' | 'exams' | 'user_groups';
 
 /**
- * The roles of API.md "Roles and reach", read off the account. Reach (a teacher's or principal's students,
+ * The roles of docs/api.md "Roles and reach", read off the account. Reach (a teacher's or principal's students,
  * friends) needs the school and friendship data and comes with those features.
  */
 export const roles = {
