@@ -1,6 +1,7 @@
 import { accessSync, constants, mkdirSync } from 'node:fs';
 import { pino } from 'pino';
 import { buildApp, loggerOptions } from './app';
+import { openAdminChannel } from './cli/admin-channel';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseUnavailableError, openDatabase } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
@@ -41,6 +42,11 @@ const start = async () => {
   const log = pino(loggerOptions(config));
   const services = await createServices({ config, database, log, runJobs: config.runJobs });
   const app = await buildApp({ services, log });
+  // The command line (create-admin) cannot open an embedded database this process holds: it asks here.
+  const adminChannel =
+    config.database.kind === 'pglite'
+      ? await openAdminChannel(config.dataDir, services.auth, log)
+      : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -50,6 +56,7 @@ const start = async () => {
     const timer = setTimeout(() => fail('Shutdown took longer than 10 seconds; exiting.'), 10_000);
     timer.unref();
     try {
+      await adminChannel?.close();
       await app.close();
       await services.close();
     } finally {

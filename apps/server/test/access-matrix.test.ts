@@ -1370,7 +1370,7 @@ const reachMatrix: Record<string, ReachRow> = {
     expect: reachedIn(['principalOnStudent', 'principalOnTeacher', 'principalOnPrincipal'], 403),
   },
   // A principal names the people of their school (one already in it is a field error; the file lists
-  // them as members); an account outside the school is the invitation's rule (API.md "Roles and reach").
+  // them as members); an account outside the school is the invitation's rule (docs/api.md "Roles and reach").
   registerStudent: {
     request: (c) => ({ json: { first_name: 'Ana', last_name: 'Petrova', email: c.target.email } }),
     reached: (_c, response) => response.statusCode === 201,

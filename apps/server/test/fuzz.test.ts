@@ -20,7 +20,7 @@ import {
  * Walks every route of the contract with inputs made from its schemas and then broken: wrong types,
  * missing and extra fields, nulls, huge, NUL-bearing, lone-surrogate and unicode strings, bad ids, bad content types and
  * broken multipart bodies, as a guest and as a signed-in user. No answer may be a 5xx, and every error
- * answer must have the DRF shape of API.md. Routes added to the contract are walked without editing this.
+ * answer must have the DRF shape of docs/api.md "Errors". Routes added to the contract are walked without editing this.
  * The payment provider's webhook is walked once more with genuinely signed events, broken field by field.
  */
 
@@ -330,7 +330,7 @@ const probesOf = async (route: RouteDefinition, ids: Ids): Promise<Probe[]> => {
   return probes;
 };
 
-/** The DRF shapes of API.md: `{detail, code?}` or `{field: [message, ...]}`. */
+/** The DRF shapes of docs/api.md "Errors": `{detail, code?}` or `{field: [message, ...]}`. */
 const isDrfError = (body: unknown): boolean => {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return false;
   const entries = Object.entries(body);

@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -128,6 +128,20 @@ const oneLine = (text: string) => {
   expect(lines, text).toHaveLength(1);
   expect(text).not.toMatch(/\n\s+at /);
   return lines[0];
+};
+
+/** Signs in over HTTP and reads the profile: whether the account is staff, or the sign-in's status. */
+const signInAsStaff = async (port: number, email: string, password: string) => {
+  const base = `http://127.0.0.1:${port}`;
+  const login = await fetch(`${base}/api/user/jwt/create/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!login.ok) return { status: login.status };
+  const { access } = (await login.json()) as { access: string };
+  const me = await fetch(`${base}/api/user/users/me/`, { headers: { authorization: `JWT ${access}` } });
+  return { status: login.status, staff: ((await me.json()) as { is_staff: boolean }).is_staff };
 };
 
 describe('the server process', () => {
@@ -320,6 +334,52 @@ describe('the server process', () => {
     expect(oneLine(weak.output())).toMatch(/^The password is not accepted: This password is too common\./);
   });
 
+  it('creates a staff account through the server that holds the embedded database', {
+    timeout: 120_000,
+  }, async () => {
+    const dir = path.join(dataDir, 'admin-live');
+    const server = await startServer({ DATA_DIR: dir });
+    const socket = path.join(dir, 'control', 'admin.sock');
+    expect(existsSync(socket)).toBe(true);
+    expect((await stat(path.dirname(socket))).mode & 0o777).toBe(0o700);
+    const args = ['--email', 'Live-Admin@Example.org', '--password', 'Strong-Admin-Pass-2'];
+    const first = run('src/cli/create-admin.ts', args, { DATA_DIR: dir });
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain('Created the staff account live-admin@example.org.');
+    expect(await signInAsStaff(server.port, 'live-admin@example.org', 'Strong-Admin-Pass-2')).toEqual({
+      status: 200,
+      staff: true,
+    });
+    const weak = run('src/cli/create-admin.ts', ['--email', 'a@b.org', '--password', '12345678'], {
+      DATA_DIR: dir,
+    });
+    expect(await weak.exited).toBe(1);
+    expect(oneLine(weak.output())).toMatch(/^The password is not accepted: This password is too common\./);
+    // Nothing but the socket creates staff: the same request sent to the HTTP port is not a route.
+    const overHttp = await fetch(`http://127.0.0.1:${server.port}/`, {
+      method: 'POST',
+      body: `${JSON.stringify({ command: 'create-staff', email: 'x@example.org', password: 'Strong-Admin-Pass-3' })}\n`,
+    });
+    expect(overHttp.status).toBeGreaterThanOrEqual(400);
+    expect((await signInAsStaff(server.port, 'x@example.org', 'Strong-Admin-Pass-3')).status).toBe(401);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(existsSync(socket)).toBe(false);
+    // With the server stopped the command opens the database itself, and the server finds the change.
+    const again = run('src/cli/create-admin.ts', [...args.slice(0, 2), '--password', 'Strong-Admin-Pass-4'], {
+      DATA_DIR: dir,
+    });
+    expect(await again.exited).toBe(0);
+    expect(again.output()).toContain('Updated the staff account live-admin@example.org.');
+    const restarted = await startServer({ DATA_DIR: dir });
+    expect(await signInAsStaff(restarted.port, 'live-admin@example.org', 'Strong-Admin-Pass-4')).toEqual({
+      status: 200,
+      staff: true,
+    });
+    restarted.child.kill('SIGTERM');
+    expect(await restarted.exited).toBe(0);
+  });
+
   it('starts from the production build', { timeout: 120_000 }, async () => {
     const build = spawn(process.execPath, ['scripts/build.mjs'], { cwd: serverDir, stdio: 'inherit' });
     expect(await new Promise((resolve) => build.on('exit', resolve))).toBe(0);
@@ -435,6 +495,27 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the server process on PostgreSQL'
     // Nor did the job queue's failures during the outage end the process.
     expect(server.child.exitCode).toBe(null);
     expect(server.output()).not.toMatch(/unhandled|uncaught/i);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
+  it('creates a staff account beside a running server, with no socket', { timeout: 120_000 }, async () => {
+    const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: database.url! });
+    const cli = run(
+      'src/cli/create-admin.ts',
+      ['--email', 'pg-admin@example.org', '--password', 'Strong-Admin-Pass-5'],
+      {
+        DATA_DIR: dataDir,
+        DATABASE_URL: database.url!,
+      },
+    );
+    expect(await cli.exited).toBe(0);
+    expect(cli.output()).toContain('Created the staff account pg-admin@example.org.');
+    expect(await signInAsStaff(server.port, 'pg-admin@example.org', 'Strong-Admin-Pass-5')).toEqual({
+      status: 200,
+      staff: true,
+    });
+    expect(existsSync(path.join(dataDir, 'control'))).toBe(false);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
   });

@@ -26,7 +26,7 @@ export type AnswerKey = z.infer<typeof answerKeySchema>;
 export const gradeSchema = z.union([z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6)]);
 export type Grade = z.infer<typeof gradeSchema>;
 
-/** The thresholds of a test: minimum scores, in the test's points (API.md "Grades"). */
+/** The thresholds of a test: minimum scores, in the test's points (docs/api.md "Grades"). */
 export type Thresholds = {
   excellent_score_value: number;
   very_good_score_value: number;
@@ -35,7 +35,7 @@ export type Thresholds = {
   fail_score_value: number;
 };
 
-/** The grade of a score (API.md "Grades"): 6 from excellent's minimum, 5 from very good's, …, else 2. */
+/** The grade of a score (docs/api.md "Grades"): 6 from excellent's minimum, 5 from very good's, …, else 2. */
 export const gradeOf = (score: number, t: Thresholds): Grade =>
   score >= t.excellent_score_value
     ? 6
@@ -107,7 +107,7 @@ export type TestChoice = z.infer<typeof testChoiceSchema>;
 const score = z.coerce.number().int().min(0).max(TEST_MAX_SCORE);
 
 /**
- * A test's fields. Valid when excellent > very good > good > satisfy >= fail >= 0 (API.md "Grades"); the
+ * A test's fields. Valid when excellent > very good > good > satisfy >= fail >= 0 (docs/api.md "Grades"); the
  * error names the first threshold out of order.
  */
 export const schoolTestBody = z
@@ -278,7 +278,7 @@ export type ExamTaking = z.infer<typeof examTakingSchema>;
 const moment = z.iso.datetime({ offset: true, error: 'errors:invalid_datetime' });
 
 /**
- * Assigning a test (spec: school_test, student, teacher, start_at, end_at; API.md: `users_group` instead of
+ * Assigning a test (spec: school_test, student, teacher, start_at, end_at; docs/api.md "Exams": `users_group` instead of
  * `student`). The test must be mine, have questions, and have its excellent minimum within its points.
  */
 export const examCreateBody = z

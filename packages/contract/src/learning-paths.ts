@@ -161,7 +161,7 @@ export const learningPathsCreatedSchema = z.object({
 export type LearningPathsCreated = z.infer<typeof learningPathsCreatedSchema>;
 
 /**
- * Someone the requester reaches (API.md "Roles and reach"): a member of the school where the requester is a
+ * Someone the requester reaches (docs/api.md "Roles and reach"): a member of the school where the requester is a
  * teacher or principal, or a friend.
  */
 export const reachedPersonSchema = z.object({

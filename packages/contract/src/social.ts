@@ -78,7 +78,7 @@ export type FriendDetails = z.infer<typeof friendDetailsSchema>;
 
 /**
  * What sending a friend request did: `pending` for a new request; `accepted` when the other person had
- * already asked me, which accepts theirs (API.md: one request at a time either way).
+ * already asked me, which accepts theirs (docs/api.md "Sharing and friends": one request at a time either way).
  */
 export const friendRequestResultSchema = z.object({
   status: z.enum(['pending', 'accepted']),

@@ -21,7 +21,7 @@ export const createEntitlements = ({
   freeActiveItems,
 }: {
   premiumForAll: boolean;
-  /** Active learning paths, tests and exams a free account may have, each (API.md). */
+  /** Active learning paths, tests and exams a free account may have, each (docs/api.md "Entitlements"). */
   freeActiveItems: number;
 }) => {
   const premiumSql = (now: unknown) =>

@@ -48,7 +48,7 @@ export const teachesStudent = (me: number) =>
       and (rt.is_teacher or rt.is_organization_host)))`;
 
 /**
- * Someone whose learning the viewer may direct and follow (API.md "Roles and reach"): reachable, and a
+ * Someone whose learning the viewer may direct and follow (docs/api.md "Roles and reach"): reachable, and a
  * student of a school where the viewer teaches or is principal, or a friend.
  */
 export const reachedBy = (me: number) =>

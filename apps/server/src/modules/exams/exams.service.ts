@@ -47,7 +47,7 @@ const questionValues = (input: QuestionInput): repo.QuestionValues => ({
 
 const time = (value: Date | string) => new Date(value).getTime();
 
-/** Where an exam is at `now` (API.md "Exams"); an exam past its end is completed before it is read. */
+/** Where an exam is at `now` (docs/api.md "Exams"); an exam past its end is completed before it is read. */
 export const statusOf = (
   exam: { completed_at: Date | string | null; started_at: Date | string | null; ends_at: Date | string },
   now: Date,

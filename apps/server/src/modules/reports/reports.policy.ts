@@ -4,7 +4,7 @@ import type { Entitlements } from '../../lib/entitlements';
 
 /**
  * Reports are refused to the accounts a school created until they are claimed (the reduced menu leaves
- * them out), and are for premium accounts (API.md "Entitlements"). Whose reports one sees is reach: a
+ * them out), and are for premium accounts (docs/api.md "Entitlements"). Whose reports one sees is reach: a
  * student nobody reaches is not found.
  */
 export const reportPolicy = (clock: Clock, entitlements: Entitlements) => ({

@@ -7,7 +7,7 @@ import { users } from '../../db/schema';
 import { DAY } from '../../lib/clock';
 import { dayIn } from '../practice/practice.service';
 
-/** API.md: a free account may have 3 active learning paths, tests and exams at a time; premium ones any. */
+/** docs/api.md "Entitlements": a free account may have 3 active learning paths, tests and exams at a time; premium ones any. */
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({ ACCESS_TOKEN_MINUTES: String(60 * 24 * 60) });

@@ -13,7 +13,7 @@ export type BandsPreview = {
 };
 
 /**
- * The grade bands a test's thresholds make of its points (API.md "Grades": 6 from excellent's minimum, 5
+ * The grade bands a test's thresholds make of its points (docs/api.md "Grades": 6 from excellent's minimum, 5
  * from very good's, 4 from good's, 3 from satisfy's, else 2). Bands below 0 or above the total, and empty
  * ones, are left out.
  */
