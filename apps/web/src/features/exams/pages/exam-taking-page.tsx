@@ -53,7 +53,7 @@ import { ExamTimer } from '../components/exam-timer';
 import { QuestionNavigator } from '../components/question-navigator';
 import { useAnnouncer } from '../components/use-announcer';
 import { examIdFrom } from '../exam-state';
-import '../exam-texts';
+import '../../../lib/exam-texts';
 import { type Leaving, useCompleteOnLeave } from '../use-complete-on-leave';
 import { useNow } from '../use-now';
 import { ExamMissing } from './exam-detail-page';

@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormatters } from '../../../lib/format';
-import '../market-texts';
+import '../../../lib/market-texts';
 import { RatingSummary } from './rating-summary';
 
 /** A catalog category in the list: name, author, language, topic, cards, rating and adoptions. */

@@ -27,18 +27,18 @@ import { generatePath, Link, Navigate, useParams } from 'react-router';
 import { MessagePage } from '../../../components/ui/message-page';
 import { RequestError } from '../../../components/ui/request-error';
 import { hasStatus, useErrorMessage } from '../../../lib/api-errors';
+import { cardsPathOf, categoryIdFrom, publicPracticePathOf } from '../../../lib/category-paths';
 import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { returnToState } from '../../../lib/return-to';
 import { useIsSignedIn } from '../../../lib/session';
 import { useSuccessToast } from '../../../lib/use-success-toast';
-import { cardsPathOf, categoryIdFrom, publicPracticePathOf } from '../../practice/category-paths';
 import { type CatalogAccess, useCatalogCategory } from '../api/catalog';
 import { useAdoptCategory, useRateCategory, useReportCategory } from '../api/reader-actions';
 import { RatingSummary } from '../components/rating-summary';
 import { ReasonModal } from '../components/reason-modal';
 import { SampleCards } from '../components/sample-cards';
-import '../market-texts';
+import '../../../lib/market-texts';
 
 /** /market-public/:id for guests and /market/:id signed in: a catalog category and what one can do with it. */
 export function CatalogCategoryPage({ access }: { access: CatalogAccess }) {

@@ -22,6 +22,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { generatePath, Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { ageParts, REVIEW_PROMISE_HOURS } from '../../../components/catalog/market-status';
 import { Pager } from '../../../components/ui/pager';
 import { RequestError } from '../../../components/ui/request-error';
 import { hasStatus, useErrorMessage } from '../../../lib/api-errors';
@@ -41,8 +42,7 @@ import {
 import { ChangesView } from '../components/changes-view';
 import { ReasonModal } from '../components/reason-modal';
 import { SampleCards } from '../components/sample-cards';
-import { ageParts, REVIEW_PROMISE_HOURS } from '../market-status';
-import '../market-texts';
+import '../../../lib/market-texts';
 
 type QueueItem = z.infer<typeof moderationItemSchema>;
 type Tab = 'queue' | 'reports';

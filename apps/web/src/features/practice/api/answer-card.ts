@@ -1,17 +1,12 @@
-import { type AnswerOutcome, cardRoutes, practiceRoutes, type ScoreField } from '@flashcards/contract';
+import { cardRoutes, practiceRoutes } from '@flashcards/contract';
+import {
+  type AnsweredCard,
+  type DeckCard,
+  type DeckKind,
+  scoreFieldOf,
+} from '../../../components/deck/deck-source';
+import type { LearningType } from '../../../components/deck/practice-settings';
 import { api } from '../../../lib/api-client';
-import type { LearningType } from '../practice-settings';
-import type { DeckCard, DeckKind } from './get-deck';
-
-/** The score field of an answer: typing mode has its own pair. */
-export const scoreFieldOf = (type: LearningType, correct: boolean): ScoreField =>
-  type === 'typing'
-    ? correct
-      ? 'guesses_score_typing'
-      : 'incorrect_guesses_score_typing'
-    : correct
-      ? 'guesses_score'
-      : 'incorrect_guesses_score';
 
 export type Answer = {
   kind: DeckKind;
@@ -21,9 +16,6 @@ export type Answer = {
   /** The practice session (a uuid) whose last answer this becomes, so that it can be taken back. */
   session?: string;
 };
-
-/** The card as an answer left it, and whether the answer learned it and completed its category. */
-export type AnsweredCard = DeckCard & AnswerOutcome;
 
 /**
  * One answer: a PUT of the card with one score field, the previous value plus one (the server counts it

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconHourglassHigh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../lib/paths';
+import { paths } from '../../lib/paths';
 
 /** The server's daily-limit message, with the way to lift the limit: a subscription. */
 export function DailyLimitModal({

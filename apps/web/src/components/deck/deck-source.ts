@@ -1,10 +1,22 @@
+import type { AnswerOutcome, PictureCard, ScoreField, TextCard } from '@flashcards/contract';
 import type { ApiError } from '../../lib/api-client';
-import { deckKeys } from '../../lib/deck-keys';
-import { type AnsweredCard, answerCard, undoLastAnswer } from './api/answer-card';
-import { type DeckCard, type DeckFilter, type DeckKind, getDeck } from './api/get-deck';
-import { practiceKeys } from './api/practice-keys';
-import { isDailyLimit } from './daily-limit';
 import type { LearningType } from './practice-settings';
+
+export type DeckKind = 'text' | 'picture';
+export type DeckCard = TextCard | PictureCard;
+
+/** The card as an answer left it, and whether the answer learned it and completed its category. */
+export type AnsweredCard = DeckCard & AnswerOutcome;
+
+/** The score field of an answer: typing mode has its own pair. */
+export const scoreFieldOf = (type: LearningType, correct: boolean): ScoreField =>
+  type === 'typing'
+    ? correct
+      ? 'guesses_score_typing'
+      : 'incorrect_guesses_score_typing'
+    : correct
+      ? 'guesses_score'
+      : 'incorrect_guesses_score';
 
 /**
  * Where a practice session takes its deck from and sends its answers to: one of my categories, or a
@@ -27,14 +39,10 @@ export interface DeckSource {
   saved: readonly unknown[];
 }
 
-/** The deck of one of my categories with the filter of the session. */
-export const categorySource = (kind: DeckKind, categoryId: number, filter: DeckFilter): DeckSource => ({
-  key: practiceKeys.deck(kind, categoryId, filter),
-  load: (signal) => getDeck(kind, categoryId, filter, signal),
-  answer: (card, type, correct, session) => answerCard({ kind, card, type, correct, session }),
-  reportsLearned: true,
-  undo: undoLastAnswer,
-  stops: isDailyLimit,
-  changed: deckKeys.all,
-  saved: deckKeys.category(categoryId),
-});
+/** A deck stays as it was fetched until the session asks for it again. */
+export const deckQueryDefaults = {
+  staleTime: Number.POSITIVE_INFINITY,
+  gcTime: 0,
+  refetchOnWindowFocus: false,
+  refetchOnReconnect: false,
+} as const;

@@ -3,11 +3,11 @@ import { Alert, Button, Group, Kbd, Stack, Text, TextInput, VisuallyHidden } fro
 import { IconArrowRight, IconCheck, IconX } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isCorrectAnswer } from '../answer-check';
-import type { DeckCard } from '../api/get-deck';
-import type { LearningType } from '../practice-settings';
-import type { Announce } from './announcer';
+import type { Announce } from '../ui/use-announcer';
+import { isCorrectAnswer } from './answer-check';
+import type { DeckCard } from './deck-source';
 import keyHints from './key-hints.module.css';
+import type { LearningType } from './practice-settings';
 import { StudyCard } from './study-card';
 import { useKeepInView } from './use-keep-in-view';
 import { useShortcuts } from './use-shortcuts';

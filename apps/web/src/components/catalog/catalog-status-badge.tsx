@@ -1,8 +1,8 @@
 import type { Category } from '@flashcards/contract';
 import { Badge, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { catalogStatusOf, statusColors } from '../market-status';
-import '../market-texts';
+import { catalogStatusOf, statusColors } from './market-status';
+import '../../lib/market-texts';
 
 /** Where one of my categories stands with the catalog: not published, waiting, on the catalog, rejected. */
 export function CatalogStatusBadge({

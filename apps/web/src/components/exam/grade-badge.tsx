@@ -1,7 +1,7 @@
 import type { Grade } from '@flashcards/contract';
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import '../exam-texts';
+import '../../lib/exam-texts';
 
 /** The colours of the grades: green for 6 down to red for 2. */
 export const gradeColors: Record<Grade, string> = {

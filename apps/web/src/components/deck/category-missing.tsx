@@ -2,7 +2,7 @@ import { Button, Text } from '@mantine/core';
 import { IconCards } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { MessagePage } from '../../../components/ui/message-page';
+import { MessagePage } from '../ui/message-page';
 
 /** A category that is not there for this visitor: not theirs, not on the catalog, or never made. */
 export function CategoryMissing({ text, back }: { text: string; back: { to: string; label: string } }) {

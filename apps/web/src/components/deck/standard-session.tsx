@@ -5,17 +5,16 @@ import { IconArrowBackUp, IconFlag } from '@tabler/icons-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LoadError } from '../../../components/ui/load-error';
-import { PageLoader } from '../../../components/ui/page-loader';
-import { useFormatters } from '../../../lib/format';
-import type { DeckKind } from '../api/get-deck';
-import { categorySource, type DeckSource } from '../deck-source';
-import type { LearningType, PracticeSettings } from '../practice-settings';
-import { useAnnouncer } from './announcer';
+import { useFormatters } from '../../lib/format';
+import { LoadError } from '../ui/load-error';
+import { PageLoader } from '../ui/page-loader';
+import { useAnnouncer } from '../ui/use-announcer';
 import { CardPlay } from './card-play';
 import { LimitReached } from './daily-limit-modal';
+import type { DeckSource } from './deck-source';
 import { EmptyDeck } from './empty-deck';
 import keyHints from './key-hints.module.css';
+import type { LearningType, PracticeSettings } from './practice-settings';
 import { SessionEnd } from './session-end';
 import { SessionFrame } from './session-frame';
 import { SessionTally } from './session-tally';
@@ -34,37 +33,26 @@ export const learnedOf = (category: SessionCategory, type: LearningType) =>
 export interface SessionProps {
   /** The category as it is now: its learned counts follow the answers. */
   category: SessionCategory;
-  kind: DeckKind;
   settings: PracticeSettings;
   cardsPath: string;
   /** The name of the way back to `cardsPath` ("All cards" unless given). */
   backLabel?: string;
   /** Opens the filter; without it the session's filter is fixed (a learning path's). */
   onChangeFilter?: () => void;
-  /** Where the deck comes from: the category with the settings' filter unless given. */
-  source?: DeckSource;
+  /** Where the deck comes from: one of my categories with the settings' filter, or a learning path. */
+  source: DeckSource;
   /** What stays on the screen when the source refused (the daily limit unless given). */
   stopped?: (message: string) => ReactNode;
 }
-
-/** The session's deck source: the one given, or the category's with the settings' filter. */
-export const sourceOf = ({ source, kind, category, settings }: SessionProps) =>
-  source ??
-  categorySource(kind, category.id, {
-    tags: settings.tags,
-    quantity: settings.quantity,
-    type: settings.type,
-  });
 
 /**
  * The standard mode: one round of the deck at the learner's pace, then its summary in the page. The
  * last answer can be taken back (a button, or Z / Backspace outside a field).
  */
 export function StandardSession(props: SessionProps) {
-  const { category, settings, cardsPath, onChangeFilter, stopped, backLabel } = props;
+  const { category, settings, cardsPath, onChangeFilter, stopped, backLabel, source } = props;
   const { t } = useTranslation('practice');
   const { number } = useFormatters();
-  const source = sourceOf(props);
   const session = useDeckSession(source, settings.type);
   const { announce, region } = useAnnouncer();
   const learnedAtStart = useRef(learnedOf(category, settings.type));

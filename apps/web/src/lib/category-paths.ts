@@ -1,6 +1,6 @@
 import type { Category } from '@flashcards/contract';
 import { generatePath } from 'react-router';
-import { paths } from '../../lib/paths';
+import { paths } from './paths';
 
 /** A category id from the address: a positive 32-bit integer, else null. */
 export function categoryIdFrom(param: string | undefined): number | null {

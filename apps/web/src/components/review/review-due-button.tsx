@@ -3,9 +3,9 @@ import { Button, type ButtonProps } from '@mantine/core';
 import { IconCalendarRepeat } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
-import { useFormatters } from '../../../lib/format';
-import { paths } from '../../../lib/paths';
-import '../review-texts';
+import { useFormatters } from '../../lib/format';
+import { paths } from '../../lib/paths';
+import '../../lib/review-texts';
 
 /** "Review due cards (N)": the way into a category's spaced review; kids categories have none. */
 export function ReviewDueButton({

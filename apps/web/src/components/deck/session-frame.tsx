@@ -2,10 +2,10 @@ import { Box, Button, Stack } from '@mantine/core';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApiError } from '../../../lib/api-client';
-import type { PracticeSettings } from '../practice-settings';
+import type { ApiError } from '../../lib/api-client';
 import { DailyLimitModal } from './daily-limit-modal';
 import { PracticeHeader } from './practice-header';
+import type { PracticeSettings } from './practice-settings';
 import { SettingsBadges } from './settings-badges';
 
 interface SessionFrameProps {

@@ -2,8 +2,8 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import '../../../lib/i18n';
-import { categoryFixture } from '../../../test/category-fixture';
+import '../../lib/i18n';
+import { categoryFixture } from '../../test/category-fixture';
 import { ReviewDueButton } from './review-due-button';
 
 afterEach(cleanup);

@@ -4,11 +4,11 @@ import { IconArrowBackUp, IconRefresh, IconRepeat, IconTrophy } from '@tabler/ic
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useFormatters } from '../../../lib/format';
-import type { LearningType } from '../practice-settings';
-import type { SessionSummary } from '../session-summary';
+import { useFormatters } from '../../lib/format';
+import type { LearningType } from './practice-settings';
 import classes from './session-end.module.css';
-import '../../../lib/account-texts';
+import type { SessionSummary } from './session-summary';
+import '../../lib/account-texts';
 
 function Figure({ label, value, color }: { label: string; value: string; color?: string }) {
   return (

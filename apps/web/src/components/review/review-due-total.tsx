@@ -3,17 +3,17 @@ import { IconCalendarRepeat } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useFormatters } from '../../../lib/format';
-import { paths } from '../../../lib/paths';
-import { getReviewSummary, reviewKeys } from '../api/review-api';
-import '../review-texts';
+import { useFormatters } from '../../lib/format';
+import { paths } from '../../lib/paths';
+import { getReviewSummary, reviewSummaryKey } from './review-summary';
+import '../../lib/review-texts';
 
 /** The profile's line of cards due for review over all categories, with the way to them. */
 export function ReviewDueTotal() {
   const { t } = useTranslation('review');
   const { number } = useFormatters();
   const summary = useQuery({
-    queryKey: reviewKeys.summary,
+    queryKey: reviewSummaryKey,
     queryFn: ({ signal }) => getReviewSummary(signal),
   });
   if (summary.isPending) return <Skeleton height={24} width={220} />;

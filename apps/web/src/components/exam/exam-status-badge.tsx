@@ -2,7 +2,7 @@ import type { ExamStatus } from '@flashcards/contract';
 import { Badge } from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed, IconCircleX, IconPlayerPlay } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import '../exam-texts';
+import '../../lib/exam-texts';
 
 const looks = {
   not_started: { color: 'gray', Icon: IconCircleDashed },

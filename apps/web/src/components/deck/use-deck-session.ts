@@ -2,14 +2,12 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApiError } from '../../../lib/api-client';
-import { useErrorMessage } from '../../../lib/api-errors';
-import type { DeckCard } from '../api/get-deck';
-import { deckQueryDefaults } from '../api/practice-keys';
-import { currentCard, dealRound, nextInRound, type Round } from '../card-order';
-import type { DeckSource } from '../deck-source';
-import type { LearningType } from '../practice-settings';
-import { type SessionAnswer, summarize } from '../session-summary';
+import type { ApiError } from '../../lib/api-client';
+import { useErrorMessage } from '../../lib/api-errors';
+import { currentCard, dealRound, nextInRound, type Round } from './card-order';
+import { type DeckCard, type DeckSource, deckQueryDefaults } from './deck-source';
+import type { LearningType } from './practice-settings';
+import { type SessionAnswer, summarize } from './session-summary';
 
 export type Tally = { correct: number; wrong: number };
 

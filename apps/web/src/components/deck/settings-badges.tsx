@@ -1,7 +1,7 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useFormatters } from '../../../lib/format';
-import type { PracticeSettings } from '../practice-settings';
+import { useFormatters } from '../../lib/format';
+import type { PracticeSettings } from './practice-settings';
 
 /** What the session practises: learning type and mode, tags and how many cards. */
 export function SettingsBadges({ settings }: { settings: PracticeSettings }) {

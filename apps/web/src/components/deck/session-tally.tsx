@@ -2,7 +2,7 @@ import { Group, Text } from '@mantine/core';
 import { IconCheck, IconSchool, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatters } from '../../../lib/format';
+import { useFormatters } from '../../lib/format';
 
 // Only the icons are coloured: coloured small text would be too faint on one theme or the other.
 function Item({ icon, children, color }: { icon: ReactNode; children: string; color?: string }) {

@@ -3,10 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../../lib/i18n';
-import type { AnsweredCard } from '../api/answer-card';
-import type { DeckCard } from '../api/get-deck';
-import type { DeckSource } from '../deck-source';
+import '../../lib/i18n';
+import type { AnsweredCard, DeckCard, DeckSource } from './deck-source';
 import { useDeckSession } from './use-deck-session';
 
 afterEach(cleanup);

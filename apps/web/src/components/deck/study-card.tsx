@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DeckCard } from '../api/get-deck';
+import type { DeckCard } from './deck-source';
 import classes from './study-card.module.css';
 
 /** Long sides get a smaller type, so a sentence fits the card as well as a word. */
