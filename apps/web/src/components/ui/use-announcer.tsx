@@ -2,8 +2,9 @@ import { VisuallyHidden } from '@mantine/core';
 import { useCallback, useState } from 'react';
 
 /**
- * A polite live region that stays on the page while the cards change under it, so screen readers hear
- * what a sighted learner sees change: the side a card turned to, whether a typed answer was right.
+ * A polite live region that stays on the page while the content changes under it, so screen readers hear
+ * once what a sighted person sees change: the side a card turned to, whether a typed answer was right,
+ * the minutes left of an exam, an answer not saved.
  */
 export function useAnnouncer() {
   const [message, setMessage] = useState('');

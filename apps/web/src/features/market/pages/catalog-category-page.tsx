@@ -1,17 +1,5 @@
 import type { MarketCategoryDetail } from '@flashcards/contract';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Rating,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Rating, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   IconArrowLeft,
   IconBooks,
@@ -35,6 +23,7 @@ import { useIsSignedIn } from '../../../lib/session';
 import { useSuccessToast } from '../../../lib/use-success-toast';
 import { type CatalogAccess, useCatalogCategory } from '../api/catalog';
 import { useAdoptCategory, useRateCategory, useReportCategory } from '../api/reader-actions';
+import { CatalogBadges } from '../components/catalog-badges';
 import { RatingSummary } from '../components/rating-summary';
 import { ReasonModal } from '../components/reason-modal';
 import { SampleCards } from '../components/sample-cards';
@@ -116,10 +105,6 @@ function CategoryDetail({ category, access }: { category: MarketCategoryDetail; 
   const { t } = useTranslation(['market', 'cards']);
   const { number, date } = useFormatters();
   const sampleHeading = useId();
-  const language = category.language === 'en' || category.language === 'bg' ? category.language : null;
-  const topic = (['languages', 'education', 'hobby', 'art', 'computers'] as const).find(
-    (value) => value === category.topic,
-  );
   const practisable = category.type_of_cards !== 'kids' && category.cards_length > 0;
   const updated = date(category.approved_at);
 
@@ -132,15 +117,7 @@ function CategoryDetail({ category, access }: { category: MarketCategoryDetail; 
         </Title>
         <Text c="dimmed">{t('item.by', { name: category.created_by })}</Text>
         <Group gap="xs">
-          {language && <Badge variant="light">{t(`cards:languages.${language}`)}</Badge>}
-          {topic && (
-            <Badge variant="light" color="grape">
-              {t(`cards:topics.${topic}`)}
-            </Badge>
-          )}
-          <Badge variant="outline" color="gray">
-            {t(`cards:types.${category.type_of_cards}`)}
-          </Badge>
+          <CatalogBadges category={category} />
           <Text size="sm">
             {t('item.cards', { count: category.cards_length, formatted: number(category.cards_length) })}
           </Text>

@@ -39,6 +39,7 @@ import {
   useReports,
   useWithdraw,
 } from '../api/moderation';
+import { CatalogBadges } from '../components/catalog-badges';
 import { ChangesView } from '../components/changes-view';
 import { ReasonModal } from '../components/reason-modal';
 import { SampleCards } from '../components/sample-cards';
@@ -344,13 +345,6 @@ function ReviewDetail({ item, onDecided }: { item: QueueItem; onDecided: () => v
     return () => document.removeEventListener('keydown', onKey);
   });
 
-  const language = shown && (shown.language === 'en' || shown.language === 'bg') ? shown.language : null;
-  const topic = shown
-    ? (['languages', 'education', 'hobby', 'art', 'computers'] as const).find(
-        (value) => value === shown.topic,
-      )
-    : undefined;
-
   let body: ReactNode;
   if (detail.isPending)
     body = (
@@ -368,15 +362,7 @@ function ReviewDetail({ item, onDecided }: { item: QueueItem; onDecided: () => v
           {t('moderation.author', { name: detail.data.author.name, email: detail.data.author.email })}
         </Text>
         <Group gap="xs">
-          {language && <Badge variant="light">{t(`cards:languages.${language}`)}</Badge>}
-          {topic && (
-            <Badge variant="light" color="grape">
-              {t(`cards:topics.${topic}`)}
-            </Badge>
-          )}
-          <Badge variant="outline" color="gray">
-            {t(`cards:types.${detail.data.type_of_cards}`)}
-          </Badge>
+          <CatalogBadges category={detail.data} />
           <Text size="sm" c="dimmed">
             {t('moderation.revision', { revision: number(detail.data.revision) })}
           </Text>
