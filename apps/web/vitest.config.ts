@@ -6,7 +6,7 @@ export default mergeConfig(
   defineConfig({
     test: {
       environment: 'jsdom',
-      include: ['src/**/*.test.{ts,tsx}'],
+      include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
       setupFiles: ['src/test-setup.ts'],
       restoreMocks: true,
       unstubGlobals: true,

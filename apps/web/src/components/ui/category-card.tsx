@@ -26,10 +26,10 @@ import {
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
-import { CatalogStatusBadge } from '../../features/market/components/catalog-status-badge';
-import { ReviewDueButton } from '../../features/review/components/review-due-button';
 import { useFormatters } from '../../lib/format';
 import { paths } from '../../lib/paths';
+import { CatalogStatusBadge } from '../catalog/catalog-status-badge';
+import { ReviewDueButton } from '../review/review-due-button';
 
 export type CategoryAction = 'edit' | 'reset' | 'merge' | 'delete';
 

@@ -1,6 +1,8 @@
-import { Kbd, Text } from '@mantine/core';
+import { Button, Group, Kbd, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../components/ui/form-error';
 
 /**
  * The tag suggestions open above the tag field and never flip below it, where they would lie over the
@@ -14,7 +16,7 @@ export const TAG_SUGGESTIONS = {
 const onApple = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
 
 /** "Ctrl+Enter saves", shown only where there is a keyboard to press it on (a fine pointer). */
-export function EntryShortcutHint() {
+function EntryShortcutHint() {
   const { t } = useTranslation('cards');
   const keyboard = useMediaQuery('(pointer: fine)', false);
   if (!keyboard) return null;
@@ -24,5 +26,49 @@ export function EntryShortcutHint() {
       <Kbd size="xs">{onApple() ? '⌘' : 'Ctrl'}</Kbd> + <Kbd size="xs">Enter</Kbd>
       {t('cardForm.shortcutAfter')}
     </Text>
+  );
+}
+
+/**
+ * The end of a card form: the refusal that names no field, the shortcut hint, and Cancel, "Add another"
+ * (only while adding) and the submit button.
+ */
+export function CardFormFooter({
+  general,
+  editing,
+  saving,
+  adding,
+  onCancel,
+  onAddAnother,
+}: {
+  general: ReactNode;
+  /** A card is being changed, not added. */
+  editing: boolean;
+  /** The submit button shows its loader. */
+  saving: boolean;
+  /** "Add another" is disabled while an addition is under way. */
+  adding: boolean;
+  onCancel: () => void;
+  onAddAnother: () => void;
+}) {
+  const { t } = useTranslation(['cards', 'common']);
+  return (
+    <>
+      <FormError>{general}</FormError>
+      <EntryShortcutHint />
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onCancel}>
+          {t('common:actions.cancel')}
+        </Button>
+        {!editing && (
+          <Button variant="light" onClick={onAddAnother} disabled={adding}>
+            {t('cardForm.addAnother')}
+          </Button>
+        )}
+        <Button type="submit" loading={saving}>
+          {editing ? t('actions.save') : t('cardForm.add')}
+        </Button>
+      </Group>
+    </>
   );
 }

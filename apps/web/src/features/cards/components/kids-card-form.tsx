@@ -1,19 +1,8 @@
 import { AUDIO_MAX_BYTES, type Category, type KidsCard, megabytes } from '@flashcards/contract';
-import {
-  Button,
-  FileInput,
-  Group,
-  Input,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { FileInput, Group, Input, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconMusic } from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormError } from '../../../components/ui/form-error';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSuccessToast } from '../../../lib/use-success-toast';
 import { useCreateKidsCard } from '../api/create-kids-card';
@@ -22,7 +11,7 @@ import { kidsCardForm, type soundSources } from '../card-forms';
 import { AUDIO_ACCEPT, KIDS_LANGUAGES, languageName } from '../card-rules';
 import { AudioRecorder, canRecord, recordingExtension } from './audio-recorder';
 import { FIRST_SIDE, useCardEntry } from './card-entry';
-import { EntryShortcutHint } from './card-entry-parts';
+import { CardFormFooter } from './card-entry-parts';
 import { ImageField } from './image-field';
 
 type SoundSource = (typeof soundSources)[number];
@@ -179,21 +168,14 @@ export function KidsCardForm({
             />
           )}
         </Stack>
-        <FormError>{general}</FormError>
-        <EntryShortcutHint />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            {t('common:actions.cancel')}
-          </Button>
-          {!card && (
-            <Button variant="light" onClick={entry.saveAndAddAnother} disabled={create.isPending}>
-              {t('cardForm.addAnother')}
-            </Button>
-          )}
-          <Button type="submit" loading={create.isPending || update.isPending}>
-            {card ? t('actions.save') : t('cardForm.add')}
-          </Button>
-        </Group>
+        <CardFormFooter
+          general={general}
+          editing={Boolean(card)}
+          saving={create.isPending || update.isPending}
+          adding={create.isPending}
+          onCancel={onDone}
+          onAddAnother={entry.saveAndAddAnother}
+        />
       </Stack>
     </form>
   );

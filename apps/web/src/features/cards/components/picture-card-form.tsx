@@ -1,8 +1,7 @@
 import { CARD_TAG_MAX_LENGTH, type Category, type PictureCard } from '@flashcards/contract';
-import { Autocomplete, Button, Group, Stack, Textarea } from '@mantine/core';
+import { Autocomplete, Stack, Textarea } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormError } from '../../../components/ui/form-error';
 import { useTags } from '../../../lib/category-queries';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSuccessToast } from '../../../lib/use-success-toast';
@@ -10,7 +9,7 @@ import { useCreatePictureCard } from '../api/create-picture-card';
 import { useUpdatePictureCard } from '../api/update-picture-card';
 import { pictureCardForm } from '../card-forms';
 import { FIRST_SIDE, useCardEntry } from './card-entry';
-import { EntryShortcutHint, TAG_SUGGESTIONS } from './card-entry-parts';
+import { CardFormFooter, TAG_SUGGESTIONS } from './card-entry-parts';
 import { ImageField } from './image-field';
 
 type Values = { first_side: File | null; second_side: string; tag: string };
@@ -91,21 +90,14 @@ export function PictureCardForm({
           {...TAG_SUGGESTIONS}
           {...form.getInputProps('tag')}
         />
-        <FormError>{general}</FormError>
-        <EntryShortcutHint />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            {t('common:actions.cancel')}
-          </Button>
-          {!card && (
-            <Button variant="light" onClick={entry.saveAndAddAnother} disabled={create.isPending}>
-              {t('cardForm.addAnother')}
-            </Button>
-          )}
-          <Button type="submit" loading={create.isPending || update.isPending}>
-            {card ? t('actions.save') : t('cardForm.add')}
-          </Button>
-        </Group>
+        <CardFormFooter
+          general={general}
+          editing={Boolean(card)}
+          saving={create.isPending || update.isPending}
+          adding={create.isPending}
+          onCancel={onDone}
+          onAddAnother={entry.saveAndAddAnother}
+        />
       </Stack>
     </form>
   );

@@ -1,10 +1,9 @@
 import { CARD_TAG_MAX_LENGTH, type Category, type TextCard } from '@flashcards/contract';
-import { Autocomplete, Button, Group, Stack, Textarea } from '@mantine/core';
+import { Autocomplete, Group, Stack, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormError } from '../../../components/ui/form-error';
 import { useTags } from '../../../lib/category-queries';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSuccessToast } from '../../../lib/use-success-toast';
@@ -13,7 +12,7 @@ import { useDuplicateCard } from '../api/find-duplicate-card';
 import { useUpdateTextCard } from '../api/update-text-card';
 import { textCardForm } from '../card-forms';
 import { FIRST_SIDE, useCardEntry } from './card-entry';
-import { EntryShortcutHint, TAG_SUGGESTIONS } from './card-entry-parts';
+import { CardFormFooter, TAG_SUGGESTIONS } from './card-entry-parts';
 
 /** Adds a text card to the category, or edits one: both sides and an optional tag. */
 export function TextCardForm({
@@ -126,21 +125,14 @@ export function TextCardForm({
           {...TAG_SUGGESTIONS}
           {...form.getInputProps('tag')}
         />
-        <FormError>{general}</FormError>
-        <EntryShortcutHint />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            {t('common:actions.cancel')}
-          </Button>
-          {!card && (
-            <Button variant="light" onClick={entry.saveAndAddAnother} disabled={pending}>
-              {t('cardForm.addAnother')}
-            </Button>
-          )}
-          <Button type="submit" loading={pending}>
-            {card ? t('actions.save') : t('cardForm.add')}
-          </Button>
-        </Group>
+        <CardFormFooter
+          general={general}
+          editing={Boolean(card)}
+          saving={pending}
+          adding={pending}
+          onCancel={onDone}
+          onAddAnother={entry.saveAndAddAnother}
+        />
       </Stack>
     </form>
   );

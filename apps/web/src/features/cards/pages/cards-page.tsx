@@ -27,6 +27,7 @@ import {
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { ReviewDueButton } from '../../../components/review/review-due-button';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { MessagePage } from '../../../components/ui/message-page';
 import { Pager } from '../../../components/ui/pager';
@@ -39,7 +40,6 @@ import { paths } from '../../../lib/paths';
 import { useSuccessToast } from '../../../lib/use-success-toast';
 import { PublishPanel } from '../../market/components/publish-panel';
 import { UpdateNotice } from '../../market/components/update-notice';
-import { ReviewDueButton } from '../../review/components/review-due-button';
 import { SendCategoryPanel } from '../../social/components/send-category-panel';
 import { useDeleteCard } from '../api/delete-card';
 import { type AnyCard, useCards } from '../api/get-cards';

@@ -3,7 +3,7 @@ import { Badge, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@manti
 import { IconCheck, IconMinus, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../lib/format';
-import '../exam-texts';
+import '../../../lib/exam-texts';
 
 type Question = ExamDetail['questions'][number];
 

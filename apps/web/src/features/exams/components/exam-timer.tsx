@@ -3,7 +3,7 @@ import { IconClock } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { announcementBetween, clockText, timeLeft } from '../exam-clock';
-import '../exam-texts';
+import '../../../lib/exam-texts';
 
 /**
  * The countdown to the exam's end on the server's clock. It is seen, not heard, every second: screen

@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import '../exam-texts';
+import '../../../lib/exam-texts';
 
 /** Buttons to every question of the exam, the answered ones marked by an icon and in words. */
 export function QuestionNavigator({

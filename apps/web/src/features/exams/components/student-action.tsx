@@ -3,10 +3,10 @@ import { Button, Group, Text } from '@mantine/core';
 import { IconClock, IconPlayerPlay, IconPlayerTrackNext } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
+import { GradeBadge } from '../../../components/exam/grade-badge';
 import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { studentActionOf } from '../exam-state';
-import { GradeBadge } from './grade-badge';
 
 /** The exam's score over its points, as the lists and the details show it ("5 / 10"). */
 export function ScoreText({ score, total }: { score: number; total: number }) {

@@ -9,6 +9,8 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useParams } from 'react-router';
+import { ExamStatusBadge } from '../../../components/exam/exam-status-badge';
+import { GradeBadge } from '../../../components/exam/grade-badge';
 import { MessagePage } from '../../../components/ui/message-page';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { RequestError } from '../../../components/ui/request-error';
@@ -19,11 +21,9 @@ import { paths } from '../../../lib/paths';
 import { personName } from '../../../lib/person-name';
 import { useExam } from '../api/get-exam';
 import { ExamReview } from '../components/exam-review';
-import { ExamStatusBadge } from '../components/exam-status-badge';
-import { GradeBadge } from '../components/grade-badge';
 import { ScoreText } from '../components/student-action';
 import { examIdFrom, resultsHidden, studentActionOf } from '../exam-state';
-import '../exam-texts';
+import '../../../lib/exam-texts';
 import { useNow } from '../use-now';
 
 /** An exam that is not there, or not one of mine (given to me or by me). */

@@ -3,6 +3,7 @@ import { IconClipboardCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
+import { ExamStatusBadge } from '../../../components/exam/exam-status-badge';
 import { Pager } from '../../../components/ui/pager';
 import { RequestError } from '../../../components/ui/request-error';
 import { pageCount } from '../../../lib/deck-keys';
@@ -11,9 +12,8 @@ import { paths } from '../../../lib/paths';
 import { personName } from '../../../lib/person-name';
 import { useStudentExams } from '../api/get-student-exams';
 import { ExamListControls, useExamListParams } from '../components/exam-list-controls';
-import { ExamStatusBadge } from '../components/exam-status-badge';
 import { StudentAction } from '../components/student-action';
-import '../exam-texts';
+import '../../../lib/exam-texts';
 import { useNow } from '../use-now';
 
 /** /students-school-exams: the exams given to me, 20 a page, sorted, searched and filtered by status. */

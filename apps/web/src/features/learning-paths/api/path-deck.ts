@@ -1,8 +1,7 @@
 import { type LearningPath, learningPathRoutes, scoreFieldOf } from '@flashcards/contract';
+import type { DeckCard, DeckSource } from '../../../components/deck/deck-source';
+import type { LearningType } from '../../../components/deck/practice-settings';
 import { ApiError, api } from '../../../lib/api-client';
-import type { DeckCard } from '../../practice/api/get-deck';
-import type { DeckSource } from '../../practice/deck-source';
-import type { LearningType } from '../../practice/practice-settings';
 import { pathKeys } from './path-keys';
 
 /** The path refused the deck or the answer: outside its days, or a mode it does not study. */

@@ -4,13 +4,13 @@ import { IconCalendarOff } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
+import type { DeckKind } from '../../../components/deck/deck-source';
+import type { LearningType, PracticeSettings } from '../../../components/deck/practice-settings';
+import { StandardSession } from '../../../components/deck/standard-session';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { RequestError } from '../../../components/ui/request-error';
 import { hasStatus } from '../../../lib/api-errors';
 import { paths } from '../../../lib/paths';
-import type { DeckKind } from '../../practice/api/get-deck';
-import { StandardSession } from '../../practice/components/standard-session';
-import type { LearningType, PracticeSettings } from '../../practice/practice-settings';
 import { usePathProgress } from '../api/get-path-progress';
 import { pathSource } from '../api/path-deck';
 import '../path-texts';
@@ -63,13 +63,12 @@ export function PathStudyPage({ kind }: { kind: DeckKind }) {
     <PathStudy
       key={`${path.id}-${params.get('type')}`}
       path={path}
-      kind={kind}
       type={studyTypeOf(path, params.get('type'))}
     />
   );
 }
 
-function PathStudy({ path, kind, type }: { path: LearningPathProgress; kind: DeckKind; type: LearningType }) {
+function PathStudy({ path, type }: { path: LearningPathProgress; type: LearningType }) {
   const { t } = useTranslation('paths');
   const back = generatePath(paths.learningPathProgress, { learningPathId: String(path.id) });
   // The session keeps one source: the path's deck in the mode.
@@ -89,7 +88,6 @@ function PathStudy({ path, kind, type }: { path: LearningPathProgress; kind: Dec
         learned_cards_verbal_len: path.learned_cards_verbal_len,
         learned_cards_typing_len: path.learned_cards_typing_len,
       }}
-      kind={kind}
       settings={settings}
       cardsPath={back}
       backLabel={t('study.toPath')}

@@ -1,11 +1,12 @@
 import type { MarketCategory } from '@flashcards/contract';
-import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCopy, IconInfoCircle } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormatters } from '../../../lib/format';
-import '../market-texts';
+import '../../../lib/market-texts';
+import { CatalogBadges } from './catalog-badges';
 import { RatingSummary } from './rating-summary';
 
 /** A catalog category in the list: name, author, language, topic, cards, rating and adoptions. */
@@ -13,10 +14,6 @@ export function CatalogCard({ category, to }: { category: MarketCategory; to: st
   const { t } = useTranslation(['market', 'cards']);
   const { number } = useFormatters();
   const headingId = useId();
-  const language = category.language === 'en' || category.language === 'bg' ? category.language : null;
-  const topic = (['languages', 'education', 'hobby', 'art', 'computers'] as const).find(
-    (value) => value === category.topic,
-  );
   return (
     <Paper component="article" aria-labelledby={headingId} withBorder radius="lg" p="md" shadow="xs">
       <Stack gap="sm" h="100%">
@@ -31,15 +28,7 @@ export function CatalogCard({ category, to }: { category: MarketCategory; to: st
           </Text>
         </Stack>
         <Group gap="xs">
-          {language && <Badge variant="light">{t(`cards:languages.${language}`)}</Badge>}
-          {topic && (
-            <Badge variant="light" color="grape">
-              {t(`cards:topics.${topic}`)}
-            </Badge>
-          )}
-          <Badge variant="outline" color="gray">
-            {t(`cards:types.${category.type_of_cards}`)}
-          </Badge>
+          <CatalogBadges category={category} />
         </Group>
         {category.description && (
           <Text size="sm" lineClamp={3}>

@@ -3,7 +3,7 @@ import { Alert, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../lib/format';
-import '../market-texts';
+import '../../../lib/market-texts';
 import { MarketCardView } from './sample-cards';
 
 /** What a new version changes: added cards, changed cards before and after, removed cards, details. */

@@ -25,6 +25,7 @@ import { IconClockHour4, IconExternalLink, IconWorldUpload, IconX } from '@table
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
+import { catalogStatusOf } from '../../../components/catalog/market-status';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { FormError } from '../../../components/ui/form-error';
 import { useErrorMessage } from '../../../lib/api-errors';
@@ -32,10 +33,9 @@ import { paths } from '../../../lib/paths';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSuccessToast } from '../../../lib/use-success-toast';
 import { usePublishCategory, useUnpublishCategory } from '../api/owner-actions';
-import { catalogStatusOf } from '../market-status';
-import '../market-texts';
+import '../../../lib/market-texts';
+import { CatalogStatusBadge } from '../../../components/catalog/catalog-status-badge';
 import { publishForm } from '../publish-form';
-import { CatalogStatusBadge } from './catalog-status-badge';
 
 /**
  * The owner's catalog controls on a category's page: its status, the rejection reason, publishing (a form

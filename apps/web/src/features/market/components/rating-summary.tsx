@@ -1,7 +1,7 @@
 import { Group, Rating, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../lib/format';
-import '../market-texts';
+import '../../../lib/market-texts';
 
 /** The mean rating as stars with the number of ratings; read as one sentence by screen readers. */
 export function RatingSummary({

@@ -3,7 +3,7 @@ import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/ui/form-error';
-import '../market-texts';
+import '../../../lib/market-texts';
 
 /**
  * Asks for a reason before an action that needs one (a report, a rejection, a withdrawal): the reason is

@@ -1,7 +1,7 @@
 import type { MarketCard } from '@flashcards/contract';
 import { Image, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import '../market-texts';
+import '../../../lib/market-texts';
 
 /** One card of a catalog version: its question (a text, or a picture) and its answer. */
 export function MarketCardView({ card, highlight }: { card: MarketCard; highlight?: 'added' | 'removed' }) {

@@ -8,7 +8,7 @@ import { RequestError } from '../../../components/ui/request-error';
 import { useErrorMessage } from '../../../lib/api-errors';
 import { useSuccessToast } from '../../../lib/use-success-toast';
 import { useAdoptedUpdate, useApplyAdoptedUpdate } from '../api/owner-actions';
-import '../market-texts';
+import '../../../lib/market-texts';
 import { ChangesView } from './changes-view';
 
 /**

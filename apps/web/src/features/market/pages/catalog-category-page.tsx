@@ -1,17 +1,5 @@
 import type { MarketCategoryDetail } from '@flashcards/contract';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Rating,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Rating, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   IconArrowLeft,
   IconBooks,
@@ -27,18 +15,19 @@ import { generatePath, Link, Navigate, useParams } from 'react-router';
 import { MessagePage } from '../../../components/ui/message-page';
 import { RequestError } from '../../../components/ui/request-error';
 import { hasStatus, useErrorMessage } from '../../../lib/api-errors';
+import { cardsPathOf, categoryIdFrom, publicPracticePathOf } from '../../../lib/category-paths';
 import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { returnToState } from '../../../lib/return-to';
 import { useIsSignedIn } from '../../../lib/session';
 import { useSuccessToast } from '../../../lib/use-success-toast';
-import { cardsPathOf, categoryIdFrom, publicPracticePathOf } from '../../practice/category-paths';
 import { type CatalogAccess, useCatalogCategory } from '../api/catalog';
 import { useAdoptCategory, useRateCategory, useReportCategory } from '../api/reader-actions';
+import { CatalogBadges } from '../components/catalog-badges';
 import { RatingSummary } from '../components/rating-summary';
 import { ReasonModal } from '../components/reason-modal';
 import { SampleCards } from '../components/sample-cards';
-import '../market-texts';
+import '../../../lib/market-texts';
 
 /** /market-public/:id for guests and /market/:id signed in: a catalog category and what one can do with it. */
 export function CatalogCategoryPage({ access }: { access: CatalogAccess }) {
@@ -116,10 +105,6 @@ function CategoryDetail({ category, access }: { category: MarketCategoryDetail; 
   const { t } = useTranslation(['market', 'cards']);
   const { number, date } = useFormatters();
   const sampleHeading = useId();
-  const language = category.language === 'en' || category.language === 'bg' ? category.language : null;
-  const topic = (['languages', 'education', 'hobby', 'art', 'computers'] as const).find(
-    (value) => value === category.topic,
-  );
   const practisable = category.type_of_cards !== 'kids' && category.cards_length > 0;
   const updated = date(category.approved_at);
 
@@ -132,15 +117,7 @@ function CategoryDetail({ category, access }: { category: MarketCategoryDetail; 
         </Title>
         <Text c="dimmed">{t('item.by', { name: category.created_by })}</Text>
         <Group gap="xs">
-          {language && <Badge variant="light">{t(`cards:languages.${language}`)}</Badge>}
-          {topic && (
-            <Badge variant="light" color="grape">
-              {t(`cards:topics.${topic}`)}
-            </Badge>
-          )}
-          <Badge variant="outline" color="gray">
-            {t(`cards:types.${category.type_of_cards}`)}
-          </Badge>
+          <CatalogBadges category={category} />
           <Text size="sm">
             {t('item.cards', { count: category.cards_length, formatted: number(category.cards_length) })}
           </Text>

@@ -23,7 +23,7 @@ import {
   ordersFor,
 } from '../catalog-search';
 import { CatalogCard, CatalogGridSkeleton } from '../components/catalog-card';
-import '../market-texts';
+import '../../../lib/market-texts';
 
 /**
  * The catalog (/market signed in, /market-public for guests): a debounced search, language and topic

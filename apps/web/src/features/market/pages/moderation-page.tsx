@@ -22,6 +22,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { generatePath, Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { ageParts, REVIEW_PROMISE_HOURS } from '../../../components/catalog/market-status';
 import { Pager } from '../../../components/ui/pager';
 import { RequestError } from '../../../components/ui/request-error';
 import { hasStatus, useErrorMessage } from '../../../lib/api-errors';
@@ -38,11 +39,11 @@ import {
   useReports,
   useWithdraw,
 } from '../api/moderation';
+import { CatalogBadges } from '../components/catalog-badges';
 import { ChangesView } from '../components/changes-view';
 import { ReasonModal } from '../components/reason-modal';
 import { SampleCards } from '../components/sample-cards';
-import { ageParts, REVIEW_PROMISE_HOURS } from '../market-status';
-import '../market-texts';
+import '../../../lib/market-texts';
 
 type QueueItem = z.infer<typeof moderationItemSchema>;
 type Tab = 'queue' | 'reports';
@@ -344,13 +345,6 @@ function ReviewDetail({ item, onDecided }: { item: QueueItem; onDecided: () => v
     return () => document.removeEventListener('keydown', onKey);
   });
 
-  const language = shown && (shown.language === 'en' || shown.language === 'bg') ? shown.language : null;
-  const topic = shown
-    ? (['languages', 'education', 'hobby', 'art', 'computers'] as const).find(
-        (value) => value === shown.topic,
-      )
-    : undefined;
-
   let body: ReactNode;
   if (detail.isPending)
     body = (
@@ -368,15 +362,7 @@ function ReviewDetail({ item, onDecided }: { item: QueueItem; onDecided: () => v
           {t('moderation.author', { name: detail.data.author.name, email: detail.data.author.email })}
         </Text>
         <Group gap="xs">
-          {language && <Badge variant="light">{t(`cards:languages.${language}`)}</Badge>}
-          {topic && (
-            <Badge variant="light" color="grape">
-              {t(`cards:topics.${topic}`)}
-            </Badge>
-          )}
-          <Badge variant="outline" color="gray">
-            {t(`cards:types.${detail.data.type_of_cards}`)}
-          </Badge>
+          <CatalogBadges category={detail.data} />
           <Text size="sm" c="dimmed">
             {t('moderation.revision', { revision: number(detail.data.revision) })}
           </Text>

@@ -1,7 +1,7 @@
-import { type AnswerOutcome, cardRoutes, practiceRoutes, scoreFieldOf } from '@flashcards/contract';
+import { cardRoutes, practiceRoutes, scoreFieldOf } from '@flashcards/contract';
+import type { AnsweredCard, DeckCard, DeckKind } from '../../../components/deck/deck-source';
+import type { LearningType } from '../../../components/deck/practice-settings';
 import { api } from '../../../lib/api-client';
-import type { LearningType } from '../practice-settings';
-import type { DeckCard, DeckKind } from './get-deck';
 
 export type Answer = {
   kind: DeckKind;
@@ -11,9 +11,6 @@ export type Answer = {
   /** The practice session (a uuid) whose last answer this becomes, so that it can be taken back. */
   session?: string;
 };
-
-/** The card as an answer left it, and whether the answer learned it and completed its category. */
-export type AnsweredCard = DeckCard & AnswerOutcome;
 
 /**
  * One answer: a PUT of the card with one score field, the previous value plus one (the server counts it

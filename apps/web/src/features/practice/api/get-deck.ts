@@ -1,9 +1,8 @@
-import { cardRoutes, type PictureCard, type TextCard } from '@flashcards/contract';
+import { cardRoutes } from '@flashcards/contract';
+import type { DeckKind } from '../../../components/deck/deck-source';
+import type { LearningType } from '../../../components/deck/practice-settings';
 import { api } from '../../../lib/api-client';
-import type { LearningType } from '../practice-settings';
 
-export type DeckKind = 'text' | 'picture';
-export type DeckCard = TextCard | PictureCard;
 export type DeckFilter = { tags: string[]; quantity: number | null; type: LearningType };
 
 /**

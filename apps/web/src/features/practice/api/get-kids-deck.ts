@@ -1,7 +1,8 @@
 import { cardRoutes } from '@flashcards/contract';
 import { useQuery } from '@tanstack/react-query';
+import { deckQueryDefaults } from '../../../components/deck/deck-source';
 import { api } from '../../../lib/api-client';
-import { deckQueryDefaults, practiceKeys } from './practice-keys';
+import { practiceKeys } from './practice-keys';
 
 /** Every card of one of my kids categories, oldest first. */
 export const getKidsDeck = (categoryId: number, signal?: AbortSignal) =>

@@ -1,8 +1,9 @@
 import { cardRoutes } from '@flashcards/contract';
 import { useQuery } from '@tanstack/react-query';
+import type { DeckKind } from '../../../components/deck/deck-source';
+import { deckQueryDefaults } from '../../../components/deck/deck-source';
 import { api } from '../../../lib/api-client';
-import type { DeckKind } from './get-deck';
-import { deckQueryDefaults, practiceKeys } from './practice-keys';
+import { practiceKeys } from './practice-keys';
 
 /** A catalog category's cards in the order they were made (no sign-in, no scores). */
 export const getPublicDeck = (kind: DeckKind, categoryId: number, tags: string[], signal?: AbortSignal) =>

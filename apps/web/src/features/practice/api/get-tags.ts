@@ -1,8 +1,8 @@
 import { cardRoutes } from '@flashcards/contract';
 import { useQuery } from '@tanstack/react-query';
+import type { DeckKind } from '../../../components/deck/deck-source';
 import { api } from '../../../lib/api-client';
 import { useTags } from '../../../lib/category-queries';
-import type { DeckKind } from './get-deck';
 import { practiceKeys } from './practice-keys';
 
 /** The tags of a catalog category (no sign-in). */

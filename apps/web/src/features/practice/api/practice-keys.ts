@@ -15,11 +15,3 @@ export const practiceKeys = {
   ],
   publicTags: (kind: string, categoryId: number) => ['practice', 'public-tags', kind, categoryId],
 };
-
-/** A deck stays as it was fetched until the session asks for it again. */
-export const deckQueryDefaults = {
-  staleTime: Number.POSITIVE_INFINITY,
-  gcTime: 0,
-  refetchOnWindowFocus: false,
-  refetchOnReconnect: false,
-} as const;

@@ -1,9 +1,14 @@
 import { Button, Group, Modal, MultiSelect, NumberInput, Radio, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DeckKind } from '../api/get-deck';
+import type { DeckKind } from '../../../components/deck/deck-source';
+import {
+  type LearningType,
+  learningTypes,
+  MAX_QUANTITY,
+  type PracticeSettings,
+} from '../../../components/deck/practice-settings';
 import { useFilterTags } from '../api/get-tags';
-import { type LearningType, learningTypes, MAX_QUANTITY, type PracticeSettings } from '../practice-settings';
 
 export type FilterChoice = Pick<PracticeSettings, 'tags' | 'quantity' | 'type'>;
 

@@ -4,8 +4,16 @@ import { IconFlag, IconPlayerPlay, IconRefresh, IconTrophy } from '@tabler/icons
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CardPlay } from '../../../components/deck/card-play';
+import { LimitReached } from '../../../components/deck/daily-limit-modal';
+import { EmptyDeck } from '../../../components/deck/empty-deck';
+import { SessionFrame } from '../../../components/deck/session-frame';
+import { SessionTally } from '../../../components/deck/session-tally';
+import type { SessionProps } from '../../../components/deck/standard-session';
+import { useDeckSession } from '../../../components/deck/use-deck-session';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageLoader } from '../../../components/ui/page-loader';
+import { useAnnouncer } from '../../../components/ui/use-announcer';
 import { useFormatters } from '../../../lib/format';
 import {
   MAX_MULTIPLIER,
@@ -16,15 +24,7 @@ import {
   STREAK_STEP,
   scoreAnswer,
 } from '../gaming-score';
-import { useAnnouncer } from './announcer';
-import { CardPlay } from './card-play';
-import { LimitReached } from './daily-limit-modal';
-import { EmptyDeck } from './empty-deck';
 import classes from './gaming-session.module.css';
-import { SessionFrame } from './session-frame';
-import { SessionTally } from './session-tally';
-import { type SessionProps, sourceOf } from './standard-session';
-import { useDeckSession } from './use-deck-session';
 
 type Phase = 'ready' | 'playing' | 'over';
 
@@ -65,7 +65,7 @@ export function GamingSession(props: SessionProps) {
   const { t } = useTranslation('practice');
   const { number } = useFormatters();
   const reduceMotion = useReducedMotion();
-  const session = useDeckSession(sourceOf(props), settings.type, { endless: true });
+  const session = useDeckSession(props.source, settings.type, { endless: true });
   const { announce, region } = useAnnouncer();
 
   const [phase, setPhase] = useState<Phase>('ready');

@@ -1,8 +1,8 @@
 import { Button, Group, Modal, Radio, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type LearningMode, learningModes } from '../../../components/deck/practice-settings';
 import { ROUND_SECONDS } from '../gaming-score';
-import { type LearningMode, learningModes } from '../practice-settings';
 
 interface ModeModalProps {
   opened: boolean;

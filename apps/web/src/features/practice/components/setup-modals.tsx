@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DeckKind } from '../api/get-deck';
-import type { PracticeSettings } from '../practice-settings';
+import type { DeckKind } from '../../../components/deck/deck-source';
+import type { PracticeSettings } from '../../../components/deck/practice-settings';
 import { FilterModal } from './filter-modal';
 import { ModeModal } from './mode-modal';
 

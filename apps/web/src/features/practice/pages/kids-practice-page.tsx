@@ -11,20 +11,20 @@ import {
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
+import { wrapIndex } from '../../../components/deck/card-order';
+import { CategoryMissing } from '../../../components/deck/category-missing';
+import { PracticeHeader } from '../../../components/deck/practice-header';
+import { keys, useShortcuts } from '../../../components/deck/use-shortcuts';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageLoader } from '../../../components/ui/page-loader';
+import { useAnnouncer } from '../../../components/ui/use-announcer';
 import { hasStatus } from '../../../lib/api-errors';
+import { cardsPathOf, categoryIdFrom, practicePathOf } from '../../../lib/category-paths';
 import { useCategory } from '../../../lib/category-queries';
 import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useCountListen } from '../api/count-listen';
 import { useKidsDeck } from '../api/get-kids-deck';
-import { wrapIndex } from '../card-order';
-import { cardsPathOf, categoryIdFrom, practicePathOf } from '../category-paths';
-import { useAnnouncer } from '../components/announcer';
-import { CategoryMissing } from '../components/category-missing';
-import { PracticeHeader } from '../components/practice-header';
-import { keys, useShortcuts } from '../components/use-shortcuts';
 import { useVoice } from '../components/use-voice';
 
 function Missing() {

@@ -3,19 +3,24 @@ import { Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { CategoryMissing } from '../../../components/deck/category-missing';
+import type { DeckKind } from '../../../components/deck/deck-source';
+import { PracticeHeader } from '../../../components/deck/practice-header';
+import {
+  draftFromParams,
+  settingsFromParams,
+  settingsToParams,
+} from '../../../components/deck/practice-settings';
+import { StandardSession } from '../../../components/deck/standard-session';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { hasStatus } from '../../../lib/api-errors';
+import { cardsPathOf, categoryIdFrom, practicePathOf } from '../../../lib/category-paths';
 import { useCategory } from '../../../lib/category-queries';
 import { paths } from '../../../lib/paths';
-import type { DeckKind } from '../api/get-deck';
-import { cardsPathOf, categoryIdFrom, practicePathOf } from '../category-paths';
-import { CategoryMissing } from '../components/category-missing';
+import { categorySource } from '../category-source';
 import { GamingSession } from '../components/gaming-session';
-import { PracticeHeader } from '../components/practice-header';
 import { SetupModals } from '../components/setup-modals';
-import { StandardSession } from '../components/standard-session';
-import { draftFromParams, settingsFromParams, settingsToParams } from '../practice-settings';
 
 function Missing() {
   const { t } = useTranslation('practice');
@@ -102,8 +107,12 @@ function Practice({ category, kind }: { category: Category; kind: DeckKind }) {
         // A new filter is a new session.
         key={params.toString()}
         category={category}
-        kind={kind}
         settings={settings}
+        source={categorySource(kind, category.id, {
+          tags: settings.tags,
+          quantity: settings.quantity,
+          type: settings.type,
+        })}
         cardsPath={cardsPath}
         onChangeFilter={() => setChanging(true)}
       />

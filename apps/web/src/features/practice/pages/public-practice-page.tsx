@@ -9,27 +9,27 @@ import {
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { wrapIndex } from '../../../components/deck/card-order';
+import { CategoryMissing } from '../../../components/deck/category-missing';
+import type { DeckCard, DeckKind } from '../../../components/deck/deck-source';
+import { EmptyDeck } from '../../../components/deck/empty-deck';
+import keyHints from '../../../components/deck/key-hints.module.css';
+import { PracticeHeader } from '../../../components/deck/practice-header';
+import { draftFromParams } from '../../../components/deck/practice-settings';
+import { StudyCard } from '../../../components/deck/study-card';
+import { keys, useShortcuts } from '../../../components/deck/use-shortcuts';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageLoader } from '../../../components/ui/page-loader';
+import { useAnnouncer } from '../../../components/ui/use-announcer';
 import { hasStatus } from '../../../lib/api-errors';
+import { categoryIdFrom, publicPracticePathOf } from '../../../lib/category-paths';
 import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useIsSignedIn } from '../../../lib/session';
-import type { DeckCard, DeckKind } from '../api/get-deck';
 import { usePublicCategory } from '../api/get-public-category';
 import { usePublicDeck } from '../api/get-public-deck';
-import { wrapIndex } from '../card-order';
-import { categoryIdFrom, publicPracticePathOf } from '../category-paths';
-import { useAnnouncer } from '../components/announcer';
 import { CallToActionModal } from '../components/call-to-action-modal';
-import { CategoryMissing } from '../components/category-missing';
-import { EmptyDeck } from '../components/empty-deck';
 import { FilterModal } from '../components/filter-modal';
-import keyHints from '../components/key-hints.module.css';
-import { PracticeHeader } from '../components/practice-header';
-import { StudyCard } from '../components/study-card';
-import { keys, useShortcuts } from '../components/use-shortcuts';
-import { draftFromParams } from '../practice-settings';
 
 /** Spec: guests are asked to sign up after flipping this many cards. */
 export const GUEST_PROMPT_FLIPS = 5;

@@ -5,6 +5,7 @@ import { IconEdit, IconKey, IconSchool, IconTrash, IconUsers } from '@tabler/ico
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ActivityChart } from '../../../components/activity/activity-chart';
+import { ReviewDueTotal } from '../../../components/review/review-due-total';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { SectionCard } from '../../../components/ui/section-card';
@@ -12,7 +13,6 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { planKindOf } from '../../../lib/plan-kind';
-import { ReviewDueTotal } from '../../review/components/review-due-total';
 import { useActivity } from '../api/get-activity';
 import { BadgeBoard } from '../components/badge-board';
 import { ChangePasswordModal } from '../components/change-password-modal';

@@ -4,7 +4,6 @@ import { api } from '../../../lib/api-client';
 /** Query keys of spaced review: under the decks' root, so a change of cards refreshes them too. */
 export const reviewKeys = {
   session: (categoryId: number, mode: ReviewMode) => ['decks', 'review', categoryId, mode] as const,
-  summary: ['decks', 'review-summary'] as const,
 };
 
 /** A review session of one of my categories: due cards oldest first, then today's new ones. */
@@ -14,5 +13,3 @@ export const getReviewSession = (categoryId: number, mode: ReviewMode, signal?: 
 /** One answer: counted as a practice answer and rescheduled; a free user past the limit gets 403. */
 export const answerReview = (cardId: number, body: ReviewAnswerBody) =>
   api.call(reviewRoutes.reviewAnswer, { params: { id: cardId }, body });
-
-export const getReviewSummary = (signal?: AbortSignal) => api.call(reviewRoutes.reviewSummary, { signal });

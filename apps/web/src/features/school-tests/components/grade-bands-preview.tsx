@@ -3,8 +3,8 @@ import { Alert, Box, Group, List, Paper, Stack, Text, Title, VisuallyHidden } fr
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { gradeColors } from '../../../components/exam/grade-badge';
 import { useFormatters } from '../../../lib/format';
-import { gradeColors } from '../../exams/components/grade-badge';
 import { bandsOf } from '../grade-bands';
 
 /**

@@ -1,7 +1,7 @@
 import type { Grade } from '@flashcards/contract';
 import { BarChart } from '@mantine/charts';
+import { gradeColors } from '../../../components/exam/grade-badge';
 import { useFormatters } from '../../../lib/format';
-import { gradeColors } from '../../exams/components/grade-badge';
 
 export type GradeBar = { grade: Grade; label: string; count: number };
 

@@ -19,6 +19,8 @@ import { IconClockPlus, IconPlus, IconReportAnalytics, IconTrash } from '@tabler
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
+import { ExamStatusBadge } from '../../../components/exam/exam-status-badge';
+import { GradeBadge } from '../../../components/exam/grade-badge';
 import { ListControls } from '../../../components/list/list-controls';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { Pager } from '../../../components/ui/pager';
@@ -29,8 +31,6 @@ import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { personName } from '../../../lib/person-name';
 import { useSuccessToast } from '../../../lib/use-success-toast';
-import { ExamStatusBadge } from '../../exams/components/exam-status-badge';
-import { GradeBadge } from '../../exams/components/grade-badge';
 import { useDeleteExam, useExamSummary, useTeacherExams } from '../api/exams';
 import { useTestChoices } from '../api/tests';
 import { AssignExamModal } from '../components/assign-exam-modal';

@@ -1,0 +1,48 @@
+import { Group, Text } from '@mantine/core';
+import { IconCheck, IconSchool, IconX } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormatters } from '../../lib/format';
+
+// Only the icons are coloured: coloured small text would be too faint on one theme or the other.
+function Item({ icon, children, color }: { icon: ReactNode; children: string; color?: string }) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Text component="span" c={color} display="inline-flex">
+        {icon}
+      </Text>
+      <Text size="sm" fw={600}>
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+/** Right and wrong answers of this session, and cards learned in it. */
+export function SessionTally({
+  correct,
+  wrong,
+  learned,
+}: {
+  correct: number;
+  wrong: number;
+  learned?: number;
+}) {
+  const { t } = useTranslation('practice');
+  const { number } = useFormatters();
+  return (
+    <Group gap="md" aria-label={t('session.tallyLabel')} role="group">
+      <Item icon={<IconCheck size={16} aria-hidden="true" />} color="teal">
+        {t('session.correctCount', { count: correct, formatted: number(correct) })}
+      </Item>
+      <Item icon={<IconX size={16} aria-hidden="true" />} color="red">
+        {t('session.wrongCount', { count: wrong, formatted: number(wrong) })}
+      </Item>
+      {learned !== undefined && (
+        <Item icon={<IconSchool size={16} aria-hidden="true" />}>
+          {t('session.learnedCount', { count: learned, formatted: number(learned) })}
+        </Item>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,77 @@
+import type { Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DeckCard } from './deck-source';
+import classes from './study-card.module.css';
+
+/** Long sides get a smaller type, so a sentence fits the card as well as a word. */
+const sizeOf = (text: string) => (text.length <= 40 ? 'large' : text.length <= 140 ? 'medium' : 'small');
+
+function SideText({ text }: { text: string }) {
+  return (
+    <span className={classes.text} data-size={sizeOf(text)}>
+      {text}
+    </span>
+  );
+}
+
+interface StudyCardProps {
+  card: DeckCard;
+  flipped: boolean;
+  /** Turns the card; without it the card cannot be turned by the user (typing mode before checking). */
+  onFlip?: () => void;
+  /** Id of the element that tells how to turn the card. */
+  describedBy?: string;
+  /** The card as a button, to move the focus onto it. */
+  ref?: Ref<HTMLButtonElement>;
+  /** Lower on a phone, so that a field below it and its feedback fit above the on-screen keyboard. */
+  compact?: boolean;
+}
+
+/**
+ * The card being practised: side one (a text or a picture) in front, side two behind. Only the visible
+ * side is exposed to assistive technology.
+ */
+export function StudyCard({ card, flipped, onFlip, describedBy, ref, compact = false }: StudyCardProps) {
+  const { t } = useTranslation('practice');
+  const picture = 'first_side_url' in card ? card.first_side_url : null;
+  const faces = (
+    <span className={classes.inner}>
+      <span className={classes.face} aria-hidden={flipped}>
+        <span className={classes.caption}>{t('card.sideOne')}</span>
+        <span className={classes.content}>
+          {picture ? (
+            <img className={classes.picture} src={picture} alt={t('card.pictureAlt')} />
+          ) : (
+            <SideText text={card.first_side} />
+          )}
+        </span>
+      </span>
+      <span className={`${classes.face} ${classes.back}`} aria-hidden={!flipped}>
+        <span className={classes.caption}>{t('card.sideTwo')}</span>
+        <span className={classes.content}>
+          <SideText text={card.second_side} />
+        </span>
+      </span>
+    </span>
+  );
+  if (!onFlip)
+    return (
+      <div className={classes.card} data-flipped={flipped} data-compact={compact}>
+        {faces}
+      </div>
+    );
+  return (
+    <button
+      ref={ref}
+      type="button"
+      className={classes.card}
+      data-flipped={flipped}
+      data-compact={compact}
+      aria-pressed={flipped}
+      aria-describedby={describedBy}
+      onClick={onFlip}
+    >
+      {faces}
+    </button>
+  );
+}
