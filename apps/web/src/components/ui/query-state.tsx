@@ -14,6 +14,8 @@ interface QueryStateProps<T> {
   query: QueryLike<T>;
   /** Shown until the first answer: a skeleton or loader that carries its own label (aria-label or text). */
   loading: ReactNode;
+  /** Shows `loading` while this holds too: a page past the end of a list, on its way back to the first. */
+  waiting?: boolean;
   /**
    * A failed load, with a retry; the request's error (offline, or the server's message) by default. It is
    * an alert, so screen readers announce it.
@@ -41,6 +43,7 @@ interface QueryStateProps<T> {
 export function QueryState<T>({
   query,
   loading,
+  waiting = false,
   error,
   keepData = false,
   isEmpty,
@@ -48,7 +51,7 @@ export function QueryState<T>({
   children,
 }: QueryStateProps<T>) {
   const { data } = query;
-  if (query.isPending) return <>{loading}</>;
+  if (query.isPending || waiting) return <>{loading}</>;
   if (query.isError && (data === undefined || !keepData)) {
     const retry = () => {
       query.refetch();
