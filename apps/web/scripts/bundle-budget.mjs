@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_KB = 250;
+const BUDGET_KB = 200;
 const HOME_PAGE = 'src/features/home/pages/home-page.tsx';
 
 const dist = path.join(import.meta.dirname, '..', 'dist');

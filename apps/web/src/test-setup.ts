@@ -1,3 +1,6 @@
+// The texts that the router loads with every page but the home page, for components rendered on their own.
+import './lib/page-texts';
+
 /**
  * What jsdom lacks and Mantine asks for, for every unit test: media queries (the colour scheme, reduced
  * motion), size observers (scroll areas, transitions) and font loading events (growing text areas).

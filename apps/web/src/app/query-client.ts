@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../lib/api-client';
+import { ApiError } from '../lib/api-error';
 
 // A 4xx answer will not change on a retry; network and server errors might.
 const isWorthRetrying = (error: Error) =>

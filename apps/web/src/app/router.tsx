@@ -3,14 +3,11 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { NotAvailablePage } from '../components/ui/not-available-page';
 import { HomePage } from '../features/home/pages/home-page';
 import type { LegalDocumentName } from '../features/legal/legal-document';
-import { NotFoundPage } from '../features/not-found/pages/not-found-page';
 import { type PageName, paths } from '../lib/paths';
 import { RootLayout } from './root-layout';
 import { RouteErrorPage } from './route-error-page';
 import type { RouteHandle } from './route-handle';
 import { RouteLoader } from './route-loader';
-import { SignedInGuard } from './signed-in-guard';
-import { StaffGuard } from './staff-guard';
 
 /**
  * A page of the spec: its element, or a loader of its module (each page's code is fetched when the page
@@ -211,7 +208,14 @@ const toRoute = ({ name, element, load }: Page): RouteObject => ({
   ...(load
     ? // The shell stays while a page's code arrives: on the first page of a visit the loader stands in
       // for the page; later, the current page stays, with the shell's progress bar, until the next is there.
-      { lazy: async () => ({ element: await load() }), hydrateFallbackElement: <RouteLoader /> }
+      // The texts of cards and practice come with the first such page (lib/page-texts.ts).
+      {
+        lazy: async () => {
+          const [page] = await Promise.all([load(), import('../lib/page-texts')]);
+          return { element: page };
+        },
+        hydrateFallbackElement: <RouteLoader />,
+      }
     : { element: element ?? <NotAvailablePage title={name} /> }),
 });
 
@@ -224,13 +228,27 @@ export const routes: RouteObject[] = [
         children: [
           ...publicPages.map(toRoute),
           {
-            element: <SignedInGuard />,
+            // The guards' code comes with the first page behind them, as the pages' own does.
+            lazy: () => import('./signed-in-guard').then((m) => ({ element: <m.SignedInGuard /> })),
+            hydrateFallbackElement: <RouteLoader />,
             children: [
               ...signedInPages.map(toRoute),
-              { element: <StaffGuard />, children: staffPages.map(toRoute) },
+              {
+                lazy: () => import('./staff-guard').then((m) => ({ element: <m.StaffGuard /> })),
+                hydrateFallbackElement: <RouteLoader />,
+                children: staffPages.map(toRoute),
+              },
             ],
           },
-          { path: '*', element: <NotFoundPage />, handle: { title: 'notFound' } satisfies RouteHandle },
+          {
+            path: '*',
+            lazy: () =>
+              import('../features/not-found/pages/not-found-page').then((m) => ({
+                element: <m.NotFoundPage />,
+              })),
+            hydrateFallbackElement: <RouteLoader />,
+            handle: { title: 'notFound' } satisfies RouteHandle,
+          },
         ],
       },
     ],

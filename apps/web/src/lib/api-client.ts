@@ -4,9 +4,7 @@ import {
   type BodyOf,
   type DefaultEncodingOf,
   type EncodingOf,
-  type ErrorDetail,
   errorDetailSchema,
-  type FieldErrors,
   fieldErrorsSchema,
   type ParamsOf,
   pathOf,
@@ -18,34 +16,11 @@ import {
 import { defaultLanguage } from '@flashcards/i18n';
 import i18next from 'i18next';
 import { z } from 'zod';
+import { ApiError, type ApiErrorBody } from './api-error';
 import { isTokenExpired } from './jwt';
 import { clearTokens, readTokens, storeTokens } from './session';
 
-export type ApiErrorBody = ErrorDetail | FieldErrors;
-
-/** A failed call with the server's DRF error body; status 0 means the server was not reached. */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-
-  constructor(
-    readonly status: number,
-    readonly body: ApiErrorBody | null,
-    options?: ErrorOptions,
-  ) {
-    super(
-      detailOf(body) ?? (status === 0 ? 'Network error' : `Request failed with status ${status}`),
-      options,
-    );
-  }
-
-  get detail(): string | undefined {
-    return detailOf(this.body);
-  }
-}
-
-function detailOf(body: ApiErrorBody | null): string | undefined {
-  return body && typeof body.detail === 'string' ? body.detail : undefined;
-}
+export { ApiError, type ApiErrorBody } from './api-error';
 
 function errorBodyOf(data: unknown): ApiErrorBody | null {
   const detail = errorDetailSchema.safeParse(data);

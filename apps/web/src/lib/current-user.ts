@@ -1,11 +1,10 @@
-import { authRoutes } from '@flashcards/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api-client';
 import { useIsSignedIn } from './session';
 
 export const currentUserQuery = queryOptions({
   queryKey: ['current-user'],
-  queryFn: ({ signal }) => api.call(authRoutes.me, { signal }),
+  // The call's code loads with the first call of the shell (lib/shell-calls.ts), not with the app.
+  queryFn: ({ signal }) => import('./shell-calls').then((calls) => calls.getMe(signal)),
 });
 
 /** The signed-in user; idle while signed out. Callers must cope with it failing or being absent. */

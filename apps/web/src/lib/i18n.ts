@@ -1,15 +1,11 @@
 import { defaultLanguage, isLanguage, type Language, languages } from '@flashcards/i18n';
-import bgCards from '@flashcards/i18n/locales/bg/cards.json';
 import bgCommon from '@flashcards/i18n/locales/bg/common.json';
 import bgHome from '@flashcards/i18n/locales/bg/home.json';
 import bgPages from '@flashcards/i18n/locales/bg/pages.json';
-import bgPractice from '@flashcards/i18n/locales/bg/practice.json';
 import bgShell from '@flashcards/i18n/locales/bg/shell.json';
-import enCards from '@flashcards/i18n/locales/en/cards.json';
 import enCommon from '@flashcards/i18n/locales/en/common.json';
 import enHome from '@flashcards/i18n/locales/en/home.json';
 import enPages from '@flashcards/i18n/locales/en/pages.json';
-import enPractice from '@flashcards/i18n/locales/en/practice.json';
 import enShell from '@flashcards/i18n/locales/en/shell.json';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -34,25 +30,22 @@ i18next.on('languageChanged', (language) => {
 
 /**
  * The texts the app starts with. The long legal and teachers texts, the AI pages' texts, the account's
- * (`lib/account-texts.ts`: signing in, the profile, badges) and the `errors`
+ * (`lib/account-texts.ts`: signing in, the profile, badges), those of cards and practice (`lib/page-texts.ts`,
+ * loaded with every page but the home page) and the `errors`
  * messages of forms (lib/error-texts.ts) come with the pages that show them (`addTexts`), and the
  * e-mails' texts are the server's alone.
  */
 const resources = {
   en: {
-    cards: enCards,
     common: enCommon,
     home: enHome,
     pages: enPages,
-    practice: enPractice,
     shell: enShell,
   },
   bg: {
-    cards: bgCards,
     common: bgCommon,
     home: bgHome,
     pages: bgPages,
-    practice: bgPractice,
     shell: bgShell,
   },
 };

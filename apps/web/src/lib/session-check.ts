@@ -1,5 +1,3 @@
-import { authRoutes } from '@flashcards/contract';
-import { api } from './api-client';
 import { clearTokens, readTokens, type StoredTokens } from './session';
 
 export interface SessionCheckSteps {
@@ -10,8 +8,8 @@ export interface SessionCheckSteps {
 }
 
 const serverSteps: SessionCheckSteps = {
-  verify: (token) => api.call(authRoutes.tokenVerify, { body: { token } }),
-  renew: () => api.refreshAccess(),
+  verify: (token) => import('./shell-calls').then((calls) => calls.verifyToken(token)),
+  renew: () => import('./shell-calls').then((calls) => calls.renewAccess()),
 };
 
 /**

@@ -1,14 +1,17 @@
 import { AppShell, Box, Container } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsSignedIn } from '../../lib/session';
 import { AnimatedBackground } from './animated-background';
 import classes from './app-frame.module.css';
 import { CookieBanner } from './cookie-banner';
-import { SideMenu } from './side-menu';
 import { SiteFooter } from './site-footer';
 import { TopBar } from './top-bar';
+
+// Only a signed-in visitor has the side menu: its code (the items, their icons, Mantine's NavLink) comes
+// after the app, with the page's own code, and does not weigh on the home page of a first visit.
+const SideMenu = lazy(() => import('./side-menu').then((module) => ({ default: module.SideMenu })));
 
 const MAIN_CONTENT_ID = 'main-content';
 const SIDE_MENU_ID = 'side-menu';
@@ -37,7 +40,9 @@ export function AppFrame({ children }: { children: ReactNode }) {
         </AppShell.Header>
         {signedIn && (
           <AppShell.Navbar id={SIDE_MENU_ID} aria-label={t('menu.label')} inert={menuHidden}>
-            <SideMenu onNavigate={menu.close} />
+            <Suspense fallback={null}>
+              <SideMenu onNavigate={menu.close} />
+            </Suspense>
           </AppShell.Navbar>
         )}
         <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>

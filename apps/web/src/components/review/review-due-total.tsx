@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormatters } from '../../lib/format';
 import { paths } from '../../lib/paths';
+import { QueryState } from '../ui/query-state';
 import { getReviewSummary, reviewSummaryKey } from './review-summary';
 import '../../lib/review-texts';
 
@@ -16,16 +17,21 @@ export function ReviewDueTotal() {
     queryKey: reviewSummaryKey,
     queryFn: ({ signal }) => getReviewSummary(signal),
   });
-  if (summary.isPending) return <Skeleton height={24} width={220} />;
-  // The count is a convenience: without it the profile still works.
-  if (summary.isError) return null;
-  const due = summary.data.due_cards_len;
   return (
-    <Group gap="xs">
-      <IconCalendarRepeat size={20} aria-hidden="true" />
-      <Anchor component={Link} to={paths.myCategories} fw={600}>
-        {t('profile.due', { count: due, formatted: number(due) })}
-      </Anchor>
-    </Group>
+    <QueryState
+      query={summary}
+      loading={<Skeleton height={24} width={220} />}
+      // The count is a convenience: without it the profile still works.
+      error={() => null}
+    >
+      {({ due_cards_len: due }) => (
+        <Group gap="xs">
+          <IconCalendarRepeat size={20} aria-hidden="true" />
+          <Anchor component={Link} to={paths.myCategories} fw={600}>
+            {t('profile.due', { count: due, formatted: number(due) })}
+          </Anchor>
+        </Group>
+      )}
+    </QueryState>
   );
 }

@@ -4,13 +4,20 @@ import { IconVideo } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSite } from '../../lib/site';
 import { LoadError } from './load-error';
+import { QueryState } from './query-state';
 
 /** One of the video lists of the site data, with its loading, error and empty states. */
 export function SiteVideos({ select }: { select: (site: Site) => readonly Video[] }) {
   const site = useSite();
-  if (site.isPending) return <Skeleton height={240} radius="md" />;
-  if (site.isError) return <LoadError onRetry={() => site.refetch()} />;
-  return <VideoGrid videos={select(site.data)} />;
+  return (
+    <QueryState
+      query={site}
+      loading={<Skeleton height={240} radius="md" />}
+      error={(_, retry) => <LoadError onRetry={retry} />}
+    >
+      {(data) => <VideoGrid videos={select(data)} />}
+    </QueryState>
+  );
 }
 
 function VideoGrid({ videos }: { videos: readonly Video[] }) {

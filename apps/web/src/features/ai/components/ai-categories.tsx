@@ -1,11 +1,11 @@
 import { Button, EmptyState, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
-import { type ReactNode, useId } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CategoryCard, CategoryGridSkeleton } from '../../../components/ui/category-card';
 import { Pager } from '../../../components/ui/pager';
-import { RequestError } from '../../../components/ui/request-error';
+import { QueryState } from '../../../components/ui/query-state';
 import { pageCount, pageFromParam } from '../../../lib/deck-keys';
 import { useFormatters } from '../../../lib/format';
 import { useAiCategories } from '../api/get-ai-categories';
@@ -20,39 +20,6 @@ export function AiCategories({ onGenerate }: { onGenerate: () => void }) {
   const categories = useAiCategories(page);
   const data = categories.data;
 
-  let content: ReactNode;
-  if (categories.isPending) content = <CategoryGridSkeleton count={3} />;
-  else if (categories.isError && !data)
-    content = <RequestError error={categories.error} onRetry={() => categories.refetch()} />;
-  else if (!data || data.count === 0)
-    content = (
-      <EmptyState
-        icon={<IconSparkles size={32} aria-hidden="true" />}
-        withIndicatorBackground
-        title={t('categories.empty')}
-        description={t('categories.emptyHint')}
-      >
-        <EmptyState.Actions>
-          <Button variant="light" onClick={onGenerate}>
-            {t('categories.generate')}
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
-    );
-  else
-    content = (
-      <SimpleGrid
-        cols={{ base: 1, sm: 2, lg: 3 }}
-        spacing="md"
-        aria-busy={categories.isPlaceholderData || undefined}
-        style={{ opacity: categories.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
-      >
-        {data.results.map((category) => (
-          <CategoryCard key={category.id} category={category} headingOrder={3} />
-        ))}
-      </SimpleGrid>
-    );
-
   return (
     <Stack component="section" aria-labelledby={headingId} gap="md">
       <Group justify="space-between" align="baseline" gap="xs">
@@ -65,7 +32,39 @@ export function AiCategories({ onGenerate }: { onGenerate: () => void }) {
           </Text>
         )}
       </Group>
-      {content}
+      <QueryState
+        query={categories}
+        keepData
+        loading={<CategoryGridSkeleton count={3} />}
+        isEmpty={(page) => page.count === 0}
+        empty={
+          <EmptyState
+            icon={<IconSparkles size={32} aria-hidden="true" />}
+            withIndicatorBackground
+            title={t('categories.empty')}
+            description={t('categories.emptyHint')}
+          >
+            <EmptyState.Actions>
+              <Button variant="light" onClick={onGenerate}>
+                {t('categories.generate')}
+              </Button>
+            </EmptyState.Actions>
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <SimpleGrid
+            cols={{ base: 1, sm: 2, lg: 3 }}
+            spacing="md"
+            aria-busy={categories.isPlaceholderData || undefined}
+            style={{ opacity: categories.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
+          >
+            {data.results.map((category) => (
+              <CategoryCard key={category.id} category={category} headingOrder={3} />
+            ))}
+          </SimpleGrid>
+        )}
+      </QueryState>
       <Pager
         page={page}
         pages={data ? pageCount(data.count) : 1}

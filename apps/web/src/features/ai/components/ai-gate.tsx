@@ -2,7 +2,7 @@ import type { User } from '@flashcards/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/ui/page-loader';
-import { RequestError } from '../../../components/ui/request-error';
+import { QueryState } from '../../../components/ui/query-state';
 import { RestrictedPage } from '../../../components/ui/restricted-page';
 import { useCurrentUser } from '../../../lib/current-user';
 
@@ -13,8 +13,9 @@ import { useCurrentUser } from '../../../lib/current-user';
 export function AiGate({ children }: { children: (user: User) => ReactNode }) {
   const { t } = useTranslation(['common', 'ai']);
   const user = useCurrentUser();
-  if (user.isPending) return <PageLoader label={t('status.loading')} />;
-  if (user.isError) return <RequestError error={user.error} onRetry={() => user.refetch()} />;
-  if (user.data.is_auto_created) return <RestrictedPage text={t('ai:restricted')} />;
-  return children(user.data);
+  return (
+    <QueryState query={user} loading={<PageLoader label={t('status.loading')} />}>
+      {(data) => (data.is_auto_created ? <RestrictedPage text={t('ai:restricted')} /> : children(data))}
+    </QueryState>
+  );
 }

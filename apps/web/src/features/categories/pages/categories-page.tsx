@@ -2,7 +2,7 @@ import type { Category } from '@flashcards/contract';
 import { Button, EmptyState, Group, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFolderOpen, IconPlus } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
@@ -12,7 +12,7 @@ import {
 } from '../../../components/ui/category-card';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { Pager } from '../../../components/ui/pager';
-import { RequestError } from '../../../components/ui/request-error';
+import { QueryState } from '../../../components/ui/query-state';
 import { hasStatus, useErrorMessage } from '../../../lib/api-errors';
 import { pageCount, pageFromParam } from '../../../lib/deck-keys';
 import { useFormatters } from '../../../lib/format';
@@ -107,39 +107,6 @@ export function CategoriesPage({ list }: { list: CategoryList }) {
   const data = categories.data;
   const pages = data ? pageCount(data.count) : 1;
 
-  let content: ReactNode;
-  if (categories.isPending || pastTheEnd) content = <CategoryGridSkeleton />;
-  else if (categories.isError && !data)
-    content = <RequestError error={categories.error} onRetry={() => categories.refetch()} />;
-  else if (data && data.count === 0)
-    content = (
-      <EmptyState
-        icon={<IconFolderOpen size={32} aria-hidden="true" />}
-        withIndicatorBackground
-        title={t('categories.empty')}
-        description={list === 'kids' ? t('categories.emptyKidsHint') : t('categories.emptyHint')}
-      >
-        <EmptyState.Actions>
-          <Button leftSection={<IconPlus size={18} aria-hidden="true" />} onClick={create.open}>
-            {t('categories.create')}
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
-    );
-  else
-    content = (
-      <SimpleGrid
-        cols={{ base: 1, sm: 2, lg: 3 }}
-        spacing="md"
-        aria-busy={categories.isPlaceholderData || undefined}
-        style={{ opacity: categories.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
-      >
-        {data?.results.map((category) => (
-          <CategoryCard key={category.id} category={category} onAction={onAction} />
-        ))}
-      </SimpleGrid>
-    );
-
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="center" gap="sm">
@@ -162,7 +129,40 @@ export function CategoriesPage({ list }: { list: CategoryList }) {
           </Text>
         )}
       </Group>
-      {content}
+      <QueryState
+        query={categories}
+        waiting={pastTheEnd}
+        keepData
+        loading={<CategoryGridSkeleton />}
+        isEmpty={(page) => page.count === 0}
+        empty={
+          <EmptyState
+            icon={<IconFolderOpen size={32} aria-hidden="true" />}
+            withIndicatorBackground
+            title={t('categories.empty')}
+            description={list === 'kids' ? t('categories.emptyKidsHint') : t('categories.emptyHint')}
+          >
+            <EmptyState.Actions>
+              <Button leftSection={<IconPlus size={18} aria-hidden="true" />} onClick={create.open}>
+                {t('categories.create')}
+              </Button>
+            </EmptyState.Actions>
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <SimpleGrid
+            cols={{ base: 1, sm: 2, lg: 3 }}
+            spacing="md"
+            aria-busy={categories.isPlaceholderData || undefined}
+            style={{ opacity: categories.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
+          >
+            {data?.results.map((category) => (
+              <CategoryCard key={category.id} category={category} onAction={onAction} />
+            ))}
+          </SimpleGrid>
+        )}
+      </QueryState>
       <Pager
         page={page}
         pages={pages}

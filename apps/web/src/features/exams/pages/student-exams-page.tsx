@@ -1,12 +1,9 @@
-import { Anchor, EmptyState, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconClipboardCheck } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
 import { ExamStatusBadge } from '../../../components/exam/exam-status-badge';
-import { Pager } from '../../../components/ui/pager';
-import { RequestError } from '../../../components/ui/request-error';
-import { pageCount } from '../../../lib/deck-keys';
+import { PagedTable } from '../../../components/list/paged-table';
 import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { personName } from '../../../lib/person-name';
@@ -24,85 +21,7 @@ export function StudentExamsPage() {
   const { params, navigate } = useExamListParams();
   const list = useStudentExams(params);
   const data = list.data;
-  const pages = data ? pageCount(data.count) : 1;
   const filtered = Boolean(params.search || params.status);
-
-  let content: ReactNode;
-  if (list.isPending) content = <Skeleton h={240} radius="md" aria-label={t('list.loading')} />;
-  else if (list.isError && !data)
-    content = <RequestError error={list.error} onRetry={() => list.refetch()} />;
-  else if (data && data.count === 0)
-    content = (
-      <EmptyState
-        icon={<IconClipboardCheck size={32} aria-hidden="true" />}
-        withIndicatorBackground
-        title={filtered ? t('list.noneFound') : t('list.empty')}
-        description={filtered ? undefined : t('list.emptyHint')}
-      />
-    );
-  else
-    content = (
-      <Table.ScrollContainer minWidth={820}>
-        <Table
-          verticalSpacing="sm"
-          highlightOnHover
-          aria-busy={list.isPlaceholderData || undefined}
-          style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
-        >
-          <Table.Caption>{t('list.caption')}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('list.columns.test')}</Table.Th>
-              <Table.Th scope="col">{t('list.columns.teacher')}</Table.Th>
-              <Table.Th scope="col">{t('list.columns.window')}</Table.Th>
-              <Table.Th scope="col">{t('list.columns.status')}</Table.Th>
-              <Table.Th scope="col">{t('list.columns.action')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data?.results.map((exam) => (
-              <Table.Tr key={exam.id}>
-                <Table.Th scope="row" fw="normal">
-                  <Anchor
-                    component={Link}
-                    to={generatePath(paths.schoolExam, { examId: String(exam.id) })}
-                    fw={600}
-                  >
-                    {exam.school_test.name}
-                  </Anchor>
-                  <Text size="xs" c="dimmed">
-                    {t('list.questions', {
-                      count: exam.questions_count,
-                      formatted: number(exam.questions_count),
-                    })}
-                  </Text>
-                </Table.Th>
-                <Table.Td>{personName(exam.teacher)}</Table.Td>
-                <Table.Td>
-                  <Text size="sm">
-                    {t('window', { start: dateTime(exam.start_exam_at), end: dateTime(exam.ends_at) })}
-                  </Text>
-                  {exam.extra_minutes > 0 && (
-                    <Text size="xs" c="dimmed">
-                      {t('extraMinutes', {
-                        count: exam.extra_minutes,
-                        formatted: number(exam.extra_minutes),
-                      })}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <ExamStatusBadge status={exam.status} />
-                </Table.Td>
-                <Table.Td>
-                  <StudentAction exam={exam} now={now} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
 
   return (
     <Stack gap="lg">
@@ -115,14 +34,66 @@ export function StudentExamsPage() {
           </Text>
         )}
       </Group>
-      {content}
-      <Pager
-        page={params.page}
-        pages={pages}
-        onChange={(next) => {
-          navigate({ page: next });
-          window.scrollTo({ top: 0 });
+      <PagedTable
+        query={list}
+        loadingLabel={t('list.loading')}
+        empty={{
+          icon: <IconClipboardCheck size={32} aria-hidden="true" />,
+          title: filtered ? t('list.noneFound') : t('list.empty'),
+          description: filtered ? undefined : t('list.emptyHint'),
         }}
+        caption={t('list.caption')}
+        minWidth={820}
+        head={
+          <>
+            <Table.Th scope="col">{t('list.columns.test')}</Table.Th>
+            <Table.Th scope="col">{t('list.columns.teacher')}</Table.Th>
+            <Table.Th scope="col">{t('list.columns.window')}</Table.Th>
+            <Table.Th scope="col">{t('list.columns.status')}</Table.Th>
+            <Table.Th scope="col">{t('list.columns.action')}</Table.Th>
+          </>
+        }
+        row={(exam) => (
+          <Table.Tr key={exam.id}>
+            <Table.Th scope="row" fw="normal">
+              <Anchor
+                component={Link}
+                to={generatePath(paths.schoolExam, { examId: String(exam.id) })}
+                fw={600}
+              >
+                {exam.school_test.name}
+              </Anchor>
+              <Text size="xs" c="dimmed">
+                {t('list.questions', {
+                  count: exam.questions_count,
+                  formatted: number(exam.questions_count),
+                })}
+              </Text>
+            </Table.Th>
+            <Table.Td>{personName(exam.teacher)}</Table.Td>
+            <Table.Td>
+              <Text size="sm">
+                {t('window', { start: dateTime(exam.start_exam_at), end: dateTime(exam.ends_at) })}
+              </Text>
+              {exam.extra_minutes > 0 && (
+                <Text size="xs" c="dimmed">
+                  {t('extraMinutes', {
+                    count: exam.extra_minutes,
+                    formatted: number(exam.extra_minutes),
+                  })}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <ExamStatusBadge status={exam.status} />
+            </Table.Td>
+            <Table.Td>
+              <StudentAction exam={exam} now={now} />
+            </Table.Td>
+          </Table.Tr>
+        )}
+        page={params.page}
+        onPage={(page) => navigate({ page })}
       />
     </Stack>
   );

@@ -1,10 +1,9 @@
-import { systemRoutes } from '@flashcards/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
 
 export const publicStatsQuery = queryOptions({
   queryKey: ['public-stats'],
-  queryFn: ({ signal }) => api.call(systemRoutes.publicStats, { signal }),
+  // The call's code (with the client and the schemas) loads with the call, not with the home page.
+  queryFn: ({ signal }) => import('./public-stats-call').then((call) => call.getPublicStats(signal)),
   staleTime: 5 * 60_000,
 });
 

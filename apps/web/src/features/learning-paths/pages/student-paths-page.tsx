@@ -1,11 +1,10 @@
 import { Anchor, Card, EmptyState, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconMap2 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
 import { ListControls } from '../../../components/list/list-controls';
 import { Pager } from '../../../components/ui/pager';
-import { RequestError } from '../../../components/ui/request-error';
+import { QueryState } from '../../../components/ui/query-state';
 import { pageCount } from '../../../lib/deck-keys';
 import { useFormatters } from '../../../lib/format';
 import { useListParams } from '../../../lib/list-params';
@@ -24,51 +23,6 @@ export function StudentPathsPage() {
   const data = list.data;
   const pages = data ? pageCount(data.count) : 1;
 
-  let content: ReactNode;
-  if (list.isPending) content = <Skeleton h={240} radius="md" aria-label={t('list.loading')} />;
-  else if (list.isError && !data)
-    content = <RequestError error={list.error} onRetry={() => list.refetch()} />;
-  else if (data && data.count === 0)
-    content = (
-      <EmptyState
-        icon={<IconMap2 size={32} aria-hidden="true" />}
-        withIndicatorBackground
-        title={params.search ? t('list.noneFound') : t('list.emptyStudent')}
-        description={params.search ? undefined : t('list.emptyStudentHint')}
-      />
-    );
-  else
-    content = (
-      <SimpleGrid
-        cols={{ base: 1, sm: 2, lg: 3 }}
-        spacing="md"
-        aria-busy={list.isPlaceholderData || undefined}
-        style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
-      >
-        {data?.results.map((path) => (
-          <Card key={path.id} withBorder radius="lg" padding="md" component="article">
-            <Stack gap={6}>
-              <Title order={2} size="h4">
-                <Anchor
-                  component={Link}
-                  to={generatePath(paths.learningPathProgress, { learningPathId: String(path.id) })}
-                >
-                  {path.name}
-                </Anchor>
-              </Title>
-              <Text size="sm" c="dimmed">
-                {t('list.fromTeacher', { name: personOf(path.created_by_user) })} · {path.category.name}
-              </Text>
-              <Text size="sm">{pathDays(path)}</Text>
-              <TodayLine path={path} />
-              <LearnedLine path={path} />
-              <CompletedBadges path={path} />
-            </Stack>
-          </Card>
-        ))}
-      </SimpleGrid>
-    );
-
   return (
     <Stack gap="lg">
       <Title order={1}>{t('pages:titles.myLearningPaths')}</Title>
@@ -86,7 +40,51 @@ export function StudentPathsPage() {
           </Text>
         )}
       </Group>
-      {content}
+      <QueryState
+        query={list}
+        keepData
+        loading={<Skeleton h={240} radius="md" aria-label={t('list.loading')} />}
+        isEmpty={(page) => page.count === 0}
+        empty={
+          <EmptyState
+            icon={<IconMap2 size={32} aria-hidden="true" />}
+            withIndicatorBackground
+            title={params.search ? t('list.noneFound') : t('list.emptyStudent')}
+            description={params.search ? undefined : t('list.emptyStudentHint')}
+          />
+        }
+      >
+        {(data) => (
+          <SimpleGrid
+            cols={{ base: 1, sm: 2, lg: 3 }}
+            spacing="md"
+            aria-busy={list.isPlaceholderData || undefined}
+            style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
+          >
+            {data?.results.map((path) => (
+              <Card key={path.id} withBorder radius="lg" padding="md" component="article">
+                <Stack gap={6}>
+                  <Title order={2} size="h4">
+                    <Anchor
+                      component={Link}
+                      to={generatePath(paths.learningPathProgress, { learningPathId: String(path.id) })}
+                    >
+                      {path.name}
+                    </Anchor>
+                  </Title>
+                  <Text size="sm" c="dimmed">
+                    {t('list.fromTeacher', { name: personOf(path.created_by_user) })} · {path.category.name}
+                  </Text>
+                  <Text size="sm">{pathDays(path)}</Text>
+                  <TodayLine path={path} />
+                  <LearnedLine path={path} />
+                  <CompletedBadges path={path} />
+                </Stack>
+              </Card>
+            ))}
+          </SimpleGrid>
+        )}
+      </QueryState>
       <Pager
         page={params.page}
         pages={pages}

@@ -1,28 +1,14 @@
 import type { LearningPath } from '@flashcards/contract';
-import {
-  Alert,
-  Anchor,
-  Button,
-  EmptyState,
-  Group,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconClockHour4, IconPlus, IconRoute, IconTrash } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
 import { ListControls } from '../../../components/list/list-controls';
+import { PagedTable } from '../../../components/list/paged-table';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
-import { Pager } from '../../../components/ui/pager';
-import { RequestError } from '../../../components/ui/request-error';
 import { useErrorMessage } from '../../../lib/api-errors';
-import { pageCount } from '../../../lib/deck-keys';
 import { useFormatters } from '../../../lib/format';
 import { useListParams } from '../../../lib/list-params';
 import { paths } from '../../../lib/paths';
@@ -48,7 +34,6 @@ export function TeacherPathsPage() {
   const remove = useDeletePath();
 
   const data = list.data;
-  const pages = data ? pageCount(data.count) : 1;
 
   const askDelete = (path: LearningPath) => {
     remove.reset();
@@ -64,93 +49,6 @@ export function TeacherPathsPage() {
       },
     });
   };
-
-  let content: ReactNode;
-  if (list.isPending) content = <Skeleton h={240} radius="md" aria-label={t('list.loading')} />;
-  else if (list.isError && !data)
-    content = <RequestError error={list.error} onRetry={() => list.refetch()} />;
-  else if (data && data.count === 0)
-    content = (
-      <EmptyState
-        icon={<IconRoute size={32} aria-hidden="true" />}
-        withIndicatorBackground
-        title={params.search ? t('list.noneFound') : t('list.emptyTeacher')}
-        description={params.search ? undefined : t('list.emptyTeacherHint')}
-      >
-        {!params.search && (
-          <EmptyState.Actions>
-            <Button leftSection={<IconPlus size={18} aria-hidden="true" />} onClick={create.open}>
-              {t('list.assign')}
-            </Button>
-          </EmptyState.Actions>
-        )}
-      </EmptyState>
-    );
-  else
-    content = (
-      <Table.ScrollContainer minWidth={860}>
-        <Table
-          verticalSpacing="sm"
-          highlightOnHover
-          aria-busy={list.isPlaceholderData || undefined}
-          style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
-        >
-          <Table.Caption>{t('list.captionTeacher')}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('list.path')}</Table.Th>
-              <Table.Th>{t('list.student')}</Table.Th>
-              <Table.Th>{t('list.daysHeading')}</Table.Th>
-              <Table.Th>{t('list.today')}</Table.Th>
-              <Table.Th>{t('list.learned')}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t('list.actions')}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data?.results.map((path) => (
-              <Table.Tr key={path.id}>
-                <Table.Td>
-                  <Anchor
-                    component={Link}
-                    to={generatePath(paths.learningPathProgress, { learningPathId: String(path.id) })}
-                    fw={600}
-                  >
-                    {path.name}
-                  </Anchor>
-                  <Text size="xs" c="dimmed">
-                    {path.category.name}
-                    {path.categories_tags.length > 0 && ` · ${path.categories_tags.join(', ')}`}
-                  </Text>
-                  <CompletedBadges path={path} />
-                </Table.Td>
-                <Table.Td>{personOf(path.assigned_user)}</Table.Td>
-                <Table.Td>{pathDays(path)}</Table.Td>
-                <Table.Td>
-                  <TodayLine path={path} />
-                </Table.Td>
-                <Table.Td>
-                  <LearnedLine path={path} />
-                </Table.Td>
-                <Table.Td>
-                  <Button
-                    size="compact-sm"
-                    variant="subtle"
-                    color="red"
-                    leftSection={<IconTrash size={14} aria-hidden="true" />}
-                    aria-label={t('delete.label', { name: path.name, student: personOf(path.assigned_user) })}
-                    onClick={() => askDelete(path)}
-                  >
-                    {t('actions.delete')}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
 
   return (
     <Stack gap="lg">
@@ -182,14 +80,73 @@ export function TeacherPathsPage() {
           </Text>
         )}
       </Group>
-      {content}
-      <Pager
-        page={params.page}
-        pages={pages}
-        onChange={(next) => {
-          navigate({ page: next });
-          window.scrollTo({ top: 0 });
+      <PagedTable
+        query={list}
+        loadingLabel={t('list.loading')}
+        empty={{
+          icon: <IconRoute size={32} aria-hidden="true" />,
+          title: params.search ? t('list.noneFound') : t('list.emptyTeacher'),
+          description: params.search ? undefined : t('list.emptyTeacherHint'),
+          action: params.search ? undefined : (
+            <Button leftSection={<IconPlus size={18} aria-hidden="true" />} onClick={create.open}>
+              {t('list.assign')}
+            </Button>
+          ),
         }}
+        caption={t('list.captionTeacher')}
+        minWidth={860}
+        head={
+          <>
+            <Table.Th>{t('list.path')}</Table.Th>
+            <Table.Th>{t('list.student')}</Table.Th>
+            <Table.Th>{t('list.daysHeading')}</Table.Th>
+            <Table.Th>{t('list.today')}</Table.Th>
+            <Table.Th>{t('list.learned')}</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>{t('list.actions')}</VisuallyHidden>
+            </Table.Th>
+          </>
+        }
+        row={(path) => (
+          <Table.Tr key={path.id}>
+            <Table.Td>
+              <Anchor
+                component={Link}
+                to={generatePath(paths.learningPathProgress, { learningPathId: String(path.id) })}
+                fw={600}
+              >
+                {path.name}
+              </Anchor>
+              <Text size="xs" c="dimmed">
+                {path.category.name}
+                {path.categories_tags.length > 0 && ` · ${path.categories_tags.join(', ')}`}
+              </Text>
+              <CompletedBadges path={path} />
+            </Table.Td>
+            <Table.Td>{personOf(path.assigned_user)}</Table.Td>
+            <Table.Td>{pathDays(path)}</Table.Td>
+            <Table.Td>
+              <TodayLine path={path} />
+            </Table.Td>
+            <Table.Td>
+              <LearnedLine path={path} />
+            </Table.Td>
+            <Table.Td>
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                color="red"
+                leftSection={<IconTrash size={14} aria-hidden="true" />}
+                aria-label={t('delete.label', { name: path.name, student: personOf(path.assigned_user) })}
+                onClick={() => askDelete(path)}
+              >
+                {t('actions.delete')}
+              </Button>
+            </Table.Td>
+          </Table.Tr>
+        )}
+        page={params.page}
+        onPage={(page) => navigate({ page })}
       />
       <CreatePathsModal opened={creating} onClose={create.close} />
       <ConfirmModal

@@ -4,7 +4,7 @@ import { IconRefreshDot } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/ui/form-error';
-import { RequestError } from '../../../components/ui/request-error';
+import { QueryState } from '../../../components/ui/query-state';
 import { useErrorMessage } from '../../../lib/api-errors';
 import { useSuccessToast } from '../../../lib/use-success-toast';
 import { useAdoptedUpdate, useApplyAdoptedUpdate } from '../api/owner-actions';
@@ -55,23 +55,26 @@ function UpdateModal({
   const apply = useApplyAdoptedUpdate();
   const changes = update.data?.available ? update.data.changes : null;
 
-  let body: React.ReactNode;
-  if (update.isPending)
-    body = (
-      <Group gap="sm" role="status">
-        <Loader size="sm" aria-hidden="true" />
-        <Text>{t('update.loading')}</Text>
-      </Group>
-    );
-  else if (update.isError) body = <RequestError error={update.error} onRetry={() => update.refetch()} />;
-  else if (!update.data.available) body = <Text>{t('update.gone')}</Text>;
-  else
-    body = (
-      <Stack gap="md">
-        <Text>{t('update.intro')}</Text>
-        {changes && <ChangesView changes={changes} />}
-      </Stack>
-    );
+  const body = (
+    <QueryState
+      query={update}
+      loading={
+        <Group gap="sm" role="status">
+          <Loader size="sm" aria-hidden="true" />
+          <Text>{t('update.loading')}</Text>
+        </Group>
+      }
+      isEmpty={(answer) => !answer.available}
+      empty={<Text>{t('update.gone')}</Text>}
+    >
+      {() => (
+        <Stack gap="md">
+          <Text>{t('update.intro')}</Text>
+          {changes && <ChangesView changes={changes} />}
+        </Stack>
+      )}
+    </QueryState>
+  );
 
   return (
     <Modal

@@ -2,11 +2,11 @@ import { MARKET_SEARCH_MAX_LENGTH, marketLanguages, marketTopics } from '@flashc
 import { Button, EmptyState, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBooks, IconFilterOff, IconSearch } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, useSearchParams } from 'react-router';
 import { Pager } from '../../../components/ui/pager';
-import { RequestError } from '../../../components/ui/request-error';
+import { QueryState } from '../../../components/ui/query-state';
 import { hasStatus } from '../../../lib/api-errors';
 import { pageCount } from '../../../lib/deck-keys';
 import { useFormatters } from '../../../lib/format';
@@ -71,56 +71,6 @@ export function CatalogPage({ access }: { access: CatalogAccess }) {
   const filtered = search.q !== '' || search.language !== null || search.topic !== null;
   const data = catalog.data;
 
-  let content: ReactNode;
-  if (catalog.isPending || pastTheEnd) content = <CatalogGridSkeleton label={t('catalog.loading')} />;
-  else if (catalog.isError && !data)
-    content = <RequestError error={catalog.error} onRetry={() => catalog.refetch()} />;
-  else if (data && data.count === 0)
-    content = filtered ? (
-      <EmptyState
-        icon={<IconFilterOff size={32} aria-hidden="true" />}
-        withIndicatorBackground
-        title={t('catalog.empty')}
-        description={t('catalog.emptyHint')}
-      >
-        <EmptyState.Actions>
-          <Button
-            variant="default"
-            onClick={() => {
-              setSearchInput('');
-              update({ q: '', language: null, topic: null, page: 1 });
-            }}
-          >
-            {t('catalog.clearFilters')}
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
-    ) : (
-      <EmptyState
-        icon={<IconBooks size={32} aria-hidden="true" />}
-        withIndicatorBackground
-        title={t('catalog.emptyAll')}
-        description={t('catalog.emptyAllHint')}
-      />
-    );
-  else
-    content = (
-      <SimpleGrid
-        cols={{ base: 1, sm: 2, lg: 3 }}
-        spacing="md"
-        aria-busy={catalog.isPlaceholderData || undefined}
-        style={{ opacity: catalog.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
-      >
-        {data?.results.map((category) => (
-          <CatalogCard
-            key={category.id}
-            category={category}
-            to={generatePath(detailPath, { categoryId: String(category.id) })}
-          />
-        ))}
-      </SimpleGrid>
-    );
-
   return (
     <Stack gap="lg">
       <Stack gap="xs">
@@ -179,7 +129,59 @@ export function CatalogPage({ access }: { access: CatalogAccess }) {
           </Text>
         )}
       </Group>
-      {content}
+      <QueryState
+        query={catalog}
+        waiting={pastTheEnd}
+        keepData
+        loading={<CatalogGridSkeleton label={t('catalog.loading')} />}
+        isEmpty={(page) => page.count === 0}
+        empty={
+          filtered ? (
+            <EmptyState
+              icon={<IconFilterOff size={32} aria-hidden="true" />}
+              withIndicatorBackground
+              title={t('catalog.empty')}
+              description={t('catalog.emptyHint')}
+            >
+              <EmptyState.Actions>
+                <Button
+                  variant="default"
+                  onClick={() => {
+                    setSearchInput('');
+                    update({ q: '', language: null, topic: null, page: 1 });
+                  }}
+                >
+                  {t('catalog.clearFilters')}
+                </Button>
+              </EmptyState.Actions>
+            </EmptyState>
+          ) : (
+            <EmptyState
+              icon={<IconBooks size={32} aria-hidden="true" />}
+              withIndicatorBackground
+              title={t('catalog.emptyAll')}
+              description={t('catalog.emptyAllHint')}
+            />
+          )
+        }
+      >
+        {(data) => (
+          <SimpleGrid
+            cols={{ base: 1, sm: 2, lg: 3 }}
+            spacing="md"
+            aria-busy={catalog.isPlaceholderData || undefined}
+            style={{ opacity: catalog.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
+          >
+            {data?.results.map((category) => (
+              <CatalogCard
+                key={category.id}
+                category={category}
+                to={generatePath(detailPath, { categoryId: String(category.id) })}
+              />
+            ))}
+          </SimpleGrid>
+        )}
+      </QueryState>
       <Pager
         page={search.page}
         pages={data ? pageCount(data.count) : 1}

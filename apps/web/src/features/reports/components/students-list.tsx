@@ -18,7 +18,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Pager } from '../../../components/ui/pager';
-import { RequestError } from '../../../components/ui/request-error';
+import { QueryState } from '../../../components/ui/query-state';
 import { hasStatus } from '../../../lib/api-errors';
 import { pageCount } from '../../../lib/deck-keys';
 import { useFormatters } from '../../../lib/format';
@@ -57,41 +57,47 @@ export function StudentsList({
         leftSection={<IconSearch size={16} aria-hidden="true" />}
         maw={480}
       />
-      {students.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label={t('students.loading')}>
-          <Skeleton h={88} radius="md" />
-          <Skeleton h={88} radius="md" />
-          <Skeleton h={88} radius="md" />
-        </Stack>
-      ) : students.isError && !data ? (
-        <RequestError error={students.error} onRetry={() => students.refetch()} />
-      ) : data && data.count === 0 ? (
-        search ? (
-          <Text c="dimmed">{t('students.noMatches')}</Text>
-        ) : (
-          <EmptyState
-            icon={<IconUsers size={32} aria-hidden="true" />}
-            withIndicatorBackground
-            title={t('students.empty')}
-            description={t('students.emptyHint')}
-          />
-        )
-      ) : (
-        <Stack
-          component="ul"
-          gap="xs"
-          m={0}
-          p={0}
-          style={{ listStyle: 'none' }}
-          aria-busy={students.isFetching}
-        >
-          {data?.results.map((student) => (
-            <li key={student.id}>
-              <StudentRow student={student} />
-            </li>
-          ))}
-        </Stack>
-      )}
+      <QueryState
+        query={students}
+        keepData
+        loading={
+          <Stack gap="xs" aria-busy="true" aria-label={t('students.loading')}>
+            <Skeleton h={88} radius="md" />
+            <Skeleton h={88} radius="md" />
+            <Skeleton h={88} radius="md" />
+          </Stack>
+        }
+        isEmpty={(page) => page.count === 0}
+        empty={
+          search ? (
+            <Text c="dimmed">{t('students.noMatches')}</Text>
+          ) : (
+            <EmptyState
+              icon={<IconUsers size={32} aria-hidden="true" />}
+              withIndicatorBackground
+              title={t('students.empty')}
+              description={t('students.emptyHint')}
+            />
+          )
+        }
+      >
+        {(data) => (
+          <Stack
+            component="ul"
+            gap="xs"
+            m={0}
+            p={0}
+            style={{ listStyle: 'none' }}
+            aria-busy={students.isFetching}
+          >
+            {data?.results.map((student) => (
+              <li key={student.id}>
+                <StudentRow student={student} />
+              </li>
+            ))}
+          </Stack>
+        )}
+      </QueryState>
       <Pager
         page={state.page}
         pages={data ? pageCount(data.count) : 1}

@@ -3,7 +3,6 @@ import { examStatusSchema } from '@flashcards/contract';
 import {
   Anchor,
   Button,
-  EmptyState,
   Group,
   Paper,
   Select,
@@ -16,17 +15,16 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconClockPlus, IconPlus, IconReportAnalytics, IconTrash } from '@tabler/icons-react';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
 import { ExamStatusBadge } from '../../../components/exam/exam-status-badge';
 import { GradeBadge } from '../../../components/exam/grade-badge';
 import { ListControls } from '../../../components/list/list-controls';
+import { PagedTable } from '../../../components/list/paged-table';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
-import { Pager } from '../../../components/ui/pager';
 import { RequestError } from '../../../components/ui/request-error';
 import { useErrorMessage } from '../../../lib/api-errors';
-import { pageCount } from '../../../lib/deck-keys';
 import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { personName } from '../../../lib/person-name';
@@ -61,7 +59,6 @@ export function ExamsPage() {
   const [deleting, setDeleting] = useState<Exam | null>(null);
   const [extending, setExtending] = useState<Exam | null>(null);
   const [giving, setGiving] = useState(false);
-  const data = list.data;
   const filtered = params.testId !== null || params.status !== null || params.search !== '';
 
   const confirmDelete = () => {
@@ -81,128 +78,6 @@ export function ExamsPage() {
     count: stats?.by_grade[String(grade) as '2'] ?? 0,
   }));
   const graded = bars.reduce((sum, bar) => sum + bar.count, 0);
-
-  let content: ReactNode;
-  if (list.isPending) content = <Skeleton h={240} radius="md" aria-label={t('exams.loading')} />;
-  else if (list.isError && !data)
-    content = <RequestError error={list.error} onRetry={() => list.refetch()} />;
-  else if (data && data.count === 0)
-    content = (
-      <EmptyState
-        icon={<IconReportAnalytics size={32} aria-hidden="true" />}
-        withIndicatorBackground
-        title={filtered ? t('exams.noneFound') : t('exams.empty')}
-        description={filtered ? undefined : t('exams.emptyHint')}
-      >
-        {!filtered && (
-          <EmptyState.Actions>
-            <Button leftSection={<IconPlus size={18} aria-hidden="true" />} onClick={() => setGiving(true)}>
-              {t('actions.giveAsExam')}
-            </Button>
-          </EmptyState.Actions>
-        )}
-      </EmptyState>
-    );
-  else
-    content = (
-      <Table.ScrollContainer minWidth={960}>
-        <Table
-          verticalSpacing="sm"
-          highlightOnHover
-          aria-busy={list.isPlaceholderData || undefined}
-          style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
-        >
-          <Table.Caption>{t('exams.caption')}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('exams.student')}</Table.Th>
-              <Table.Th>{t('exams.test')}</Table.Th>
-              <Table.Th>{t('exams.window')}</Table.Th>
-              <Table.Th>{t('exams.status')}</Table.Th>
-              <Table.Th ta="end">{t('exams.answers')}</Table.Th>
-              <Table.Th ta="end">{t('exams.score')}</Table.Th>
-              <Table.Th>{t('exams.grade')}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t('list.actions')}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data?.results.map((exam) => (
-              <Table.Tr key={exam.id}>
-                <Table.Td>
-                  <Anchor component={Link} to={examPath(exam.id)} fw={600}>
-                    {personName(exam.student)}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{exam.school_test.name}</Table.Td>
-                <Table.Td>
-                  <Text size="sm">
-                    {t('exams.windowValue', {
-                      start: dateTime(exam.start_exam_at) ?? '',
-                      end: dateTime(exam.end_exam_at) ?? '',
-                    })}
-                  </Text>
-                  {exam.extra_minutes > 0 && (
-                    <Text size="xs" c="dimmed">
-                      {t('exams.extra', { count: exam.extra_minutes, formatted: number(exam.extra_minutes) })}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <ExamStatusBadge status={exam.status} />
-                </Table.Td>
-                <Table.Td ta="end">
-                  {t('exams.ofTotal', {
-                    value: number(exam.answers_count),
-                    total: number(exam.questions_count),
-                  })}
-                </Table.Td>
-                <Table.Td ta="end">
-                  {exam.score === null
-                    ? t('exams.noScore')
-                    : t('exams.ofTotal', { value: number(exam.score), total: number(exam.total_score) })}
-                </Table.Td>
-                <Table.Td>
-                  {exam.grade === null ? t('exams.noScore') : <GradeBadge grade={exam.grade} />}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap" justify="flex-end">
-                    {exam.status !== 'completed' && (
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        leftSection={<IconClockPlus size={14} aria-hidden="true" />}
-                        aria-label={t('exams.extraOne', { student: personName(exam.student) })}
-                        onClick={() => setExtending(exam)}
-                      >
-                        {t('actions.extraTime')}
-                      </Button>
-                    )}
-                    <Button
-                      size="compact-sm"
-                      variant="subtle"
-                      color="red"
-                      leftSection={<IconTrash size={14} aria-hidden="true" />}
-                      aria-label={t('exams.deleteOne', {
-                        student: personName(exam.student),
-                        name: exam.school_test.name,
-                      })}
-                      onClick={() => {
-                        remove.reset();
-                        setDeleting(exam);
-                      }}
-                    >
-                      {t('actions.delete')}
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
 
   return (
     <Stack gap="lg">
@@ -323,14 +198,108 @@ export function ExamsPage() {
         ) : null}
       </section>
 
-      {content}
-      <Pager
-        page={params.page}
-        pages={data ? pageCount(data.count) : 1}
-        onChange={(page) => {
-          navigate({ page });
-          window.scrollTo({ top: 0 });
+      <PagedTable
+        query={list}
+        loadingLabel={t('exams.loading')}
+        empty={{
+          icon: <IconReportAnalytics size={32} aria-hidden="true" />,
+          title: filtered ? t('exams.noneFound') : t('exams.empty'),
+          description: filtered ? undefined : t('exams.emptyHint'),
+          action: filtered ? undefined : (
+            <Button leftSection={<IconPlus size={18} aria-hidden="true" />} onClick={() => setGiving(true)}>
+              {t('actions.giveAsExam')}
+            </Button>
+          ),
         }}
+        caption={t('exams.caption')}
+        minWidth={960}
+        head={
+          <>
+            <Table.Th>{t('exams.student')}</Table.Th>
+            <Table.Th>{t('exams.test')}</Table.Th>
+            <Table.Th>{t('exams.window')}</Table.Th>
+            <Table.Th>{t('exams.status')}</Table.Th>
+            <Table.Th ta="end">{t('exams.answers')}</Table.Th>
+            <Table.Th ta="end">{t('exams.score')}</Table.Th>
+            <Table.Th>{t('exams.grade')}</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>{t('list.actions')}</VisuallyHidden>
+            </Table.Th>
+          </>
+        }
+        row={(exam) => (
+          <Table.Tr key={exam.id}>
+            <Table.Td>
+              <Anchor component={Link} to={examPath(exam.id)} fw={600}>
+                {personName(exam.student)}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>{exam.school_test.name}</Table.Td>
+            <Table.Td>
+              <Text size="sm">
+                {t('exams.windowValue', {
+                  start: dateTime(exam.start_exam_at) ?? '',
+                  end: dateTime(exam.end_exam_at) ?? '',
+                })}
+              </Text>
+              {exam.extra_minutes > 0 && (
+                <Text size="xs" c="dimmed">
+                  {t('exams.extra', { count: exam.extra_minutes, formatted: number(exam.extra_minutes) })}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <ExamStatusBadge status={exam.status} />
+            </Table.Td>
+            <Table.Td ta="end">
+              {t('exams.ofTotal', {
+                value: number(exam.answers_count),
+                total: number(exam.questions_count),
+              })}
+            </Table.Td>
+            <Table.Td ta="end">
+              {exam.score === null
+                ? t('exams.noScore')
+                : t('exams.ofTotal', { value: number(exam.score), total: number(exam.total_score) })}
+            </Table.Td>
+            <Table.Td>
+              {exam.grade === null ? t('exams.noScore') : <GradeBadge grade={exam.grade} />}
+            </Table.Td>
+            <Table.Td>
+              <Group gap={4} wrap="nowrap" justify="flex-end">
+                {exam.status !== 'completed' && (
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    leftSection={<IconClockPlus size={14} aria-hidden="true" />}
+                    aria-label={t('exams.extraOne', { student: personName(exam.student) })}
+                    onClick={() => setExtending(exam)}
+                  >
+                    {t('actions.extraTime')}
+                  </Button>
+                )}
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  color="red"
+                  leftSection={<IconTrash size={14} aria-hidden="true" />}
+                  aria-label={t('exams.deleteOne', {
+                    student: personName(exam.student),
+                    name: exam.school_test.name,
+                  })}
+                  onClick={() => {
+                    remove.reset();
+                    setDeleting(exam);
+                  }}
+                >
+                  {t('actions.delete')}
+                </Button>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        )}
+        page={params.page}
+        onPage={(page) => navigate({ page })}
       />
       <AssignExamModal opened={giving} onClose={() => setGiving(false)} />
       <ExtraTimeModal exam={extending} onClose={() => setExtending(null)} />

@@ -1,18 +1,5 @@
 import type { SchoolTest } from '@flashcards/contract';
-import {
-  Anchor,
-  Badge,
-  Button,
-  EmptyState,
-  Group,
-  Menu,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Group, Menu, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconChecklist,
@@ -24,15 +11,14 @@ import {
   IconSend,
   IconTrash,
 } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useNavigate } from 'react-router';
 import { ListControls } from '../../../components/list/list-controls';
+import { PagedTable } from '../../../components/list/paged-table';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
-import { Pager } from '../../../components/ui/pager';
 import { RequestError } from '../../../components/ui/request-error';
 import { useErrorMessage } from '../../../lib/api-errors';
-import { pageCount } from '../../../lib/deck-keys';
 import { useFormatters } from '../../../lib/format';
 import { useListParams } from '../../../lib/list-params';
 import { paths } from '../../../lib/paths';
@@ -83,156 +69,6 @@ export function TestsPage() {
       },
     });
 
-  let content: ReactNode;
-  if (list.isPending) content = <Skeleton h={240} radius="md" aria-label={t('list.loading')} />;
-  else if (list.isError && !data)
-    content = <RequestError error={list.error} onRetry={() => list.refetch()} />;
-  else if (data && data.count === 0)
-    content = (
-      <EmptyState
-        icon={<IconChecklist size={32} aria-hidden="true" />}
-        withIndicatorBackground
-        title={params.search ? t('list.noneFound') : t('list.empty')}
-        description={params.search ? undefined : t('list.emptyHint')}
-      >
-        {!params.search && (
-          <EmptyState.Actions>
-            <Button
-              component={Link}
-              to={paths.schoolTestCreate}
-              leftSection={<IconPlus size={18} aria-hidden="true" />}
-            >
-              {t('list.create')}
-            </Button>
-          </EmptyState.Actions>
-        )}
-      </EmptyState>
-    );
-  else
-    content = (
-      <Table.ScrollContainer minWidth={760}>
-        <Table
-          verticalSpacing="sm"
-          highlightOnHover
-          aria-busy={list.isPlaceholderData || undefined}
-          style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
-        >
-          <Table.Caption>{t('list.caption')}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('list.name')}</Table.Th>
-              <Table.Th ta="end">{t('list.questions')}</Table.Th>
-              <Table.Th ta="end">{t('list.points')}</Table.Th>
-              <Table.Th ta="end">{t('list.exams')}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t('list.actions')}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data?.results.map((test) => (
-              <Table.Tr key={test.id}>
-                <Table.Td>
-                  <Group gap="xs">
-                    <Anchor component={Link} to={editorPath(test.id)} fw={600}>
-                      {test.name}
-                    </Anchor>
-                    {test.is_locked && (
-                      <Badge
-                        color="gray"
-                        variant="light"
-                        leftSection={<IconLock size={12} aria-hidden="true" />}
-                      >
-                        {t('list.locked')}
-                      </Badge>
-                    )}
-                  </Group>
-                  <Text size="xs" c="dimmed">
-                    {t('list.modified', { date: date(test.date_modified) ?? '' })}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="end">{number(test.questions_count)}</Table.Td>
-                <Table.Td ta="end">{number(test.total_score)}</Table.Td>
-                <Table.Td ta="end">
-                  {test.exams_count > 0 ? (
-                    <Anchor
-                      component={Link}
-                      to={examsOfTestPath(test.id)}
-                      aria-label={t('list.seeExams', { count: test.exams_count, name: test.name })}
-                    >
-                      {number(test.exams_count)}
-                    </Anchor>
-                  ) : (
-                    number(0)
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap" justify="flex-end">
-                    <Button
-                      size="compact-sm"
-                      variant="subtle"
-                      leftSection={<IconEdit size={14} aria-hidden="true" />}
-                      component={Link}
-                      to={editorPath(test.id)}
-                      aria-label={t('list.editOne', { name: test.name })}
-                    >
-                      {t('actions.edit')}
-                    </Button>
-                    <Button
-                      size="compact-sm"
-                      variant="subtle"
-                      leftSection={<IconSend size={14} aria-hidden="true" />}
-                      disabled={test.questions_count === 0}
-                      aria-label={t('list.giveOne', { name: test.name })}
-                      onClick={() => {
-                        setGiving(test);
-                        give.open();
-                      }}
-                    >
-                      {t('actions.give')}
-                    </Button>
-                    <Menu position="bottom-end" withinPortal>
-                      <Menu.Target>
-                        <Button
-                          size="compact-sm"
-                          variant="subtle"
-                          color="gray"
-                          aria-label={t('list.more', { name: test.name })}
-                        >
-                          <IconDots size={16} aria-hidden="true" />
-                        </Button>
-                      </Menu.Target>
-                      <Menu.Dropdown>
-                        <Menu.Item
-                          leftSection={<IconCopy size={14} aria-hidden="true" />}
-                          onClick={() => copyTest(test)}
-                          disabled={copy.isPending}
-                        >
-                          {t('actions.copy')}
-                        </Menu.Item>
-                        {test.exams_count > 0 && (
-                          <Menu.Item component={Link} to={examsOfTestPath(test.id)}>
-                            {t('actions.seeExams')}
-                          </Menu.Item>
-                        )}
-                        <Menu.Item
-                          color="red"
-                          leftSection={<IconTrash size={14} aria-hidden="true" />}
-                          onClick={() => askDelete(test)}
-                        >
-                          {t('actions.delete')}
-                        </Menu.Item>
-                      </Menu.Dropdown>
-                    </Menu>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
-
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="center" gap="sm">
@@ -260,14 +96,132 @@ export function TestsPage() {
         )}
       </Group>
       {copy.isError && <RequestError error={copy.error} onRetry={() => copy.reset()} />}
-      {content}
-      <Pager
-        page={params.page}
-        pages={data ? pageCount(data.count) : 1}
-        onChange={(page) => {
-          navigate({ page });
-          window.scrollTo({ top: 0 });
+      <PagedTable
+        query={list}
+        loadingLabel={t('list.loading')}
+        empty={{
+          icon: <IconChecklist size={32} aria-hidden="true" />,
+          title: params.search ? t('list.noneFound') : t('list.empty'),
+          description: params.search ? undefined : t('list.emptyHint'),
+          action: params.search ? undefined : (
+            <Button
+              component={Link}
+              to={paths.schoolTestCreate}
+              leftSection={<IconPlus size={18} aria-hidden="true" />}
+            >
+              {t('list.create')}
+            </Button>
+          ),
         }}
+        caption={t('list.caption')}
+        minWidth={760}
+        head={
+          <>
+            <Table.Th>{t('list.name')}</Table.Th>
+            <Table.Th ta="end">{t('list.questions')}</Table.Th>
+            <Table.Th ta="end">{t('list.points')}</Table.Th>
+            <Table.Th ta="end">{t('list.exams')}</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>{t('list.actions')}</VisuallyHidden>
+            </Table.Th>
+          </>
+        }
+        row={(test) => (
+          <Table.Tr key={test.id}>
+            <Table.Td>
+              <Group gap="xs">
+                <Anchor component={Link} to={editorPath(test.id)} fw={600}>
+                  {test.name}
+                </Anchor>
+                {test.is_locked && (
+                  <Badge color="gray" variant="light" leftSection={<IconLock size={12} aria-hidden="true" />}>
+                    {t('list.locked')}
+                  </Badge>
+                )}
+              </Group>
+              <Text size="xs" c="dimmed">
+                {t('list.modified', { date: date(test.date_modified) ?? '' })}
+              </Text>
+            </Table.Td>
+            <Table.Td ta="end">{number(test.questions_count)}</Table.Td>
+            <Table.Td ta="end">{number(test.total_score)}</Table.Td>
+            <Table.Td ta="end">
+              {test.exams_count > 0 ? (
+                <Anchor
+                  component={Link}
+                  to={examsOfTestPath(test.id)}
+                  aria-label={t('list.seeExams', { count: test.exams_count, name: test.name })}
+                >
+                  {number(test.exams_count)}
+                </Anchor>
+              ) : (
+                number(0)
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Group gap={4} wrap="nowrap" justify="flex-end">
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  leftSection={<IconEdit size={14} aria-hidden="true" />}
+                  component={Link}
+                  to={editorPath(test.id)}
+                  aria-label={t('list.editOne', { name: test.name })}
+                >
+                  {t('actions.edit')}
+                </Button>
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  leftSection={<IconSend size={14} aria-hidden="true" />}
+                  disabled={test.questions_count === 0}
+                  aria-label={t('list.giveOne', { name: test.name })}
+                  onClick={() => {
+                    setGiving(test);
+                    give.open();
+                  }}
+                >
+                  {t('actions.give')}
+                </Button>
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      color="gray"
+                      aria-label={t('list.more', { name: test.name })}
+                    >
+                      <IconDots size={16} aria-hidden="true" />
+                    </Button>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Item
+                      leftSection={<IconCopy size={14} aria-hidden="true" />}
+                      onClick={() => copyTest(test)}
+                      disabled={copy.isPending}
+                    >
+                      {t('actions.copy')}
+                    </Menu.Item>
+                    {test.exams_count > 0 && (
+                      <Menu.Item component={Link} to={examsOfTestPath(test.id)}>
+                        {t('actions.seeExams')}
+                      </Menu.Item>
+                    )}
+                    <Menu.Item
+                      color="red"
+                      leftSection={<IconTrash size={14} aria-hidden="true" />}
+                      onClick={() => askDelete(test)}
+                    >
+                      {t('actions.delete')}
+                    </Menu.Item>
+                  </Menu.Dropdown>
+                </Menu>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        )}
+        page={params.page}
+        onPage={(page) => navigate({ page })}
       />
       <AssignExamModal opened={givingOpen} onClose={give.close} test={giving} />
       <ConfirmModal

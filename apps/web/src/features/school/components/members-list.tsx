@@ -19,7 +19,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { Pager } from '../../../components/ui/pager';
-import { RequestError } from '../../../components/ui/request-error';
+import { QueryState } from '../../../components/ui/query-state';
 import { useErrorMessage } from '../../../lib/api-errors';
 import { pageCount } from '../../../lib/deck-keys';
 import { useSuccessToast } from '../../../lib/use-success-toast';
@@ -88,41 +88,47 @@ export function MembersList() {
           />
         </Stack>
       </Group>
-      {members.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label={t('members.loading')}>
-          <Skeleton h={64} radius="md" />
-          <Skeleton h={64} radius="md" />
-          <Skeleton h={64} radius="md" />
-        </Stack>
-      ) : members.isError && !data ? (
-        <RequestError error={members.error} onRetry={() => members.refetch()} />
-      ) : data && data.count === 0 ? (
-        search || role !== 'all' ? (
-          <Text c="dimmed">{t('members.noMatches')}</Text>
-        ) : (
-          <EmptyState
-            icon={<IconUsers size={32} aria-hidden="true" />}
-            withIndicatorBackground
-            title={t('members.empty')}
-            description={t('members.emptyHint')}
-          />
-        )
-      ) : (
-        <Stack
-          component="ul"
-          gap="xs"
-          m={0}
-          p={0}
-          style={{ listStyle: 'none' }}
-          aria-busy={members.isFetching}
-        >
-          {data?.results.map((member) => (
-            <li key={member.id}>
-              <MemberRow member={member} name={nameOf(member)} onRemove={() => setRemoving(member)} />
-            </li>
-          ))}
-        </Stack>
-      )}
+      <QueryState
+        query={members}
+        keepData
+        loading={
+          <Stack gap="xs" aria-busy="true" aria-label={t('members.loading')}>
+            <Skeleton h={64} radius="md" />
+            <Skeleton h={64} radius="md" />
+            <Skeleton h={64} radius="md" />
+          </Stack>
+        }
+        isEmpty={(page) => page.count === 0}
+        empty={
+          search || role !== 'all' ? (
+            <Text c="dimmed">{t('members.noMatches')}</Text>
+          ) : (
+            <EmptyState
+              icon={<IconUsers size={32} aria-hidden="true" />}
+              withIndicatorBackground
+              title={t('members.empty')}
+              description={t('members.emptyHint')}
+            />
+          )
+        }
+      >
+        {(data) => (
+          <Stack
+            component="ul"
+            gap="xs"
+            m={0}
+            p={0}
+            style={{ listStyle: 'none' }}
+            aria-busy={members.isFetching}
+          >
+            {data?.results.map((member) => (
+              <li key={member.id}>
+                <MemberRow member={member} name={nameOf(member)} onRemove={() => setRemoving(member)} />
+              </li>
+            ))}
+          </Stack>
+        )}
+      </QueryState>
       <Pager page={page} pages={data ? pageCount(data.count) : 1} onChange={setPage} />
       <ConfirmModal
         opened={removing !== null}

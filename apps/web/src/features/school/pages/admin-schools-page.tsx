@@ -17,7 +17,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { Pager } from '../../../components/ui/pager';
-import { RequestError } from '../../../components/ui/request-error';
+import { QueryState } from '../../../components/ui/query-state';
 import { useErrorMessage } from '../../../lib/api-errors';
 import { pageCount } from '../../../lib/deck-keys';
 import { useFormatters } from '../../../lib/format';
@@ -66,40 +66,46 @@ export function AdminSchoolsPage() {
         leftSection={<IconSearch size={16} aria-hidden="true" />}
         maw={420}
       />
-      {schools.isPending ? (
-        <Stack gap="sm" aria-busy="true" aria-label={t('admin.loading')}>
-          <Skeleton h={160} radius="lg" />
-          <Skeleton h={160} radius="lg" />
-        </Stack>
-      ) : schools.isError && !data ? (
-        <RequestError error={schools.error} onRetry={() => schools.refetch()} />
-      ) : data && data.count === 0 ? (
-        search ? (
-          <Text c="dimmed">{t('admin.noMatches')}</Text>
-        ) : (
-          <EmptyState
-            icon={<IconBuildingCommunity size={32} aria-hidden="true" />}
-            withIndicatorBackground
-            title={t('admin.empty')}
-            description={t('admin.emptyHint')}
-          />
-        )
-      ) : (
-        <Stack component="ul" gap="md" m={0} p={0} style={{ listStyle: 'none' }}>
-          {data?.results.map((school) => (
-            <li key={school.id}>
-              <AdminSchoolCard
-                school={school}
-                onEdit={() => setEditing(school)}
-                onDelete={() => {
-                  remove.reset();
-                  setDeleting(school);
-                }}
-              />
-            </li>
-          ))}
-        </Stack>
-      )}
+      <QueryState
+        query={schools}
+        keepData
+        loading={
+          <Stack gap="sm" aria-busy="true" aria-label={t('admin.loading')}>
+            <Skeleton h={160} radius="lg" />
+            <Skeleton h={160} radius="lg" />
+          </Stack>
+        }
+        isEmpty={(page) => page.count === 0}
+        empty={
+          search ? (
+            <Text c="dimmed">{t('admin.noMatches')}</Text>
+          ) : (
+            <EmptyState
+              icon={<IconBuildingCommunity size={32} aria-hidden="true" />}
+              withIndicatorBackground
+              title={t('admin.empty')}
+              description={t('admin.emptyHint')}
+            />
+          )
+        }
+      >
+        {(data) => (
+          <Stack component="ul" gap="md" m={0} p={0} style={{ listStyle: 'none' }}>
+            {data?.results.map((school) => (
+              <li key={school.id}>
+                <AdminSchoolCard
+                  school={school}
+                  onEdit={() => setEditing(school)}
+                  onDelete={() => {
+                    remove.reset();
+                    setDeleting(school);
+                  }}
+                />
+              </li>
+            ))}
+          </Stack>
+        )}
+      </QueryState>
       <Pager page={page} pages={data ? pageCount(data.count) : 1} onChange={setPage} />
       <SchoolFormModal
         opened={editing !== null}

@@ -4,7 +4,7 @@ import { IconFileImport, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/ui/page-loader';
-import { RequestError } from '../../../components/ui/request-error';
+import { QueryState } from '../../../components/ui/query-state';
 import { RestrictedPage } from '../../../components/ui/restricted-page';
 import { hasStatus } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/current-user';
@@ -80,13 +80,9 @@ function MySchool() {
           </Button>
         </Group>
       </Group>
-      {school.isPending ? (
-        <Skeleton h={220} radius="lg" aria-label={t('loading')} />
-      ) : school.isError ? (
-        <RequestError error={school.error} onRetry={() => school.refetch()} />
-      ) : (
-        <SchoolCard school={school.data} />
-      )}
+      <QueryState query={school} loading={<Skeleton h={220} radius="lg" aria-label={t('loading')} />}>
+        {(data) => <SchoolCard school={data} />}
+      </QueryState>
       <MembersList />
       <AddMemberModal opened={adding} onClose={() => setAdding(false)} onAdded={added} />
       <ImportModal

@@ -5,7 +5,7 @@ import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Pager } from '../../../components/ui/pager';
-import { RequestError } from '../../../components/ui/request-error';
+import { QueryState } from '../../../components/ui/query-state';
 import { hasStatus } from '../../../lib/api-errors';
 import { pageCount, pageFromParam } from '../../../lib/deck-keys';
 import { useSchoolsList } from '../api/get-schools-list';
@@ -31,36 +31,43 @@ export function SchoolsListPage() {
         <Title order={1}>{t('pages:titles.schoolsList')}</Title>
         <Text size="lg">{t('list.intro')}</Text>
       </Stack>
-      {schools.isPending || pastTheEnd ? (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" aria-busy="true" aria-label={t('list.loading')}>
-          <Skeleton h={140} radius="lg" />
-          <Skeleton h={140} radius="lg" />
-        </SimpleGrid>
-      ) : schools.isError && !data ? (
-        <RequestError error={schools.error} onRetry={() => schools.refetch()} />
-      ) : data && data.count === 0 ? (
-        <EmptyState
-          icon={<IconBuildingCommunity size={32} aria-hidden="true" />}
-          withIndicatorBackground
-          title={t('list.empty')}
-          description={t('list.emptyHint')}
-        />
-      ) : (
-        <SimpleGrid
-          component="ul"
-          cols={{ base: 1, sm: 2 }}
-          spacing="md"
-          m={0}
-          p={0}
-          style={{ listStyle: 'none' }}
-        >
-          {data?.results.map((school) => (
-            <li key={school.id}>
-              <SchoolItem school={school} />
-            </li>
-          ))}
-        </SimpleGrid>
-      )}
+      <QueryState
+        query={schools}
+        waiting={pastTheEnd}
+        keepData
+        loading={
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" aria-busy="true" aria-label={t('list.loading')}>
+            <Skeleton h={140} radius="lg" />
+            <Skeleton h={140} radius="lg" />
+          </SimpleGrid>
+        }
+        isEmpty={(page) => page.count === 0}
+        empty={
+          <EmptyState
+            icon={<IconBuildingCommunity size={32} aria-hidden="true" />}
+            withIndicatorBackground
+            title={t('list.empty')}
+            description={t('list.emptyHint')}
+          />
+        }
+      >
+        {(data) => (
+          <SimpleGrid
+            component="ul"
+            cols={{ base: 1, sm: 2 }}
+            spacing="md"
+            m={0}
+            p={0}
+            style={{ listStyle: 'none' }}
+          >
+            {data?.results.map((school) => (
+              <li key={school.id}>
+                <SchoolItem school={school} />
+              </li>
+            ))}
+          </SimpleGrid>
+        )}
+      </QueryState>
       <Pager
         page={page}
         pages={data ? pageCount(data.count) : 1}

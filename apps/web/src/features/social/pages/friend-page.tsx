@@ -19,6 +19,7 @@ import { Link, useParams } from 'react-router';
 import { ActivityChart } from '../../../components/activity/activity-chart';
 import { MessagePage } from '../../../components/ui/message-page';
 import { PageLoader } from '../../../components/ui/page-loader';
+import { QueryState } from '../../../components/ui/query-state';
 import { RequestError } from '../../../components/ui/request-error';
 import { hasStatus } from '../../../lib/api-errors';
 import { useFormatters } from '../../../lib/format';
@@ -91,16 +92,17 @@ function Friend({ id }: { id: number }) {
         />
       </SectionCard>
       <SectionCard title={t('friend.friendsOf', { name: friend.first_name || name })}>
-        {friends.isPending ? (
-          <Stack gap="sm" aria-busy="true" aria-label={t('friends.loading')}>
-            <Skeleton h={88} radius="lg" />
-            <Skeleton h={88} radius="lg" />
-          </Stack>
-        ) : friends.isError ? (
-          <RequestError error={friends.error} onRetry={() => friends.refetch()} />
-        ) : (
-          <FriendsOfFriend people={friends.data} name={friend.first_name || name} />
-        )}
+        <QueryState
+          query={friends}
+          loading={
+            <Stack gap="sm" aria-busy="true" aria-label={t('friends.loading')}>
+              <Skeleton h={88} radius="lg" />
+              <Skeleton h={88} radius="lg" />
+            </Stack>
+          }
+        >
+          {(data) => <FriendsOfFriend people={data} name={friend.first_name || name} />}
+        </QueryState>
       </SectionCard>
     </Stack>
   );

@@ -26,6 +26,7 @@ import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'reac
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Pager } from '../../../components/ui/pager';
+import { QueryState } from '../../../components/ui/query-state';
 import { RequestError } from '../../../components/ui/request-error';
 import { hasStatus } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/current-user';
@@ -258,23 +259,28 @@ function PeopleSearchSection({
 function FriendsList() {
   const { t } = useTranslation('social');
   const friends = useFriendships();
-  if (friends.isPending) return <ListSkeleton label={t('friends.loading')} />;
-  if (friends.isError) return <RequestError error={friends.error} onRetry={() => friends.refetch()} />;
-  if (friends.data.length === 0)
-    return (
-      <EmptyState
-        icon={<IconUsers size={32} aria-hidden="true" />}
-        withIndicatorBackground
-        title={t('friends.empty')}
-        description={t('friends.emptyHint')}
-      />
-    );
   return (
-    <Stack gap="sm">
-      {friends.data.map((friendship) => (
-        <PersonCard key={friendship.id} person={friendship.friend} />
-      ))}
-    </Stack>
+    <QueryState
+      query={friends}
+      loading={<ListSkeleton label={t('friends.loading')} />}
+      isEmpty={(list) => list.length === 0}
+      empty={
+        <EmptyState
+          icon={<IconUsers size={32} aria-hidden="true" />}
+          withIndicatorBackground
+          title={t('friends.empty')}
+          description={t('friends.emptyHint')}
+        />
+      }
+    >
+      {(list) => (
+        <Stack gap="sm">
+          {list.map((friendship) => (
+            <PersonCard key={friendship.id} person={friendship.friend} />
+          ))}
+        </Stack>
+      )}
+    </QueryState>
   );
 }
 
@@ -339,22 +345,27 @@ function RequestGroup({ title, empty, children }: { title: string; empty: string
 function BlockedList() {
   const { t } = useTranslation('social');
   const blocks = useBlocks();
-  if (blocks.isPending) return <ListSkeleton label={t('blocked.loading')} />;
-  if (blocks.isError) return <RequestError error={blocks.error} onRetry={() => blocks.refetch()} />;
-  if (blocks.data.length === 0)
-    return (
-      <EmptyState
-        icon={<IconBan size={32} aria-hidden="true" />}
-        withIndicatorBackground
-        title={t('blocked.empty')}
-        description={t('blocked.emptyHint')}
-      />
-    );
   return (
-    <Stack gap="sm">
-      {blocks.data.map((block) => (
-        <PersonCard key={block.id} person={block.blocked} />
-      ))}
-    </Stack>
+    <QueryState
+      query={blocks}
+      loading={<ListSkeleton label={t('blocked.loading')} />}
+      isEmpty={(list) => list.length === 0}
+      empty={
+        <EmptyState
+          icon={<IconBan size={32} aria-hidden="true" />}
+          withIndicatorBackground
+          title={t('blocked.empty')}
+          description={t('blocked.emptyHint')}
+        />
+      }
+    >
+      {(list) => (
+        <Stack gap="sm">
+          {list.map((block) => (
+            <PersonCard key={block.id} person={block.blocked} />
+          ))}
+        </Stack>
+      )}
+    </QueryState>
   );
 }

@@ -7,7 +7,7 @@ import { generatePath, Link, useSearchParams } from 'react-router';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { FormError } from '../../../components/ui/form-error';
 import { Pager } from '../../../components/ui/pager';
-import { RequestError } from '../../../components/ui/request-error';
+import { QueryState } from '../../../components/ui/query-state';
 import { hasStatus, useErrorMessage } from '../../../lib/api-errors';
 import { pageCount, pageFromParam } from '../../../lib/deck-keys';
 import { useFormatters } from '../../../lib/format';
@@ -73,51 +73,58 @@ export function InboxPage() {
         </Alert>
       )}
       <FormError>{accept.isError ? errorMessage(accept.error) : null}</FormError>
-      {inbox.isPending || pastTheEnd ? (
-        <Stack gap="sm" aria-busy="true" aria-label={t('inbox.loading')}>
-          <Skeleton h={120} radius="lg" />
-          <Skeleton h={120} radius="lg" />
-        </Stack>
-      ) : inbox.isError && !data ? (
-        <RequestError error={inbox.error} onRetry={() => inbox.refetch()} />
-      ) : data && data.count === 0 ? (
-        <EmptyState
-          icon={<IconInbox size={32} aria-hidden="true" />}
-          withIndicatorBackground
-          title={t('inbox.empty')}
-          description={t('inbox.emptyHint')}
-        >
-          <EmptyState.Actions>
-            <Button component={Link} to={paths.friends} variant="default">
-              {t('inbox.toFriends')}
-            </Button>
-          </EmptyState.Actions>
-        </EmptyState>
-      ) : (
-        <Stack gap="sm">
-          {data?.results.map((offer) => (
-            <OfferCard
-              key={offer.id}
-              offer={offer}
-              accepting={accept.isPending && accept.variables === offer.id}
-              busy={accept.isPending || decline.isPending}
-              onAccept={() => {
-                setAccepted(null);
-                accept.mutate(offer.id, {
-                  onSuccess: (category) => {
-                    setAccepted(category);
-                    toast(t('inbox.accepted', { name: category.name }));
-                  },
-                });
-              }}
-              onDecline={() => {
-                decline.reset();
-                setDeclining(offer);
-              }}
-            />
-          ))}
-        </Stack>
-      )}
+      <QueryState
+        query={inbox}
+        waiting={pastTheEnd}
+        keepData
+        loading={
+          <Stack gap="sm" aria-busy="true" aria-label={t('inbox.loading')}>
+            <Skeleton h={120} radius="lg" />
+            <Skeleton h={120} radius="lg" />
+          </Stack>
+        }
+        isEmpty={(page) => page.count === 0}
+        empty={
+          <EmptyState
+            icon={<IconInbox size={32} aria-hidden="true" />}
+            withIndicatorBackground
+            title={t('inbox.empty')}
+            description={t('inbox.emptyHint')}
+          >
+            <EmptyState.Actions>
+              <Button component={Link} to={paths.friends} variant="default">
+                {t('inbox.toFriends')}
+              </Button>
+            </EmptyState.Actions>
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <Stack gap="sm">
+            {data?.results.map((offer) => (
+              <OfferCard
+                key={offer.id}
+                offer={offer}
+                accepting={accept.isPending && accept.variables === offer.id}
+                busy={accept.isPending || decline.isPending}
+                onAccept={() => {
+                  setAccepted(null);
+                  accept.mutate(offer.id, {
+                    onSuccess: (category) => {
+                      setAccepted(category);
+                      toast(t('inbox.accepted', { name: category.name }));
+                    },
+                  });
+                }}
+                onDecline={() => {
+                  decline.reset();
+                  setDeclining(offer);
+                }}
+              />
+            ))}
+          </Stack>
+        )}
+      </QueryState>
       <Pager
         page={page}
         pages={data ? pageCount(data.count) : 1}

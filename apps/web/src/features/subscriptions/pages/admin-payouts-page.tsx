@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { Pager } from '../../../components/ui/pager';
-import { RequestError } from '../../../components/ui/request-error';
+import { QueryState } from '../../../components/ui/query-state';
 import { useErrorMessage } from '../../../lib/api-errors';
 import { pageCount } from '../../../lib/deck-keys';
 import { useFormatters } from '../../../lib/format';
@@ -43,30 +43,36 @@ export function AdminPayoutsPage() {
           setPage(1);
         }}
       />
-      {affiliates.isPending ? (
-        <Stack gap="sm" aria-busy="true" aria-label={t('payouts.loading')}>
-          <Skeleton h={48} radius="md" />
-          <Skeleton h={48} radius="md" />
-          <Skeleton h={48} radius="md" />
-        </Stack>
-      ) : affiliates.isError && !data ? (
-        <RequestError error={affiliates.error} onRetry={() => affiliates.refetch()} />
-      ) : data && data.count === 0 ? (
-        <EmptyState
-          icon={<IconCash size={32} aria-hidden="true" />}
-          withIndicatorBackground
-          title={payableOnly ? t('payouts.noneDue') : t('payouts.empty')}
-          description={t('payouts.emptyHint')}
-        />
-      ) : (
-        <PayoutsTable
-          rows={data?.results ?? []}
-          onPay={(row) => {
-            pay.reset();
-            setPaying(row);
-          }}
-        />
-      )}
+      <QueryState
+        query={affiliates}
+        keepData
+        loading={
+          <Stack gap="sm" aria-busy="true" aria-label={t('payouts.loading')}>
+            <Skeleton h={48} radius="md" />
+            <Skeleton h={48} radius="md" />
+            <Skeleton h={48} radius="md" />
+          </Stack>
+        }
+        isEmpty={(page) => page.count === 0}
+        empty={
+          <EmptyState
+            icon={<IconCash size={32} aria-hidden="true" />}
+            withIndicatorBackground
+            title={payableOnly ? t('payouts.noneDue') : t('payouts.empty')}
+            description={t('payouts.emptyHint')}
+          />
+        }
+      >
+        {(data) => (
+          <PayoutsTable
+            rows={data?.results ?? []}
+            onPay={(row) => {
+              pay.reset();
+              setPaying(row);
+            }}
+          />
+        )}
+      </QueryState>
       <Pager page={page} pages={data ? pageCount(data.count) : 1} onChange={setPage} />
       <ConfirmModal
         opened={paying !== null}

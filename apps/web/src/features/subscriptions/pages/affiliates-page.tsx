@@ -3,13 +3,13 @@ import { Anchor, Badge, List, SimpleGrid, Skeleton, Stack, Table, Text, Title } 
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { RequestError } from '../../../components/ui/request-error';
 import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useAffiliate } from '../api/get-affiliate';
 import { ReferralLink } from '../components/referral-link';
 import { isPositive, percentOf, useMoney } from '../money';
 import '../subscription-texts';
+import { QueryState } from '../../../components/ui/query-state';
 import { SectionCard } from '../../../components/ui/section-card';
 
 const CommissionsChart = lazy(() =>
@@ -26,16 +26,17 @@ export function AffiliatesPage() {
         <Title order={1}>{t('pages:titles.affiliates')}</Title>
         <Text size="lg">{t('affiliates.lead')}</Text>
       </Stack>
-      {affiliate.isPending ? (
-        <Stack gap="md" aria-busy="true" aria-label={t('affiliates.loading')}>
-          <Skeleton h={140} radius="lg" />
-          <Skeleton h={240} radius="lg" />
-        </Stack>
-      ) : affiliate.isError ? (
-        <RequestError error={affiliate.error} onRetry={() => affiliate.refetch()} />
-      ) : (
-        <AffiliateDetails affiliate={affiliate.data} />
-      )}
+      <QueryState
+        query={affiliate}
+        loading={
+          <Stack gap="md" aria-busy="true" aria-label={t('affiliates.loading')}>
+            <Skeleton h={140} radius="lg" />
+            <Skeleton h={240} radius="lg" />
+          </Stack>
+        }
+      >
+        {(data) => <AffiliateDetails affiliate={data} />}
+      </QueryState>
     </Stack>
   );
 }

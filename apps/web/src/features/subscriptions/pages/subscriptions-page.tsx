@@ -2,7 +2,7 @@ import type { MySubscription } from '@flashcards/contract';
 import { Alert, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { RequestError } from '../../../components/ui/request-error';
+import { QueryState } from '../../../components/ui/query-state';
 import { useFormatters } from '../../../lib/format';
 import { useMySubscription } from '../api/get-my-subscription';
 import { CurrentPlan } from '../components/current-plan';
@@ -38,13 +38,12 @@ export function SubscriptionsPage() {
         <Title order={1}>{t('pages:titles.subscriptions')}</Title>
         <Text size="lg">{t('mine.lead')}</Text>
       </Stack>
-      {subscription.isPending ? (
-        <Skeleton h={160} radius="lg" aria-busy="true" aria-label={t('mine.loading')} />
-      ) : subscription.isError ? (
-        <RequestError error={subscription.error} onRetry={() => subscription.refetch()} />
-      ) : (
-        <CurrentPlan subscription={subscription.data} />
-      )}
+      <QueryState
+        query={subscription}
+        loading={<Skeleton h={160} radius="lg" aria-busy="true" aria-label={t('mine.loading')} />}
+      >
+        {(data) => <CurrentPlan subscription={data} />}
+      </QueryState>
       <PlansSection
         title={t('mine.plansTitle')}
         action="buy"
