@@ -1,4 +1,4 @@
-import type { AnswerOutcome, PictureCard, ScoreField, TextCard } from '@flashcards/contract';
+import type { AnswerOutcome, PictureCard, TextCard } from '@flashcards/contract';
 import type { ApiError } from '../../lib/api-client';
 import type { LearningType } from './practice-settings';
 
