@@ -1,6 +1,9 @@
+import '@testing-library/jest-dom/vitest';
+
 /**
  * What jsdom lacks and Mantine asks for, for every unit test: media queries (the colour scheme, reduced
- * motion), size observers (scroll areas, transitions) and font loading events (growing text areas).
+ * motion), size observers (scroll areas, transitions) and font loading events (growing text areas); and
+ * the DOM matchers (`toBeVisible`, `toHaveTextContent`, …) that assert on what a person would see.
  */
 window.matchMedia = (query: string) =>
   ({
