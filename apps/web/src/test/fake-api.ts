@@ -42,7 +42,7 @@ type Entry = {
 
 export type FakeApi = {
   /** Answers a contract route (method and path pattern) from now on; a later `on` of the same route wins. */
-  on<R extends RouteDefinition>(route: R, handler: Handler<R>): FakeApi;
+  on<R extends RouteDefinition>(route: R, handler: NoInfer<Handler<R>>): FakeApi;
   /** Every call, in order. */
   readonly calls: FakeCall[];
   /** The calls of one route. */

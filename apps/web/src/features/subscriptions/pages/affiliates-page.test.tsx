@@ -1,8 +1,11 @@
+import { affiliateRoutes } from '@flashcards/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n';
-import { affiliate, fakeServer, showPage } from '../subscription-fixtures';
+import { fakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
+import { affiliate } from '../subscription-fixtures';
 import { AffiliatesPage, monthLabel } from './affiliates-page';
 
 afterEach(() => {
@@ -14,11 +17,16 @@ const plain = (text: string | null) => (text ?? '').replace(/\s/g, ' ');
 
 describe('my affiliate account', () => {
   it('copies my referral link and says it did', async () => {
-    fakeServer({ 'GET /api/affiliate/details/': { body: affiliate() } });
+    fakeApi().on(affiliateRoutes.affiliateDetails, affiliate());
     const user = userEvent.setup();
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
-    showPage('/affiliates', '/affiliates', <AffiliatesPage />);
+    renderWithProviders(<AffiliatesPage />, {
+      at: '/affiliates',
+      path: '/affiliates',
+      signedIn: true,
+      mantineEnv: 'test',
+    });
     const link = await screen.findByRole('textbox', { name: 'Referral link' });
     expect((link as HTMLInputElement).value).toBe('https://cards.example/signup?ref=ANNA7');
     expect(screen.getByText('ANNA7')).toBeTruthy();
@@ -28,8 +36,13 @@ describe('my affiliate account', () => {
   });
 
   it('shows the rules, the totals, the people referred and the commissions', async () => {
-    fakeServer({ 'GET /api/affiliate/details/': { body: affiliate() } });
-    showPage('/affiliates', '/affiliates', <AffiliatesPage />);
+    fakeApi().on(affiliateRoutes.affiliateDetails, affiliate());
+    renderWithProviders(<AffiliatesPage />, {
+      at: '/affiliates',
+      path: '/affiliates',
+      signedIn: true,
+      mantineEnv: 'test',
+    });
     const rules = await screen.findByRole('region', { name: 'How it works' });
     expect(within(rules).getByText('You earn 20% of every payment of the people you referred.')).toBeTruthy();
     expect(within(rules).getByText('For 12 months after each person signs up.')).toBeTruthy();
@@ -68,18 +81,22 @@ describe('my affiliate account', () => {
   });
 
   it('says when nothing was earned yet', async () => {
-    fakeServer({
-      'GET /api/affiliate/details/': {
-        body: affiliate({
-          affiliate_referrals: [],
-          commissions: [],
-          by_month: [{ month: '2026-04', amount: '0.00' }],
-          total: '0.00',
-          unpaid_total: '0.00',
-        }),
-      },
+    fakeApi().on(
+      affiliateRoutes.affiliateDetails,
+      affiliate({
+        affiliate_referrals: [],
+        commissions: [],
+        by_month: [{ month: '2026-04', amount: '0.00' }],
+        total: '0.00',
+        unpaid_total: '0.00',
+      }),
+    );
+    renderWithProviders(<AffiliatesPage />, {
+      at: '/affiliates',
+      path: '/affiliates',
+      signedIn: true,
+      mantineEnv: 'test',
     });
-    showPage('/affiliates', '/affiliates', <AffiliatesPage />);
     expect(await screen.findByText('Nobody has signed up through your link yet.')).toBeTruthy();
     expect(screen.getAllByText('No commissions yet.')).toHaveLength(2);
   });
