@@ -51,7 +51,7 @@ export type FakeApi = {
   sent(): { method: string; path: string; body: unknown }[];
 };
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function entryOf(route: RouteDefinition, handler: Handler<RouteDefinition>): Entry {
   const names: string[] = [];
@@ -59,7 +59,7 @@ function entryOf(route: RouteDefinition, handler: Handler<RouteDefinition>): Ent
     .split(/(\{\w+\})/)
     .map((part) => {
       const name = /^\{(\w+)\}$/.exec(part)?.[1];
-      if (!name) return escape(part);
+      if (!name) return escapeRegExp(part);
       names.push(name);
       return '([^/]+)';
     })
