@@ -1,19 +1,13 @@
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { examRoutes, testRoutes } from '@flashcards/contract';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../../lib/i18n';
+import { fakeApi, page } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
 import '../test-texts';
 import { ExamsPage } from './exams-page';
 import { TestsPage } from './tests-page';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const test = (id: number, name: string, exams: number, locked: boolean) => ({
   id,
@@ -62,52 +56,17 @@ const exam = (id: number, status: string, score: number | null, grade: number | 
   date_created: '2026-11-30T10:00:00Z',
 });
 
-type Call = { method: string; url: URL; body: unknown };
-
-function show(path: string, page: ReactNode, route: string, answer: (call: Call) => unknown) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const call = {
-      method: init?.method ?? 'GET',
-      url: new URL(url, 'http://localhost'),
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
-    };
-    calls.push(call);
-    const body = answer(call);
-    const status = call.method === 'DELETE' ? 204 : call.method === 'POST' ? 201 : 200;
-    return new Response(status === 204 ? null : JSON.stringify(body ?? []), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider env="test">
-        <Notifications />
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path={route} element={page} />
-          </Routes>
-        </MemoryRouter>
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
-  return calls;
-}
-
 describe('my tests', () => {
   it('lists the tests with their counts and lock, and says what a delete takes with it', async () => {
-    const calls = show('/school-tests?sort=az', <TestsPage />, '/school-tests', (call) =>
-      call.url.pathname === '/api/exam/test-teachers/' && call.method === 'GET'
-        ? {
-            count: 2,
-            next: null,
-            previous: null,
-            results: [test(5, 'Fractions', 4, true), test(6, 'Decimals', 0, false)],
-          }
-        : undefined,
-    );
+    const { calls } = fakeApi()
+      .on(testRoutes.tests, page([test(5, 'Fractions', 4, true), test(6, 'Decimals', 0, false)]))
+      .on(testRoutes.deleteTest, null);
+    renderWithProviders(<TestsPage />, {
+      at: '/school-tests?sort=az',
+      path: '/school-tests',
+      mantineEnv: 'test',
+      notifications: true,
+    });
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row');
     expect(rows[1]?.textContent).toContain('Fractions');
@@ -133,12 +92,13 @@ describe('my tests', () => {
   });
 
   it('offers to create the first test when there is none', async () => {
-    show('/school-tests', <TestsPage />, '/school-tests', () => ({
-      count: 0,
-      next: null,
-      previous: null,
-      results: [],
-    }));
+    fakeApi().on(testRoutes.tests, page([]));
+    renderWithProviders(<TestsPage />, {
+      at: '/school-tests',
+      path: '/school-tests',
+      mantineEnv: 'test',
+      notifications: true,
+    });
     expect(await screen.findByText('You have no tests yet')).toBeTruthy();
     expect(screen.getAllByRole('link', { name: 'Create a test' }).length).toBeGreaterThan(0);
   });
@@ -146,30 +106,30 @@ describe('my tests', () => {
 
 describe('the exams I gave', () => {
   it("filters by the address's test, shows the summary with a table of grades, and the results", async () => {
-    const calls = show('/school-exams?test_id=5', <ExamsPage />, '/school-exams', (call) => {
-      const path = call.url.pathname;
-      if (path === '/api/exam/exams/summary/')
-        return {
-          count: 3,
-          by_status: { not_started: 1, in_progress: 0, completed: 2, missed: 0 },
-          by_grade: { '2': 0, '3': 0, '4': 1, '5': 0, '6': 1 },
-          average_score: 7.5,
-          average_grade: 5,
-        };
-      if (path === '/api/exam/exams/')
-        return {
-          count: 3,
-          next: null,
-          previous: null,
-          results: [
-            exam(1, 'completed', 10, 6),
-            exam(2, 'completed', 5, 4),
-            exam(3, 'not_started', null, null),
-          ],
-        };
-      if (path === '/api/exam/test-teachers-list/')
-        return [{ id: 5, name: 'Fractions', questions_count: 3, total_score: 10, excellent_score_value: 9 }];
-      return undefined;
+    const { calls } = fakeApi()
+      .on(examRoutes.examSummary, {
+        count: 3,
+        by_status: { not_started: 1, in_progress: 0, completed: 2, missed: 0 },
+        by_grade: { '2': 0, '3': 0, '4': 1, '5': 0, '6': 1 },
+        average_score: 7.5,
+        average_grade: 5,
+      })
+      .on(
+        examRoutes.teacherExams,
+        page([exam(1, 'completed', 10, 6), exam(2, 'completed', 5, 4), exam(3, 'not_started', null, null)]),
+      )
+      .on(testRoutes.testChoices, [
+        { id: 5, name: 'Fractions', questions_count: 3, total_score: 10, excellent_score_value: 9 },
+      ])
+      .on(examRoutes.updateExam, ({ body }) => ({
+        ...exam(3, 'not_started', null, null),
+        ...(body as { extra_minutes: number }),
+      }));
+    renderWithProviders(<ExamsPage />, {
+      at: '/school-exams?test_id=5',
+      path: '/school-exams',
+      mantineEnv: 'test',
+      notifications: true,
     });
     expect(await screen.findByRole('table', { name: 'Grades of the completed exams' })).toBeTruthy();
     const grades = screen.getByRole('table', { name: 'Grades of the completed exams' });
