@@ -1,17 +1,12 @@
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../../lib/i18n';
+import { testRoutes } from '@flashcards/contract';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeApi, reply } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
 import '../test-texts';
 import { TestEditorPage } from './test-editor-page';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const question = (id: number, position: number, text: string, score: number) => ({
   id,
@@ -45,49 +40,28 @@ const testOf = (id: number, locked: boolean) => ({
   questions: [question(21, 1, 'How much is a half of 4?', 4), question(22, 2, 'And a third of 9?', 6)],
 });
 
-type Call = { method: string; path: string; body: unknown };
-
-function show(path: string, answer: (call: Call) => { status: number; body: unknown } | undefined) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const call = {
-      method: init?.method ?? 'GET',
-      path: new URL(url, 'http://localhost').pathname,
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
-    };
-    calls.push(call);
-    const { status, body } = answer(call) ?? { status: 200, body: [] };
-    return new Response(status === 204 ? null : JSON.stringify(body), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    });
+const show = (at: string) =>
+  renderWithProviders(<TestEditorPage />, {
+    at,
+    routes: {
+      '/school-test/create': <TestEditorPage />,
+      '/school-test/create/:schoolTestId': <TestEditorPage />,
+    },
+    mantineEnv: 'test',
+    notifications: true,
   });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider env="test">
-        <Notifications />
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/school-test/create" element={<TestEditorPage />} />
-            <Route path="/school-test/create/:schoolTestId" element={<TestEditorPage />} />
-          </Routes>
-        </MemoryRouter>
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
-  return calls;
-}
 
 const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
 
 describe('the test editor', () => {
   it("previews the grade bands as typed, and shows the server's message on the threshold it names", async () => {
-    const calls = show('/school-test/create', (call) =>
-      call.method === 'POST'
-        ? { status: 400, body: { very_good_score_value: ['Very good must be below excellent.'] } }
-        : undefined,
+    const { calls } = fakeApi().on(
+      testRoutes.createTest,
+      reply(400, { very_good_score_value: ['Very good must be below excellent.'] }),
+      // Thresholds that do not go down: what the server refuses.
+      { bodyUnchecked: true },
     );
+    show('/school-test/create');
     await screen.findByRole('heading', { name: 'Create a test', level: 1 });
     fireEvent.change(field(/^Name/), { target: { value: 'Fractions' } });
     fireEvent.change(field(/^Excellent \(6\) from/), { target: { value: '9' } });
@@ -117,15 +91,13 @@ describe('the test editor', () => {
   });
 
   it('draws the bands against the total, moves a question up, and checks a new question before sending', async () => {
-    const calls = show('/school-test/create/5', (call) => {
-      if (call.path.endsWith('/order/'))
-        return {
-          status: 200,
-          body: { ...testOf(5, false), questions: [...testOf(5, false).questions].reverse() },
-        };
-      if (call.path.endsWith('/test-teachers/5/')) return { status: 200, body: testOf(5, false) };
-      return undefined;
-    });
+    const { calls } = fakeApi()
+      .on(testRoutes.orderQuestions, {
+        ...testOf(5, false),
+        questions: [...testOf(5, false).questions].reverse(),
+      })
+      .on(testRoutes.test, testOf(5, false));
+    show('/school-test/create/5');
     await screen.findByRole('heading', { name: 'Edit a test', level: 1 });
     expect(screen.getByText('Excellent (6): 9 to 10 points')).toBeTruthy();
     expect(screen.getByText('Fail (2): 0 to 2 points')).toBeTruthy();
@@ -147,14 +119,12 @@ describe('the test editor', () => {
   });
 
   it('keeps a locked test as it is and copies it to change it', async () => {
-    const calls = show('/school-test/create/5', (call) => {
-      if (call.path.endsWith('/5/copy/'))
-        return { status: 201, body: { ...testOf(6, false), name: 'Fractions (copy)' } };
-      if (call.path.endsWith('/test-teachers/5/')) return { status: 200, body: testOf(5, true) };
-      if (call.path.endsWith('/test-teachers/6/'))
-        return { status: 200, body: { ...testOf(6, false), name: 'Fractions (copy)' } };
-      return undefined;
-    });
+    const { calls } = fakeApi()
+      .on(testRoutes.copyTest, { ...testOf(6, false), name: 'Fractions (copy)' })
+      .on(testRoutes.test, ({ params }) =>
+        params.id === '5' ? testOf(5, true) : { ...testOf(6, false), name: 'Fractions (copy)' },
+      );
+    show('/school-test/create/5');
     expect(await screen.findByText('This test has a started exam')).toBeTruthy();
     expect(field(/^Excellent \(6\) from/).matches(':disabled')).toBe(true);
     expect(field(/^Name/).matches(':disabled')).toBe(false);
