@@ -79,9 +79,9 @@ function openAdmin(user: User) {
 describe('the staff area', () => {
   it('opens for the staff, with their tools', () => {
     openAdmin(userOf({ is_staff: true }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Administration' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Administration' })).toBeVisible();
     for (const name of ['Catalog moderation', 'Schools', 'Payouts'])
-      expect(screen.getByRole('region', { name })).toBeTruthy();
+      expect(screen.getByRole('region', { name })).toBeVisible();
     expect(
       within(screen.getByRole('region', { name: 'Payouts' }))
         .getByRole('link', { name: 'Open the payouts' })
@@ -92,7 +92,7 @@ describe('the staff area', () => {
 
   it('shows everyone else the restricted message instead', () => {
     openAdmin(userOf({ is_staff: false, is_teacher: true, is_organization_host: true }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Your account is restricted' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Your account is restricted' })).toBeVisible();
     expect(screen.queryByRole('heading', { name: 'Administration' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to the home page' }).getAttribute('href')).toBe('/');
   });
@@ -100,11 +100,11 @@ describe('the staff area', () => {
   it('says both in Bulgarian', async () => {
     await act(() => i18next.changeLanguage('bg'));
     openAdmin(userOf({ is_staff: true }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Администрация' })).toBeTruthy();
-    expect(screen.getByRole('region', { name: 'Модериране на каталога' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Администрация' })).toBeVisible();
+    expect(screen.getByRole('region', { name: 'Модериране на каталога' })).toBeVisible();
     cleanup();
     openAdmin(userOf({ is_staff: false }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Нямате права за достъп' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Нямате права за достъп' })).toBeVisible();
   });
 
   it('is in the side menu of the staff only', () => {

@@ -81,7 +81,7 @@ describe('useSchemaForm', () => {
     expect(description(name)).toContain('This field is required.');
     for (const label of ['Name', 'E-mail', 'Password', 'Terms'])
       expect(screen.getByLabelText(label).getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('Please agree to the terms of usage and the privacy policy.')).toBeTruthy();
+    expect(screen.getByText('Please agree to the terms of usage and the privacy policy.')).toBeVisible();
   });
 
   it('words the messages from the locale files, with their numbers, in the chosen language', async () => {

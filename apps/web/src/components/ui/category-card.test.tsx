@@ -30,6 +30,6 @@ describe('a category card', () => {
   it('shows a kids category with its cards and no learned counts, which kids cards do not have', () => {
     shown('kids');
     expect(screen.queryAllByRole('progressbar')).toHaveLength(0);
-    expect(screen.getByText(/4 cards/)).toBeTruthy();
+    expect(screen.getByText(/4 cards/)).toBeVisible();
   });
 });

@@ -49,10 +49,10 @@ describe('logging in', () => {
       () => new Response(null, { status: 204 }),
     );
     show();
-    expect(await screen.findByText(/Your account \(ana@example.com\) is not activated yet/)).toBeTruthy();
+    expect(await screen.findByText(/Your account \(ana@example.com\) is not activated yet/)).toBeVisible();
     expect(screen.queryByText('Not correct email or password')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Send the activation e-mail again' }));
-    expect(await screen.findByText(/We sent a new activation link to ana@example.com/)).toBeTruthy();
+    expect(await screen.findByText(/We sent a new activation link to ana@example.com/)).toBeVisible();
     expect(calls.filter((call) => call.includes('resend_activation'))).toEqual([
       'POST /api/user/users/resend_activation/',
     ]);
@@ -64,7 +64,7 @@ describe('logging in', () => {
     );
     show();
     fireEvent.click(await screen.findByRole('button', { name: 'Send the activation e-mail again' }));
-    expect(await screen.findByText('Too many e-mails were requested. Try again in one hour.')).toBeTruthy();
+    expect(await screen.findByText('Too many e-mails were requested. Try again in one hour.')).toBeVisible();
   });
 
   it('keeps the generic message for wrong credentials, with no resend offered', async () => {
@@ -73,7 +73,7 @@ describe('logging in', () => {
       () => new Response(null, { status: 204 }),
     );
     show();
-    expect(await screen.findByText('Not correct email or password')).toBeTruthy();
+    expect(await screen.findByText('Not correct email or password')).toBeVisible();
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: 'Send the activation e-mail again' })).toBeNull(),
     );

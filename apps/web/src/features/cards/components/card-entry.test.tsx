@@ -32,14 +32,14 @@ describe('Ctrl+Enter in the picture and kids card forms', () => {
     fireEvent.change(screen.getByLabelText(/^Text/), { target: { value: 'a cat' } });
     expect(screen.queryByText('Choose a picture.')).toBeNull();
     fireEvent.keyDown(screen.getByLabelText(/^Text/), { key: 'Enter', ctrlKey: true });
-    expect(screen.getByText('Choose a picture.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Save and add another' })).toBeTruthy();
+    expect(screen.getByText('Choose a picture.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Save and add another' })).toBeVisible();
   });
 
   it('submits the kids card form from its word field with Cmd+Enter', () => {
     show(<KidsCardForm category={{ id: 1, type_of_cards: 'kids' } as Category} onDone={() => {}} />);
     fireEvent.change(screen.getByLabelText(/^Word/), { target: { value: 'cat' } });
     fireEvent.keyDown(screen.getByLabelText(/^Word/), { key: 'Enter', metaKey: true });
-    expect(screen.getByText('Choose a picture.')).toBeTruthy();
+    expect(screen.getByText('Choose a picture.')).toBeVisible();
   });
 });

@@ -72,7 +72,7 @@ describe('the upload dialog', () => {
     wrap(<UploadCardsModal category={category('text')} opened onClose={() => {}} />);
     const input = document.querySelector('input[type=file]') as HTMLInputElement;
     expect(input.accept.split(',')).toContain('.apkg');
-    expect(screen.getByText(/An Anki package \(\.apkg\)/)).toBeTruthy();
+    expect(screen.getByText(/An Anki package \(\.apkg\)/)).toBeVisible();
   });
 
   it('sends an Anki package of a picture category to the picture route', async () => {

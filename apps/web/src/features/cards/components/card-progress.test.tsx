@@ -56,7 +56,7 @@ describe("a card's progress towards learned", () => {
     expect(flipping.getAttribute('aria-valuetext')).toBe('7 of 10 correct answers');
     const typing = screen.getByRole('progressbar', { name: 'Typing progress' });
     expect(typing.getAttribute('aria-valuetext')).toBe('Learned: 10 of 10 correct answers');
-    expect(screen.getByText('7/10')).toBeTruthy();
+    expect(screen.getByText('7/10')).toBeVisible();
   });
 
   it("counts to the server's threshold, in the interface language", async () => {
@@ -83,6 +83,6 @@ describe("a card's progress towards learned", () => {
       <KidsCardItem card={kids} playing={false} onPlay={noop} onStop={noop} onEdit={noop} onDelete={noop} />,
     );
     expect(screen.queryByRole('progressbar')).toBeNull();
-    expect(screen.getByText('Listened 5 times')).toBeTruthy();
+    expect(screen.getByText('Listened 5 times')).toBeVisible();
   });
 });

@@ -29,14 +29,14 @@ const shown = (file: File) => {
 describe('the size of a chosen picture', () => {
   it('is given in kilobytes below a megabyte, not as a fraction of one', () => {
     shown(picture(48 * 1024));
-    expect(screen.getByText(kilobytes('en', 48))).toBeTruthy();
+    expect(screen.getByText(kilobytes('en', 48))).toBeVisible();
     expect(screen.queryByText(/0[.,]0\d? MB/)).toBeNull();
   });
 
   it('is given in megabytes from one megabyte on, with the decimal mark of the language', async () => {
     await i18n.changeLanguage('bg');
     shown(picture(2.4 * 1024 * 1024));
-    expect(screen.getByText(megabytes('bg', 2.4))).toBeTruthy();
+    expect(screen.getByText(megabytes('bg', 2.4))).toBeVisible();
     expect(megabytes('bg', 2.4)).toContain('2,4');
   });
 });

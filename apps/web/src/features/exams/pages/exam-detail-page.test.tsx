@@ -44,13 +44,13 @@ function show(exam: ExamDetail | { status: number; body: unknown }, userId = 2) 
 describe("an exam's details", () => {
   it('shows the student a completed exam with its score and grade', async () => {
     const calls = show(examDetail());
-    expect(await screen.findByRole('heading', { level: 1, name: 'Fractions' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fractions' })).toBeVisible();
     expect(calls).toEqual(['GET /api/exam/exams/9/']);
     expect(screen.getAllByText('Completed').length).toBeGreaterThan(0);
-    expect(screen.getByText('5 / 10')).toBeTruthy();
-    expect(screen.getByText('Very good (5)')).toBeTruthy();
-    expect(screen.getByText('2 of 3 questions')).toBeTruthy();
-    expect(screen.getByText('Teodora Marinova')).toBeTruthy();
+    expect(screen.getByText('5 / 10')).toBeVisible();
+    expect(screen.getByText('Very good (5)')).toBeVisible();
+    expect(screen.getByText('2 of 3 questions')).toBeVisible();
+    expect(screen.getByText('Teodora Marinova')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Exams assigned to me' }).getAttribute('href')).toBe(
       '/students-school-exams',
     );
@@ -65,8 +65,8 @@ describe("an exam's details", () => {
         results_at: '2026-11-24T10:00:00.000Z',
       }),
     );
-    expect(await screen.findByRole('heading', { level: 1, name: 'Fractions' })).toBeTruthy();
-    expect(screen.getByText(/^Results are shown after the end \(at .+\)\.$/)).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fractions' })).toBeVisible();
+    expect(screen.getByText(/^Results are shown after the end \(at .+\)\.$/)).toBeVisible();
     expect(screen.queryByText(/ \/ 10$/)).toBeNull();
     expect(screen.queryByText(/\(\d\)$/)).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Review' })).toBeNull();
@@ -74,8 +74,8 @@ describe("an exam's details", () => {
 
   it('shows the teacher the review: every answer, the given and the correct one marked in words', async () => {
     show(examDetail({ questions: reviewQuestions }), 1);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Fractions' })).toBeTruthy();
-    expect(screen.getByText('Ana Stoyanova')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fractions' })).toBeVisible();
+    expect(screen.getByText('Ana Stoyanova')).toBeVisible();
     expect(screen.getByRole('link', { name: 'My exams' }).getAttribute('href')).toBe(
       '/school-exams?test_id=4',
     );
@@ -85,15 +85,15 @@ describe("an exam's details", () => {
       .filter((item) => item.tagName === 'LI' && item.querySelector('h3'));
     expect(items).toHaveLength(3);
     const [first, second, third] = items as [HTMLElement, HTMLElement, HTMLElement];
-    expect(within(first).getByText('Right: 2 of 2 points')).toBeTruthy();
-    expect(within(second).getByText('Wrong: 0 of 3 points')).toBeTruthy();
+    expect(within(first).getByText('Right: 2 of 2 points')).toBeVisible();
+    expect(within(second).getByText('Wrong: 0 of 3 points')).toBeVisible();
     expect(within(second).getByText('C. 9').parentElement?.textContent).toBe("C. 9Student's answer");
     expect(within(second).getByText('B. 6').parentElement?.textContent).toBe('B. 6Correct answer');
-    expect(within(third).getByText('Not answered: 0 of 5 points')).toBeTruthy();
+    expect(within(third).getByText('Not answered: 0 of 5 points')).toBeVisible();
   });
 
   it('says an exam that is not there, or not mine, is not found', async () => {
     show({ status: 404, body: { detail: 'Not found.' } });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Exam not found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Exam not found' })).toBeVisible();
   });
 });

@@ -82,27 +82,27 @@ const notStarted = {
 describe('taking an exam', () => {
   it('warns first, then saves each answer as it is given, and finishing completes it', async () => {
     const calls = show({ exam: notStarted });
-    expect(await screen.findByText('Leaving this page completes the exam')).toBeTruthy();
-    expect(screen.getByText('3 questions, 10 points in all.')).toBeTruthy();
+    expect(await screen.findByText('Leaving this page completes the exam')).toBeVisible();
+    expect(screen.getByText('3 questions, 10 points in all.')).toBeVisible();
     expect(calls.filter((call) => call.startsWith('PUT'))).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Start the exam' }));
 
-    expect(await screen.findByRole('heading', { name: 'Question 1 of 3' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Question 1 of 3' })).toBeVisible();
     expect(calls).toContain('PUT /api/exam/exam-started/9/ {}');
     expect(screen.getByRole('timer').textContent).toMatch(/^(30:00|29:5\d)$/);
     const answers = screen.getByRole('radiogroup', { name: '1/2 + 1/4 = ?' });
     fireEvent.click(within(answers).getByRole('radio', { name: 'A. 3/4' }));
     await waitFor(() => expect(calls).toContain('POST /api/exam/9/31/answer/ {"student_answer":"a"}'));
-    expect(await screen.findByText('Saved')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Question 1, answered' })).toBeTruthy();
+    expect(await screen.findByText('Saved')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Question 1, answered' })).toBeVisible();
 
     fireEvent.click(screen.getByRole('button', { name: 'Save and next' }));
-    expect(await screen.findByRole('heading', { name: 'Question 2 of 3' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Question 2 of 3' })).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: 'Finish the exam' }));
     const dialog = await screen.findByRole('dialog', { name: 'Finish the exam?' });
-    expect(within(dialog).getByText(/^2 questions are unanswered\./)).toBeTruthy();
+    expect(within(dialog).getByText(/^2 questions are unanswered\./)).toBeVisible();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Finish' }));
-    expect(await screen.findByRole('heading', { name: 'The details' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'The details' })).toBeVisible();
     expect(calls.filter((call) => call.startsWith('PUT /api/exam/exam-completed/'))).toEqual([
       'PUT /api/exam/exam-completed/9/ {}',
     ]);
@@ -114,15 +114,15 @@ describe('taking an exam', () => {
       start: { status: 200, body: taking({ ...examWindow, server_time: iso(0) }, ['a']) },
     });
     // Straight to the first unanswered question, without the warning.
-    expect(await screen.findByRole('heading', { name: 'Question 2 of 3' })).toBeTruthy();
-    expect(screen.getByText('You are continuing your exam. The answers you gave are kept.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Question 2 of 3' })).toBeVisible();
+    expect(screen.getByText('You are continuing your exam. The answers you gave are kept.')).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: 'Question 1, answered' }));
-    expect(await screen.findByRole('heading', { name: 'Question 1 of 3' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Question 1 of 3' })).toBeVisible();
     expect((screen.getByRole('radio', { name: 'A. 3/4' }) as HTMLInputElement).checked).toBe(true);
     expect(calls.filter((call) => call.startsWith('PUT /api/exam/exam-completed/'))).toEqual([]);
 
     fireEvent.click(screen.getByRole('link', { name: 'Elsewhere' }));
-    expect(await screen.findByRole('heading', { name: 'Another page' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Another page' })).toBeVisible();
     await waitFor(() =>
       expect(calls.filter((call) => call.startsWith('PUT /api/exam/exam-completed/'))).toEqual([
         'PUT /api/exam/exam-completed/9/ {}',
@@ -141,10 +141,10 @@ describe('taking an exam', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Start the exam' }));
     fireEvent.click(await screen.findByRole('radio', { name: 'B. 2/6' }));
-    expect(await screen.findByText('Not saved, retrying')).toBeTruthy();
+    expect(await screen.findByText('Not saved, retrying')).toBeVisible();
     online = true;
     window.dispatchEvent(new Event('online'));
-    expect(await screen.findByText('Saved')).toBeTruthy();
+    expect(await screen.findByText('Saved')).toBeVisible();
     expect(calls.filter((call) => call.includes('/answer/'))).toEqual([
       'POST /api/exam/9/31/answer/ {"student_answer":"b"}',
       'POST /api/exam/9/31/answer/ {"student_answer":"b"}',
@@ -154,7 +154,7 @@ describe('taking an exam', () => {
   it("shows the server's refusal to start, with the way to the details", async () => {
     show({ exam: notStarted, start: { status: 403, body: { detail: 'This exam has ended.' } } });
     fireEvent.click(await screen.findByRole('button', { name: 'Start the exam' }));
-    expect(await screen.findByText('This exam has ended.')).toBeTruthy();
+    expect(await screen.findByText('This exam has ended.')).toBeVisible();
     expect(screen.getByRole('link', { name: "See the exam's details" }).getAttribute('href')).toBe(
       '/school-exam/9',
     );

@@ -72,20 +72,20 @@ const rowOf = (name: string) => screen.getByRole('row', { name: new RegExp(`^${n
 describe('the exams given to me', () => {
   it('offers each exam what fits its state: start, continue, the opening, the result, or results later', async () => {
     const calls = show();
-    expect(await screen.findByRole('table', { name: 'The exams given to me' })).toBeTruthy();
+    expect(await screen.findByRole('table', { name: 'The exams given to me' })).toBeVisible();
     expect(calls).toEqual(['/api/exam/students-exams/?page=1&sort_by=date&sort_order=desc']);
     expect(
       within(rowOf('Fractions')).getByRole('link', { name: 'Start the exam Fractions' }).getAttribute('href'),
     ).toBe('/school-exam-started/1');
-    expect(within(rowOf('Decimals')).getByRole('link', { name: 'Continue the exam Decimals' })).toBeTruthy();
-    expect(within(rowOf('Percentages')).getByText(/^Opens at /)).toBeTruthy();
-    expect(within(rowOf('Angles')).getByText('9 / 10')).toBeTruthy();
-    expect(within(rowOf('Angles')).getByText('Excellent (6)')).toBeTruthy();
-    expect(within(rowOf('Areas')).getByText('Results after the end')).toBeTruthy();
+    expect(within(rowOf('Decimals')).getByRole('link', { name: 'Continue the exam Decimals' })).toBeVisible();
+    expect(within(rowOf('Percentages')).getByText(/^Opens at /)).toBeVisible();
+    expect(within(rowOf('Angles')).getByText('9 / 10')).toBeVisible();
+    expect(within(rowOf('Angles')).getByText('Excellent (6)')).toBeVisible();
+    expect(within(rowOf('Areas')).getByText('Results after the end')).toBeVisible();
     expect(within(rowOf('Areas')).getByRole('link', { name: 'Areas' }).getAttribute('href')).toBe(
       '/school-exam/5',
     );
-    expect(within(rowOf('Areas')).getByText('Teodora Marinova')).toBeTruthy();
+    expect(within(rowOf('Areas')).getByText('Teodora Marinova')).toBeVisible();
   });
 
   it('sorts and filters through the server', async () => {

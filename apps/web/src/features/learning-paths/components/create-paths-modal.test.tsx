@@ -92,14 +92,14 @@ describe('assigning learning paths', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Assign learning paths' });
     await addStudent(dialog, 'Ana', 'Ana Stoyanova');
     await addStudent(dialog, 'Boris', 'Boris Ivanov');
-    expect(within(dialog).getByText('2 students chosen')).toBeTruthy();
+    expect(within(dialog).getByText('2 students chosen')).toBeVisible();
 
     await within(dialog).findByPlaceholderText('Choose one of your categories');
     fireEvent.click(within(dialog).getByRole('combobox', { name: 'Category' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Animals (text)' }));
     expect((within(dialog).getByLabelText(/Name of the path/) as HTMLInputElement).value).toBe('Animals');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add 2 to the draft' }));
-    expect(within(dialog).getByRole('heading', { name: 'Draft: 2 paths' })).toBeTruthy();
+    expect(within(dialog).getByRole('heading', { name: 'Draft: 2 paths' })).toBeVisible();
 
     // Boris's path alone gets another daily target.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Edit the path of Boris Ivanov' }));
@@ -110,9 +110,9 @@ describe('assigning learning paths', () => {
     expect(rows[2]?.textContent).toContain('8 answers, 5 learned a day');
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Assign 2 paths' }));
-    expect(await within(dialog).findByText('1 path was assigned.')).toBeTruthy();
-    expect(within(dialog).getByText('Boris Ivanov')).toBeTruthy();
-    expect(within(dialog).getByText(/not one of your students or friends/)).toBeTruthy();
+    expect(await within(dialog).findByText('1 path was assigned.')).toBeVisible();
+    expect(within(dialog).getByText('Boris Ivanov')).toBeVisible();
+    expect(within(dialog).getByText(/not one of your students or friends/)).toBeVisible();
     expect(posted).toEqual([
       [
         expect.objectContaining({
@@ -141,9 +141,9 @@ describe('assigning learning paths', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Animals (text)' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add 2 to the draft' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove the path of Ana Stoyanova' }));
-    expect(within(dialog).getByRole('heading', { name: 'Draft: 1 path' })).toBeTruthy();
+    expect(within(dialog).getByRole('heading', { name: 'Draft: 1 path' })).toBeVisible();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Clear the draft' }));
-    expect(within(dialog).getByText(/The draft is empty/)).toBeTruthy();
+    expect(within(dialog).getByText(/The draft is empty/)).toBeVisible();
     expect(
       (within(dialog).getByRole('button', { name: 'Assign 0 paths' }) as HTMLButtonElement).disabled,
     ).toBe(true);

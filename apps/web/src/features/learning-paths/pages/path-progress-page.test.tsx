@@ -74,10 +74,10 @@ function show(userId: number) {
 describe("a path's progress", () => {
   it("shows its student today's targets and the ways to study it", async () => {
     show(2);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Animals' })).toBeTruthy();
-    expect(screen.getByText('4 of 20')).toBeTruthy();
-    expect(screen.getByText('1 of 5')).toBeTruthy();
-    expect(screen.getByText('Verbal completed')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Animals' })).toBeVisible();
+    expect(screen.getByText('4 of 20')).toBeVisible();
+    expect(screen.getByText('1 of 5')).toBeVisible();
+    expect(screen.getByText('Verbal completed')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Study verbally' }).getAttribute('href')).toBe(
       '/learning-path-cards-picture/5?type=verbal',
     );
@@ -95,8 +95,8 @@ describe("a path's progress", () => {
 
   it('shows the teacher the same progress, without studying', async () => {
     show(1);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Animals' })).toBeTruthy();
-    expect(screen.getByText('3 of 3 cards (after 2 right answers)')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Animals' })).toBeVisible();
+    expect(screen.getByText('3 of 3 cards (after 2 right answers)')).toBeVisible();
     expect(screen.queryByRole('link', { name: 'Study verbally' })).toBeNull();
     expect(screen.getByRole('link', { name: 'All learning paths' }).getAttribute('href')).toBe(
       '/learning-paths',

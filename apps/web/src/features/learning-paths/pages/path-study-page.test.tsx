@@ -94,13 +94,13 @@ describe("studying a path's cards", () => {
   it("takes the path's deck, answers on the path, and a learned card leaves the deck", async () => {
     let decks = 0;
     const calls = show(() => ({ status: 200, body: decks++ === 0 ? [card] : [] }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Animals' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Animals' })).toBeVisible();
     fireEvent.click(await screen.findByRole('button', { pressed: false }));
     fireEvent.click(screen.getByRole('button', { name: /^Guessed/ }));
     // The round was the session: its summary, then another round of a deck the learned card has left.
-    expect(await screen.findByRole('heading', { name: 'Session over' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Session over' })).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: 'Another round' }));
-    expect(await screen.findByText('No more cards with given filters')).toBeTruthy();
+    expect(await screen.findByText('No more cards with given filters')).toBeVisible();
     expect(calls).toContain('GET /api/learning-paths/card-text-students/?learning_path_id=5&type=verbal');
     expect(calls).toContain('PUT /api/learning-paths/card-text-students/40/ {"guesses_score":1}');
     expect(calls.filter((call) => call.startsWith('PUT /api/card/'))).toEqual([]);
@@ -111,10 +111,10 @@ describe("studying a path's cards", () => {
       status: 403,
       body: { detail: 'This learning path runs from 1 November 2026 to 30 November 2026.' },
     }));
-    expect(await screen.findByText('You cannot study this path now')).toBeTruthy();
+    expect(await screen.findByText('You cannot study this path now')).toBeVisible();
     expect(
       screen.getByText('This learning path runs from 1 November 2026 to 30 November 2026.'),
-    ).toBeTruthy();
+    ).toBeVisible();
     const back = screen.getAllByRole('link', { name: 'Back to the path' });
     expect(back.map((link) => link.getAttribute('href'))).toEqual([
       '/learning-path-progress/5',

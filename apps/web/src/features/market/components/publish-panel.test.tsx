@@ -34,7 +34,7 @@ describe('the publish panel', () => {
     const panel = screen.getByRole('region', { name: 'Catalog' });
     expect(panel.textContent).toContain('Catalog status: Rejected');
     expect(panel.textContent).toContain('Two answers are wrong.');
-    expect(within(panel).getByRole('button', { name: 'Send for review again' })).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Send for review again' })).toBeVisible();
   });
 
   it('asks for every catalog field, then sends them for review', async () => {
@@ -43,7 +43,7 @@ describe('the publish panel', () => {
       categoryOf({ market_accessible: true, market_approvement: 'pending', description: 'Europe' }),
     );
     show(<PublishPanel category={categoryOf({})} />);
-    expect(screen.getByText('Only you see this category.')).toBeTruthy();
+    expect(screen.getByText('Only you see this category.')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Publish on the catalog' }));
     const dialog = await screen.findByRole('dialog', { name: 'Publish on the catalog' });
     expect(dialog.textContent).toContain('within 24 hours');
@@ -72,13 +72,13 @@ describe('the publish panel', () => {
         },
       }),
     );
-    expect(await screen.findByText('“Capitals” was sent for review.')).toBeTruthy();
+    expect(await screen.findByText('“Capitals” was sent for review.')).toBeVisible();
   });
 
   it('is offered only with cards', () => {
     fakeApi();
     show(<PublishPanel category={categoryOf({ cards_len: 0 })} />);
-    expect(screen.getByText('Add at least one card to publish this category.')).toBeTruthy();
+    expect(screen.getByText('Add at least one card to publish this category.')).toBeVisible();
     expect(
       (screen.getByRole('button', { name: 'Publish on the catalog' }) as HTMLButtonElement).disabled,
     ).toBe(true);
@@ -131,7 +131,7 @@ describe('the update notice of an adopted copy', () => {
         body: undefined,
       }),
     );
-    expect(await screen.findByText('Your copy of “Capitals” was updated.')).toBeTruthy();
+    expect(await screen.findByText('Your copy of “Capitals” was updated.')).toBeVisible();
   });
 
   it('is not shown without an update', () => {

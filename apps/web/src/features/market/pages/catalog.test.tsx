@@ -102,7 +102,7 @@ describe('the catalog', () => {
     expect(card.textContent).toContain('by Rada Todorova');
     expect(card.textContent).toContain('40 cards');
     expect(card.textContent).toContain('12 adoptions');
-    expect(screen.getByRole('img', { name: 'Rated 4.5 out of 5 by 2 people' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Rated 4.5 out of 5 by 2 people' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Details of “European capitals”' }).getAttribute('href')).toBe(
       '/market-public/5',
     );
@@ -131,7 +131,7 @@ describe('the catalog', () => {
     fakeServer();
     await act(() => i18next.changeLanguage('bg'));
     open(paths.marketPublic);
-    expect(await screen.findByRole('img', { name: 'Оценка 4,5 от 5 от 2 души' })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: 'Оценка 4,5 от 5 от 2 души' })).toBeVisible();
   });
 });
 
@@ -139,13 +139,13 @@ describe('a catalog category', () => {
   it('asks a guest to sign in to adopt, rate or report, and offers the public practice', async () => {
     fakeServer();
     open('/market-public/5');
-    expect(await screen.findByRole('heading', { level: 1, name: 'European capitals' })).toBeTruthy();
-    expect(screen.getByText('Sign in to adopt this category, rate it or report it.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'European capitals' })).toBeVisible();
+    expect(screen.getByText('Sign in to adopt this category, rate it or report it.')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Start learning' }).getAttribute('href')).toBe(
       '/flash-cards-text-public/5',
     );
     expect(screen.queryByRole('button', { name: 'Adopt' })).toBeNull();
-    expect(screen.getByText('Paris')).toBeTruthy();
+    expect(screen.getByText('Paris')).toBeVisible();
   });
 
   it('lets a signed-in reader rate it', async () => {
@@ -154,7 +154,7 @@ describe('a catalog category', () => {
     localStorage.setItem('refresh', 'r');
     open('/market/5');
     await screen.findByRole('button', { name: 'Adopt' });
-    expect(screen.getByRole('button', { name: 'Report' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Report' })).toBeVisible();
     // From the keyboard: the star's radio button, then Enter.
     act(() => screen.getByRole('radio', { name: '3 stars' }).focus());
     await userEvent.keyboard('{Enter}');

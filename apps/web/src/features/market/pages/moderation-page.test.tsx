@@ -104,7 +104,7 @@ describe('the review queue', () => {
     const reason = screen.getByRole('textbox', { name: /Reason/ });
     await waitFor(() => expect(document.activeElement).toBe(reason));
     await userEvent.click(dialog.querySelector('button[type="submit"]') as HTMLElement);
-    expect(await screen.findByText('This field is required.')).toBeTruthy();
+    expect(await screen.findByText('This field is required.')).toBeVisible();
     expect(server.calls.some((call) => call.method === 'PUT')).toBe(false);
     await userEvent.type(reason, 'Two answers are wrong.');
     await userEvent.click(dialog.querySelector('button[type="submit"]') as HTMLElement);
@@ -125,7 +125,7 @@ describe('the review queue', () => {
     openQueue();
     await screen.findByText('Paris');
     await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
-    expect(await screen.findByText('The author changed it meanwhile.')).toBeTruthy();
+    expect(await screen.findByText('The author changed it meanwhile.')).toBeVisible();
     await waitFor(() =>
       expect(server.calls.filter((call) => call.path === '/api/admin/market/11/').length).toBeGreaterThan(1),
     );

@@ -57,13 +57,13 @@ describe('changing the password from the profile', () => {
       },
     ]);
     expect(readTokens()).toEqual({ access: 'new-access', refresh: 'new-refresh' });
-    expect(await screen.findByText(/On your other devices you will need to sign in again/)).toBeTruthy();
+    expect(await screen.findByText(/On your other devices you will need to sign in again/)).toBeVisible();
   });
 
   it('keeps the other devices signed in when the box is ticked', async () => {
     const { bodies, onClose } = changeWith(true);
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(bodies).toEqual([expect.objectContaining({ logout_other_sessions: false })]);
-    expect(await screen.findByText('Your password is changed.')).toBeTruthy();
+    expect(await screen.findByText('Your password is changed.')).toBeVisible();
   });
 });

@@ -39,7 +39,7 @@ describe('deleting an account', () => {
       screen.getByText(
         'Your gold monthly plan is paid until May 4, 2099. Deleting your account cancels it, so it is not charged again.',
       ),
-    ).toBeTruthy();
+    ).toBeVisible();
   });
 
   it('names no plan that has ended', () => {
@@ -65,6 +65,6 @@ describe('deleting an account', () => {
       target: { value: 'ana@example.com' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
-    expect(await screen.findByText(/so your account was not deleted/)).toBeTruthy();
+    expect(await screen.findByText(/so your account was not deleted/)).toBeVisible();
   });
 });

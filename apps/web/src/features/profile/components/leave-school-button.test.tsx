@@ -49,7 +49,7 @@ describe('leaving a school', () => {
 
     const confirm = () => fireEvent.click(screen.getAllByRole('button', { name: 'Leave the school' })[1]!);
     confirm();
-    expect(await screen.findByText('Your account was created by your school.')).toBeTruthy();
+    expect(await screen.findByText('Your account was created by your school.')).toBeVisible();
     status = 204;
     confirm();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

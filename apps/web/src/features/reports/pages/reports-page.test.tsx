@@ -71,20 +71,20 @@ describe('reports', () => {
     show(() => ({ status: 200, body: page([student]) }));
     const link = await screen.findByRole('link', { name: 'Ana Stoyanova' });
     expect(link.getAttribute('href')).toBe('/reports?student=ana%40example.com');
-    expect(screen.getByText('Friend')).toBeTruthy();
-    expect(screen.getByText(/2 categories · 1 learning path · Learned verbally: 7/)).toBeTruthy();
-    expect(screen.getByText('Not active yet')).toBeTruthy();
+    expect(screen.getByText('Friend')).toBeVisible();
+    expect(screen.getByText(/2 categories · 1 learning path · Learned verbally: 7/)).toBeVisible();
+    expect(screen.getByText('Not active yet')).toBeVisible();
   });
 
   it('explains who appears here when I reach nobody', async () => {
     show(() => ({ status: 200, body: page([]) }));
-    expect(await screen.findByText('Nobody to report on yet')).toBeTruthy();
-    expect(screen.getByText(/the students of your school appear here/)).toBeTruthy();
+    expect(await screen.findByText('Nobody to report on yet')).toBeVisible();
+    expect(screen.getByText(/the students of your school appear here/)).toBeVisible();
   });
 
   it("shows the server's refusal to non-subscribers with the way to subscribe", async () => {
     show(() => ({ status: 403, body: { detail: 'Reports are for subscribers.' } }));
-    expect(await screen.findByText('Reports are for subscribers.')).toBeTruthy();
+    expect(await screen.findByText('Reports are for subscribers.')).toBeVisible();
     expect(screen.getByRole('link', { name: 'See the subscriptions' }).getAttribute('href')).toBe(
       '/subscriptions',
     );
@@ -106,16 +106,16 @@ describe('reports', () => {
       '/reports?student=ana%40example.com',
     );
     const table = await screen.findByRole('table', { name: 'Categories and learning paths' });
-    expect(screen.getByRole('heading', { name: 'Report of Ana Stoyanova' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Report of Ana Stoyanova' })).toBeVisible();
     expect(calls).toContain('/api/card/reports/?userEmail=ana%40example.com&page=1');
     const pathRow = within(table).getByRole('row', { name: /Week 1/ });
-    expect(within(pathRow).getByText('Learning path')).toBeTruthy();
-    expect(within(pathRow).getByText('Path of Animals', { exact: false })).toBeTruthy();
+    expect(within(pathRow).getByText('Learning path')).toBeVisible();
+    expect(within(pathRow).getByText('Path of Animals', { exact: false })).toBeVisible();
     expect(
       within(pathRow)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['4', '1', '0', '50', '4', '0', '0', 'See the cards']);
-    expect(screen.getByRole('button', { name: 'Download CSV' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download CSV' })).toBeVisible();
   });
 });

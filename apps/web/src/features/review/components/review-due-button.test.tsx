@@ -37,7 +37,7 @@ describe('the review entry', () => {
     show({ category: { ...category, due_cards_len: 0, new_review_cards_len: 0 }, onlyWithCards: true });
     expect(screen.queryByRole('link')).toBeNull();
     show({ category: { ...category, due_cards_len: 0, new_review_cards_len: 0 } });
-    expect(screen.getByRole('link', { name: 'Review due cards (0) of Capitals' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Review due cards (0) of Capitals' })).toBeVisible();
   });
 
   it('offers the new cards when nothing is due yet', () => {

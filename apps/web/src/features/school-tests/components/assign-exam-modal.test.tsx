@@ -86,12 +86,12 @@ describe('giving a test as an exam', () => {
     fireEvent.click(
       await within(dialog).findByRole('button', { name: 'Add Ana Stoyanova' }, { timeout: 2000 }),
     );
-    expect(within(dialog).getByText('1 student chosen')).toBeTruthy();
+    expect(within(dialog).getByText('1 student chosen')).toBeVisible();
     setWindow(dialog);
     fireEvent.click(within(dialog).getByLabelText('Shuffle the questions and answers'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Give the exam to 1 student' }));
 
-    expect(await within(dialog).findByText('1 exam was created.')).toBeTruthy();
+    expect(await within(dialog).findByText('1 exam was created.')).toBeVisible();
     expect(posted).toEqual([
       {
         school_test: 5,
@@ -119,9 +119,9 @@ describe('giving a test as an exam', () => {
     fireEvent.click(within(dialog).getByLabelText('Show results only after the end'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Give the exam' }));
 
-    expect(await within(dialog).findByText('1 exam was created.')).toBeTruthy();
-    expect(within(dialog).getByText('Vera Koleva')).toBeTruthy();
-    expect(within(dialog).getByText(/not one of your students or friends/)).toBeTruthy();
+    expect(await within(dialog).findByText('1 exam was created.')).toBeVisible();
+    expect(within(dialog).getByText('Vera Koleva')).toBeVisible();
+    expect(within(dialog).getByText(/not one of your students or friends/)).toBeVisible();
     expect(posted).toEqual([
       {
         school_test: 5,
@@ -139,8 +139,8 @@ describe('giving a test as an exam', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Give “Fractions” as an exam' });
     fireEvent.change(within(dialog).getByLabelText(/^End/), { target: { value: '2000-01-01T08:00' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Give the exam' }));
-    expect(await within(dialog).findByText('Choose at least one student.')).toBeTruthy();
-    expect(within(dialog).getByText('The end must be after the start.')).toBeTruthy();
+    expect(await within(dialog).findByText('Choose at least one student.')).toBeVisible();
+    expect(within(dialog).getByText('The end must be after the start.')).toBeVisible();
     expect(posted).toEqual([]);
   });
 });

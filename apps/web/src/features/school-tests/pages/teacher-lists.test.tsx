@@ -99,7 +99,7 @@ describe('my tests', () => {
       mantineEnv: 'test',
       notifications: true,
     });
-    expect(await screen.findByText('You have no tests yet')).toBeTruthy();
+    expect(await screen.findByText('You have no tests yet')).toBeVisible();
     expect(screen.getAllByRole('link', { name: 'Create a test' }).length).toBeGreaterThan(0);
   });
 });
@@ -131,10 +131,10 @@ describe('the exams I gave', () => {
       mantineEnv: 'test',
       notifications: true,
     });
-    expect(await screen.findByRole('table', { name: 'Grades of the completed exams' })).toBeTruthy();
+    expect(await screen.findByRole('table', { name: 'Grades of the completed exams' })).toBeVisible();
     const grades = screen.getByRole('table', { name: 'Grades of the completed exams' });
-    expect(within(grades).getByRole('row', { name: 'Excellent (6) 1' })).toBeTruthy();
-    expect(screen.getByText('7.5 points, grade 5.0')).toBeTruthy();
+    expect(within(grades).getByRole('row', { name: 'Excellent (6) 1' })).toBeVisible();
+    expect(screen.getByText('7.5 points, grade 5.0')).toBeVisible();
 
     const results = screen.getByRole('table', { name: /The exams you gave/ });
     const rows = within(results).getAllByRole('row');
@@ -143,7 +143,7 @@ describe('the exams I gave', () => {
     expect(within(rows[1] as HTMLElement).queryByRole('button', { name: /Extra time/ })).toBeNull();
     expect(
       within(rows[3] as HTMLElement).getByRole('button', { name: 'Extra time for Ana Student3' }),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(within(results).getByRole('link', { name: 'Ana Student1' }).getAttribute('href')).toBe(
       '/school-exam/1',
     );

@@ -70,12 +70,12 @@ describe('the test editor', () => {
     fireEvent.change(field(/^Satisfactory \(3\) from/), { target: { value: '3' } });
 
     // No questions yet: every score is 0, and a 6 is out of reach.
-    expect(screen.getByText('Fail (2): 0 points')).toBeTruthy();
-    expect(screen.getByText(/Excellent needs 9 points, but the questions give only 0/)).toBeTruthy();
-    expect(screen.getByText(/The thresholds must go down/)).toBeTruthy();
+    expect(screen.getByText('Fail (2): 0 points')).toBeVisible();
+    expect(screen.getByText(/Excellent needs 9 points, but the questions give only 0/)).toBeVisible();
+    expect(screen.getByText(/The thresholds must go down/)).toBeVisible();
 
     fireEvent.click(screen.getByRole('button', { name: 'Create the test' }));
-    expect(await screen.findByText('Very good must be below excellent.')).toBeTruthy();
+    expect(await screen.findByText('Very good must be below excellent.')).toBeVisible();
     expect(field(/^Very good \(5\) from/).getAttribute('aria-invalid')).toBe('true');
     expect(field(/^Excellent \(6\) from/).getAttribute('aria-invalid')).not.toBe('true');
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
@@ -87,7 +87,7 @@ describe('the test editor', () => {
       satisfy_score_value: 3,
       fail_score_value: 0,
     });
-    expect(screen.getByText('Create the test first; then you can add its questions.')).toBeTruthy();
+    expect(screen.getByText('Create the test first; then you can add its questions.')).toBeVisible();
   });
 
   it('draws the bands against the total, moves a question up, and checks a new question before sending', async () => {
@@ -99,11 +99,11 @@ describe('the test editor', () => {
       .on(testRoutes.test, testOf(5, false));
     show('/school-test/create/5');
     await screen.findByRole('heading', { name: 'Edit a test', level: 1 });
-    expect(screen.getByText('Excellent (6): 9 to 10 points')).toBeTruthy();
-    expect(screen.getByText('Fail (2): 0 to 2 points')).toBeTruthy();
+    expect(screen.getByText('Excellent (6): 9 to 10 points')).toBeVisible();
+    expect(screen.getByText('Fail (2): 0 to 2 points')).toBeVisible();
 
     fireEvent.click(screen.getByRole('button', { name: 'Move question 2 up' }));
-    expect(await screen.findByText('The question is now number 1 of 2.')).toBeTruthy();
+    expect(await screen.findByText('The question is now number 1 of 2.')).toBeVisible();
     expect(calls.find((call) => call.path.endsWith('/order/'))?.body).toEqual({ questions: [22, 21] });
 
     const form = screen.getByRole('form', { name: 'Add question 3' });
@@ -111,10 +111,10 @@ describe('the test editor', () => {
     fireEvent.change(within(form).getByRole('textbox', { name: /^Answer C/ }), {
       target: { value: 'Three' },
     });
-    expect(within(form).getByRole('textbox', { name: /^Answer D/ })).toBeTruthy();
+    expect(within(form).getByRole('textbox', { name: /^Answer D/ })).toBeVisible();
     fireEvent.click(within(form).getByRole('button', { name: 'Add the question' }));
     expect(within(form).getAllByText('Fill this in.')).toHaveLength(3);
-    expect(within(form).getByText('The correct answer must be one that is filled in.')).toBeTruthy();
+    expect(within(form).getByText('The correct answer must be one that is filled in.')).toBeVisible();
     expect(calls.some((call) => call.path.endsWith('/test-teachers-questions/'))).toBe(false);
   });
 
@@ -125,14 +125,14 @@ describe('the test editor', () => {
         params.id === '5' ? testOf(5, true) : { ...testOf(6, false), name: 'Fractions (copy)' },
       );
     show('/school-test/create/5');
-    expect(await screen.findByText('This test has a started exam')).toBeTruthy();
+    expect(await screen.findByText('This test has a started exam')).toBeVisible();
     expect(field(/^Excellent \(6\) from/).matches(':disabled')).toBe(true);
     expect(field(/^Name/).matches(':disabled')).toBe(false);
     expect(screen.queryByRole('button', { name: /Move question/ })).toBeNull();
     expect(screen.queryByRole('form', { name: /Add question/ })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Copy to change' }));
-    expect(await screen.findByDisplayValue('Fractions (copy)')).toBeTruthy();
+    expect(await screen.findByDisplayValue('Fractions (copy)')).toBeVisible();
     expect(screen.queryByText('This test has a started exam')).toBeNull();
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
       '/api/exam/test-teachers/5/copy/',

@@ -32,8 +32,8 @@ describe('the initial-passwords sheet', () => {
   it('lists every person with their password, and a slip each for printing', () => {
     show();
     const table = screen.getByRole('table', { name: 'Initial passwords' });
-    expect(within(table).getByText('kT7#qpL2vx')).toBeTruthy();
-    expect(within(table).getByText('Борис Иванов')).toBeTruthy();
+    expect(within(table).getByText('kT7#qpL2vx')).toBeVisible();
+    expect(within(table).getByText('Борис Иванов')).toBeVisible();
     expect(document.querySelectorAll('.school-print-slip')).toHaveLength(2);
   });
 
@@ -41,7 +41,7 @@ describe('the initial-passwords sheet', () => {
     const onClose = show();
     fireEvent.click(screen.getAllByRole('button', { name: 'Close' }).at(-1) as HTMLElement);
     expect(onClose).not.toHaveBeenCalled();
-    expect(screen.getByText('Close without saving?')).toBeTruthy();
+    expect(screen.getByText('Close without saving?')).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: 'Close anyway' }));
     expect(onClose).toHaveBeenCalledOnce();
   });

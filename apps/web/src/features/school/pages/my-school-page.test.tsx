@@ -78,22 +78,22 @@ function show(user: Pick<User, 'id' | 'is_organization_host'>) {
 describe('my school', () => {
   it('is restricted to principals, without asking the server', () => {
     const calls = show({ id: 5, is_organization_host: false });
-    expect(screen.getByText('Your account is restricted')).toBeTruthy();
-    expect(screen.getByText('This page is for the principals of a school.')).toBeTruthy();
+    expect(screen.getByText('Your account is restricted')).toBeVisible();
+    expect(screen.getByText('This page is for the principals of a school.')).toBeVisible();
     expect(calls).toEqual([]);
   });
 
   it('shows the school, its seats and its members with their roles', async () => {
     show({ id: 2, is_organization_host: true });
-    expect(await screen.findByRole('heading', { name: 'Vasil Levski School' })).toBeTruthy();
-    expect(screen.getByText('2 of 10 seats used')).toBeTruthy();
-    expect(screen.getByText('8 free seats')).toBeTruthy();
-    expect(await screen.findByText('Ana Petrova')).toBeTruthy();
-    expect(screen.getByText('Not yet signed in')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Vasil Levski School' })).toBeVisible();
+    expect(screen.getByText('2 of 10 seats used')).toBeVisible();
+    expect(screen.getByText('8 free seats')).toBeVisible();
+    expect(await screen.findByText('Ana Petrova')).toBeVisible();
+    expect(screen.getByText('Not yet signed in')).toBeVisible();
     expect(screen.getAllByText('Principal')).toHaveLength(1);
     // The principal has no actions; the others do.
     expect(screen.queryByRole('button', { name: 'Actions for Nadia Petrova' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Actions for Ana Petrova' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Actions for Ana Petrova' })).toBeVisible();
   });
 
   it('says that removing an account the school made deletes it, and a joined one only leaves', async () => {
@@ -103,12 +103,12 @@ describe('my school', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Remove Ana Petrova?' });
     expect(
       within(dialog).getByText(/deletes the account with all its categories, cards and pictures/),
-    ).toBeTruthy();
+    ).toBeVisible();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
     fireEvent.click(screen.getByRole('button', { name: 'Actions for Mila Petrova' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Remove' }));
     const leave = await screen.findByRole('dialog', { name: 'Remove Mila Petrova?' });
-    expect(within(leave).getByText(/only leave the school and keep their account/)).toBeTruthy();
+    expect(within(leave).getByText(/only leave the school and keep their account/)).toBeVisible();
   });
 });

@@ -110,22 +110,22 @@ describe('sending a category to people', () => {
       'disabled',
       true,
     );
-    expect(within(dialog).getByText('Already offered')).toBeTruthy();
+    expect(within(dialog).getByText('Already offered')).toBeVisible();
     expect(within(dialog).getByRole('button', { name: 'Choose Anka Ivanova' })).toHaveProperty(
       'disabled',
       true,
     );
-    expect(within(dialog).getByText('Does not accept categories')).toBeTruthy();
+    expect(within(dialog).getByText('Does not accept categories')).toBeVisible();
 
     await user.click(within(dialog).getByRole('checkbox', { name: 'Class 7B (3 members)' }));
-    expect(within(dialog).getByText('3 receivers')).toBeTruthy();
+    expect(within(dialog).getByText('3 receivers')).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
 
     await within(dialog).findByText('Sent to 2 people');
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([
       { method: 'PUT', path: '/api/card/private/4/', body: { receivers_ids: [5, 2, 3] } },
     ]);
-    expect(within(dialog).getByText('Ana Ivanova, Vera Ivanova')).toBeTruthy();
+    expect(within(dialog).getByText('Ana Ivanova, Vera Ivanova')).toBeVisible();
     await waitFor(() =>
       expect(within(dialog).getByRole('listitem').textContent).toBe(
         'Nina Ivanova: does not accept categories from others',

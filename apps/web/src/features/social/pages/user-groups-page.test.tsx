@@ -39,14 +39,14 @@ function show(user: Pick<User, 'id' | 'is_auto_created'>) {
 describe('the user groups page', () => {
   it('is closed to an account a school created, without asking for its groups', () => {
     const calls = show({ id: 3, is_auto_created: true });
-    expect(screen.getByText(/not available to accounts created by a school/)).toBeTruthy();
+    expect(screen.getByText(/not available to accounts created by a school/)).toBeVisible();
     expect(calls).toEqual([]);
   });
 
   it('lists the groups of anyone else, and says what to do while there are none', async () => {
     const calls = show({ id: 3, is_auto_created: false });
-    expect(await screen.findByText('No groups yet')).toBeTruthy();
-    expect(screen.getByRole('textbox', { name: /New group/ })).toBeTruthy();
+    expect(await screen.findByText('No groups yet')).toBeVisible();
+    expect(screen.getByRole('textbox', { name: /New group/ })).toBeVisible();
     expect(calls).toEqual(['/api/user-groups/list/paginated/']);
   });
 });

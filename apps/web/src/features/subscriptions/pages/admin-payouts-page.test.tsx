@@ -49,9 +49,9 @@ describe('staff pay affiliates out', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Pay out Anna Petrova?' });
     expect(
       within(dialog).getByText(/Mark 4 unpaid commissions, BGN\s120\.00 in total, as paid/),
-    ).toBeTruthy();
+    ).toBeVisible();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
-    expect(await screen.findByText(/Paid out BGN\s120\.00 to Anna Petrova/)).toBeTruthy();
+    expect(await screen.findByText(/Paid out BGN\s120\.00 to Anna Petrova/)).toBeVisible();
     expect(server.calls.filter((call) => call.method === 'PUT').map((call) => call.path)).toEqual([
       '/api/admin/affiliates/3/payout/',
     ]);

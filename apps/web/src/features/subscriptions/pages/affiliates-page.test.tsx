@@ -29,7 +29,7 @@ describe('my affiliate account', () => {
     });
     const link = await screen.findByRole('textbox', { name: 'Referral link' });
     expect((link as HTMLInputElement).value).toBe('https://cards.example/signup?ref=ANNA7');
-    expect(screen.getByText('ANNA7')).toBeTruthy();
+    expect(screen.getByText('ANNA7')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Copy link' }));
     expect(writeText).toHaveBeenCalledWith('https://cards.example/signup?ref=ANNA7');
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Copied'));
@@ -44,8 +44,8 @@ describe('my affiliate account', () => {
       mantineEnv: 'test',
     });
     const rules = await screen.findByRole('region', { name: 'How it works' });
-    expect(within(rules).getByText('You earn 20% of every payment of the people you referred.')).toBeTruthy();
-    expect(within(rules).getByText('For 12 months after each person signs up.')).toBeTruthy();
+    expect(within(rules).getByText('You earn 20% of every payment of the people you referred.')).toBeVisible();
+    expect(within(rules).getByText('For 12 months after each person signs up.')).toBeVisible();
     expect(plain(within(rules).getByText(/We pay out/).textContent)).toBe(
       'We pay out once your unpaid commissions reach BGN 100.00 or more.',
     );
@@ -55,14 +55,14 @@ describe('my affiliate account', () => {
     expect(plain(screen.getByTestId('affiliate-total').textContent)).toBe('BGN 25.20');
     expect(plain(screen.getByTestId('affiliate-unpaid').textContent)).toBe('BGN 22.80');
     const referrals = screen.getByRole('region', { name: 'People you referred' });
-    expect(within(referrals).getByRole('row', { name: 'Boris P. March 2, 2026' })).toBeTruthy();
+    expect(within(referrals).getByRole('row', { name: 'Boris P. March 2, 2026' })).toBeVisible();
     const commissions = screen.getByRole('region', { name: 'Commissions' });
     expect(
       within(commissions).getByRole('row', { name: /BGN\s22\.80 April 5, 2026 Unpaid Not yet/ }),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(
       within(commissions).getByRole('row', { name: /BGN\s2\.40 March 5, 2026 Paid April 1, 2026/ }),
-    ).toBeTruthy();
+    ).toBeVisible();
   });
 
   it('names the months of the chart shortly, with the year where it starts and turns', () => {
@@ -97,7 +97,7 @@ describe('my affiliate account', () => {
       signedIn: true,
       mantineEnv: 'test',
     });
-    expect(await screen.findByText('Nobody has signed up through your link yet.')).toBeTruthy();
+    expect(await screen.findByText('Nobody has signed up through your link yet.')).toBeVisible();
     expect(screen.getAllByText('No commissions yet.')).toHaveLength(2);
   });
 });

@@ -28,19 +28,19 @@ describe('the pricing page', () => {
     fakeApi().on(subscriptionRoutes.plans, pricing());
     renderWithProviders(<PricingPage />, { at: '/pricing', path: '/pricing', mantineEnv: 'test' });
     const monthly = await screen.findByRole('region', { name: 'Monthly' });
-    expect(within(monthly).getByText('€6.00')).toBeTruthy();
-    expect(within(monthly).getByText('Only €1.38 a week')).toBeTruthy();
-    expect(within(planCard('Annual')).getByText('Save €14.00')).toBeTruthy();
-    expect(within(planCard('Gold annual')).getByText('Save €23.00')).toBeTruthy();
-    expect(within(planCard('Gold monthly')).getByText('Gold')).toBeTruthy();
+    expect(within(monthly).getByText('€6.00')).toBeVisible();
+    expect(within(monthly).getByText('Only €1.38 a week')).toBeVisible();
+    expect(within(planCard('Annual')).getByText('Save €14.00')).toBeVisible();
+    expect(within(planCard('Gold annual')).getByText('Save €23.00')).toBeVisible();
+    expect(within(planCard('Gold monthly')).getByText('Gold')).toBeVisible();
     expect(within(monthly).getByRole('link', { name: 'Sign up to start' }).getAttribute('href')).toBe(
       '/signup',
     );
-    expect(screen.getByText(/Every new account gets 30 days of premium for free/)).toBeTruthy();
+    expect(screen.getByText(/Every new account gets 30 days of premium for free/)).toBeVisible();
     const comparison = screen.getByRole('table', { name: 'What premium unlocks' });
     expect(
       within(comparison).getByRole('row', { name: /Cards practised 30 cards a day Unlimited/ }),
-    ).toBeTruthy();
+    ).toBeVisible();
   });
 
   it('switches to lev, and writes lev the Bulgarian way in Bulgarian', async () => {
@@ -69,7 +69,7 @@ describe('the pricing page', () => {
       signedIn: true,
       mantineEnv: 'test',
     });
-    expect(await screen.findByText('Payments are not set up')).toBeTruthy();
+    expect(await screen.findByText('Payments are not set up')).toBeVisible();
     for (const plan of ['Monthly', 'Annual', 'Gold monthly', 'Gold annual']) {
       expect(screen.getByRole('button', { name: `Buy the ${plan} plan` }).hasAttribute('disabled')).toBe(
         true,
@@ -85,7 +85,7 @@ describe('the pricing page', () => {
       signedIn: true,
       mantineEnv: 'test',
     });
-    expect(await screen.findByText('Premium for everyone')).toBeTruthy();
+    expect(await screen.findByText('Premium for everyone')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Buy the Monthly plan' }).hasAttribute('disabled')).toBe(true);
   });
 
@@ -122,8 +122,8 @@ describe('the pricing page', () => {
       mantineEnv: 'test',
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Buy the Monthly plan' }));
-    expect(await screen.findByText('The payment could not start')).toBeTruthy();
-    expect(screen.getByText(/Payments are not set up on this server yet/)).toBeTruthy();
+    expect(await screen.findByText('The payment could not start')).toBeVisible();
+    expect(screen.getByText(/Payments are not set up on this server yet/)).toBeVisible();
     expect(leaveTo).not.toHaveBeenCalled();
   });
 });

@@ -54,17 +54,17 @@ describe('my subscription', () => {
       mantineEnv: 'test',
     });
     const plan = await screen.findByRole('region', { name: 'Your plan' });
-    expect(within(plan).getByText('Monthly')).toBeTruthy();
-    expect(within(plan).getByText('Premium')).toBeTruthy();
+    expect(within(plan).getByText('Monthly')).toBeVisible();
+    expect(within(plan).getByText('Premium')).toBeVisible();
     expect(within(plan).getAllByText('December 24, 2026')).toHaveLength(2);
-    expect(within(plan).getByText('October 1, 2026')).toBeTruthy();
+    expect(within(plan).getByText('October 1, 2026')).toBeVisible();
     const payments = screen.getByRole('table', { name: 'Your payments, newest first' });
     expect(
       within(payments).getByRole('row', {
         name: /November 24, 2026 Monthly BGN\s12\.00 December 24, 2026 Paid/,
       }),
-    ).toBeTruthy();
-    expect(await screen.findByRole('button', { name: 'Buy the Annual plan' })).toBeTruthy();
+    ).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Buy the Annual plan' })).toBeVisible();
 
     await userEvent.click(within(plan).getByRole('button', { name: 'Manage subscription' }));
     await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('https://billing.example/portal'));
@@ -87,9 +87,9 @@ describe('my subscription', () => {
       mantineEnv: 'test',
     });
     const plan = await screen.findByRole('region', { name: 'Your plan' });
-    expect(within(plan).getByText('Free trial')).toBeTruthy();
+    expect(within(plan).getByText('Free trial')).toBeVisible();
     expect(within(plan).queryByRole('button', { name: 'Manage subscription' })).toBeNull();
-    expect(screen.getByText('No payments yet.')).toBeTruthy();
+    expect(screen.getByText('No payments yet.')).toBeVisible();
   });
 });
 
@@ -109,7 +109,7 @@ describe('before paying', () => {
     });
     expect(
       await screen.findByText('Your trial runs until December 12, 2099; the plan you buy now starts then.'),
-    ).toBeTruthy();
+    ).toBeVisible();
   });
 
   it('says that a plan bought while another runs starts when that one ends, and nothing to a free account', async () => {
@@ -133,7 +133,7 @@ describe('before paying', () => {
     });
     expect(
       await screen.findByText('Your premium runs until March 1, 2099; the plan you buy now starts then.'),
-    ).toBeTruthy();
+    ).toBeVisible();
     cleanup();
     fakeApi().on(subscriptionRoutes.plans, pricing()).on(subscriptionRoutes.mySubscription, mySubscription());
     renderWithProviders(<SubscriptionsPage />, {
@@ -142,7 +142,7 @@ describe('before paying', () => {
       signedIn: true,
       mantineEnv: 'test',
     });
-    expect(await screen.findByRole('button', { name: 'Buy the Annual plan' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Buy the Annual plan' })).toBeVisible();
     expect(screen.queryByText(/the plan you buy now starts then/)).toBeNull();
   });
 });
@@ -166,8 +166,8 @@ describe('an ended plan', () => {
       mantineEnv: 'test',
     });
     const plan = await screen.findByRole('region', { name: 'Your plan' });
-    expect(within(plan).getByText('Free')).toBeTruthy();
-    expect(within(plan).getByText('Not premium')).toBeTruthy();
+    expect(within(plan).getByText('Free')).toBeVisible();
+    expect(within(plan).getByText('Not premium')).toBeVisible();
     // Once, as the plan's end: a past date is not "premium until".
     expect(within(plan).getAllByText('January 10, 2026')).toHaveLength(1);
   });
@@ -194,7 +194,7 @@ describe('after paying', () => {
       signedIn: true,
       mantineEnv: 'test',
     });
-    expect(await screen.findByText('We are confirming your payment with the bank…')).toBeTruthy();
+    expect(await screen.findByText('We are confirming your payment with the bank…')).toBeVisible();
     expect(
       await screen.findByText(
         'Premium is yours until January 1, 2027. Enjoy learning without limits!',
@@ -203,7 +203,7 @@ describe('after paying', () => {
           timeout: 3000,
         },
       ),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(asked).toBe(3);
     expect(screen.getByRole('link', { name: 'Start practising' }).getAttribute('href')).toBe(
       '/my-categories',
@@ -224,7 +224,7 @@ describe('after paying', () => {
     });
     expect(
       await screen.findByText(/Your payment is still being confirmed/, undefined, { timeout: 3000 }),
-    ).toBeTruthy();
+    ).toBeVisible();
   });
 
   it('promises nothing without a checkout of this account to ask about', async () => {
@@ -235,7 +235,7 @@ describe('after paying', () => {
       signedIn: true,
       mantineEnv: 'test',
     });
-    expect(screen.getByText(/We cannot tell which payment this page is about/)).toBeTruthy();
+    expect(screen.getByText(/We cannot tell which payment this page is about/)).toBeVisible();
     cleanup();
     renderWithProviders(<SubscriptionSuccessPage pollEvery={20} />, {
       at: '/subscriptions-success?session_id=cs_other',
@@ -243,7 +243,7 @@ describe('after paying', () => {
       signedIn: true,
       mantineEnv: 'test',
     });
-    expect(await screen.findByText(/We cannot tell which payment this page is about/)).toBeTruthy();
+    expect(await screen.findByText(/We cannot tell which payment this page is about/)).toBeVisible();
     expect(screen.queryByText(/Premium is yours/)).toBeNull();
   });
 
@@ -265,7 +265,7 @@ describe('after paying', () => {
       signedIn: true,
       mantineEnv: 'test',
     });
-    expect(screen.getByRole('heading', { name: "We didn't receive your subscription" })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: "We didn't receive your subscription" })).toBeVisible();
     expect((await screen.findByRole('link', { name: 'help@cards.example' })).getAttribute('href')).toBe(
       'mailto:help@cards.example',
     );
