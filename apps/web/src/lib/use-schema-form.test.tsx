@@ -1,9 +1,10 @@
-import { Checkbox, MantineProvider, PasswordInput, TextInput } from '@mantine/core';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Checkbox, PasswordInput, TextInput } from '@mantine/core';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { renderWithProviders } from '../test/render';
 import { ApiError } from './api-client';
 import './account-texts';
 import { useSchemaForm } from './use-schema-form';
@@ -53,11 +54,7 @@ function SignupLikeForm({
 
 const renderForm = (serverError: unknown = null) => {
   const onValid = vi.fn();
-  render(
-    <MantineProvider>
-      <SignupLikeForm onValid={onValid} serverError={serverError} />
-    </MantineProvider>,
-  );
+  renderWithProviders(<SignupLikeForm onValid={onValid} serverError={serverError} />);
   return { onValid };
 };
 

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import i18next from 'i18next';
 import { type ReactNode, StrictMode } from 'react';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { type Location, MemoryRouter, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { onTestFinished } from 'vitest';
 import { currentUserQuery } from '../lib/current-user';
 import '../lib/i18n';
@@ -16,6 +16,8 @@ export type RenderOptions = {
   path?: string;
   /** The address the router starts at; by default `/`. */
   at?: string;
+  /** A layout route around the element's route, such as a guard (it renders an `<Outlet />`). */
+  layout?: ReactNode;
   /** Other routes of the test's router, by path: where a page's links and redirects lead. */
   routes?: Record<string, ReactNode> | RouteObject[];
   /** The signed-in account, as the current-user query holds it (the page reads it from there). */
@@ -37,13 +39,14 @@ export type RenderOptions = {
 /**
  * Renders an element as the app shows it: query cache, Mantine, a memory router and the i18n texts, with
  * the options a test needs (route and address, language, a signed-in account). Returns the render result
- * with the router (its `state.location` tells where the page went) and the query cache.
+ * with the router's current location and the query cache.
  */
 export function renderWithProviders(ui: ReactNode, options: RenderOptions = {}) {
   const {
     path = '*',
     at = '/',
     routes = {},
+    layout,
     user,
     signedIn = false,
     language,
@@ -69,15 +72,28 @@ export function renderWithProviders(ui: ReactNode, options: RenderOptions = {}) 
   const others: RouteObject[] = Array.isArray(routes)
     ? routes
     : Object.entries(routes).map(([route, element]) => ({ path: route, element }));
-  const router = createMemoryRouter([{ path, element: ui }, ...others], { initialEntries: [at] });
+  const route: RouteObject = { path, element: ui };
+  const seen: { location?: Location } = {};
   const tree = (
     <QueryClientProvider client={queryClient}>
       <MantineProvider env={mantineEnv}>
         {withNotifications ? <Notifications /> : null}
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={[at]}>
+          <TestRoutes
+            routes={[layout ? { element: layout, children: [route] } : route, ...others]}
+            seen={seen}
+          />
+        </MemoryRouter>
       </MantineProvider>
     </QueryClientProvider>
   );
   const result = render(strict ? <StrictMode>{tree}</StrictMode> : tree);
-  return { ...result, router, queryClient };
+  /** Where the router is now: the page's navigations and the search it keeps in the address. */
+  const location = () => seen.location as Location;
+  return { ...result, location, queryClient };
+}
+
+function TestRoutes({ routes, seen }: { routes: RouteObject[]; seen: { location?: Location } }) {
+  seen.location = useLocation();
+  return useRoutes(routes);
 }

@@ -1,28 +1,17 @@
 import type { Category } from '@flashcards/contract';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../../lib/i18n';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
 import { KidsCardForm } from './kids-card-form';
 import { PictureCardForm } from './picture-card-form';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 function show(form: ReactNode) {
-  vi.stubGlobal(
-    'fetch',
-    async () => new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } }),
-  );
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <MantineProvider>{form}</MantineProvider>
-    </QueryClientProvider>,
-  );
+  fakeApi();
+  renderWithProviders(form);
 }
 
 // Without a picture the form is checked and refused: the message shows that Ctrl+Enter submitted it.

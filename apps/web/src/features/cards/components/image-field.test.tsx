@@ -1,8 +1,7 @@
-import { MantineProvider } from '@mantine/core';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import i18n from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import '../../../lib/i18n';
+import { renderWithProviders } from '../../../test/render';
 import { ImageField } from './image-field';
 
 afterEach(async () => {
@@ -18,13 +17,7 @@ const megabytes = (language: string, value: number) =>
     value,
   );
 
-const shown = (file: File) => {
-  render(
-    <MantineProvider>
-      <ImageField value={file} />
-    </MantineProvider>,
-  );
-};
+const shown = (file: File) => renderWithProviders(<ImageField value={file} />);
 
 describe('the size of a chosen picture', () => {
   it('is given in kilobytes below a megabyte, not as a fraction of one', () => {

@@ -1,51 +1,29 @@
-import type { ExamDetail, User } from '@flashcards/contract';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentUserQuery } from '../../../lib/current-user';
-import '../../../lib/i18n';
+import { type ExamDetail, examRoutes } from '@flashcards/contract';
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeApi, reply } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
 import { examDetail, reviewQuestions } from '../exam-fixtures';
 import { ExamDetailPage } from './exam-detail-page';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 function show(exam: ExamDetail | { status: number; body: unknown }, userId = 2) {
-  const calls: string[] = [];
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const { pathname } = new URL(url, 'http://localhost');
-    calls.push(`${init?.method ?? 'GET'} ${pathname}`);
-    const reply = 'body' in exam ? exam : { status: 200, body: exam };
-    return new Response(JSON.stringify(reply.body), {
-      status: reply.status,
-      headers: { 'content-type': 'application/json' },
-    });
+  const server = fakeApi().on(examRoutes.exam, 'body' in exam ? reply(exam.status, exam.body) : exam);
+  renderWithProviders(<ExamDetailPage />, {
+    path: '/school-exam/:examId',
+    at: '/school-exam/9',
+    user: { id: userId },
+    mantineEnv: 'test',
   });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(currentUserQuery.queryKey, { id: userId } as User);
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider env="test">
-        <MemoryRouter initialEntries={['/school-exam/9']}>
-          <Routes>
-            <Route path="/school-exam/:examId" element={<ExamDetailPage />} />
-          </Routes>
-        </MemoryRouter>
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
-  return calls;
+  return server.calls;
 }
 
 describe("an exam's details", () => {
   it('shows the student a completed exam with its score and grade', async () => {
     const calls = show(examDetail());
     expect(await screen.findByRole('heading', { level: 1, name: 'Fractions' })).toBeVisible();
-    expect(calls).toEqual(['GET /api/exam/exams/9/']);
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /api/exam/exams/9/']);
     expect(screen.getAllByText('Completed').length).toBeGreaterThan(0);
     expect(screen.getByText('5 / 10')).toBeVisible();
     expect(screen.getByText('Very good (5)')).toBeVisible();

@@ -1,16 +1,12 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../../lib/i18n';
+import { cardRoutes, learningPathRoutes } from '@flashcards/contract';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
 import '../path-texts';
 import { CreatePathsModal } from './create-paths-modal';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const person = (id: number, first: string, last: string) => ({
   id,
@@ -51,33 +47,18 @@ const category = {
 
 function show() {
   const posted: unknown[] = [];
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const { pathname, searchParams } = new URL(url, 'http://localhost');
-    let body: unknown = [];
-    if (pathname.endsWith('/users-search/'))
-      body = [person(2, 'Ana', 'Stoyanova'), person(3, 'Boris', 'Ivanov')].filter((one) =>
-        `${one.first_name} ${one.last_name}`.includes(searchParams.get('search') ?? ''),
-      );
-    else if (pathname.endsWith('/category-all/')) body = [category];
-    else if (pathname.endsWith('/list-teachers/') && init?.method === 'POST') {
-      posted.push(JSON.parse(String(init.body)));
-      body = { created: [11], skipped: [{ assigned_user: 3, reason: 'not_reached' }] };
-    }
-    return new Response(JSON.stringify(body), {
-      status: init?.method === 'POST' ? 201 : 200,
-      headers: { 'content-type': 'application/json' },
+  fakeApi()
+    .on(learningPathRoutes.pathStudentsSearch, ({ query }) =>
+      [person(2, 'Ana', 'Stoyanova'), person(3, 'Boris', 'Ivanov')].filter((one) =>
+        `${one.first_name} ${one.last_name}`.includes(query.get('search') ?? ''),
+      ),
+    )
+    .on(cardRoutes.allCategories, [category])
+    .on(learningPathRoutes.createPaths, ({ body }) => {
+      posted.push(body);
+      return { created: [11], skipped: [{ assigned_user: 3, reason: 'not_reached' as const }] };
     });
-  });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider env="test">
-        <MemoryRouter>
-          <CreatePathsModal opened onClose={() => undefined} />
-        </MemoryRouter>
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<CreatePathsModal opened onClose={() => undefined} />, { mantineEnv: 'test' });
   return posted;
 }
 

@@ -1,17 +1,11 @@
-import type { LearningPathProgress, User } from '@flashcards/contract';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentUserQuery } from '../../../lib/current-user';
-import '../../../lib/i18n';
+import { type LearningPathProgress, learningPathRoutes } from '@flashcards/contract';
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
 import { PathProgressPage } from './path-progress-page';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const day = (id: number, create_at: string, flips: number, learned: number) => ({
   id,
@@ -51,24 +45,13 @@ const path: LearningPathProgress = {
 };
 
 function show(userId: number) {
-  vi.stubGlobal(
-    'fetch',
-    async () =>
-      new Response(JSON.stringify(path), { status: 200, headers: { 'content-type': 'application/json' } }),
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(currentUserQuery.queryKey, { id: userId } as User);
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider env="test">
-        <MemoryRouter initialEntries={['/learning-path-progress/5']}>
-          <Routes>
-            <Route path="/learning-path-progress/:learningPathId" element={<PathProgressPage />} />
-          </Routes>
-        </MemoryRouter>
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
+  fakeApi().on(learningPathRoutes.pathProgress, path);
+  renderWithProviders(<PathProgressPage />, {
+    path: '/learning-path-progress/:learningPathId',
+    at: '/learning-path-progress/5',
+    user: { id: userId },
+    mantineEnv: 'test',
+  });
 }
 
 describe("a path's progress", () => {

@@ -60,7 +60,7 @@ function openQueue(url = `${paths.adminMarket}?item=11`, language?: 'bg') {
     at: url,
     language,
     notifications: true,
-  }).router;
+  }).location;
 }
 
 describe('the review queue', () => {
@@ -79,7 +79,7 @@ describe('the review queue', () => {
 
   it('approves the revision shown with the A key, then moves on to the next', async () => {
     const server = fakeServer();
-    const router = openQueue();
+    const location = openQueue();
     const heading = await screen.findByRole('heading', { level: 2, name: 'Capitals' });
     await waitFor(() => expect(document.activeElement).toBe(heading));
     await screen.findByText('Paris');
@@ -92,7 +92,7 @@ describe('the review queue', () => {
         body: { revision: 3 },
       }),
     );
-    await waitFor(() => expect(router.state.location.search).toBe('?item=12'));
+    await waitFor(() => expect(location().search).toBe('?item=12'));
   });
 
   it('asks for a reason before rejecting', async () => {

@@ -1,15 +1,13 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { examRoutes, testRoutes, userGroupRoutes } from '@flashcards/contract';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../../lib/i18n';
+import { fakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
 import '../test-texts';
 import { AssignExamModal } from './assign-exam-modal';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   vi.unstubAllEnvs();
 });
 
@@ -41,34 +39,21 @@ const choice = { id: 5, name: 'Fractions', questions_count: 3, total_score: 10, 
 
 function show(test: { id: number; name: string } | null) {
   const posted: unknown[] = [];
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const { pathname, searchParams } = new URL(url, 'http://localhost');
-    let body: unknown = [];
-    if (pathname.endsWith('/exam/users-search/'))
-      body = [person(2, 'Ana', 'Stoyanova'), person(3, 'Boris', 'Ivanov')].filter((one) =>
-        `${one.first_name} ${one.last_name}`.includes(searchParams.get('search') ?? ''),
-      );
-    else if (pathname.endsWith('/user-groups/list/')) body = [group];
-    else if (pathname.endsWith('/test-teachers-list/')) body = [choice];
-    else if (pathname.endsWith('/exam/exams/') && init?.method === 'POST') {
-      posted.push(JSON.parse(String(init.body)));
-      body = { created: [11], skipped: [{ student: 4, reason: 'not_reached' }] };
-    }
-    return new Response(JSON.stringify(body), {
-      status: init?.method === 'POST' ? 201 : 200,
-      headers: { 'content-type': 'application/json' },
+  fakeApi()
+    .on(examRoutes.examStudentsSearch, ({ query }) =>
+      [person(2, 'Ana', 'Stoyanova'), person(3, 'Boris', 'Ivanov')].filter((one) =>
+        `${one.first_name} ${one.last_name}`.includes(query.get('search') ?? ''),
+      ),
+    )
+    .on(userGroupRoutes.userGroups, [group])
+    .on(testRoutes.testChoices, [choice])
+    .on(examRoutes.createExams, ({ body }) => {
+      posted.push(body);
+      return { created: [11], skipped: [{ student: 4, reason: 'not_reached' as const }] };
     });
+  renderWithProviders(<AssignExamModal opened onClose={() => undefined} test={test} />, {
+    mantineEnv: 'test',
   });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider env="test">
-        <MemoryRouter>
-          <AssignExamModal opened onClose={() => undefined} test={test} />
-        </MemoryRouter>
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
   return posted;
 }
 

@@ -1,8 +1,7 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../../lib/i18n';
+import { renderWithProviders } from '../../../test/render';
 import '../school-texts';
 import { PasswordsSheet } from './passwords-sheet';
 
@@ -18,13 +17,7 @@ const people = [
 
 function show(onClose = vi.fn()) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider>
-        <PasswordsSheet people={people} onClose={onClose} />
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<PasswordsSheet people={people} onClose={onClose} />, { queryClient });
   return onClose;
 }
 

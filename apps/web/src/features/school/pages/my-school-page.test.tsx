@@ -1,17 +1,11 @@
-import type { SchoolDetails, SchoolStudent, User } from '@flashcards/contract';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentUserQuery } from '../../../lib/current-user';
-import '../../../lib/i18n';
+import { type SchoolDetails, type SchoolStudent, schoolRoutes, type User } from '@flashcards/contract';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeApi, page } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
 import { MySchoolPage } from './my-school-page';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const school: SchoolDetails = {
   id: 1,
@@ -49,30 +43,11 @@ const members = [
 ];
 
 function show(user: Pick<User, 'id' | 'is_organization_host'>) {
-  const calls: string[] = [];
-  vi.stubGlobal('fetch', async (url: string) => {
-    const path = new URL(url, 'http://localhost').pathname;
-    calls.push(path);
-    const body = path.endsWith('school-details/')
-      ? school
-      : { count: members.length, next: null, previous: null, results: members };
-    return new Response(JSON.stringify(body), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(currentUserQuery.queryKey, user as User);
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider>
-        <MemoryRouter>
-          <MySchoolPage />
-        </MemoryRouter>
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
-  return calls;
+  const server = fakeApi()
+    .on(schoolRoutes.schoolDetails, school)
+    .on(schoolRoutes.schoolStudents, page(members));
+  renderWithProviders(<MySchoolPage />, { user });
+  return server.calls;
 }
 
 describe('my school', () => {

@@ -44,7 +44,9 @@ describe('my affiliate account', () => {
       mantineEnv: 'test',
     });
     const rules = await screen.findByRole('region', { name: 'How it works' });
-    expect(within(rules).getByText('You earn 20% of every payment of the people you referred.')).toBeVisible();
+    expect(
+      within(rules).getByText('You earn 20% of every payment of the people you referred.'),
+    ).toBeVisible();
     expect(within(rules).getByText('For 12 months after each person signs up.')).toBeVisible();
     expect(plain(within(rules).getByText(/We pay out/).textContent)).toBe(
       'We pay out once your unpaid commissions reach BGN 100.00 or more.',
