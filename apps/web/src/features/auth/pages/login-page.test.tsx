@@ -1,7 +1,7 @@
-import { authRoutes } from '@flashcards/contract';
+import { authRoutes, systemRoutes } from '@flashcards/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeApi } from '../../../test/fake-api';
+import { fakeApi, reply } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { LoginPage } from './login-page';
 
@@ -14,7 +14,9 @@ const json = (status: number, body: unknown) =>
 function serve(login: Response, resend: () => Response) {
   const server = fakeApi()
     .on(authRoutes.tokenCreate, () => login.clone())
-    .on(authRoutes.resendActivation, resend);
+    .on(authRoutes.resendActivation, resend)
+    // No site facts (no Google sign-in offered), as before.
+    .on(systemRoutes.site, reply(404, { detail: 'Not found.' }));
   return () => server.calls.map((call) => `${call.method} ${call.path}`);
 }
 

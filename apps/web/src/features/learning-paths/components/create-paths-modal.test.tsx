@@ -1,4 +1,4 @@
-import { cardRoutes, learningPathRoutes } from '@flashcards/contract';
+import { cardRoutes, learningPathRoutes, userGroupRoutes } from '@flashcards/contract';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
@@ -54,6 +54,8 @@ function show() {
       ),
     )
     .on(cardRoutes.allCategories, [category])
+    .on(userGroupRoutes.userGroups, [])
+    .on(cardRoutes.textTags, [])
     .on(learningPathRoutes.createPaths, ({ body }) => {
       posted.push(body);
       return { created: [11], skipped: [{ assigned_user: 3, reason: 'not_reached' as const }] };

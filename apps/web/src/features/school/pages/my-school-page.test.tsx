@@ -1,5 +1,5 @@
 import { type SchoolDetails, type SchoolStudent, schoolRoutes, type User } from '@flashcards/contract';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeApi, page } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
@@ -76,14 +76,19 @@ describe('my school', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for Ana Petrova' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Remove' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove Ana Petrova?' });
-    expect(
-      within(dialog).getByText(/deletes the account with all its categories, cards and pictures/),
-    ).toBeVisible();
+    // Once the dialog's opening transition is over.
+    await waitFor(() =>
+      expect(
+        within(dialog).getByText(/deletes the account with all its categories, cards and pictures/),
+      ).toBeVisible(),
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
     fireEvent.click(screen.getByRole('button', { name: 'Actions for Mila Petrova' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Remove' }));
     const leave = await screen.findByRole('dialog', { name: 'Remove Mila Petrova?' });
-    expect(within(leave).getByText(/only leave the school and keep their account/)).toBeVisible();
+    await waitFor(() =>
+      expect(within(leave).getByText(/only leave the school and keep their account/)).toBeVisible(),
+    );
   });
 });
