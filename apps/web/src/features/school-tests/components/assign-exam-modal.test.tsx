@@ -19,7 +19,7 @@ const person = (id: number, first: string, last: string) => ({
   avatar_url: null,
   is_student: true,
   is_teacher: false,
-  relation: 'school',
+  relation: 'school' as const,
 });
 const member = (id: number, first: string, last: string) => ({
   ...person(id, first, last),

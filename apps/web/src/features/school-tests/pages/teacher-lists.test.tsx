@@ -1,4 +1,4 @@
-import { examRoutes, testRoutes } from '@flashcards/contract';
+import { type Exam, examRoutes, testRoutes } from '@flashcards/contract';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, page } from '../../../test/fake-api';
@@ -32,7 +32,7 @@ const person = (id: number, first: string, last: string) => ({
   last_name: last,
   avatar_url: null,
 });
-const exam = (id: number, status: string, score: number | null, grade: number | null) => ({
+const exam = (id: number, status: Exam['status'], score: number | null, grade: Exam['grade']) => ({
   id,
   school_test: { id: 5, name: 'Fractions', description: '' },
   student: person(id, 'Ana', `Student${id}`),

@@ -18,7 +18,7 @@ const question = (id: number, position: number, text: string, score: number) => 
   answer_c: null,
   answer_d: null,
   answers: ['One', 'Two'],
-  correct_answer: 'b',
+  correct_answer: 'b' as const,
   score_value: score,
 });
 const testOf = (id: number, locked: boolean) => ({
