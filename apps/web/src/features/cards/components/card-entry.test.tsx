@@ -1,4 +1,5 @@
 import type { Category } from '@flashcards/contract';
+import { cardRoutes } from '@flashcards/contract';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,7 +11,8 @@ import { PictureCardForm } from './picture-card-form';
 afterEach(cleanup);
 
 function show(form: ReactNode) {
-  fakeApi();
+  // The picture form offers the category's tags: none yet.
+  fakeApi().on(cardRoutes.pictureTags, []);
   renderWithProviders(form);
 }
 

@@ -1,10 +1,13 @@
 import { cardRoutes, learningPathRoutes, userGroupRoutes } from '@flashcards/contract';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import '../path-texts';
 import { CreatePathsModal } from './create-paths-modal';
+
+// A modal filled in step by step: generous limits keep it steady on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(cleanup);
 
@@ -66,7 +69,7 @@ function show() {
 
 const addStudent = async (dialog: HTMLElement, search: string, name: string) => {
   fireEvent.change(within(dialog).getByLabelText('Find students'), { target: { value: search } });
-  fireEvent.click(await within(dialog).findByRole('button', { name: `Add ${name}` }, { timeout: 2000 }));
+  fireEvent.click(await within(dialog).findByRole('button', { name: `Add ${name}` }, { timeout: 5000 }));
 };
 
 describe('assigning learning paths', () => {

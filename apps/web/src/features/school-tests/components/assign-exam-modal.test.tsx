@@ -69,7 +69,7 @@ describe('giving a test as an exam', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Give “Fractions” as an exam' });
     fireEvent.change(within(dialog).getByLabelText('Find students'), { target: { value: 'Ana' } });
     fireEvent.click(
-      await within(dialog).findByRole('button', { name: 'Add Ana Stoyanova' }, { timeout: 2000 }),
+      await within(dialog).findByRole('button', { name: 'Add Ana Stoyanova' }, { timeout: 5000 }),
     );
     expect(within(dialog).getByText('1 student chosen')).toBeVisible();
     setWindow(dialog);
