@@ -1,9 +1,11 @@
+import '@testing-library/jest-dom/vitest';
 // The texts that the router loads with every page but the home page, for components rendered on their own.
 import './lib/page-texts';
 
 /**
  * What jsdom lacks and Mantine asks for, for every unit test: media queries (the colour scheme, reduced
- * motion), size observers (scroll areas, transitions) and font loading events (growing text areas).
+ * motion), size observers (scroll areas, transitions) and font loading events (growing text areas); and
+ * the DOM matchers (`toBeVisible`, `toHaveTextContent`, …) that assert on what a person would see.
  */
 window.matchMedia = (query: string) =>
   ({

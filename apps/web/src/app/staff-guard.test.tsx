@@ -1,22 +1,13 @@
 import type { User } from '@flashcards/contract';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { act } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AdminPage } from '../features/admin/pages/admin-page';
-import { currentUserQuery } from '../lib/current-user';
-import '../lib/i18n';
 import { paths } from '../lib/paths';
+import { renderWithProviders } from '../test/render';
 import { visibleMenu } from './layout/menu-sections';
 import { StaffGuard } from './staff-guard';
 
-afterEach(async () => {
-  cleanup();
-  await i18next.changeLanguage('en');
-});
+afterEach(cleanup);
 
 const userOf = (flags: Partial<User>): User => ({
   id: 7,
@@ -60,28 +51,21 @@ const userOf = (flags: Partial<User>): User => ({
 });
 
 /** /admin behind the staff guard, for a signed-in user whose data has arrived. */
-function openAdmin(user: User) {
-  const queryClient = new QueryClient();
-  queryClient.setQueryData(currentUserQuery.queryKey, user);
-  const router = createMemoryRouter(
-    [{ element: <StaffGuard />, children: [{ path: paths.admin, element: <AdminPage /> }] }],
-    { initialEntries: [paths.admin] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider>
-        <RouterProvider router={router} />
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
-}
+const openAdmin = (user: User, language?: 'bg') =>
+  renderWithProviders(<AdminPage />, {
+    path: paths.admin,
+    at: paths.admin,
+    layout: <StaffGuard />,
+    user,
+    language,
+  });
 
 describe('the staff area', () => {
   it('opens for the staff, with their tools', () => {
     openAdmin(userOf({ is_staff: true }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Administration' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Administration' })).toBeVisible();
     for (const name of ['Catalog moderation', 'Schools', 'Payouts'])
-      expect(screen.getByRole('region', { name })).toBeTruthy();
+      expect(screen.getByRole('region', { name })).toBeVisible();
     expect(
       within(screen.getByRole('region', { name: 'Payouts' }))
         .getByRole('link', { name: 'Open the payouts' })
@@ -92,19 +76,18 @@ describe('the staff area', () => {
 
   it('shows everyone else the restricted message instead', () => {
     openAdmin(userOf({ is_staff: false, is_teacher: true, is_organization_host: true }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Your account is restricted' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Your account is restricted' })).toBeVisible();
     expect(screen.queryByRole('heading', { name: 'Administration' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to the home page' }).getAttribute('href')).toBe('/');
   });
 
-  it('says both in Bulgarian', async () => {
-    await act(() => i18next.changeLanguage('bg'));
-    openAdmin(userOf({ is_staff: true }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Администрация' })).toBeTruthy();
-    expect(screen.getByRole('region', { name: 'Модериране на каталога' })).toBeTruthy();
+  it('says both in Bulgarian', () => {
+    openAdmin(userOf({ is_staff: true }), 'bg');
+    expect(screen.getByRole('heading', { level: 1, name: 'Администрация' })).toBeVisible();
+    expect(screen.getByRole('region', { name: 'Модериране на каталога' })).toBeVisible();
     cleanup();
-    openAdmin(userOf({ is_staff: false }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Нямате права за достъп' })).toBeTruthy();
+    openAdmin(userOf({ is_staff: false }), 'bg');
+    expect(screen.getByRole('heading', { level: 1, name: 'Нямате права за достъп' })).toBeVisible();
   });
 
   it('is in the side menu of the staff only', () => {

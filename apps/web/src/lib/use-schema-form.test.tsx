@@ -1,9 +1,10 @@
-import { Checkbox, MantineProvider, PasswordInput, TextInput } from '@mantine/core';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Checkbox, PasswordInput, TextInput } from '@mantine/core';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { renderWithProviders } from '../test/render';
 import { ApiError } from './api-client';
 import './account-texts';
 import { useSchemaForm } from './use-schema-form';
@@ -53,11 +54,7 @@ function SignupLikeForm({
 
 const renderForm = (serverError: unknown = null) => {
   const onValid = vi.fn();
-  render(
-    <MantineProvider>
-      <SignupLikeForm onValid={onValid} serverError={serverError} />
-    </MantineProvider>,
-  );
+  renderWithProviders(<SignupLikeForm onValid={onValid} serverError={serverError} />);
   return { onValid };
 };
 
@@ -81,7 +78,7 @@ describe('useSchemaForm', () => {
     expect(description(name)).toContain('This field is required.');
     for (const label of ['Name', 'E-mail', 'Password', 'Terms'])
       expect(screen.getByLabelText(label).getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('Please agree to the terms of usage and the privacy policy.')).toBeTruthy();
+    expect(screen.getByText('Please agree to the terms of usage and the privacy policy.')).toBeVisible();
   });
 
   it('words the messages from the locale files, with their numbers, in the chosen language', async () => {

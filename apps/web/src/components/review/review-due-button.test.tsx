@@ -1,9 +1,7 @@
-import { MantineProvider } from '@mantine/core';
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import '../../lib/i18n';
 import { categoryFixture } from '../../test/category-fixture';
+import { renderWithProviders } from '../../test/render';
 import { ReviewDueButton } from './review-due-button';
 
 afterEach(cleanup);
@@ -11,13 +9,7 @@ afterEach(cleanup);
 const category = categoryFixture({ due_cards_len: 2, new_review_cards_len: 1 });
 
 const show = (props: Parameters<typeof ReviewDueButton>[0]) =>
-  render(
-    <MantineProvider>
-      <MemoryRouter>
-        <ReviewDueButton {...props} />
-      </MemoryRouter>
-    </MantineProvider>,
-  );
+  renderWithProviders(<ReviewDueButton {...props} />);
 
 describe('the review entry', () => {
   it('names the due count and leads to the review of the category', () => {
@@ -37,7 +29,7 @@ describe('the review entry', () => {
     show({ category: { ...category, due_cards_len: 0, new_review_cards_len: 0 }, onlyWithCards: true });
     expect(screen.queryByRole('link')).toBeNull();
     show({ category: { ...category, due_cards_len: 0, new_review_cards_len: 0 } });
-    expect(screen.getByRole('link', { name: 'Review due cards (0) of Capitals' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Review due cards (0) of Capitals' })).toBeVisible();
   });
 
   it('offers the new cards when nothing is due yet', () => {

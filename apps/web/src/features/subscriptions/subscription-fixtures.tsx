@@ -1,10 +1,4 @@
 import type { Affiliate, AffiliatePayoutRow, MySubscription, Pricing } from '@flashcards/contract';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { vi } from 'vitest';
 
 /** Test data of the subscription pages, shaped like the server's answers. */
 export const pricing = (fields: Partial<Pricing> = {}): Pricing => ({
@@ -123,55 +117,3 @@ export const payoutRow = (
   payable: true,
   ...fields,
 });
-
-export type Call = { method: string; path: string; body: unknown };
-type Answer = { status?: number; body: unknown };
-
-/**
- * A fake server: `answers` maps "METHOD /path/" (the query left out) to an answer, or to a function of
- * the call for answers that change; every call is recorded.
- */
-export function fakeServer(answers: Record<string, Answer | ((call: Call) => Answer)>): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    const { pathname, search } = new URL(url, 'http://localhost');
-    const method = init.method ?? 'GET';
-    const call = {
-      method,
-      path: `${pathname}${search}`,
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-    };
-    calls.push(call);
-    const found = answers[`${method} ${pathname}`];
-    const answer =
-      typeof found === 'function' ? found(call) : (found ?? { status: 404, body: { detail: 'Not found.' } });
-    return new Response(JSON.stringify(answer.body), {
-      status: answer.status ?? 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  return calls;
-}
-
-/** Renders a page at a path, with a fresh query cache; `signedIn` stores a pair of tokens. */
-export function showPage(path: string, route: string, page: ReactNode, { signedIn = true } = {}) {
-  if (signedIn) {
-    localStorage.setItem('access', 'a');
-    localStorage.setItem('refresh', 'r');
-  } else {
-    localStorage.clear();
-  }
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider env="test">
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path={route} element={page} />
-          </Routes>
-        </MemoryRouter>
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
-  return queryClient;
-}

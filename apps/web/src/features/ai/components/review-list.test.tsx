@@ -1,9 +1,8 @@
-import { MantineProvider } from '@mantine/core';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import '../../../lib/i18n';
+import { renderWithProviders } from '../../../test/render';
 import '../ai-texts';
 import { editCard, type GeneratedCard, removeCard } from '../generated-cards';
 import { ReviewList } from './review-list';
@@ -20,14 +19,14 @@ const initial: GeneratedCard[] = [
 function Harness() {
   const [cards, setCards] = useState(initial);
   return (
-    <MantineProvider>
+    <>
       <ReviewList
         cards={cards}
         onEdit={(id, changes) => setCards((current) => editCard(current, id, changes))}
         onRemove={(id) => setCards((current) => removeCard(current, id))}
       />
       <output data-testid="cards">{cards.map((card) => `${card.sideOne}=${card.sideTwo}`).join(',')}</output>
-    </MantineProvider>
+    </>
   );
 }
 
@@ -36,7 +35,7 @@ const saved = () => screen.getByTestId('cards').textContent;
 describe('the review list', () => {
   it('edits either side of a card, and gives the focus back to its edit button', async () => {
     const user = userEvent.setup();
-    render(<Harness />);
+    renderWithProviders(<Harness />);
     await user.click(screen.getByRole('button', { name: 'Edit card 2' }));
     const editor = screen.getByRole('form', { name: 'Editing card 2' });
     const sideTwo = within(editor).getByRole('textbox', { name: /Side two/ });
@@ -50,7 +49,7 @@ describe('the review list', () => {
 
   it('keeps a card as it was when a side is left empty, saying so beside it', async () => {
     const user = userEvent.setup();
-    render(<Harness />);
+    renderWithProviders(<Harness />);
     await user.click(screen.getByRole('button', { name: 'Edit card 1' }));
     const editor = screen.getByRole('form', { name: 'Editing card 1' });
     await user.clear(within(editor).getByRole('textbox', { name: /Side one/ }));
@@ -66,7 +65,7 @@ describe('the review list', () => {
 
   it('cancels an edit with Escape', async () => {
     const user = userEvent.setup();
-    render(<Harness />);
+    renderWithProviders(<Harness />);
     await user.click(screen.getByRole('button', { name: 'Edit card 3' }));
     await user.type(screen.getByRole('textbox', { name: /Side one/ }), ' (city)');
     await user.keyboard('{Escape}');
@@ -77,7 +76,7 @@ describe('the review list', () => {
 
   it('deletes a card, says so, and moves the focus to the next one', async () => {
     const user = userEvent.setup();
-    render(<Harness />);
+    renderWithProviders(<Harness />);
     await user.click(screen.getByRole('button', { name: 'Delete card 1' }));
     expect(saved()).toBe('Paris=France,Lisbon=Portugal');
     expect(screen.getByText('Card 1 deleted.').getAttribute('role')).toBe('status');

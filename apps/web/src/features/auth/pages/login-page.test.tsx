@@ -1,42 +1,27 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../../lib/i18n';
+import { authRoutes, systemRoutes } from '@flashcards/contract';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeApi, reply } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
 import { LoginPage } from './login-page';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** A server whose sign-in answers `login`, and whose activation resend answers `resend`. */
 function serve(login: Response, resend: () => Response) {
-  const calls: string[] = [];
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const path = new URL(url, 'http://localhost').pathname;
-    calls.push(`${init?.method ?? 'GET'} ${path}`);
-    if (path === '/api/user/jwt/create/') return login.clone();
-    if (path === '/api/user/users/resend_activation/') return resend();
-    return json(404, { detail: 'Not found.' });
-  });
-  return calls;
+  const server = fakeApi()
+    .on(authRoutes.tokenCreate, () => login.clone())
+    .on(authRoutes.resendActivation, resend)
+    // No site facts (no Google sign-in offered), as before.
+    .on(systemRoutes.site, reply(404, { detail: 'Not found.' }));
+  return () => server.calls.map((call) => `${call.method} ${call.path}`);
 }
 
 function show() {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MantineProvider>
-        <MemoryRouter>
-          <LoginPage />
-        </MemoryRouter>
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<LoginPage />);
   fireEvent.change(screen.getByLabelText(/E-mail/), { target: { value: ' ana@example.com ' } });
   fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'Right-Password-1' } });
   fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
@@ -49,11 +34,11 @@ describe('logging in', () => {
       () => new Response(null, { status: 204 }),
     );
     show();
-    expect(await screen.findByText(/Your account \(ana@example.com\) is not activated yet/)).toBeTruthy();
+    expect(await screen.findByText(/Your account \(ana@example.com\) is not activated yet/)).toBeVisible();
     expect(screen.queryByText('Not correct email or password')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Send the activation e-mail again' }));
-    expect(await screen.findByText(/We sent a new activation link to ana@example.com/)).toBeTruthy();
-    expect(calls.filter((call) => call.includes('resend_activation'))).toEqual([
+    expect(await screen.findByText(/We sent a new activation link to ana@example.com/)).toBeVisible();
+    expect(calls().filter((call) => call.includes('resend_activation'))).toEqual([
       'POST /api/user/users/resend_activation/',
     ]);
   });
@@ -64,7 +49,7 @@ describe('logging in', () => {
     );
     show();
     fireEvent.click(await screen.findByRole('button', { name: 'Send the activation e-mail again' }));
-    expect(await screen.findByText('Too many e-mails were requested. Try again in one hour.')).toBeTruthy();
+    expect(await screen.findByText('Too many e-mails were requested. Try again in one hour.')).toBeVisible();
   });
 
   it('keeps the generic message for wrong credentials, with no resend offered', async () => {
@@ -73,7 +58,7 @@ describe('logging in', () => {
       () => new Response(null, { status: 204 }),
     );
     show();
-    expect(await screen.findByText('Not correct email or password')).toBeTruthy();
+    expect(await screen.findByText('Not correct email or password')).toBeVisible();
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: 'Send the activation e-mail again' })).toBeNull(),
     );

@@ -1,44 +1,37 @@
-import type { Category } from '@flashcards/contract';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { type Category, cardRoutes } from '@flashcards/contract';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../../lib/i18n';
 import { fileNameOf } from '../../../lib/api-client';
+import { fakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
 import { ExportCardsMenu } from './export-cards-menu';
 import { UploadCardsModal } from './upload-cards-modal';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
 const category = (type_of_cards: Category['type_of_cards']) =>
   ({ id: 5, name: 'Думи', type_of_cards, cards_len: 2 }) as Category;
 
-const wrap = (node: ReactNode) =>
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <MantineProvider>{node}</MantineProvider>
-    </QueryClientProvider>,
-  );
+const wrap = (node: ReactNode) => renderWithProviders(node);
 
 describe('the export menu', () => {
   it('downloads the chosen format under the name the server gives', async () => {
-    const calls: string[] = [];
-    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-      const address = new URL(url, 'http://localhost');
-      calls.push(`${init?.method} ${address.pathname}${address.search}`);
-      return new Response('\ufeffside_one,side_two,tag\r\n', {
-        status: 200,
-        headers: {
-          'content-type': 'text/csv; charset=utf-8',
-          'content-disposition': `attachment; filename="cards.csv"; filename*=UTF-8''${encodeURIComponent('Думи.csv')}`,
-        },
-      });
-    });
+    const server = fakeApi().on(
+      cardRoutes.exportCards,
+      () =>
+        new Response('\ufeffside_one,side_two,tag\r\n', {
+          status: 200,
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': `attachment; filename="cards.csv"; filename*=UTF-8''${encodeURIComponent('Думи.csv')}`,
+          },
+        }),
+    );
+    const calls = () => server.calls.map(({ method, url }) => `${method} ${url.pathname}${url.search}`);
     URL.createObjectURL = vi.fn(() => 'blob:cards');
     URL.revokeObjectURL = vi.fn();
     const saved: string[] = [];
@@ -57,7 +50,7 @@ describe('the export menu', () => {
     ]);
     fireEvent.click(items().find((item) => item.textContent === 'CSV for spreadsheets (.csv)')!);
     await waitFor(() => expect(saved).toEqual(['Думи.csv']));
-    expect(calls).toEqual(['GET /api/card/category/5/export/?format=csv']);
+    expect(calls()).toEqual(['GET /api/card/category/5/export/?format=csv']);
   });
 
   it('reads the file name of a Content-Disposition header', () => {
@@ -72,18 +65,12 @@ describe('the upload dialog', () => {
     wrap(<UploadCardsModal category={category('text')} opened onClose={() => {}} />);
     const input = document.querySelector('input[type=file]') as HTMLInputElement;
     expect(input.accept.split(',')).toContain('.apkg');
-    expect(screen.getByText(/An Anki package \(\.apkg\)/)).toBeTruthy();
+    expect(screen.getByText(/An Anki package \(\.apkg\)/)).toBeVisible();
   });
 
   it('sends an Anki package of a picture category to the picture route', async () => {
-    const calls: string[] = [];
-    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-      calls.push(`${init?.method} ${new URL(url, 'http://localhost').pathname}`);
-      return new Response(JSON.stringify({ created: 3 }), {
-        status: 201,
-        headers: { 'content-type': 'application/json' },
-      });
-    });
+    const server = fakeApi().on(cardRoutes.uploadPictureCards, { created: 3 });
+    const calls = () => server.calls.map((call) => `${call.method} ${call.path}`);
     const onClose = vi.fn();
     wrap(<UploadCardsModal category={category('picture')} opened onClose={onClose} />);
     const input = document.querySelector('input[type=file]') as HTMLInputElement;
@@ -91,6 +78,6 @@ describe('the upload dialog', () => {
     fireEvent.change(input, { target: { files: [new File(['PK'], 'deck.apkg')] } });
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(calls).toEqual(['POST /api/card/card-picture-multiple/']);
+    expect(calls()).toEqual(['POST /api/card/card-picture-multiple/']);
   });
 });

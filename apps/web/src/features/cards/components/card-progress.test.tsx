@@ -1,12 +1,11 @@
 import type { KidsCard, Site, TextCard } from '@flashcards/contract';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { cleanup, screen } from '@testing-library/react';
 import i18n from 'i18next';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import '../../../lib/i18n';
 import { siteQuery } from '../../../lib/site';
+import { renderWithProviders } from '../../../test/render';
 import { KidsCardItem, TextCardItem } from './card-item';
 import { progressOf } from './card-progress';
 
@@ -30,13 +29,9 @@ const textCard = {
 } satisfies TextCard;
 
 function show(children: ReactNode, threshold = 10) {
-  const client = new QueryClient();
-  client.setQueryData(siteQuery.queryKey, { learned_threshold: threshold } as Site);
-  render(
-    <QueryClientProvider client={client}>
-      <MantineProvider>{children}</MantineProvider>
-    </QueryClientProvider>,
-  );
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(siteQuery.queryKey, { learned_threshold: threshold } as Site);
+  renderWithProviders(children, { queryClient });
 }
 
 const noop = () => {};
@@ -56,7 +51,7 @@ describe("a card's progress towards learned", () => {
     expect(flipping.getAttribute('aria-valuetext')).toBe('7 of 10 correct answers');
     const typing = screen.getByRole('progressbar', { name: 'Typing progress' });
     expect(typing.getAttribute('aria-valuetext')).toBe('Learned: 10 of 10 correct answers');
-    expect(screen.getByText('7/10')).toBeTruthy();
+    expect(screen.getByText('7/10')).toBeVisible();
   });
 
   it("counts to the server's threshold, in the interface language", async () => {
@@ -83,6 +78,6 @@ describe("a card's progress towards learned", () => {
       <KidsCardItem card={kids} playing={false} onPlay={noop} onStop={noop} onEdit={noop} onDelete={noop} />,
     );
     expect(screen.queryByRole('progressbar')).toBeNull();
-    expect(screen.getByText('Listened 5 times')).toBeTruthy();
+    expect(screen.getByText('Listened 5 times')).toBeVisible();
   });
 });

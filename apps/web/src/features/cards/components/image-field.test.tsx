@@ -1,8 +1,7 @@
-import { MantineProvider } from '@mantine/core';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import i18n from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import '../../../lib/i18n';
+import { renderWithProviders } from '../../../test/render';
 import { ImageField } from './image-field';
 
 afterEach(async () => {
@@ -18,25 +17,19 @@ const megabytes = (language: string, value: number) =>
     value,
   );
 
-const shown = (file: File) => {
-  render(
-    <MantineProvider>
-      <ImageField value={file} />
-    </MantineProvider>,
-  );
-};
+const shown = (file: File) => renderWithProviders(<ImageField value={file} />);
 
 describe('the size of a chosen picture', () => {
   it('is given in kilobytes below a megabyte, not as a fraction of one', () => {
     shown(picture(48 * 1024));
-    expect(screen.getByText(kilobytes('en', 48))).toBeTruthy();
+    expect(screen.getByText(kilobytes('en', 48))).toBeVisible();
     expect(screen.queryByText(/0[.,]0\d? MB/)).toBeNull();
   });
 
   it('is given in megabytes from one megabyte on, with the decimal mark of the language', async () => {
     await i18n.changeLanguage('bg');
     shown(picture(2.4 * 1024 * 1024));
-    expect(screen.getByText(megabytes('bg', 2.4))).toBeTruthy();
+    expect(screen.getByText(megabytes('bg', 2.4))).toBeVisible();
     expect(megabytes('bg', 2.4)).toContain('2,4');
   });
 });

@@ -1,67 +1,52 @@
-import type { Category } from '@flashcards/contract';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { type Category, cardRoutes } from '@flashcards/contract';
+import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../../lib/i18n';
+import { fakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
 import { TextCardForm } from './text-card-form';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+// Whole forms and pages against a fake server: generous limits keep them steady on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+
+afterEach(cleanup);
 
 const category = { id: 5, type_of_cards: 'text' } as Category;
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** A server that keeps the cards added, and knows one card already in the category. */
 function serve() {
   const added: { first_side: string; second_side: string; tag: string }[] = [];
   const duplicateAsks: string[] = [];
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const address = new URL(url, 'http://localhost');
-    if (address.pathname === '/api/card/card-text-tags/') return json(['verbs']);
-    if (address.pathname === '/api/card/card-text-duplicate/') {
-      const side = address.searchParams.get('first_side') ?? '';
+  fakeApi()
+    .on(cardRoutes.textTags, ['verbs'])
+    .on(cardRoutes.textCardDuplicate, ({ query }) => {
+      const side = query.get('first_side') ?? '';
       duplicateAsks.push(side);
-      return json({
+      return {
         duplicate:
           side.toLowerCase() === 'house' ? { id: 9, first_side: 'House', second_side: 'къща' } : null,
-      });
-    }
-    if (address.pathname === '/api/card/card-text/' && init?.method === 'POST') {
-      const body = JSON.parse(String(init.body));
-      added.push({ first_side: body.first_side, second_side: body.second_side, tag: body.tag });
-      return json(
-        {
-          id: added.length,
-          ...body,
-          created_at: '2026-01-01T00:00:00Z',
-          updated_at: '2026-01-01T00:00:00Z',
-          guesses_score: 0,
-          incorrect_guesses_score: 0,
-          guesses_score_typing: 0,
-          incorrect_guesses_score_typing: 0,
-        },
-        201,
-      );
-    }
-    return json({ detail: 'Not found.' }, 404);
-  });
+      };
+    })
+    .on(cardRoutes.createTextCard, ({ body }) => {
+      const card = body as { first_side: string; second_side: string; tag: string };
+      added.push({ first_side: card.first_side, second_side: card.second_side, tag: card.tag });
+      return {
+        id: added.length,
+        category: category.id,
+        ...card,
+        created_at: '2026-01-01T00:00:00Z',
+        updated_at: '2026-01-01T00:00:00Z',
+        guesses_score: 0,
+        incorrect_guesses_score: 0,
+        guesses_score_typing: 0,
+        incorrect_guesses_score_typing: 0,
+      };
+    });
   return { added, duplicateAsks };
 }
 
 function show() {
   const onDone = vi.fn();
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MantineProvider>
-        <TextCardForm category={category} onDone={onDone} />
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<TextCardForm category={category} onDone={onDone} />);
   const type = (label: RegExp, value: string) =>
     fireEvent.change(screen.getByLabelText(label), { target: { value } });
   return { onDone, type };

@@ -1,19 +1,13 @@
-import type { User } from '@flashcards/contract';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { StrictMode } from 'react';
-import { Link, MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentUserQuery } from '../../../lib/current-user';
-import '../../../lib/i18n';
+import { examRoutes } from '@flashcards/contract';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Link } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeApi, reply } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
 import { examDetail, taking } from '../exam-fixtures';
 import { ExamTakingPage } from './exam-taking-page';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const iso = (fromNowMs: number) => new Date(Date.now() + fromNowMs).toISOString();
 const examWindow = { start_exam_at: iso(-60_000), end_exam_at: iso(30 * 60_000), ends_at: iso(30 * 60_000) };
@@ -28,40 +22,32 @@ function show({
   start?: Reply;
   answer?: () => Reply;
 }) {
-  const calls: string[] = [];
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const { pathname } = new URL(url, 'http://localhost');
-    const method = init?.method ?? 'GET';
-    calls.push(`${method} ${pathname}${init?.body ? ` ${init.body}` : ''}`);
-    let reply: Reply = exam;
-    if (pathname.startsWith('/api/exam/exam-started/')) reply = start;
-    else if (pathname.endsWith('/answer/')) reply = answer();
-    else if (pathname.startsWith('/api/exam/exam-completed/'))
-      reply = { status: 200, body: examDetail({ ...examWindow }) };
-    return new Response(JSON.stringify(reply.body), {
-      status: reply.status,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(currentUserQuery.queryKey, { id: 2 } as User);
-  render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <MantineProvider env="test">
-          <MemoryRouter initialEntries={['/school-exam-started/9']}>
-            <Link to="/my-learning-paths">Elsewhere</Link>
-            <Routes>
-              <Route path="/school-exam-started/:examId" element={<ExamTakingPage />} />
-              <Route path="/school-exam/:examId" element={<h1>The details</h1>} />
-              <Route path="/my-learning-paths" element={<h1>Another page</h1>} />
-            </Routes>
-          </MemoryRouter>
-        </MantineProvider>
-      </QueryClientProvider>
-    </StrictMode>,
+  const answerOf = ({ status, body }: Reply) => reply(status, body);
+  const server = fakeApi()
+    .on(examRoutes.exam, answerOf(exam))
+    .on(examRoutes.startExam, answerOf(start))
+    .on(examRoutes.answerQuestion, () => answerOf(answer()))
+    .on(examRoutes.completeExam, examDetail({ ...examWindow }));
+  renderWithProviders(
+    <>
+      <Link to="/my-learning-paths">Elsewhere</Link>
+      <ExamTakingPage />
+    </>,
+    {
+      path: '/school-exam-started/:examId',
+      at: '/school-exam-started/9',
+      routes: { '/school-exam/:examId': <h1>The details</h1>, '/my-learning-paths': <h1>Another page</h1> },
+      user: { id: 2 },
+      strict: true,
+      mantineEnv: 'test',
+    },
   );
-  return calls;
+  // Each call as "METHOD /path/ {body}".
+  return () =>
+    server.calls.map(
+      (call) =>
+        `${call.method} ${call.path}${call.body === undefined ? '' : ` ${JSON.stringify(call.body)}`}`,
+    );
 }
 
 const notStarted = {
@@ -82,28 +68,28 @@ const notStarted = {
 describe('taking an exam', () => {
   it('warns first, then saves each answer as it is given, and finishing completes it', async () => {
     const calls = show({ exam: notStarted });
-    expect(await screen.findByText('Leaving this page completes the exam')).toBeTruthy();
-    expect(screen.getByText('3 questions, 10 points in all.')).toBeTruthy();
-    expect(calls.filter((call) => call.startsWith('PUT'))).toEqual([]);
+    expect(await screen.findByText('Leaving this page completes the exam')).toBeVisible();
+    expect(screen.getByText('3 questions, 10 points in all.')).toBeVisible();
+    expect(calls().filter((call) => call.startsWith('PUT'))).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Start the exam' }));
 
-    expect(await screen.findByRole('heading', { name: 'Question 1 of 3' })).toBeTruthy();
-    expect(calls).toContain('PUT /api/exam/exam-started/9/ {}');
+    expect(await screen.findByRole('heading', { name: 'Question 1 of 3' })).toBeVisible();
+    expect(calls()).toContain('PUT /api/exam/exam-started/9/ {}');
     expect(screen.getByRole('timer').textContent).toMatch(/^(30:00|29:5\d)$/);
     const answers = screen.getByRole('radiogroup', { name: '1/2 + 1/4 = ?' });
     fireEvent.click(within(answers).getByRole('radio', { name: 'A. 3/4' }));
-    await waitFor(() => expect(calls).toContain('POST /api/exam/9/31/answer/ {"student_answer":"a"}'));
-    expect(await screen.findByText('Saved')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Question 1, answered' })).toBeTruthy();
+    await waitFor(() => expect(calls()).toContain('POST /api/exam/9/31/answer/ {"student_answer":"a"}'));
+    expect(await screen.findByText('Saved')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Question 1, answered' })).toBeVisible();
 
     fireEvent.click(screen.getByRole('button', { name: 'Save and next' }));
-    expect(await screen.findByRole('heading', { name: 'Question 2 of 3' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Question 2 of 3' })).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: 'Finish the exam' }));
     const dialog = await screen.findByRole('dialog', { name: 'Finish the exam?' });
-    expect(within(dialog).getByText(/^2 questions are unanswered\./)).toBeTruthy();
+    expect(within(dialog).getByText(/^2 questions are unanswered\./)).toBeVisible();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Finish' }));
-    expect(await screen.findByRole('heading', { name: 'The details' })).toBeTruthy();
-    expect(calls.filter((call) => call.startsWith('PUT /api/exam/exam-completed/'))).toEqual([
+    expect(await screen.findByRole('heading', { name: 'The details' })).toBeVisible();
+    expect(calls().filter((call) => call.startsWith('PUT /api/exam/exam-completed/'))).toEqual([
       'PUT /api/exam/exam-completed/9/ {}',
     ]);
   });
@@ -114,17 +100,17 @@ describe('taking an exam', () => {
       start: { status: 200, body: taking({ ...examWindow, server_time: iso(0) }, ['a']) },
     });
     // Straight to the first unanswered question, without the warning.
-    expect(await screen.findByRole('heading', { name: 'Question 2 of 3' })).toBeTruthy();
-    expect(screen.getByText('You are continuing your exam. The answers you gave are kept.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Question 2 of 3' })).toBeVisible();
+    expect(screen.getByText('You are continuing your exam. The answers you gave are kept.')).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: 'Question 1, answered' }));
-    expect(await screen.findByRole('heading', { name: 'Question 1 of 3' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Question 1 of 3' })).toBeVisible();
     expect((screen.getByRole('radio', { name: 'A. 3/4' }) as HTMLInputElement).checked).toBe(true);
-    expect(calls.filter((call) => call.startsWith('PUT /api/exam/exam-completed/'))).toEqual([]);
+    expect(calls().filter((call) => call.startsWith('PUT /api/exam/exam-completed/'))).toEqual([]);
 
     fireEvent.click(screen.getByRole('link', { name: 'Elsewhere' }));
-    expect(await screen.findByRole('heading', { name: 'Another page' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Another page' })).toBeVisible();
     await waitFor(() =>
-      expect(calls.filter((call) => call.startsWith('PUT /api/exam/exam-completed/'))).toEqual([
+      expect(calls().filter((call) => call.startsWith('PUT /api/exam/exam-completed/'))).toEqual([
         'PUT /api/exam/exam-completed/9/ {}',
       ]),
     );
@@ -141,11 +127,11 @@ describe('taking an exam', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Start the exam' }));
     fireEvent.click(await screen.findByRole('radio', { name: 'B. 2/6' }));
-    expect(await screen.findByText('Not saved, retrying')).toBeTruthy();
+    expect(await screen.findByText('Not saved, retrying')).toBeVisible();
     online = true;
     window.dispatchEvent(new Event('online'));
-    expect(await screen.findByText('Saved')).toBeTruthy();
-    expect(calls.filter((call) => call.includes('/answer/'))).toEqual([
+    expect(await screen.findByText('Saved')).toBeVisible();
+    expect(calls().filter((call) => call.includes('/answer/'))).toEqual([
       'POST /api/exam/9/31/answer/ {"student_answer":"b"}',
       'POST /api/exam/9/31/answer/ {"student_answer":"b"}',
     ]);
@@ -154,7 +140,7 @@ describe('taking an exam', () => {
   it("shows the server's refusal to start, with the way to the details", async () => {
     show({ exam: notStarted, start: { status: 403, body: { detail: 'This exam has ended.' } } });
     fireEvent.click(await screen.findByRole('button', { name: 'Start the exam' }));
-    expect(await screen.findByText('This exam has ended.')).toBeTruthy();
+    expect(await screen.findByText('This exam has ended.')).toBeVisible();
     expect(screen.getByRole('link', { name: "See the exam's details" }).getAttribute('href')).toBe(
       '/school-exam/9',
     );

@@ -1,16 +1,12 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../../lib/i18n';
+import { examRoutes } from '@flashcards/contract';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeApi, page } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
 import { examDetail } from '../exam-fixtures';
 import { StudentExamsPage } from './student-exams-page';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const iso = (fromNowMs: number) => new Date(Date.now() + fromNowMs).toISOString();
 const open = { start_exam_at: iso(-60_000), end_exam_at: iso(3600_000), ends_at: iso(3600_000) };
@@ -42,29 +38,13 @@ const exams = [
 ];
 
 function show() {
-  const calls: string[] = [];
-  vi.stubGlobal('fetch', async (url: string) => {
-    const { pathname, search } = new URL(url, 'http://localhost');
-    calls.push(`${pathname}${search}`);
-    const body = { count: exams.length, next: null, previous: null, results: exams };
-    return new Response(JSON.stringify(body), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
+  const server = fakeApi().on(examRoutes.studentExams, page(exams));
+  renderWithProviders(<StudentExamsPage />, {
+    path: '/students-school-exams',
+    at: '/students-school-exams',
+    mantineEnv: 'test',
   });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider env="test">
-        <MemoryRouter initialEntries={['/students-school-exams']}>
-          <Routes>
-            <Route path="/students-school-exams" element={<StudentExamsPage />} />
-          </Routes>
-        </MemoryRouter>
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
-  return calls;
+  return () => server.calls.map(({ url }) => `${url.pathname}${url.search}`);
 }
 
 const rowOf = (name: string) => screen.getByRole('row', { name: new RegExp(`^${name}`) });
@@ -72,20 +52,20 @@ const rowOf = (name: string) => screen.getByRole('row', { name: new RegExp(`^${n
 describe('the exams given to me', () => {
   it('offers each exam what fits its state: start, continue, the opening, the result, or results later', async () => {
     const calls = show();
-    expect(await screen.findByRole('table', { name: 'The exams given to me' })).toBeTruthy();
-    expect(calls).toEqual(['/api/exam/students-exams/?page=1&sort_by=date&sort_order=desc']);
+    expect(await screen.findByRole('table', { name: 'The exams given to me' })).toBeVisible();
+    expect(calls()).toEqual(['/api/exam/students-exams/?page=1&sort_by=date&sort_order=desc']);
     expect(
       within(rowOf('Fractions')).getByRole('link', { name: 'Start the exam Fractions' }).getAttribute('href'),
     ).toBe('/school-exam-started/1');
-    expect(within(rowOf('Decimals')).getByRole('link', { name: 'Continue the exam Decimals' })).toBeTruthy();
-    expect(within(rowOf('Percentages')).getByText(/^Opens at /)).toBeTruthy();
-    expect(within(rowOf('Angles')).getByText('9 / 10')).toBeTruthy();
-    expect(within(rowOf('Angles')).getByText('Excellent (6)')).toBeTruthy();
-    expect(within(rowOf('Areas')).getByText('Results after the end')).toBeTruthy();
+    expect(within(rowOf('Decimals')).getByRole('link', { name: 'Continue the exam Decimals' })).toBeVisible();
+    expect(within(rowOf('Percentages')).getByText(/^Opens at /)).toBeVisible();
+    expect(within(rowOf('Angles')).getByText('9 / 10')).toBeVisible();
+    expect(within(rowOf('Angles')).getByText('Excellent (6)')).toBeVisible();
+    expect(within(rowOf('Areas')).getByText('Results after the end')).toBeVisible();
     expect(within(rowOf('Areas')).getByRole('link', { name: 'Areas' }).getAttribute('href')).toBe(
       '/school-exam/5',
     );
-    expect(within(rowOf('Areas')).getByText('Teodora Marinova')).toBeTruthy();
+    expect(within(rowOf('Areas')).getByText('Teodora Marinova')).toBeVisible();
   });
 
   it('sorts and filters through the server', async () => {
@@ -93,11 +73,11 @@ describe('the exams given to me', () => {
     await screen.findByRole('table');
     fireEvent.change(screen.getByLabelText('Order'), { target: { value: 'az' } });
     await waitFor(() =>
-      expect(calls).toContain('/api/exam/students-exams/?page=1&sort_by=alphabetical&sort_order=asc'),
+      expect(calls()).toContain('/api/exam/students-exams/?page=1&sort_by=alphabetical&sort_order=asc'),
     );
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'completed' } });
     await waitFor(() =>
-      expect(calls).toContain(
+      expect(calls()).toContain(
         '/api/exam/students-exams/?page=1&sort_by=alphabetical&sort_order=asc&status=completed',
       ),
     );

@@ -1,16 +1,15 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cardRoutes, learningPathRoutes, userGroupRoutes } from '@flashcards/contract';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../../lib/i18n';
+import { fakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
 import '../path-texts';
 import { CreatePathsModal } from './create-paths-modal';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+// A modal filled in step by step: generous limits keep it steady on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
+
+afterEach(cleanup);
 
 const person = (id: number, first: string, last: string) => ({
   id,
@@ -20,20 +19,20 @@ const person = (id: number, first: string, last: string) => ({
   avatar_url: null,
   is_student: true,
   is_teacher: false,
-  relation: 'school',
+  relation: 'school' as const,
 });
 const category = {
   id: 7,
   name: 'Animals',
   user: { id: 1, first_name: 'Teodora', last_name: 'Marinova', email: 't@example.com', avatar_url: null },
-  type_of_cards: 'text',
+  type_of_cards: 'text' as const,
   description: '',
   language: 'en',
   topic: '',
   send_to_me: false,
   ai_created: false,
   market_accessible: false,
-  market_approvement: 'none',
+  market_approvement: 'none' as const,
   market_rejection_reason: '',
   adopted: 0,
   adopted_from: null,
@@ -51,39 +50,26 @@ const category = {
 
 function show() {
   const posted: unknown[] = [];
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const { pathname, searchParams } = new URL(url, 'http://localhost');
-    let body: unknown = [];
-    if (pathname.endsWith('/users-search/'))
-      body = [person(2, 'Ana', 'Stoyanova'), person(3, 'Boris', 'Ivanov')].filter((one) =>
-        `${one.first_name} ${one.last_name}`.includes(searchParams.get('search') ?? ''),
-      );
-    else if (pathname.endsWith('/category-all/')) body = [category];
-    else if (pathname.endsWith('/list-teachers/') && init?.method === 'POST') {
-      posted.push(JSON.parse(String(init.body)));
-      body = { created: [11], skipped: [{ assigned_user: 3, reason: 'not_reached' }] };
-    }
-    return new Response(JSON.stringify(body), {
-      status: init?.method === 'POST' ? 201 : 200,
-      headers: { 'content-type': 'application/json' },
+  fakeApi()
+    .on(learningPathRoutes.pathStudentsSearch, ({ query }) =>
+      [person(2, 'Ana', 'Stoyanova'), person(3, 'Boris', 'Ivanov')].filter((one) =>
+        `${one.first_name} ${one.last_name}`.includes(query.get('search') ?? ''),
+      ),
+    )
+    .on(cardRoutes.allCategories, [category])
+    .on(userGroupRoutes.userGroups, [])
+    .on(cardRoutes.textTags, [])
+    .on(learningPathRoutes.createPaths, ({ body }) => {
+      posted.push(body);
+      return { created: [11], skipped: [{ assigned_user: 3, reason: 'not_reached' as const }] };
     });
-  });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider env="test">
-        <MemoryRouter>
-          <CreatePathsModal opened onClose={() => undefined} />
-        </MemoryRouter>
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<CreatePathsModal opened onClose={() => undefined} />, { mantineEnv: 'test' });
   return posted;
 }
 
 const addStudent = async (dialog: HTMLElement, search: string, name: string) => {
   fireEvent.change(within(dialog).getByLabelText('Find students'), { target: { value: search } });
-  fireEvent.click(await within(dialog).findByRole('button', { name: `Add ${name}` }, { timeout: 2000 }));
+  fireEvent.click(await within(dialog).findByRole('button', { name: `Add ${name}` }, { timeout: 5000 }));
 };
 
 describe('assigning learning paths', () => {
@@ -92,14 +78,14 @@ describe('assigning learning paths', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Assign learning paths' });
     await addStudent(dialog, 'Ana', 'Ana Stoyanova');
     await addStudent(dialog, 'Boris', 'Boris Ivanov');
-    expect(within(dialog).getByText('2 students chosen')).toBeTruthy();
+    expect(within(dialog).getByText('2 students chosen')).toBeVisible();
 
     await within(dialog).findByPlaceholderText('Choose one of your categories');
     fireEvent.click(within(dialog).getByRole('combobox', { name: 'Category' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Animals (text)' }));
     expect((within(dialog).getByLabelText(/Name of the path/) as HTMLInputElement).value).toBe('Animals');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add 2 to the draft' }));
-    expect(within(dialog).getByRole('heading', { name: 'Draft: 2 paths' })).toBeTruthy();
+    expect(within(dialog).getByRole('heading', { name: 'Draft: 2 paths' })).toBeVisible();
 
     // Boris's path alone gets another daily target.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Edit the path of Boris Ivanov' }));
@@ -110,9 +96,9 @@ describe('assigning learning paths', () => {
     expect(rows[2]?.textContent).toContain('8 answers, 5 learned a day');
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Assign 2 paths' }));
-    expect(await within(dialog).findByText('1 path was assigned.')).toBeTruthy();
-    expect(within(dialog).getByText('Boris Ivanov')).toBeTruthy();
-    expect(within(dialog).getByText(/not one of your students or friends/)).toBeTruthy();
+    expect(await within(dialog).findByText('1 path was assigned.')).toBeVisible();
+    expect(within(dialog).getByText('Boris Ivanov')).toBeVisible();
+    expect(within(dialog).getByText(/not one of your students or friends/)).toBeVisible();
     expect(posted).toEqual([
       [
         expect.objectContaining({
@@ -141,9 +127,9 @@ describe('assigning learning paths', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Animals (text)' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add 2 to the draft' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove the path of Ana Stoyanova' }));
-    expect(within(dialog).getByRole('heading', { name: 'Draft: 1 path' })).toBeTruthy();
+    expect(within(dialog).getByRole('heading', { name: 'Draft: 1 path' })).toBeVisible();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Clear the draft' }));
-    expect(within(dialog).getByText(/The draft is empty/)).toBeTruthy();
+    expect(within(dialog).getByText(/The draft is empty/)).toBeVisible();
     expect(
       (within(dialog).getByRole('button', { name: 'Assign 0 paths' }) as HTMLButtonElement).disabled,
     ).toBe(true);

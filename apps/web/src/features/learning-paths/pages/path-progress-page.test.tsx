@@ -1,17 +1,11 @@
-import type { LearningPathProgress, User } from '@flashcards/contract';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentUserQuery } from '../../../lib/current-user';
-import '../../../lib/i18n';
+import { type LearningPathProgress, learningPathRoutes } from '@flashcards/contract';
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
 import { PathProgressPage } from './path-progress-page';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const day = (id: number, create_at: string, flips: number, learned: number) => ({
   id,
@@ -51,33 +45,22 @@ const path: LearningPathProgress = {
 };
 
 function show(userId: number) {
-  vi.stubGlobal(
-    'fetch',
-    async () =>
-      new Response(JSON.stringify(path), { status: 200, headers: { 'content-type': 'application/json' } }),
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(currentUserQuery.queryKey, { id: userId } as User);
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider env="test">
-        <MemoryRouter initialEntries={['/learning-path-progress/5']}>
-          <Routes>
-            <Route path="/learning-path-progress/:learningPathId" element={<PathProgressPage />} />
-          </Routes>
-        </MemoryRouter>
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
+  fakeApi().on(learningPathRoutes.pathProgress, path);
+  renderWithProviders(<PathProgressPage />, {
+    path: '/learning-path-progress/:learningPathId',
+    at: '/learning-path-progress/5',
+    user: { id: userId },
+    mantineEnv: 'test',
+  });
 }
 
 describe("a path's progress", () => {
   it("shows its student today's targets and the ways to study it", async () => {
     show(2);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Animals' })).toBeTruthy();
-    expect(screen.getByText('4 of 20')).toBeTruthy();
-    expect(screen.getByText('1 of 5')).toBeTruthy();
-    expect(screen.getByText('Verbal completed')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Animals' })).toBeVisible();
+    expect(screen.getByText('4 of 20')).toBeVisible();
+    expect(screen.getByText('1 of 5')).toBeVisible();
+    expect(screen.getByText('Verbal completed')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Study verbally' }).getAttribute('href')).toBe(
       '/learning-path-cards-picture/5?type=verbal',
     );
@@ -95,8 +78,8 @@ describe("a path's progress", () => {
 
   it('shows the teacher the same progress, without studying', async () => {
     show(1);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Animals' })).toBeTruthy();
-    expect(screen.getByText('3 of 3 cards (after 2 right answers)')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Animals' })).toBeVisible();
+    expect(screen.getByText('3 of 3 cards (after 2 right answers)')).toBeVisible();
     expect(screen.queryByRole('link', { name: 'Study verbally' })).toBeNull();
     expect(screen.getByRole('link', { name: 'All learning paths' }).getAttribute('href')).toBe(
       '/learning-paths',

@@ -1,17 +1,11 @@
-import type { LearningPathProgress, User } from '@flashcards/contract';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentUserQuery } from '../../../lib/current-user';
-import '../../../lib/i18n';
+import { type LearningPathProgress, learningPathRoutes } from '@flashcards/contract';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeApi, reply } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
 import { PathStudyPage } from './path-study-page';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const person = { id: 2, first_name: 'Ana', last_name: 'Stoyanova', avatar_url: null };
 const path: LearningPathProgress = {
@@ -61,49 +55,41 @@ const card = {
 
 type Reply = { status: number; body: unknown };
 function show(deck: () => Reply) {
-  const calls: string[] = [];
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const { pathname, search } = new URL(url, 'http://localhost');
-    calls.push(`${init?.method ?? 'GET'} ${pathname}${search}${init?.body ? ` ${init.body}` : ''}`);
-    let reply: Reply = { status: 200, body: path };
-    if (pathname === '/api/learning-paths/card-text-students/') reply = deck();
-    else if (pathname.startsWith('/api/learning-paths/card-text-students/'))
-      reply = { status: 200, body: { ...card, guesses_score: 1, learned_verbal: true } };
-    return new Response(JSON.stringify(reply.body), {
-      status: reply.status,
-      headers: { 'content-type': 'application/json' },
-    });
+  const server = fakeApi()
+    .on(learningPathRoutes.pathProgress, path)
+    .on(learningPathRoutes.pathTextCards, () => {
+      const { status, body } = deck();
+      return reply(status, body);
+    })
+    .on(learningPathRoutes.answerPathTextCard, { ...card, guesses_score: 1, learned_verbal: true });
+  renderWithProviders(<PathStudyPage kind="text" />, {
+    path: '/learning-path-cards-text/:learningPathId',
+    at: '/learning-path-cards-text/5?type=verbal',
+    user: { id: 2 },
+    mantineEnv: 'test',
   });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(currentUserQuery.queryKey, { id: 2 } as User);
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider env="test">
-        <MemoryRouter initialEntries={['/learning-path-cards-text/5?type=verbal']}>
-          <Routes>
-            <Route path="/learning-path-cards-text/:learningPathId" element={<PathStudyPage kind="text" />} />
-          </Routes>
-        </MemoryRouter>
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
-  return calls;
+  // Each call as "METHOD /path/?query {body}".
+  return () =>
+    server.calls.map(
+      ({ method, url, body }) =>
+        `${method} ${url.pathname}${url.search}${body === undefined ? '' : ` ${JSON.stringify(body)}`}`,
+    );
 }
 
 describe("studying a path's cards", () => {
   it("takes the path's deck, answers on the path, and a learned card leaves the deck", async () => {
     let decks = 0;
     const calls = show(() => ({ status: 200, body: decks++ === 0 ? [card] : [] }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Animals' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Animals' })).toBeVisible();
     fireEvent.click(await screen.findByRole('button', { pressed: false }));
     fireEvent.click(screen.getByRole('button', { name: /^Guessed/ }));
     // The round was the session: its summary, then another round of a deck the learned card has left.
-    expect(await screen.findByRole('heading', { name: 'Session over' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Session over' })).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: 'Another round' }));
-    expect(await screen.findByText('No more cards with given filters')).toBeTruthy();
-    expect(calls).toContain('GET /api/learning-paths/card-text-students/?learning_path_id=5&type=verbal');
-    expect(calls).toContain('PUT /api/learning-paths/card-text-students/40/ {"guesses_score":1}');
-    expect(calls.filter((call) => call.startsWith('PUT /api/card/'))).toEqual([]);
+    expect(await screen.findByText('No more cards with given filters')).toBeVisible();
+    expect(calls()).toContain('GET /api/learning-paths/card-text-students/?learning_path_id=5&type=verbal');
+    expect(calls()).toContain('PUT /api/learning-paths/card-text-students/40/ {"guesses_score":1}');
+    expect(calls().filter((call) => call.startsWith('PUT /api/card/'))).toEqual([]);
   });
 
   it("shows the path's refusal outside its days", async () => {
@@ -111,10 +97,10 @@ describe("studying a path's cards", () => {
       status: 403,
       body: { detail: 'This learning path runs from 1 November 2026 to 30 November 2026.' },
     }));
-    expect(await screen.findByText('You cannot study this path now')).toBeTruthy();
+    expect(await screen.findByText('You cannot study this path now')).toBeVisible();
     expect(
       screen.getByText('This learning path runs from 1 November 2026 to 30 November 2026.'),
-    ).toBeTruthy();
+    ).toBeVisible();
     const back = screen.getAllByRole('link', { name: 'Back to the path' });
     expect(back.map((link) => link.getAttribute('href'))).toEqual([
       '/learning-path-progress/5',

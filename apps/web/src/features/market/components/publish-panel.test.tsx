@@ -1,14 +1,10 @@
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { marketRoutes } from '@flashcards/contract';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
-import { act } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../../lib/i18n';
 import { categoryFixture } from '../../../test/category-fixture';
+import { fakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
 import { PublishPanel } from './publish-panel';
 import { UpdateNotice } from './update-notice';
 
@@ -16,45 +12,16 @@ import { UpdateNotice } from './update-notice';
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-afterEach(async () => {
-  cleanup();
-  await i18next.changeLanguage('en');
-});
+afterEach(cleanup);
 
 const categoryOf = categoryFixture;
 
-type Call = { method: string; path: string; body: unknown };
-
-function fakeServer(answer: (call: Call) => [number, unknown]) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    const call = {
-      method: init.method ?? 'GET',
-      path: new URL(url, 'http://localhost').pathname,
-      body: init.body ? JSON.parse(String(init.body)) : undefined,
-    };
-    calls.push(call);
-    const [status, body] = answer(call);
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  });
-  return calls;
-}
-
-function show(node: React.ReactNode) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider>
-        <Notifications />
-        <MemoryRouter>{node}</MemoryRouter>
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
-}
+const show = (node: React.ReactNode, language?: 'bg') =>
+  renderWithProviders(node, { language, notifications: true });
 
 describe('the publish panel', () => {
   it('shows the status and the rejection reason', () => {
-    fakeServer(() => [404, {}]);
+    fakeApi();
     show(
       <PublishPanel
         category={categoryOf({
@@ -67,23 +34,22 @@ describe('the publish panel', () => {
     const panel = screen.getByRole('region', { name: 'Catalog' });
     expect(panel.textContent).toContain('Catalog status: Rejected');
     expect(panel.textContent).toContain('Two answers are wrong.');
-    expect(within(panel).getByRole('button', { name: 'Send for review again' })).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Send for review again' })).toBeVisible();
   });
 
   it('asks for every catalog field, then sends them for review', async () => {
-    const calls = fakeServer((call) =>
-      call.method === 'PUT'
-        ? [200, categoryOf({ market_accessible: true, market_approvement: 'pending', description: 'Europe' })]
-        : [404, {}],
+    const server = fakeApi().on(
+      marketRoutes.publish,
+      categoryOf({ market_accessible: true, market_approvement: 'pending', description: 'Europe' }),
     );
     show(<PublishPanel category={categoryOf({})} />);
-    expect(screen.getByText('Only you see this category.')).toBeTruthy();
+    expect(screen.getByText('Only you see this category.')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Publish on the catalog' }));
     const dialog = await screen.findByRole('dialog', { name: 'Publish on the catalog' });
     expect(dialog.textContent).toContain('within 24 hours');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send for review' }));
     expect(within(dialog).getAllByText('This field is required.')).toHaveLength(3);
-    expect(calls).toHaveLength(0);
+    expect(server.calls).toHaveLength(0);
 
     cleanup();
 
@@ -94,7 +60,7 @@ describe('the publish panel', () => {
     await userEvent.type(within(again).getByRole('textbox', { name: /Description/ }), 'Europe');
     await userEvent.click(within(again).getByRole('button', { name: 'Send for review' }));
     await waitFor(() =>
-      expect(calls[0]).toEqual({
+      expect(server.sent()[0]).toEqual({
         method: 'PUT',
         path: '/api/card/market/4/',
         body: {
@@ -106,22 +72,24 @@ describe('the publish panel', () => {
         },
       }),
     );
-    expect(await screen.findByText('“Capitals” was sent for review.')).toBeTruthy();
+    expect(await screen.findByText('“Capitals” was sent for review.')).toBeVisible();
   });
 
   it('is offered only with cards', () => {
-    fakeServer(() => [404, {}]);
+    fakeApi();
     show(<PublishPanel category={categoryOf({ cards_len: 0 })} />);
-    expect(screen.getByText('Add at least one card to publish this category.')).toBeTruthy();
+    expect(screen.getByText('Add at least one card to publish this category.')).toBeVisible();
     expect(
       (screen.getByRole('button', { name: 'Publish on the catalog' }) as HTMLButtonElement).disabled,
     ).toBe(true);
   });
 
   it('speaks Bulgarian', async () => {
-    fakeServer(() => [404, {}]);
-    await act(() => i18next.changeLanguage('bg'));
-    show(<PublishPanel category={categoryOf({ market_accessible: true, market_approvement: 'approved' })} />);
+    fakeApi();
+    show(
+      <PublishPanel category={categoryOf({ market_accessible: true, market_approvement: 'approved' })} />,
+      'bg',
+    );
     expect(screen.getByRole('region', { name: 'Каталог' }).textContent).toContain('В каталога');
   });
 });
@@ -136,23 +104,18 @@ describe('the update notice of an adopted copy', () => {
       tag: '',
       audio_url: null,
     });
-    const calls = fakeServer((call) => {
-      if (call.method === 'GET')
-        return [
-          200,
-          {
-            available: true,
-            approved_at: '2026-11-24T06:00:00.000Z',
-            changes: {
-              added: [card(9, 'Skopje')],
-              changed: [{ before: card(1, 'Sofia'), after: card(1, 'Sofia, on the Iskar') }],
-              removed: [],
-              details_changed: true,
-            },
-          },
-        ];
-      return [200, categoryOf({ adopted_from: 2 })];
-    });
+    const server = fakeApi()
+      .on(marketRoutes.adoptedUpdate, {
+        available: true,
+        approved_at: '2026-11-24T06:00:00.000Z',
+        changes: {
+          added: [card(9, 'Skopje')],
+          changed: [{ before: card(1, 'Sofia'), after: card(1, 'Sofia, on the Iskar') }],
+          removed: [],
+          details_changed: true,
+        },
+      })
+      .on(marketRoutes.applyAdoptedUpdate, categoryOf({ adopted_from: 2 }));
     show(<UpdateNotice category={categoryOf({ adopted_from: 2, market_update_available: true })} />);
     await userEvent.click(screen.getByRole('button', { name: 'See the changes' }));
     const dialog = await screen.findByRole('dialog', { name: 'Update your copy' });
@@ -162,17 +125,17 @@ describe('the update notice of an adopted copy', () => {
     expect(dialog.textContent).toContain('The name, description, language or topic changed.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Apply the update' }));
     await waitFor(() =>
-      expect(calls).toContainEqual({
+      expect(server.sent()).toContainEqual({
         method: 'POST',
         path: '/api/card/adopted-from-market/4/update/',
         body: undefined,
       }),
     );
-    expect(await screen.findByText('Your copy of “Capitals” was updated.')).toBeTruthy();
+    expect(await screen.findByText('Your copy of “Capitals” was updated.')).toBeVisible();
   });
 
   it('is not shown without an update', () => {
-    fakeServer(() => [404, {}]);
+    fakeApi();
     show(<UpdateNotice category={categoryOf({ adopted_from: 2 })} />);
     expect(screen.queryByText('An update is available')).toBeNull();
   });

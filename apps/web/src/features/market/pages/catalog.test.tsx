@@ -1,14 +1,11 @@
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, render, screen, waitFor } from '@testing-library/react';
+import { marketRoutes } from '@flashcards/contract';
+import { cleanup, configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
 import { act } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
+import { fakeApi, page, reply } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
 import { CatalogCategoryPage } from './catalog-category-page';
 import { CatalogPage } from './catalog-page';
 
@@ -16,10 +13,9 @@ import { CatalogPage } from './catalog-page';
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-afterEach(async () => {
+afterEach(() => {
   cleanup();
   localStorage.clear();
-  await i18next.changeLanguage('en');
 });
 
 const entry = {
@@ -50,48 +46,31 @@ const detail = {
   is_mine: false,
 };
 
-type Call = { method: string; url: URL; body: unknown };
-
 function fakeServer() {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    const parsed = new URL(url, 'http://localhost');
-    const method = init.method ?? 'GET';
-    calls.push({ method, url: parsed, body: init.body ? JSON.parse(String(init.body)) : undefined });
-    const json = (status: number, body: unknown) =>
-      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    const key = `${method} ${parsed.pathname}`;
-    if (key === 'GET /api/card/market-public/' || key === 'GET /api/card/market/')
-      return json(200, { count: 1, next: null, previous: null, results: [entry] });
-    if (key === 'GET /api/card/market-public/5/' || key === 'GET /api/card/market/5/')
-      return json(200, detail);
-    if (key === 'POST /api/card/market/5/rate/')
-      return json(200, { rating: 4, ratings_count: 3, my_rating: 3 });
-    return json(404, { detail: 'Not found.' });
-  });
-  return calls;
+  const list = page([entry]);
+  return fakeApi()
+    .on(marketRoutes.publicMarketCategories, list)
+    .on(marketRoutes.marketCategories, list)
+    .on(marketRoutes.publicMarketCategory, ({ params }) => (params.id === '5' ? detail : notFound))
+    .on(marketRoutes.marketCategory, ({ params }) => (params.id === '5' ? detail : notFound))
+    .on(marketRoutes.rate, { rating: 4, ratings_count: 3, my_rating: 3 });
 }
 
-function open(url: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      { path: paths.marketPublic, element: <CatalogPage access="public" /> },
-      { path: paths.market, element: <CatalogPage access="user" /> },
-      { path: paths.marketPublicCategory, element: <CatalogCategoryPage access="public" /> },
-      { path: paths.marketCategory, element: <CatalogCategoryPage access="user" /> },
-    ],
-    { initialEntries: [url] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider>
-        <Notifications />
-        <RouterProvider router={router} />
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
-  return router;
+const notFound = reply(404, { detail: 'Not found.' });
+
+function open(url: string, { signedIn = false, language }: { signedIn?: boolean; language?: 'bg' } = {}) {
+  return renderWithProviders(<CatalogPage access="public" />, {
+    path: paths.marketPublic,
+    at: url,
+    routes: {
+      [paths.market]: <CatalogPage access="user" />,
+      [paths.marketPublicCategory]: <CatalogCategoryPage access="public" />,
+      [paths.marketCategory]: <CatalogCategoryPage access="user" />,
+    },
+    signedIn,
+    language,
+    notifications: true,
+  }).location;
 }
 
 describe('the catalog', () => {
@@ -102,18 +81,18 @@ describe('the catalog', () => {
     expect(card.textContent).toContain('by Rada Todorova');
     expect(card.textContent).toContain('40 cards');
     expect(card.textContent).toContain('12 adoptions');
-    expect(screen.getByRole('img', { name: 'Rated 4.5 out of 5 by 2 people' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Rated 4.5 out of 5 by 2 people' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Details of “European capitals”' }).getAttribute('href')).toBe(
       '/market-public/5',
     );
   });
 
   it('keeps the search in the address once typing pauses, and asks the server with it', async () => {
-    const calls = fakeServer();
-    const router = open(`${paths.marketPublic}?order=top_rate`);
+    const { calls } = fakeServer();
+    const location = open(`${paths.marketPublic}?order=top_rate`);
     await screen.findByRole('article', { name: 'European capitals' });
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'capit');
-    await waitFor(() => expect(router.state.location.search).toBe('?q=capit&order=top_rate'), {
+    await waitFor(() => expect(location().search).toBe('?q=capit&order=top_rate'), {
       timeout: 2000,
     });
     await waitFor(() =>
@@ -129,9 +108,8 @@ describe('the catalog', () => {
 
   it('formats numbers for Bulgarian', async () => {
     fakeServer();
-    await act(() => i18next.changeLanguage('bg'));
-    open(paths.marketPublic);
-    expect(await screen.findByRole('img', { name: 'Оценка 4,5 от 5 от 2 души' })).toBeTruthy();
+    open(paths.marketPublic, { language: 'bg' });
+    expect(await screen.findByRole('img', { name: 'Оценка 4,5 от 5 от 2 души' })).toBeVisible();
   });
 });
 
@@ -139,22 +117,20 @@ describe('a catalog category', () => {
   it('asks a guest to sign in to adopt, rate or report, and offers the public practice', async () => {
     fakeServer();
     open('/market-public/5');
-    expect(await screen.findByRole('heading', { level: 1, name: 'European capitals' })).toBeTruthy();
-    expect(screen.getByText('Sign in to adopt this category, rate it or report it.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'European capitals' })).toBeVisible();
+    expect(screen.getByText('Sign in to adopt this category, rate it or report it.')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Start learning' }).getAttribute('href')).toBe(
       '/flash-cards-text-public/5',
     );
     expect(screen.queryByRole('button', { name: 'Adopt' })).toBeNull();
-    expect(screen.getByText('Paris')).toBeTruthy();
+    expect(screen.getByText('Paris')).toBeVisible();
   });
 
   it('lets a signed-in reader rate it', async () => {
-    const calls = fakeServer();
-    localStorage.setItem('access', 'a');
-    localStorage.setItem('refresh', 'r');
-    open('/market/5');
+    const { calls } = fakeServer();
+    open('/market/5', { signedIn: true });
     await screen.findByRole('button', { name: 'Adopt' });
-    expect(screen.getByRole('button', { name: 'Report' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Report' })).toBeVisible();
     // From the keyboard: the star's radio button, then Enter.
     act(() => screen.getByRole('radio', { name: '3 stars' }).focus());
     await userEvent.keyboard('{Enter}');

@@ -1,16 +1,11 @@
-import type { User } from '@flashcards/contract';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../../lib/i18n';
+import { authRoutes, type User } from '@flashcards/contract';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeApi, reply } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
 import { DeleteAccountModal } from './delete-account-modal';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const account = (fields: Partial<User>) =>
   ({
@@ -22,15 +17,7 @@ const account = (fields: Partial<User>) =>
   }) as User;
 
 const show = (user: User) =>
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <MantineProvider env="test">
-        <MemoryRouter>
-          <DeleteAccountModal user={user} opened onClose={() => {}} />
-        </MemoryRouter>
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<DeleteAccountModal user={user} opened onClose={() => {}} />, { mantineEnv: 'test' });
 
 describe('deleting an account', () => {
   it('names the plan that runs, which deleting cancels', () => {
@@ -39,7 +26,7 @@ describe('deleting an account', () => {
       screen.getByText(
         'Your gold monthly plan is paid until May 4, 2099. Deleting your account cancels it, so it is not charged again.',
       ),
-    ).toBeTruthy();
+    ).toBeVisible();
   });
 
   it('names no plan that has ended', () => {
@@ -48,23 +35,19 @@ describe('deleting an account', () => {
   });
 
   it("shows the server's refusal when the subscription could not be cancelled", async () => {
-    vi.stubGlobal(
-      'fetch',
-      async () =>
-        new Response(
-          JSON.stringify({
-            detail:
-              'Your subscription could not be cancelled with the payment provider, so your account was not deleted.',
-            code: 'subscription_not_cancelled',
-          }),
-          { status: 503, headers: { 'content-type': 'application/json' } },
-        ),
+    fakeApi().on(
+      authRoutes.removeUser,
+      reply(503, {
+        detail:
+          'Your subscription could not be cancelled with the payment provider, so your account was not deleted.',
+        code: 'subscription_not_cancelled',
+      }),
     );
     show(account({ subscription_type: 'monthly', subscription_end_date: '2099-05-04T00:00:00Z' }));
     fireEvent.change(screen.getByLabelText(/To confirm, type your e-mail address/), {
       target: { value: 'ana@example.com' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
-    expect(await screen.findByText(/so your account was not deleted/)).toBeTruthy();
+    expect(await screen.findByText(/so your account was not deleted/)).toBeVisible();
   });
 });

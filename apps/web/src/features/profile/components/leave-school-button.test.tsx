@@ -1,16 +1,12 @@
-import type { User } from '@flashcards/contract';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../../lib/i18n';
+import { schoolRoutes, type User } from '@flashcards/contract';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeApi, reply } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
 import { canLeaveSchool } from '../pages/profile-page';
 import { LeaveSchoolButton } from './leave-school-button';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const member = (flags: Partial<User>) =>
   ({ school_id: 4, is_organization_host: false, auto_school_add: false, ...flags }) as User;
@@ -24,35 +20,23 @@ describe('leaving a school', () => {
   });
 
   it('asks first, then leaves; a refusal is shown in the dialog', async () => {
-    const calls: string[] = [];
     let status = 403;
-    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-      calls.push(`${init?.method} ${new URL(url, 'http://localhost').pathname}`);
-      return status === 204
-        ? new Response(null, { status })
-        : new Response(JSON.stringify({ detail: 'Your account was created by your school.' }), {
-            status,
-            headers: { 'content-type': 'application/json' },
-          });
-    });
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <MantineProvider>
-          <LeaveSchoolButton />
-        </MantineProvider>
-      </QueryClientProvider>,
+    const server = fakeApi().on(schoolRoutes.leaveSchool, () =>
+      status === 204 ? null : reply(status, { detail: 'Your account was created by your school.' }),
     );
+    const calls = () => server.calls.map((call) => `${call.method} ${call.path}`);
+    renderWithProviders(<LeaveSchoolButton />);
     fireEvent.click(screen.getByRole('button', { name: 'Leave the school' }));
     const dialog = await screen.findByRole('dialog', { name: 'Leave your school?' });
     expect(dialog.textContent).toContain('categories and cards stay yours');
-    expect(calls).toEqual([]);
+    expect(calls()).toEqual([]);
 
     const confirm = () => fireEvent.click(screen.getAllByRole('button', { name: 'Leave the school' })[1]!);
     confirm();
-    expect(await screen.findByText('Your account was created by your school.')).toBeTruthy();
+    expect(await screen.findByText('Your account was created by your school.')).toBeVisible();
     status = 204;
     confirm();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(calls).toEqual(['DELETE /api/school/membership/', 'DELETE /api/school/membership/']);
+    expect(calls()).toEqual(['DELETE /api/school/membership/', 'DELETE /api/school/membership/']);
   });
 });

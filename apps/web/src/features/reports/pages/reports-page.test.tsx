@@ -1,16 +1,11 @@
-import type { ReportRow, ReportStudent } from '@flashcards/contract';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../../lib/i18n';
+import { type ReportRow, type ReportStudent, reportRoutes } from '@flashcards/contract';
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeApi, page, reply } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
 import { ReportsPage } from './reports-page';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const student: ReportStudent = {
   id: 3,
@@ -43,48 +38,28 @@ const row = (over: Partial<ReportRow>): ReportRow => ({
   total_incorrect_guesses_score_typing: 0,
   ...over,
 });
-const page = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
-
-function show(reply: (path: string) => { status: number; body: unknown }, entry = '/reports') {
-  const calls: string[] = [];
-  vi.stubGlobal('fetch', async (url: string) => {
-    const { pathname, search } = new URL(url, 'http://localhost');
-    calls.push(`${pathname}${search}`);
-    const { status, body } = reply(pathname);
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider>
-        <MemoryRouter initialEntries={[entry]}>
-          <ReportsPage />
-        </MemoryRouter>
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
-  return calls;
-}
-
 describe('reports', () => {
   it('lists the students I reach with their totals and a link to their report', async () => {
-    show(() => ({ status: 200, body: page([student]) }));
+    fakeApi().on(reportRoutes.reportStudents, page([student]));
+    renderWithProviders(<ReportsPage />, { at: '/reports' });
     const link = await screen.findByRole('link', { name: 'Ana Stoyanova' });
     expect(link.getAttribute('href')).toBe('/reports?student=ana%40example.com');
-    expect(screen.getByText('Friend')).toBeTruthy();
-    expect(screen.getByText(/2 categories · 1 learning path · Learned verbally: 7/)).toBeTruthy();
-    expect(screen.getByText('Not active yet')).toBeTruthy();
+    expect(screen.getByText('Friend')).toBeVisible();
+    expect(screen.getByText(/2 categories · 1 learning path · Learned verbally: 7/)).toBeVisible();
+    expect(screen.getByText('Not active yet')).toBeVisible();
   });
 
   it('explains who appears here when I reach nobody', async () => {
-    show(() => ({ status: 200, body: page([]) }));
-    expect(await screen.findByText('Nobody to report on yet')).toBeTruthy();
-    expect(screen.getByText(/the students of your school appear here/)).toBeTruthy();
+    fakeApi().on(reportRoutes.reportStudents, page([]));
+    renderWithProviders(<ReportsPage />, { at: '/reports' });
+    expect(await screen.findByText('Nobody to report on yet')).toBeVisible();
+    expect(screen.getByText(/the students of your school appear here/)).toBeVisible();
   });
 
   it("shows the server's refusal to non-subscribers with the way to subscribe", async () => {
-    show(() => ({ status: 403, body: { detail: 'Reports are for subscribers.' } }));
-    expect(await screen.findByText('Reports are for subscribers.')).toBeTruthy();
+    fakeApi().on(reportRoutes.reportStudents, reply(403, { detail: 'Reports are for subscribers.' }));
+    renderWithProviders(<ReportsPage />, { at: '/reports' });
+    expect(await screen.findByText('Reports are for subscribers.')).toBeVisible();
     expect(screen.getByRole('link', { name: 'See the subscriptions' }).getAttribute('href')).toBe(
       '/subscriptions',
     );
@@ -101,21 +76,20 @@ describe('reports', () => {
       cards_len: 4,
       learned_cards_verbal_len: 1,
     });
-    const calls = show(
-      () => ({ status: 200, body: page([row({}), path]) }),
-      '/reports?student=ana%40example.com',
-    );
+    const server = fakeApi().on(reportRoutes.reports, page([row({}), path]));
+    renderWithProviders(<ReportsPage />, { at: '/reports?student=ana%40example.com' });
+    const calls = () => server.calls.map(({ url }) => `${url.pathname}${url.search}`);
     const table = await screen.findByRole('table', { name: 'Categories and learning paths' });
-    expect(screen.getByRole('heading', { name: 'Report of Ana Stoyanova' })).toBeTruthy();
-    expect(calls).toContain('/api/card/reports/?userEmail=ana%40example.com&page=1');
+    expect(screen.getByRole('heading', { name: 'Report of Ana Stoyanova' })).toBeVisible();
+    expect(calls()).toContain('/api/card/reports/?userEmail=ana%40example.com&page=1');
     const pathRow = within(table).getByRole('row', { name: /Week 1/ });
-    expect(within(pathRow).getByText('Learning path')).toBeTruthy();
-    expect(within(pathRow).getByText('Path of Animals', { exact: false })).toBeTruthy();
+    expect(within(pathRow).getByText('Learning path')).toBeVisible();
+    expect(within(pathRow).getByText('Path of Animals', { exact: false })).toBeVisible();
     expect(
       within(pathRow)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['4', '1', '0', '50', '4', '0', '0', 'See the cards']);
-    expect(screen.getByRole('button', { name: 'Download CSV' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download CSV' })).toBeVisible();
   });
 });

@@ -1,15 +1,13 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { examRoutes, testRoutes, userGroupRoutes } from '@flashcards/contract';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../../lib/i18n';
+import { fakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
 import '../test-texts';
 import { AssignExamModal } from './assign-exam-modal';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   vi.unstubAllEnvs();
 });
 
@@ -21,7 +19,7 @@ const person = (id: number, first: string, last: string) => ({
   avatar_url: null,
   is_student: true,
   is_teacher: false,
-  relation: 'school',
+  relation: 'school' as const,
 });
 const member = (id: number, first: string, last: string) => ({
   ...person(id, first, last),
@@ -41,34 +39,21 @@ const choice = { id: 5, name: 'Fractions', questions_count: 3, total_score: 10, 
 
 function show(test: { id: number; name: string } | null) {
   const posted: unknown[] = [];
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const { pathname, searchParams } = new URL(url, 'http://localhost');
-    let body: unknown = [];
-    if (pathname.endsWith('/exam/users-search/'))
-      body = [person(2, 'Ana', 'Stoyanova'), person(3, 'Boris', 'Ivanov')].filter((one) =>
-        `${one.first_name} ${one.last_name}`.includes(searchParams.get('search') ?? ''),
-      );
-    else if (pathname.endsWith('/user-groups/list/')) body = [group];
-    else if (pathname.endsWith('/test-teachers-list/')) body = [choice];
-    else if (pathname.endsWith('/exam/exams/') && init?.method === 'POST') {
-      posted.push(JSON.parse(String(init.body)));
-      body = { created: [11], skipped: [{ student: 4, reason: 'not_reached' }] };
-    }
-    return new Response(JSON.stringify(body), {
-      status: init?.method === 'POST' ? 201 : 200,
-      headers: { 'content-type': 'application/json' },
+  fakeApi()
+    .on(examRoutes.examStudentsSearch, ({ query }) =>
+      [person(2, 'Ana', 'Stoyanova'), person(3, 'Boris', 'Ivanov')].filter((one) =>
+        `${one.first_name} ${one.last_name}`.includes(query.get('search') ?? ''),
+      ),
+    )
+    .on(userGroupRoutes.userGroups, [group])
+    .on(testRoutes.testChoices, [choice])
+    .on(examRoutes.createExams, ({ body }) => {
+      posted.push(body);
+      return { created: [11], skipped: [{ student: 4, reason: 'not_reached' as const }] };
     });
+  renderWithProviders(<AssignExamModal opened onClose={() => undefined} test={test} />, {
+    mantineEnv: 'test',
   });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider env="test">
-        <MemoryRouter>
-          <AssignExamModal opened onClose={() => undefined} test={test} />
-        </MemoryRouter>
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
   return posted;
 }
 
@@ -84,14 +69,14 @@ describe('giving a test as an exam', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Give “Fractions” as an exam' });
     fireEvent.change(within(dialog).getByLabelText('Find students'), { target: { value: 'Ana' } });
     fireEvent.click(
-      await within(dialog).findByRole('button', { name: 'Add Ana Stoyanova' }, { timeout: 2000 }),
+      await within(dialog).findByRole('button', { name: 'Add Ana Stoyanova' }, { timeout: 5000 }),
     );
-    expect(within(dialog).getByText('1 student chosen')).toBeTruthy();
+    expect(within(dialog).getByText('1 student chosen')).toBeVisible();
     setWindow(dialog);
     fireEvent.click(within(dialog).getByLabelText('Shuffle the questions and answers'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Give the exam to 1 student' }));
 
-    expect(await within(dialog).findByText('1 exam was created.')).toBeTruthy();
+    expect(await within(dialog).findByText('1 exam was created.')).toBeVisible();
     expect(posted).toEqual([
       {
         school_test: 5,
@@ -119,9 +104,9 @@ describe('giving a test as an exam', () => {
     fireEvent.click(within(dialog).getByLabelText('Show results only after the end'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Give the exam' }));
 
-    expect(await within(dialog).findByText('1 exam was created.')).toBeTruthy();
-    expect(within(dialog).getByText('Vera Koleva')).toBeTruthy();
-    expect(within(dialog).getByText(/not one of your students or friends/)).toBeTruthy();
+    expect(await within(dialog).findByText('1 exam was created.')).toBeVisible();
+    expect(within(dialog).getByText('Vera Koleva')).toBeVisible();
+    expect(within(dialog).getByText(/not one of your students or friends/)).toBeVisible();
     expect(posted).toEqual([
       {
         school_test: 5,
@@ -139,8 +124,8 @@ describe('giving a test as an exam', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Give “Fractions” as an exam' });
     fireEvent.change(within(dialog).getByLabelText(/^End/), { target: { value: '2000-01-01T08:00' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Give the exam' }));
-    expect(await within(dialog).findByText('Choose at least one student.')).toBeTruthy();
-    expect(within(dialog).getByText('The end must be after the start.')).toBeTruthy();
+    expect(await within(dialog).findByText('Choose at least one student.')).toBeVisible();
+    expect(within(dialog).getByText('The end must be after the start.')).toBeVisible();
     expect(posted).toEqual([]);
   });
 });

@@ -1,19 +1,13 @@
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { type Exam, examRoutes, testRoutes } from '@flashcards/contract';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../../lib/i18n';
+import { fakeApi, page } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
 import '../test-texts';
 import { ExamsPage } from './exams-page';
 import { TestsPage } from './tests-page';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const test = (id: number, name: string, exams: number, locked: boolean) => ({
   id,
@@ -38,7 +32,7 @@ const person = (id: number, first: string, last: string) => ({
   last_name: last,
   avatar_url: null,
 });
-const exam = (id: number, status: string, score: number | null, grade: number | null) => ({
+const exam = (id: number, status: Exam['status'], score: number | null, grade: Exam['grade']) => ({
   id,
   school_test: { id: 5, name: 'Fractions', description: '' },
   student: person(id, 'Ana', `Student${id}`),
@@ -62,52 +56,17 @@ const exam = (id: number, status: string, score: number | null, grade: number | 
   date_created: '2026-11-30T10:00:00Z',
 });
 
-type Call = { method: string; url: URL; body: unknown };
-
-function show(path: string, page: ReactNode, route: string, answer: (call: Call) => unknown) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const call = {
-      method: init?.method ?? 'GET',
-      url: new URL(url, 'http://localhost'),
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
-    };
-    calls.push(call);
-    const body = answer(call);
-    const status = call.method === 'DELETE' ? 204 : call.method === 'POST' ? 201 : 200;
-    return new Response(status === 204 ? null : JSON.stringify(body ?? []), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider env="test">
-        <Notifications />
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path={route} element={page} />
-          </Routes>
-        </MemoryRouter>
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
-  return calls;
-}
-
 describe('my tests', () => {
   it('lists the tests with their counts and lock, and says what a delete takes with it', async () => {
-    const calls = show('/school-tests?sort=az', <TestsPage />, '/school-tests', (call) =>
-      call.url.pathname === '/api/exam/test-teachers/' && call.method === 'GET'
-        ? {
-            count: 2,
-            next: null,
-            previous: null,
-            results: [test(5, 'Fractions', 4, true), test(6, 'Decimals', 0, false)],
-          }
-        : undefined,
-    );
+    const { calls } = fakeApi()
+      .on(testRoutes.tests, page([test(5, 'Fractions', 4, true), test(6, 'Decimals', 0, false)]))
+      .on(testRoutes.deleteTest, null);
+    renderWithProviders(<TestsPage />, {
+      at: '/school-tests?sort=az',
+      path: '/school-tests',
+      mantineEnv: 'test',
+      notifications: true,
+    });
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row');
     expect(rows[1]?.textContent).toContain('Fractions');
@@ -133,48 +92,49 @@ describe('my tests', () => {
   });
 
   it('offers to create the first test when there is none', async () => {
-    show('/school-tests', <TestsPage />, '/school-tests', () => ({
-      count: 0,
-      next: null,
-      previous: null,
-      results: [],
-    }));
-    expect(await screen.findByText('You have no tests yet')).toBeTruthy();
+    fakeApi().on(testRoutes.tests, page([]));
+    renderWithProviders(<TestsPage />, {
+      at: '/school-tests',
+      path: '/school-tests',
+      mantineEnv: 'test',
+      notifications: true,
+    });
+    expect(await screen.findByText('You have no tests yet')).toBeVisible();
     expect(screen.getAllByRole('link', { name: 'Create a test' }).length).toBeGreaterThan(0);
   });
 });
 
 describe('the exams I gave', () => {
   it("filters by the address's test, shows the summary with a table of grades, and the results", async () => {
-    const calls = show('/school-exams?test_id=5', <ExamsPage />, '/school-exams', (call) => {
-      const path = call.url.pathname;
-      if (path === '/api/exam/exams/summary/')
-        return {
-          count: 3,
-          by_status: { not_started: 1, in_progress: 0, completed: 2, missed: 0 },
-          by_grade: { '2': 0, '3': 0, '4': 1, '5': 0, '6': 1 },
-          average_score: 7.5,
-          average_grade: 5,
-        };
-      if (path === '/api/exam/exams/')
-        return {
-          count: 3,
-          next: null,
-          previous: null,
-          results: [
-            exam(1, 'completed', 10, 6),
-            exam(2, 'completed', 5, 4),
-            exam(3, 'not_started', null, null),
-          ],
-        };
-      if (path === '/api/exam/test-teachers-list/')
-        return [{ id: 5, name: 'Fractions', questions_count: 3, total_score: 10, excellent_score_value: 9 }];
-      return undefined;
+    const { calls } = fakeApi()
+      .on(examRoutes.examSummary, {
+        count: 3,
+        by_status: { not_started: 1, in_progress: 0, completed: 2, missed: 0 },
+        by_grade: { '2': 0, '3': 0, '4': 1, '5': 0, '6': 1 },
+        average_score: 7.5,
+        average_grade: 5,
+      })
+      .on(
+        examRoutes.teacherExams,
+        page([exam(1, 'completed', 10, 6), exam(2, 'completed', 5, 4), exam(3, 'not_started', null, null)]),
+      )
+      .on(testRoutes.testChoices, [
+        { id: 5, name: 'Fractions', questions_count: 3, total_score: 10, excellent_score_value: 9 },
+      ])
+      .on(examRoutes.updateExam, ({ body }) => ({
+        ...exam(3, 'not_started', null, null),
+        ...(body as { extra_minutes: number }),
+      }));
+    renderWithProviders(<ExamsPage />, {
+      at: '/school-exams?test_id=5',
+      path: '/school-exams',
+      mantineEnv: 'test',
+      notifications: true,
     });
-    expect(await screen.findByRole('table', { name: 'Grades of the completed exams' })).toBeTruthy();
+    expect(await screen.findByRole('table', { name: 'Grades of the completed exams' })).toBeVisible();
     const grades = screen.getByRole('table', { name: 'Grades of the completed exams' });
-    expect(within(grades).getByRole('row', { name: 'Excellent (6) 1' })).toBeTruthy();
-    expect(screen.getByText('7.5 points, grade 5.0')).toBeTruthy();
+    expect(within(grades).getByRole('row', { name: 'Excellent (6) 1' })).toBeVisible();
+    expect(screen.getByText('7.5 points, grade 5.0')).toBeVisible();
 
     const results = screen.getByRole('table', { name: /The exams you gave/ });
     const rows = within(results).getAllByRole('row');
@@ -183,7 +143,7 @@ describe('the exams I gave', () => {
     expect(within(rows[1] as HTMLElement).queryByRole('button', { name: /Extra time/ })).toBeNull();
     expect(
       within(rows[3] as HTMLElement).getByRole('button', { name: 'Extra time for Ana Student3' }),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(within(results).getByRole('link', { name: 'Ana Student1' }).getAttribute('href')).toBe(
       '/school-exam/1',
     );

@@ -1,8 +1,7 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../../lib/i18n';
+import { renderWithProviders } from '../../../test/render';
 import '../school-texts';
 import { PasswordsSheet } from './passwords-sheet';
 
@@ -18,13 +17,7 @@ const people = [
 
 function show(onClose = vi.fn()) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider>
-        <PasswordsSheet people={people} onClose={onClose} />
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<PasswordsSheet people={people} onClose={onClose} />, { queryClient });
   return onClose;
 }
 
@@ -32,8 +25,8 @@ describe('the initial-passwords sheet', () => {
   it('lists every person with their password, and a slip each for printing', () => {
     show();
     const table = screen.getByRole('table', { name: 'Initial passwords' });
-    expect(within(table).getByText('kT7#qpL2vx')).toBeTruthy();
-    expect(within(table).getByText('Борис Иванов')).toBeTruthy();
+    expect(within(table).getByText('kT7#qpL2vx')).toBeVisible();
+    expect(within(table).getByText('Борис Иванов')).toBeVisible();
     expect(document.querySelectorAll('.school-print-slip')).toHaveLength(2);
   });
 
@@ -41,7 +34,7 @@ describe('the initial-passwords sheet', () => {
     const onClose = show();
     fireEvent.click(screen.getAllByRole('button', { name: 'Close' }).at(-1) as HTMLElement);
     expect(onClose).not.toHaveBeenCalled();
-    expect(screen.getByText('Close without saving?')).toBeTruthy();
+    expect(screen.getByText('Close without saving?')).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: 'Close anyway' }));
     expect(onClose).toHaveBeenCalledOnce();
   });

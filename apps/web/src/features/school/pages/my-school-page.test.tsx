@@ -1,17 +1,11 @@
-import type { SchoolDetails, SchoolStudent, User } from '@flashcards/contract';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentUserQuery } from '../../../lib/current-user';
-import '../../../lib/i18n';
+import { type SchoolDetails, type SchoolStudent, schoolRoutes, type User } from '@flashcards/contract';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeApi, page } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
 import { MySchoolPage } from './my-school-page';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const school: SchoolDetails = {
   id: 1,
@@ -49,51 +43,32 @@ const members = [
 ];
 
 function show(user: Pick<User, 'id' | 'is_organization_host'>) {
-  const calls: string[] = [];
-  vi.stubGlobal('fetch', async (url: string) => {
-    const path = new URL(url, 'http://localhost').pathname;
-    calls.push(path);
-    const body = path.endsWith('school-details/')
-      ? school
-      : { count: members.length, next: null, previous: null, results: members };
-    return new Response(JSON.stringify(body), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(currentUserQuery.queryKey, user as User);
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider>
-        <MemoryRouter>
-          <MySchoolPage />
-        </MemoryRouter>
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
-  return calls;
+  const server = fakeApi()
+    .on(schoolRoutes.schoolDetails, school)
+    .on(schoolRoutes.schoolStudents, page(members));
+  renderWithProviders(<MySchoolPage />, { user });
+  return server.calls;
 }
 
 describe('my school', () => {
   it('is restricted to principals, without asking the server', () => {
     const calls = show({ id: 5, is_organization_host: false });
-    expect(screen.getByText('Your account is restricted')).toBeTruthy();
-    expect(screen.getByText('This page is for the principals of a school.')).toBeTruthy();
+    expect(screen.getByText('Your account is restricted')).toBeVisible();
+    expect(screen.getByText('This page is for the principals of a school.')).toBeVisible();
     expect(calls).toEqual([]);
   });
 
   it('shows the school, its seats and its members with their roles', async () => {
     show({ id: 2, is_organization_host: true });
-    expect(await screen.findByRole('heading', { name: 'Vasil Levski School' })).toBeTruthy();
-    expect(screen.getByText('2 of 10 seats used')).toBeTruthy();
-    expect(screen.getByText('8 free seats')).toBeTruthy();
-    expect(await screen.findByText('Ana Petrova')).toBeTruthy();
-    expect(screen.getByText('Not yet signed in')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Vasil Levski School' })).toBeVisible();
+    expect(screen.getByText('2 of 10 seats used')).toBeVisible();
+    expect(screen.getByText('8 free seats')).toBeVisible();
+    expect(await screen.findByText('Ana Petrova')).toBeVisible();
+    expect(screen.getByText('Not yet signed in')).toBeVisible();
     expect(screen.getAllByText('Principal')).toHaveLength(1);
     // The principal has no actions; the others do.
     expect(screen.queryByRole('button', { name: 'Actions for Nadia Petrova' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Actions for Ana Petrova' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Actions for Ana Petrova' })).toBeVisible();
   });
 
   it('says that removing an account the school made deletes it, and a joined one only leaves', async () => {
@@ -101,14 +76,19 @@ describe('my school', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for Ana Petrova' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Remove' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove Ana Petrova?' });
-    expect(
-      within(dialog).getByText(/deletes the account with all its categories, cards and pictures/),
-    ).toBeTruthy();
+    // Once the dialog's opening transition is over.
+    await waitFor(() =>
+      expect(
+        within(dialog).getByText(/deletes the account with all its categories, cards and pictures/),
+      ).toBeVisible(),
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
     fireEvent.click(screen.getByRole('button', { name: 'Actions for Mila Petrova' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Remove' }));
     const leave = await screen.findByRole('dialog', { name: 'Remove Mila Petrova?' });
-    expect(within(leave).getByText(/only leave the school and keep their account/)).toBeTruthy();
+    await waitFor(() =>
+      expect(within(leave).getByText(/only leave the school and keep their account/)).toBeVisible(),
+    );
   });
 });

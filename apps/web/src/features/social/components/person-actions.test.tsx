@@ -1,23 +1,15 @@
-import type { Person } from '@flashcards/contract';
-import { MantineProvider } from '@mantine/core';
-import { Notifications, notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, render, screen, within } from '@testing-library/react';
+import { friendRoutes, type Person } from '@flashcards/contract';
+import { cleanup, configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../../lib/i18n';
+import { fakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
 import { PersonCard } from './person-card';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-afterEach(() => {
-  cleanup();
-  // The toasts live in a store of their own, which outlasts each test's render.
-  notifications.clean();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const friend: Person = {
   id: 7,
@@ -41,33 +33,11 @@ const friend: Person = {
 };
 
 function show(person: Person) {
-  const calls: { method: string; path: string; body: unknown }[] = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    const path = new URL(url, 'http://localhost').pathname;
-    calls.push({
-      method: init.method ?? 'GET',
-      path,
-      body: init.body ? JSON.parse(String(init.body)) : undefined,
-    });
-    const body =
-      path === '/api/friends/blocks/'
-        ? { id: 50, blocked: person, created_at: '2026-11-20T10:00:00Z' }
-        : null;
-    return body
-      ? new Response(JSON.stringify(body), { status: 201, headers: { 'content-type': 'application/json' } })
-      : new Response(null, { status: 204 });
-  });
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <MantineProvider>
-        <Notifications />
-        <MemoryRouter>
-          <PersonCard person={person} />
-        </MemoryRouter>
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
-  return calls;
+  const server = fakeApi()
+    .on(friendRoutes.block, { id: 50, blocked: person, created_at: '2026-11-20T10:00:00Z' })
+    .on(friendRoutes.removeFriendship, null);
+  renderWithProviders(<PersonCard person={person} />, { notifications: true });
+  return server.sent;
 }
 
 describe('a person in a list', () => {
@@ -85,10 +55,10 @@ describe('a person in a list', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Block' }));
     const dialog = await screen.findByRole('dialog', { name: 'Block Boris Ivanov?' });
-    expect(calls).toEqual([]);
+    expect(calls()).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Block' }));
     await screen.findByText('Boris Ivanov is blocked.');
-    expect(calls).toEqual([{ method: 'POST', path: '/api/friends/blocks/', body: { blocked: 7 } }]);
+    expect(calls()).toEqual([{ method: 'POST', path: '/api/friends/blocks/', body: { blocked: 7 } }]);
   });
 
   it('removes a friend by the friendship id once confirmed', async () => {
@@ -98,7 +68,7 @@ describe('a person in a list', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Remove Boris Ivanov from your friends?' });
     await user.click(within(dialog).getByRole('button', { name: 'Remove friend' }));
     await screen.findByText('Boris Ivanov is no longer among your friends.');
-    expect(calls).toEqual([
+    expect(calls()).toEqual([
       { method: 'DELETE', path: '/api/friends/friendships/40/remove/', body: undefined },
     ]);
   });

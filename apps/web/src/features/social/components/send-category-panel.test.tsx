@@ -1,23 +1,22 @@
-import type { GroupMember, ReceiverCandidate, User } from '@flashcards/contract';
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import {
+  type GroupMember,
+  privateSendingRoutes,
+  type ReceiverCandidate,
+  type User,
+  userGroupRoutes,
+} from '@flashcards/contract';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentUserQuery } from '../../../lib/current-user';
-import '../../../lib/i18n';
 import { categoryFixture } from '../../../test/category-fixture';
+import { fakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
 import { SendCategoryPanel } from './send-category-panel';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const category = categoryFixture();
 
@@ -43,62 +42,32 @@ const candidate = (id: number, first_name: string, flags: Partial<ReceiverCandid
   ...flags,
 });
 
-type Call = { method: string; path: string; body: unknown };
-
 function fakeServer() {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    const path = new URL(url, 'http://localhost').pathname;
-    const call = {
-      method: init.method ?? 'GET',
-      path,
-      body: init.body ? JSON.parse(String(init.body)) : undefined,
-    };
-    calls.push(call);
-    const body =
-      path === '/api/user-groups/list/'
-        ? [
-            {
-              id: 10,
-              name: 'Class 7B',
-              author: 1,
-              receivers_emails: '',
-              // I am in my own group: a sending leaves me out.
-              receivers_users: [member(2, 'Vera'), member(3, 'Nina'), member(1, 'Rada')],
-              members_count: 3,
-              created_at: '2026-11-20T10:00:00.000Z',
-            },
-          ]
-        : path === '/api/search-users/'
-          ? [
-              candidate(5, 'Ana', { is_friend: true }),
-              candidate(6, 'Asya', { has_offer: true }),
-              candidate(7, 'Anka', { receives_categories: false }),
-            ]
-          : { sent: [5, 2], skipped: [{ id: 3, reason: 'not_receiving' }] };
-    return new Response(JSON.stringify(body), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  return calls;
+  return fakeApi()
+    .on(userGroupRoutes.userGroups, [
+      {
+        id: 10,
+        name: 'Class 7B',
+        author: 1,
+        receivers_emails: '',
+        // I am in my own group: a sending leaves me out.
+        receivers_users: [member(2, 'Vera'), member(3, 'Nina'), member(1, 'Rada')],
+        members_count: 3,
+        created_at: '2026-11-20T10:00:00.000Z',
+      },
+    ])
+    .on(privateSendingRoutes.searchReceivers, [
+      candidate(5, 'Ana', { is_friend: true }),
+      candidate(6, 'Asya', { has_offer: true }),
+      candidate(7, 'Anka', { receives_categories: false }),
+    ])
+    .on(privateSendingRoutes.sendCategory, { sent: [5, 2], skipped: [{ id: 3, reason: 'not_receiving' }] });
 }
 
 describe('sending a category to people', () => {
   it('sends to the people chosen and the members of the chosen groups, then says who was left out', async () => {
-    const calls = fakeServer();
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    queryClient.setQueryData(currentUserQuery.queryKey, me);
-    render(
-      <QueryClientProvider client={queryClient}>
-        <MantineProvider>
-          <Notifications />
-          <MemoryRouter>
-            <SendCategoryPanel category={category} />
-          </MemoryRouter>
-        </MantineProvider>
-      </QueryClientProvider>,
-    );
+    const server = fakeServer();
+    renderWithProviders(<SendCategoryPanel category={category} />, { user: me, notifications: true });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Send' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send “Capitals”' });
@@ -110,22 +79,22 @@ describe('sending a category to people', () => {
       'disabled',
       true,
     );
-    expect(within(dialog).getByText('Already offered')).toBeTruthy();
+    expect(within(dialog).getByText('Already offered')).toBeVisible();
     expect(within(dialog).getByRole('button', { name: 'Choose Anka Ivanova' })).toHaveProperty(
       'disabled',
       true,
     );
-    expect(within(dialog).getByText('Does not accept categories')).toBeTruthy();
+    expect(within(dialog).getByText('Does not accept categories')).toBeVisible();
 
     await user.click(within(dialog).getByRole('checkbox', { name: 'Class 7B (3 members)' }));
-    expect(within(dialog).getByText('3 receivers')).toBeTruthy();
+    expect(within(dialog).getByText('3 receivers')).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
 
     await within(dialog).findByText('Sent to 2 people');
-    expect(calls.filter((call) => call.method === 'PUT')).toEqual([
+    expect(server.sent().filter((call) => call.method === 'PUT')).toEqual([
       { method: 'PUT', path: '/api/card/private/4/', body: { receivers_ids: [5, 2, 3] } },
     ]);
-    expect(within(dialog).getByText('Ana Ivanova, Vera Ivanova')).toBeTruthy();
+    expect(within(dialog).getByText('Ana Ivanova, Vera Ivanova')).toBeVisible();
     await waitFor(() =>
       expect(within(dialog).getByRole('listitem').textContent).toBe(
         'Nina Ivanova: does not accept categories from others',

@@ -1,9 +1,11 @@
-import { Notifications } from '@mantine/notifications';
+import { adminAffiliateRoutes } from '@flashcards/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../../lib/i18n';
-import { fakeServer, payoutRow, showPage } from '../subscription-fixtures';
+import { fakeApi, page } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
+import { payoutRow } from '../subscription-fixtures';
 import { AdminPayoutsPage } from './admin-payouts-page';
 
 afterEach(() => {
@@ -11,17 +13,13 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const page = (results: ReturnType<typeof payoutRow>[]) => ({
-  body: { count: results.length, next: null, previous: null, results },
-});
-
 const rowOf = (name: string) => screen.getByRole('row', { name: new RegExp(`^${name}`) });
 
 describe('staff pay affiliates out', () => {
   it('marks an affiliate paid after asking, and says so', async () => {
     let paid = false;
-    const calls = fakeServer({
-      'GET /api/admin/affiliates/': () =>
+    const server = fakeApi()
+      .on(adminAffiliateRoutes.adminAffiliates, () =>
         page([
           paid
             ? payoutRow(3, 'Anna', {
@@ -32,19 +30,18 @@ describe('staff pay affiliates out', () => {
               })
             : payoutRow(3, 'Anna'),
         ]),
-      'PUT /api/admin/affiliates/3/payout/': () => {
+      )
+      .on(adminAffiliateRoutes.payAffiliate, () => {
         paid = true;
-        return { body: { paid_count: 4, amount: '120.00', paid_at: '2026-11-24T10:00:00Z' } };
-      },
+        return { paid_count: 4, amount: '120.00', paid_at: '2026-11-24T10:00:00Z' };
+      });
+    renderWithProviders(<AdminPayoutsPage />, {
+      at: '/admin/payouts',
+      path: '/admin/payouts',
+      signedIn: true,
+      mantineEnv: 'test',
+      notifications: true,
     });
-    showPage(
-      '/admin/payouts',
-      '/admin/payouts',
-      <>
-        <Notifications />
-        <AdminPayoutsPage />
-      </>,
-    );
     await screen.findByRole('table', { name: 'Affiliates and their commissions' });
     await userEvent.click(
       within(rowOf('Anna Petrova')).getByRole('button', { name: 'Mark paid: Anna Petrova' }),
@@ -52,10 +49,10 @@ describe('staff pay affiliates out', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Pay out Anna Petrova?' });
     expect(
       within(dialog).getByText(/Mark 4 unpaid commissions, BGN\s120\.00 in total, as paid/),
-    ).toBeTruthy();
+    ).toBeVisible();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
-    expect(await screen.findByText(/Paid out BGN\s120\.00 to Anna Petrova/)).toBeTruthy();
-    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.path)).toEqual([
+    expect(await screen.findByText(/Paid out BGN\s120\.00 to Anna Petrova/)).toBeVisible();
+    expect(server.calls.filter((call) => call.method === 'PUT').map((call) => call.path)).toEqual([
       '/api/admin/affiliates/3/payout/',
     ]);
     await waitFor(() =>
@@ -68,13 +65,19 @@ describe('staff pay affiliates out', () => {
   });
 
   it('keeps the button off below the minimum, with the reason, and filters the payable ones', async () => {
-    const calls = fakeServer({
-      'GET /api/admin/affiliates/': page([
+    const server = fakeApi().on(
+      adminAffiliateRoutes.adminAffiliates,
+      page([
         payoutRow(3, 'Anna'),
         payoutRow(4, 'Boris', { unpaid_total: '40.00', unpaid_count: 2, payable: false }),
       ]),
+    );
+    renderWithProviders(<AdminPayoutsPage />, {
+      at: '/admin/payouts',
+      path: '/admin/payouts',
+      signedIn: true,
+      mantineEnv: 'test',
     });
-    showPage('/admin/payouts', '/admin/payouts', <AdminPayoutsPage />);
     await screen.findByRole('table', { name: 'Affiliates and their commissions' });
     const button = within(rowOf('Boris Petrova')).getByRole('button', { name: 'Mark paid: Boris Petrova' });
     expect(button.hasAttribute('disabled')).toBe(true);
@@ -87,6 +90,10 @@ describe('staff pay affiliates out', () => {
     ).toBe(false);
 
     await userEvent.click(screen.getByRole('switch', { name: 'Only affiliates ready for a payout' }));
-    await waitFor(() => expect(calls.at(-1)?.path).toBe('/api/admin/affiliates/?page=1&payable=true'));
+    await waitFor(() =>
+      expect(server.calls.at(-1)?.url.href).toBe(
+        'http://localhost/api/admin/affiliates/?page=1&payable=true',
+      ),
+    );
   });
 });

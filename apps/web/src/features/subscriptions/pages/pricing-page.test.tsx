@@ -1,10 +1,13 @@
+import { subscriptionRoutes } from '@flashcards/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n';
+import { fakeApi, reply } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
 import { leaveTo } from '../leave-to';
-import { fakeServer, pricing, showPage } from '../subscription-fixtures';
+import { pricing } from '../subscription-fixtures';
 import { PricingPage } from './pricing-page';
 
 vi.mock('../leave-to', () => ({ leaveTo: vi.fn() }));
@@ -22,27 +25,27 @@ const planCard = (name: string) => screen.getByRole('region', { name });
 
 describe('the pricing page', () => {
   it('shows the four plans in euro with weekly prices, savings and sign-up for a visitor', async () => {
-    fakeServer({ 'GET /api/subscriptions/plans/': { body: pricing() } });
-    showPage('/pricing', '/pricing', <PricingPage />, { signedIn: false });
+    fakeApi().on(subscriptionRoutes.plans, pricing());
+    renderWithProviders(<PricingPage />, { at: '/pricing', path: '/pricing', mantineEnv: 'test' });
     const monthly = await screen.findByRole('region', { name: 'Monthly' });
-    expect(within(monthly).getByText('€6.00')).toBeTruthy();
-    expect(within(monthly).getByText('Only €1.38 a week')).toBeTruthy();
-    expect(within(planCard('Annual')).getByText('Save €14.00')).toBeTruthy();
-    expect(within(planCard('Gold annual')).getByText('Save €23.00')).toBeTruthy();
-    expect(within(planCard('Gold monthly')).getByText('Gold')).toBeTruthy();
+    expect(within(monthly).getByText('€6.00')).toBeVisible();
+    expect(within(monthly).getByText('Only €1.38 a week')).toBeVisible();
+    expect(within(planCard('Annual')).getByText('Save €14.00')).toBeVisible();
+    expect(within(planCard('Gold annual')).getByText('Save €23.00')).toBeVisible();
+    expect(within(planCard('Gold monthly')).getByText('Gold')).toBeVisible();
     expect(within(monthly).getByRole('link', { name: 'Sign up to start' }).getAttribute('href')).toBe(
       '/signup',
     );
-    expect(screen.getByText(/Every new account gets 30 days of premium for free/)).toBeTruthy();
+    expect(screen.getByText(/Every new account gets 30 days of premium for free/)).toBeVisible();
     const comparison = screen.getByRole('table', { name: 'What premium unlocks' });
     expect(
       within(comparison).getByRole('row', { name: /Cards practised 30 cards a day Unlimited/ }),
-    ).toBeTruthy();
+    ).toBeVisible();
   });
 
   it('switches to lev, and writes lev the Bulgarian way in Bulgarian', async () => {
-    fakeServer({ 'GET /api/subscriptions/plans/': { body: pricing() } });
-    showPage('/pricing', '/pricing', <PricingPage />, { signedIn: false });
+    fakeApi().on(subscriptionRoutes.plans, pricing());
+    renderWithProviders(<PricingPage />, { at: '/pricing', path: '/pricing', mantineEnv: 'test' });
     await screen.findByRole('region', { name: 'Monthly' });
     await userEvent.click(screen.getByRole('radio', { name: 'Lev (BGN)' }));
     expect(plain(within(planCard('Monthly')).getByText(/12\.00/).textContent)).toBe('BGN 12.00');
@@ -50,7 +53,7 @@ describe('the pricing page', () => {
 
     cleanup();
     await i18next.changeLanguage('bg');
-    showPage('/pricing', '/pricing', <PricingPage />, { signedIn: false });
+    renderWithProviders(<PricingPage />, { at: '/pricing', path: '/pricing', mantineEnv: 'test' });
     const monthly = await screen.findByRole('region', { name: 'Месечен' });
     expect(plain(within(monthly).getByText(/12,00/).textContent)).toBe('12,00 лв.');
     expect(plain(within(planCard('Годишен')).getByText(/^Спестявате/).textContent)).toBe(
@@ -59,9 +62,14 @@ describe('the pricing page', () => {
   });
 
   it('keeps the plans but turns the buttons off when the server takes no payments', async () => {
-    fakeServer({ 'GET /api/subscriptions/plans/': { body: pricing({ payments_enabled: false }) } });
-    showPage('/pricing', '/pricing', <PricingPage />);
-    expect(await screen.findByText('Payments are not set up')).toBeTruthy();
+    fakeApi().on(subscriptionRoutes.plans, pricing({ payments_enabled: false }));
+    renderWithProviders(<PricingPage />, {
+      at: '/pricing',
+      path: '/pricing',
+      signedIn: true,
+      mantineEnv: 'test',
+    });
+    expect(await screen.findByText('Payments are not set up')).toBeVisible();
     for (const plan of ['Monthly', 'Annual', 'Gold monthly', 'Gold annual']) {
       expect(screen.getByRole('button', { name: `Buy the ${plan} plan` }).hasAttribute('disabled')).toBe(
         true,
@@ -70,21 +78,30 @@ describe('the pricing page', () => {
   });
 
   it('says so when everyone on the server is premium', async () => {
-    fakeServer({ 'GET /api/subscriptions/plans/': { body: pricing({ premium_for_all: true }) } });
-    showPage('/pricing', '/pricing', <PricingPage />);
-    expect(await screen.findByText('Premium for everyone')).toBeTruthy();
+    fakeApi().on(subscriptionRoutes.plans, pricing({ premium_for_all: true }));
+    renderWithProviders(<PricingPage />, {
+      at: '/pricing',
+      path: '/pricing',
+      signedIn: true,
+      mantineEnv: 'test',
+    });
+    expect(await screen.findByText('Premium for everyone')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Buy the Monthly plan' }).hasAttribute('disabled')).toBe(true);
   });
 
   it("buys a plan in the chosen currency and goes to the provider's checkout", async () => {
-    const calls = fakeServer({
-      'GET /api/subscriptions/plans/': { body: pricing() },
-      'POST /api/subscriptions/checkout/': { body: { url: 'https://checkout.example/session/1' } },
+    const server = fakeApi()
+      .on(subscriptionRoutes.plans, pricing())
+      .on(subscriptionRoutes.checkout, { url: 'https://checkout.example/session/1' });
+    renderWithProviders(<PricingPage />, {
+      at: '/pricing?currency=bgn',
+      path: '/pricing',
+      signedIn: true,
+      mantineEnv: 'test',
     });
-    showPage('/pricing?currency=bgn', '/pricing', <PricingPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Buy the Gold annual plan' }));
     await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('https://checkout.example/session/1'));
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+    expect(server.calls.find((call) => call.method === 'POST')?.body).toEqual({
       plan: 'gold_annual',
       currency: 'bgn',
     });
@@ -92,17 +109,21 @@ describe('the pricing page', () => {
   });
 
   it('explains a server that cannot take the payment', async () => {
-    fakeServer({
-      'GET /api/subscriptions/plans/': { body: pricing() },
-      'POST /api/subscriptions/checkout/': {
-        status: 503,
-        body: { detail: 'Payments are not configured.', code: 'payments_not_configured' },
-      },
+    fakeApi()
+      .on(subscriptionRoutes.plans, pricing())
+      .on(
+        subscriptionRoutes.checkout,
+        reply(503, { detail: 'Payments are not configured.', code: 'payments_not_configured' }),
+      );
+    renderWithProviders(<PricingPage />, {
+      at: '/pricing',
+      path: '/pricing',
+      signedIn: true,
+      mantineEnv: 'test',
     });
-    showPage('/pricing', '/pricing', <PricingPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Buy the Monthly plan' }));
-    expect(await screen.findByText('The payment could not start')).toBeTruthy();
-    expect(screen.getByText(/Payments are not set up on this server yet/)).toBeTruthy();
+    expect(await screen.findByText('The payment could not start')).toBeVisible();
+    expect(screen.getByText(/Payments are not set up on this server yet/)).toBeVisible();
     expect(leaveTo).not.toHaveBeenCalled();
   });
 });
