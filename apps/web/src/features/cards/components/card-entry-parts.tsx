@@ -1,8 +1,10 @@
-import { Button, Group, Kbd, Text } from '@mantine/core';
+import { CARD_TAG_MAX_LENGTH } from '@flashcards/contract';
+import { Autocomplete, type AutocompleteProps, Button, Group, Kbd, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/ui/form-error';
+import type { useCardEntry } from './card-entry';
 
 /**
  * The tag suggestions open above the tag field and never flip below it, where they would lie over the
@@ -70,5 +72,44 @@ export function CardFormFooter({
         </Button>
       </Group>
     </>
+  );
+}
+
+/** The optional tag of a text or picture card, with the category's tags as suggestions. */
+export function TagField({ tags, ...input }: { tags: string[] | undefined } & AutocompleteProps) {
+  const { t } = useTranslation('cards');
+  return (
+    <Autocomplete
+      label={t('cardForm.tag')}
+      description={t('cardForm.tagHint')}
+      data={tags ?? []}
+      maxLength={CARD_TAG_MAX_LENGTH}
+      {...TAG_SUGGESTIONS}
+      {...input}
+    />
+  );
+}
+
+/** A card form: its fields, then the footer; Ctrl+Enter saves from any field. */
+export function CardFormFrame({
+  formRef,
+  entry,
+  onSubmit,
+  footer,
+  children,
+}: {
+  formRef: RefObject<HTMLFormElement | null>;
+  entry: ReturnType<typeof useCardEntry>;
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
+  footer: Omit<Parameters<typeof CardFormFooter>[0], 'onAddAnother'>;
+  children: ReactNode;
+}) {
+  return (
+    <form ref={formRef} onSubmit={onSubmit} onKeyDownCapture={entry.onKeyDownCapture} noValidate>
+      <Stack gap="md">
+        {children}
+        <CardFormFooter {...footer} onAddAnother={entry.saveAndAddAnother} />
+      </Stack>
+    </form>
   );
 }

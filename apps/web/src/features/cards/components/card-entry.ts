@@ -1,4 +1,7 @@
-import { type KeyboardEvent, type RefObject, useCallback, useMemo, useRef } from 'react';
+import { type KeyboardEvent, type RefObject, useCallback, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SchemaForm } from '../../../lib/use-schema-form';
+import { useSuccessToast } from '../../../lib/use-success-toast';
 
 /** Marks the field of side one, which "save and add another" focuses again. */
 export const FIRST_SIDE = { 'data-first-side': true } as const;
@@ -42,4 +45,42 @@ export function useCardEntry(formRef: RefObject<HTMLFormElement | null>) {
     }),
     [onKeyDownCapture, saveAndAddAnother, focusFirstSide],
   );
+}
+
+/** What `save` hands the create or update mutation. */
+type SaveHandlers = { onSuccess: () => void; onError: (error: Error) => void };
+
+/**
+ * Saving a card form, the same for every kind: the toast, then closing, or on "save and add another"
+ * starting the next card of the series (`next` values, errors cleared, side one focused); a refusal
+ * marks its fields and keeps the one that names no field for the footer.
+ */
+export function useCardSave<Values>(
+  form: SchemaForm<Values>,
+  { editing, onDone }: { editing: boolean; onDone: () => void },
+) {
+  const { t } = useTranslation('cards');
+  const toast = useSuccessToast();
+  const entry = useCardEntry(form.formRef);
+  const [general, setGeneral] = useState<string | null>(null);
+
+  const save = (
+    mutate: (handlers: SaveHandlers) => void,
+    { next, rename }: { next: Values; rename?: Readonly<Record<string, string>> },
+  ) => {
+    setGeneral(null);
+    const another = !editing && entry.isAnother();
+    mutate({
+      onSuccess: () => {
+        toast(editing ? t('cardForm.saved') : t('cardForm.added'));
+        if (!another) return onDone();
+        form.setValues(next);
+        form.clearErrors();
+        entry.focusFirstSide();
+      },
+      onError: (error) => setGeneral(form.showServerErrors(error, rename)),
+    });
+  };
+
+  return { entry, general, save };
 }

@@ -1,17 +1,16 @@
 import { AUDIO_MAX_BYTES, type Category, type KidsCard, megabytes } from '@flashcards/contract';
 import { FileInput, Group, Input, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconMusic } from '@tabler/icons-react';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSchemaForm } from '../../../lib/use-schema-form';
-import { useSuccessToast } from '../../../lib/use-success-toast';
 import { useCreateKidsCard } from '../api/create-kids-card';
 import { useUpdateKidsCard } from '../api/update-kids-card';
 import { kidsCardForm, type soundSources } from '../card-forms';
 import { AUDIO_ACCEPT, KIDS_LANGUAGES, languageName } from '../card-rules';
 import { AudioRecorder, canRecord, recordingExtension } from './audio-recorder';
-import { FIRST_SIDE, useCardEntry } from './card-entry';
-import { CardFormFooter } from './card-entry-parts';
+import { FIRST_SIDE, useCardSave } from './card-entry';
+import { CardFormFrame } from './card-entry-parts';
 import { ImageField } from './image-field';
 
 type SoundSource = (typeof soundSources)[number];
@@ -35,10 +34,8 @@ export function KidsCardForm({
   onDone: () => void;
 }) {
   const { t, i18n } = useTranslation(['cards', 'common']);
-  const toast = useSuccessToast();
   const create = useCreateKidsCard();
   const update = useUpdateKidsCard();
-  const [general, setGeneral] = useState<string | null>(null);
   const soundLabelId = useId();
   const interfaceLanguage = i18n.resolvedLanguage ?? 'en';
 
@@ -56,7 +53,7 @@ export function KidsCardForm({
       recording: null,
     },
   });
-  const entry = useCardEntry(form.formRef);
+  const { entry, general, save } = useCardSave(form, { editing, onDone });
 
   const soundFile = (values: Values): File | null => {
     if (values.source === 'upload') return values.audioFile;
@@ -66,8 +63,6 @@ export function KidsCardForm({
   };
 
   const submit = form.submit((values) => {
-    setGeneral(null);
-    const another = !card && entry.isAnother();
     const fields = {
       category: category.id,
       first_side: values.first_side,
@@ -75,108 +70,102 @@ export function KidsCardForm({
       language: values.language,
       audio: soundFile(values),
     };
-    const handlers = {
-      onSuccess: () => {
-        toast(card ? t('cardForm.saved') : t('cardForm.added'));
-        if (!another) return onDone();
+    save(
+      (handlers) =>
+        card ? update.mutate({ id: card.id, ...fields }, handlers) : create.mutate(fields, handlers),
+      {
         // The next card of a series: a new picture and text, the rest kept.
-        form.setValues({ ...values, first_side: null, second_side: '', audioFile: null, recording: null });
-        form.clearErrors();
-        entry.focusFirstSide();
+        next: { ...values, first_side: null, second_side: '', audioFile: null, recording: null },
+        // The server's `audio` is whichever of the two ways gave the sound.
+        rename: { audio: values.source === 'upload' ? 'audioFile' : 'recording' },
       },
-      // The server's `audio` is whichever of the two ways gave the sound.
-      onError: (error: Error) =>
-        setGeneral(
-          form.showServerErrors(error, { audio: values.source === 'upload' ? 'audioFile' : 'recording' }),
-        ),
-    };
-    if (card) update.mutate({ id: card.id, ...fields }, handlers);
-    else create.mutate(fields, handlers);
+    );
   });
 
   const recorder = canRecord();
   return (
-    <form ref={form.formRef} onSubmit={submit} onKeyDownCapture={entry.onKeyDownCapture} noValidate>
-      <Stack gap="md">
-        <ImageField
-          currentUrl={card?.first_side_thumbnail_url}
-          required={!card}
-          {...FIRST_SIDE}
-          {...form.getInputProps('first_side')}
-        />
-        <TextInput
-          label={t('cardForm.word')}
-          description={t('cardForm.wordHint')}
-          required
-          data-autofocus={card ? true : undefined}
-          {...form.getInputProps('second_side')}
-        />
-        <Select
-          label={t('cardForm.language')}
-          required
-          allowDeselect={false}
-          data={KIDS_LANGUAGES.map((code) => ({ value: code, label: languageName(code, interfaceLanguage) }))}
-          {...form.getInputProps('language')}
-        />
-        <Stack gap={6} role="group" aria-labelledby={soundLabelId}>
-          <Input.Label id={soundLabelId} component="span">
-            {t('cardForm.sound')}
-          </Input.Label>
-          {card?.audio_url && (
-            <Group gap="xs" wrap="nowrap">
-              <Text size="sm" c="dimmed" style={{ flex: 'none' }}>
-                {t('cardForm.currentSound')}
-              </Text>
-              {/* biome-ignore lint/a11y/useMediaCaption: the sound of one word has no captions */}
-              <audio
-                controls
-                src={card.audio_url}
-                aria-label={t('cardForm.currentSound')}
-                style={{ width: '100%', height: 36 }}
-              />
-            </Group>
-          )}
-          {recorder && (
-            <SegmentedControl
-              value={form.values.source}
-              onChange={(value) => form.setFieldValue('source', value as SoundSource)}
-              data={[
-                { value: 'upload', label: t('cardForm.soundUpload') },
-                { value: 'record', label: t('cardForm.soundRecord') },
-              ]}
-              aria-label={t('cardForm.soundSource')}
+    <CardFormFrame
+      formRef={form.formRef}
+      entry={entry}
+      onSubmit={submit}
+      footer={{
+        general,
+        editing,
+        saving: create.isPending || update.isPending,
+        adding: create.isPending,
+        onCancel: onDone,
+      }}
+    >
+      <ImageField
+        currentUrl={card?.first_side_thumbnail_url}
+        required={!card}
+        {...FIRST_SIDE}
+        {...form.getInputProps('first_side')}
+      />
+      <TextInput
+        label={t('cardForm.word')}
+        description={t('cardForm.wordHint')}
+        required
+        data-autofocus={card ? true : undefined}
+        {...form.getInputProps('second_side')}
+      />
+      <Select
+        label={t('cardForm.language')}
+        required
+        allowDeselect={false}
+        data={KIDS_LANGUAGES.map((code) => ({ value: code, label: languageName(code, interfaceLanguage) }))}
+        {...form.getInputProps('language')}
+      />
+      <Stack gap={6} role="group" aria-labelledby={soundLabelId}>
+        <Input.Label id={soundLabelId} component="span">
+          {t('cardForm.sound')}
+        </Input.Label>
+        {card?.audio_url && (
+          <Group gap="xs" wrap="nowrap">
+            <Text size="sm" c="dimmed" style={{ flex: 'none' }}>
+              {t('cardForm.currentSound')}
+            </Text>
+            {/* biome-ignore lint/a11y/useMediaCaption: the sound of one word has no captions */}
+            <audio
+              controls
+              src={card.audio_url}
+              aria-label={t('cardForm.currentSound')}
+              style={{ width: '100%', height: 36 }}
             />
-          )}
-          {form.values.source === 'upload' ? (
-            <FileInput
-              aria-label={t('cardForm.soundFile')}
-              placeholder={t('cardForm.soundPlaceholder')}
-              description={t(card?.audio_url ? 'cardForm.soundKeep' : 'cardForm.soundHint', {
-                max: megabytes(AUDIO_MAX_BYTES),
-              })}
-              accept={AUDIO_ACCEPT}
-              clearable
-              clearButtonProps={{ 'aria-label': t('cardForm.clearFile') }}
-              {...form.getInputProps('audioFile')}
-              leftSection={<IconMusic size={18} aria-hidden="true" />}
-            />
-          ) : (
-            <AudioRecorder
-              value={form.values.recording}
-              onChange={(blob) => form.setFieldValue('recording', blob)}
-              error={form.errors.recording}
-            />
-          )}
-        </Stack>
-        <CardFormFooter
-          general={general}
-          editing={Boolean(card)}
-          saving={create.isPending || update.isPending}
-          adding={create.isPending}
-          onCancel={onDone}
-          onAddAnother={entry.saveAndAddAnother}
-        />
+          </Group>
+        )}
+        {recorder && (
+          <SegmentedControl
+            value={form.values.source}
+            onChange={(value) => form.setFieldValue('source', value as SoundSource)}
+            data={[
+              { value: 'upload', label: t('cardForm.soundUpload') },
+              { value: 'record', label: t('cardForm.soundRecord') },
+            ]}
+            aria-label={t('cardForm.soundSource')}
+          />
+        )}
+        {form.values.source === 'upload' ? (
+          <FileInput
+            aria-label={t('cardForm.soundFile')}
+            placeholder={t('cardForm.soundPlaceholder')}
+            description={t(card?.audio_url ? 'cardForm.soundKeep' : 'cardForm.soundHint', {
+              max: megabytes(AUDIO_MAX_BYTES),
+            })}
+            accept={AUDIO_ACCEPT}
+            clearable
+            clearButtonProps={{ 'aria-label': t('cardForm.clearFile') }}
+            {...form.getInputProps('audioFile')}
+            leftSection={<IconMusic size={18} aria-hidden="true" />}
+          />
+        ) : (
+          <AudioRecorder
+            value={form.values.recording}
+            onChange={(blob) => form.setFieldValue('recording', blob)}
+            error={form.errors.recording}
+          />
+        )}
       </Stack>
-    </form>
+    </CardFormFrame>
   );
 }

@@ -1,18 +1,16 @@
-import { CARD_TAG_MAX_LENGTH, type Category, type TextCard } from '@flashcards/contract';
-import { Autocomplete, Group, Stack, Textarea } from '@mantine/core';
+import type { Category, TextCard } from '@flashcards/contract';
+import { Group, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCopy } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTags } from '../../../lib/category-queries';
 import { useSchemaForm } from '../../../lib/use-schema-form';
-import { useSuccessToast } from '../../../lib/use-success-toast';
 import { useCreateTextCard } from '../api/create-text-card';
 import { useDuplicateCard } from '../api/find-duplicate-card';
 import { useUpdateTextCard } from '../api/update-text-card';
 import { textCardForm } from '../card-forms';
-import { FIRST_SIDE, useCardEntry } from './card-entry';
-import { CardFormFooter, TAG_SUGGESTIONS } from './card-entry-parts';
+import { FIRST_SIDE, useCardSave } from './card-entry';
+import { CardFormFrame, TagField } from './card-entry-parts';
 
 /** Adds a text card to the category, or edits one: both sides and an optional tag. */
 export function TextCardForm({
@@ -25,11 +23,9 @@ export function TextCardForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation(['cards', 'common']);
-  const toast = useSuccessToast();
   const tags = useTags('text', category.id);
   const create = useCreateTextCard();
   const update = useUpdateTextCard();
-  const [general, setGeneral] = useState<string | null>(null);
 
   const form = useSchemaForm({
     schema: textCardForm,
@@ -39,7 +35,7 @@ export function TextCardForm({
       tag: card?.tag ?? '',
     },
   });
-  const entry = useCardEntry(form.formRef);
+  const { entry, general, save } = useCardSave(form, { editing: Boolean(card), onDone });
 
   // Asked once typing pauses; an edited card is not its own duplicate, nor is its unchanged side.
   const [typedFirstSide] = useDebouncedValue(form.values.first_side.trim(), 400);
@@ -47,93 +43,72 @@ export function TextCardForm({
   const duplicate = useDuplicateCard(category.id, unchanged ? '' : typedFirstSide, card?.id).data?.duplicate;
 
   const submit = form.submit((values) => {
-    setGeneral(null);
-    const another = !card && entry.isAnother();
     const body = {
       category: category.id,
       first_side: values.first_side.trim(),
       second_side: values.second_side.trim(),
       tag: values.tag.trim(),
     };
-    const handlers = {
-      onSuccess: () => {
-        toast(card ? t('cardForm.saved') : t('cardForm.added'));
-        if (!another) return onDone();
-        // The next card of a series: new sides, the same tag.
-        form.setValues({ first_side: '', second_side: '', tag: values.tag });
-        form.clearErrors();
-        entry.focusFirstSide();
-      },
-      onError: (error: Error) => setGeneral(form.showServerErrors(error)),
-    };
-    if (card) update.mutate({ id: card.id, ...body }, handlers);
-    else create.mutate(body, handlers);
+    save(
+      (handlers) =>
+        card ? update.mutate({ id: card.id, ...body }, handlers) : create.mutate(body, handlers),
+      // The next card of a series: new sides, the same tag.
+      { next: { first_side: '', second_side: '', tag: values.tag } },
+    );
   });
 
   const pending = create.isPending || update.isPending;
   return (
-    <form ref={form.formRef} onSubmit={submit} onKeyDownCapture={entry.onKeyDownCapture} noValidate>
-      <Stack gap="md">
-        <Textarea
-          label={t('cardForm.firstSide')}
-          required
-          autosize
-          minRows={2}
-          maxRows={8}
-          data-autofocus
-          // A notice under the field, not a rule: the same question may rightly have two answers.
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-          descriptionProps={{ role: 'status' }}
-          description={
-            duplicate && (
-              <Group component="span" gap={6} wrap="nowrap" align="flex-start">
-                <IconCopy
-                  size={16}
-                  aria-hidden="true"
-                  color="var(--mantine-color-orange-filled)"
-                  style={{ flex: 'none', marginTop: 2 }}
-                />
-                <span>
-                  {t('cardForm.duplicate', { first: duplicate.first_side, second: duplicate.second_side })}
-                </span>
-              </Group>
-            )
-          }
-          styles={{
-            description: {
-              // Body text, readable in both themes; the icon carries the warning colour.
-              color: 'var(--mantine-color-text)',
-              fontSize: 'var(--mantine-font-size-sm)',
-            },
-          }}
-          {...FIRST_SIDE}
-          {...form.getInputProps('first_side')}
-        />
-        <Textarea
-          label={t('cardForm.secondSide')}
-          required
-          autosize
-          minRows={2}
-          maxRows={8}
-          {...form.getInputProps('second_side')}
-        />
-        <Autocomplete
-          label={t('cardForm.tag')}
-          description={t('cardForm.tagHint')}
-          data={tags.data ?? []}
-          maxLength={CARD_TAG_MAX_LENGTH}
-          {...TAG_SUGGESTIONS}
-          {...form.getInputProps('tag')}
-        />
-        <CardFormFooter
-          general={general}
-          editing={Boolean(card)}
-          saving={pending}
-          adding={pending}
-          onCancel={onDone}
-          onAddAnother={entry.saveAndAddAnother}
-        />
-      </Stack>
-    </form>
+    <CardFormFrame
+      formRef={form.formRef}
+      entry={entry}
+      onSubmit={submit}
+      footer={{ general, editing: Boolean(card), saving: pending, adding: pending, onCancel: onDone }}
+    >
+      <Textarea
+        label={t('cardForm.firstSide')}
+        required
+        autosize
+        minRows={2}
+        maxRows={8}
+        data-autofocus
+        // A notice under the field, not a rule: the same question may rightly have two answers.
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        descriptionProps={{ role: 'status' }}
+        description={
+          duplicate && (
+            <Group component="span" gap={6} wrap="nowrap" align="flex-start">
+              <IconCopy
+                size={16}
+                aria-hidden="true"
+                color="var(--mantine-color-orange-filled)"
+                style={{ flex: 'none', marginTop: 2 }}
+              />
+              <span>
+                {t('cardForm.duplicate', { first: duplicate.first_side, second: duplicate.second_side })}
+              </span>
+            </Group>
+          )
+        }
+        styles={{
+          description: {
+            // Body text, readable in both themes; the icon carries the warning colour.
+            color: 'var(--mantine-color-text)',
+            fontSize: 'var(--mantine-font-size-sm)',
+          },
+        }}
+        {...FIRST_SIDE}
+        {...form.getInputProps('first_side')}
+      />
+      <Textarea
+        label={t('cardForm.secondSide')}
+        required
+        autosize
+        minRows={2}
+        maxRows={8}
+        {...form.getInputProps('second_side')}
+      />
+      <TagField tags={tags.data} {...form.getInputProps('tag')} />
+    </CardFormFrame>
   );
 }
