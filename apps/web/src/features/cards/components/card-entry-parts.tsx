@@ -95,15 +95,14 @@ export function CardFormFrame({
   formRef,
   entry,
   onSubmit,
-  footer,
   children,
+  ...footer
 }: {
   formRef: RefObject<HTMLFormElement | null>;
   entry: ReturnType<typeof useCardEntry>;
   onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
-  footer: Omit<Parameters<typeof CardFormFooter>[0], 'onAddAnother'>;
   children: ReactNode;
-}) {
+} & Omit<Parameters<typeof CardFormFooter>[0], 'onAddAnother'>) {
   return (
     <form ref={formRef} onSubmit={onSubmit} onKeyDownCapture={entry.onKeyDownCapture} noValidate>
       <Stack gap="md">

@@ -82,5 +82,7 @@ export function useCardSave<Values>(
     });
   };
 
-  return { entry, general, save };
+  /** What `CardFormFrame` takes from here. */
+  const frame = { formRef: form.formRef, entry, general, editing, onCancel: onDone };
+  return { entry, general, save, frame };
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../lib/format';
 import { useObjectUrl } from '../../../lib/use-object-url';
 import { IMAGE_ACCEPT } from '../card-rules';
+import { FIRST_SIDE } from './card-entry';
 
 /**
  * The picture of a card: a file input (taking the form's input props) with a preview of the chosen file,
@@ -60,5 +61,15 @@ export function ImageField({
         )}
       </Box>
     </Group>
+  );
+}
+
+/** Side one of a picture or kids card: needed only to add; "save and add another" focuses it again. */
+export function PictureSideField({
+  card,
+  ...input
+}: FileInputProps & { value?: File | null; card?: { first_side_thumbnail_url: string } }) {
+  return (
+    <ImageField currentUrl={card?.first_side_thumbnail_url} required={!card} {...FIRST_SIDE} {...input} />
   );
 }

@@ -9,9 +9,9 @@ import { useUpdateKidsCard } from '../api/update-kids-card';
 import { kidsCardForm, type soundSources } from '../card-forms';
 import { AUDIO_ACCEPT, KIDS_LANGUAGES, languageName } from '../card-rules';
 import { AudioRecorder, canRecord, recordingExtension } from './audio-recorder';
-import { FIRST_SIDE, useCardSave } from './card-entry';
+import { useCardSave } from './card-entry';
 import { CardFormFrame } from './card-entry-parts';
-import { ImageField } from './image-field';
+import { PictureSideField } from './image-field';
 
 type SoundSource = (typeof soundSources)[number];
 type Values = {
@@ -53,7 +53,7 @@ export function KidsCardForm({
       recording: null,
     },
   });
-  const { entry, general, save } = useCardSave(form, { editing, onDone });
+  const { save, frame } = useCardSave(form, { editing, onDone });
 
   const soundFile = (values: Values): File | null => {
     if (values.source === 'upload') return values.audioFile;
@@ -85,23 +85,12 @@ export function KidsCardForm({
   const recorder = canRecord();
   return (
     <CardFormFrame
-      formRef={form.formRef}
-      entry={entry}
+      {...frame}
       onSubmit={submit}
-      footer={{
-        general,
-        editing,
-        saving: create.isPending || update.isPending,
-        adding: create.isPending,
-        onCancel: onDone,
-      }}
+      saving={create.isPending || update.isPending}
+      adding={create.isPending}
     >
-      <ImageField
-        currentUrl={card?.first_side_thumbnail_url}
-        required={!card}
-        {...FIRST_SIDE}
-        {...form.getInputProps('first_side')}
-      />
+      <PictureSideField card={card} {...form.getInputProps('first_side')} />
       <TextInput
         label={t('cardForm.word')}
         description={t('cardForm.wordHint')}

@@ -7,9 +7,9 @@ import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useCreatePictureCard } from '../api/create-picture-card';
 import { useUpdatePictureCard } from '../api/update-picture-card';
 import { pictureCardForm } from '../card-forms';
-import { FIRST_SIDE, useCardSave } from './card-entry';
+import { useCardSave } from './card-entry';
 import { CardFormFrame, TagField } from './card-entry-parts';
-import { ImageField } from './image-field';
+import { PictureSideField } from './image-field';
 
 type Values = { first_side: File | null; second_side: string; tag: string };
 
@@ -34,7 +34,7 @@ export function PictureCardForm({
     schema,
     initialValues: { first_side: null, second_side: card?.second_side ?? '', tag: card?.tag ?? '' },
   });
-  const { entry, general, save } = useCardSave(form, { editing, onDone });
+  const { save, frame } = useCardSave(form, { editing, onDone });
 
   const submit = form.submit((values) => {
     const fields = {
@@ -53,23 +53,12 @@ export function PictureCardForm({
 
   return (
     <CardFormFrame
-      formRef={form.formRef}
-      entry={entry}
+      {...frame}
       onSubmit={submit}
-      footer={{
-        general,
-        editing,
-        saving: create.isPending || update.isPending,
-        adding: create.isPending,
-        onCancel: onDone,
-      }}
+      saving={create.isPending || update.isPending}
+      adding={create.isPending}
     >
-      <ImageField
-        currentUrl={card?.first_side_thumbnail_url}
-        required={!card}
-        {...FIRST_SIDE}
-        {...form.getInputProps('first_side')}
-      />
+      <PictureSideField card={card} {...form.getInputProps('first_side')} />
       <Textarea
         label={t('cardForm.pictureText')}
         description={t('cardForm.pictureTextHint')}

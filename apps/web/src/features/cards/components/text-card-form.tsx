@@ -35,7 +35,7 @@ export function TextCardForm({
       tag: card?.tag ?? '',
     },
   });
-  const { entry, general, save } = useCardSave(form, { editing: Boolean(card), onDone });
+  const { save, frame } = useCardSave(form, { editing: Boolean(card), onDone });
 
   // Asked once typing pauses; an edited card is not its own duplicate, nor is its unchanged side.
   const [typedFirstSide] = useDebouncedValue(form.values.first_side.trim(), 400);
@@ -59,12 +59,7 @@ export function TextCardForm({
 
   const pending = create.isPending || update.isPending;
   return (
-    <CardFormFrame
-      formRef={form.formRef}
-      entry={entry}
-      onSubmit={submit}
-      footer={{ general, editing: Boolean(card), saving: pending, adding: pending, onCancel: onDone }}
-    >
+    <CardFormFrame {...frame} onSubmit={submit} saving={pending} adding={pending}>
       <Textarea
         label={t('cardForm.firstSide')}
         required
