@@ -1,13 +1,12 @@
-import { AI_IMAGES_MAX_CARDS, CARD_TAG_MAX_LENGTH } from '@flashcards/contract';
-import { Button, Group, NativeSelect, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { IconSparkles } from '@tabler/icons-react';
+import { AI_IMAGES_MAX_CARDS } from '@flashcards/contract';
+import { NativeSelect, NumberInput, SimpleGrid, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormError } from '../../../components/ui/form-error';
 import { languageName } from '../../../lib/language-name';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { aiLanguages, type PhotosValues, photosForm } from '../ai-forms';
 import { useStartGeneration } from '../use-generation';
+import { GenerateFormEnd } from './generate-form-end';
 import { PhotoDropZone } from './photo-drop-zone';
 import '../../../lib/error-texts';
 
@@ -71,23 +70,16 @@ export function PhotosForm({
             {...form.getInputProps('card_quantity')}
           />
         </SimpleGrid>
-        <TextInput
-          label={t('photosForm.tag')}
-          description={t('photosForm.tagHint')}
-          maxLength={CARD_TAG_MAX_LENGTH}
-          {...form.getInputProps('tag')}
+        <GenerateFormEnd
+          tag={{
+            label: t('photosForm.tag'),
+            description: t('photosForm.tagHint'),
+            ...form.getInputProps('tag'),
+          }}
+          general={general}
+          starting={start.isPending}
+          submit={t('photosForm.submit')}
         />
-        <FormError>{general}</FormError>
-        <Group justify="flex-end">
-          <Button
-            type="submit"
-            size="md"
-            loading={start.isPending}
-            leftSection={<IconSparkles size={18} aria-hidden="true" />}
-          >
-            {t('photosForm.submit')}
-          </Button>
-        </Group>
       </Stack>
     </form>
   );

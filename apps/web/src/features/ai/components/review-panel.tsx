@@ -1,6 +1,6 @@
 import { AI_TOPIC_MAX_LENGTH } from '@flashcards/contract';
-import { Badge, Box, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconDeviceFloppy, IconEye, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconEye, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,6 +14,7 @@ import { type AiDraft, aiDraft } from '../ai-draft';
 import { saveForm } from '../ai-forms';
 import { useStartGeneration } from '../use-generation';
 import { type SaveValues, useSaveDraft } from '../use-save-draft';
+import { DraftNameField } from './draft-name-field';
 import { FailureAlert } from './failure-alert';
 import { ReviewList } from './review-list';
 
@@ -40,7 +41,6 @@ export function ReviewPanel({
   const [confirming, setConfirming] = useState<'regenerate' | 'discard' | null>(null);
   const { cards, request } = draft;
 
-  const nameProps = form.getInputProps('name');
   const close = () => {
     setConfirming(null);
     regenerate.reset();
@@ -63,30 +63,12 @@ export function ReviewPanel({
 
       <form ref={form.formRef} onSubmit={save(cards)} noValidate>
         <Stack gap="sm">
-          <TextInput
+          <DraftNameField
+            form={form}
+            saving={saving}
             label={t('save.name')}
             description={t('save.nameHint', { max: AI_TOPIC_MAX_LENGTH })}
-            required
-            maxLength={AI_TOPIC_MAX_LENGTH}
-            disabled={saving}
-            {...nameProps}
-            onChange={(event) => {
-              nameProps.onChange(event);
-              aiDraft.setName(event.currentTarget.value);
-            }}
-            // The button beside the field it saves under; the hint and any error stay below both.
-            inputContainer={(input) => (
-              <Group gap="sm" align="flex-start" wrap="wrap">
-                <Box style={{ flex: '1 1 240px' }}>{input}</Box>
-                <Button
-                  type="submit"
-                  loading={saving}
-                  leftSection={<IconDeviceFloppy size={18} aria-hidden="true" />}
-                >
-                  {t('save.submit')}
-                </Button>
-              </Group>
-            )}
+            submit={t('save.submit')}
           />
           <FormError>{general}</FormError>
         </Stack>

@@ -1,13 +1,12 @@
-import { AI_TEXT_MAX_CARDS, AI_TOPIC_MAX_LENGTH, CARD_TAG_MAX_LENGTH } from '@flashcards/contract';
-import { Button, Group, NativeSelect, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { IconSparkles } from '@tabler/icons-react';
+import { AI_TEXT_MAX_CARDS, AI_TOPIC_MAX_LENGTH } from '@flashcards/contract';
+import { NativeSelect, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormError } from '../../../components/ui/form-error';
 import { languageName } from '../../../lib/language-name';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { aiLanguages, aiLevels, type TopicValues, topicForm } from '../ai-forms';
 import { useStartGeneration } from '../use-generation';
+import { GenerateFormEnd } from './generate-form-end';
 import '../../../lib/error-texts';
 
 /** Cards on a topic: what the sides hold, for whom, how hard, in which language and how many. */
@@ -94,23 +93,16 @@ export function TopicForm({
             {...form.getInputProps('audienceAge')}
           />
         </SimpleGrid>
-        <TextInput
-          label={t('topicForm.tag')}
-          description={t('topicForm.tagHint')}
-          maxLength={CARD_TAG_MAX_LENGTH}
-          {...form.getInputProps('tag')}
+        <GenerateFormEnd
+          tag={{
+            label: t('topicForm.tag'),
+            description: t('topicForm.tagHint'),
+            ...form.getInputProps('tag'),
+          }}
+          general={general}
+          starting={start.isPending}
+          submit={t('topicForm.submit')}
         />
-        <FormError>{general}</FormError>
-        <Group justify="flex-end">
-          <Button
-            type="submit"
-            size="md"
-            loading={start.isPending}
-            leftSection={<IconSparkles size={18} aria-hidden="true" />}
-          >
-            {t('topicForm.submit')}
-          </Button>
-        </Group>
       </Stack>
     </form>
   );

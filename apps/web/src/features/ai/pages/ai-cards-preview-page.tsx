@@ -1,18 +1,16 @@
 import { AI_TOPIC_MAX_LENGTH } from '@flashcards/contract';
 import {
   Anchor,
-  Box,
   Button,
   EmptyState,
   Group,
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconArrowLeft, IconCards, IconDeviceFloppy } from '@tabler/icons-react';
+import { IconArrowLeft, IconCards } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormError } from '../../../components/ui/form-error';
@@ -20,9 +18,10 @@ import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import '../ai-texts';
-import { type AiDraft, aiDraft, useAiDraft } from '../ai-draft';
+import { type AiDraft, useAiDraft } from '../ai-draft';
 import { saveForm } from '../ai-forms';
 import { AiGate } from '../components/ai-gate';
+import { DraftNameField } from '../components/draft-name-field';
 import { PreviewCard } from '../components/preview-card';
 import { type SaveValues, useSaveDraft } from '../use-save-draft';
 
@@ -75,7 +74,6 @@ function PreviewCards({ draft }: { draft: AiDraft }) {
   const { number } = useFormatters();
   const form = useSchemaForm<SaveValues>({ schema: saveForm, initialValues: { name: draft.name } });
   const { save, saving, general } = useSaveDraft(form);
-  const topic = form.getInputProps('name');
   return (
     <>
       <Text c="dimmed">
@@ -83,30 +81,12 @@ function PreviewCards({ draft }: { draft: AiDraft }) {
       </Text>
       <form ref={form.formRef} onSubmit={save(draft.cards)} noValidate aria-busy={saving || undefined}>
         <Stack gap="sm">
-          <TextInput
+          <DraftNameField
+            form={form}
+            saving={saving}
             label={t('preview.topic')}
             description={t('preview.topicHint', { max: AI_TOPIC_MAX_LENGTH })}
-            required
-            maxLength={AI_TOPIC_MAX_LENGTH}
-            disabled={saving}
-            {...topic}
-            onChange={(event) => {
-              topic.onChange(event);
-              aiDraft.setName(event.currentTarget.value);
-            }}
-            inputContainer={(input) => (
-              <Group gap="sm" align="flex-start" wrap="wrap">
-                <Box style={{ flex: '1 1 240px' }}>{input}</Box>
-                <Button
-                  type="submit"
-                  loading={saving}
-                  disabled={saving}
-                  leftSection={<IconDeviceFloppy size={18} aria-hidden="true" />}
-                >
-                  {t('preview.save')}
-                </Button>
-              </Group>
-            )}
+            submit={t('preview.save')}
           />
           {saving && <VisuallyHidden role="status">{t('preview.saving')}</VisuallyHidden>}
           <FormError>{general}</FormError>
