@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { FormError } from '../../../components/ui/form-error';
 import { MessagePage } from '../../../components/ui/message-page';
-import { PasswordField } from '../../../components/ui/password-field';
+import { NewPasswordFields } from '../../../components/ui/password-field';
 import { fieldErrorsOf } from '../../../lib/api-errors';
 import { paths } from '../../../lib/paths';
 import { useSchemaForm } from '../../../lib/use-schema-form';
@@ -52,19 +52,7 @@ export function ResetPasswordConfirmPage() {
     <AuthCard title={t('pages:titles.resetPasswordConfirm')} intro={t('resetPasswordConfirm.intro')}>
       <form ref={form.formRef} onSubmit={submit} noValidate>
         <Stack gap="md">
-          <PasswordField
-            label={t('fields.newPassword')}
-            description={t('fields.passwordHint')}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('new_password')}
-          />
-          <PasswordField
-            label={t('fields.retypeNewPassword')}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('re_new_password')}
-          />
+          <NewPasswordFields form={form} />
           <ConfirmFailure error={confirm.error} message={failure} />
           <Button type="submit" fullWidth loading={confirm.isPending}>
             {t('resetPasswordConfirm.submit')}

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormError } from '../../../components/ui/form-error';
-import { PasswordField } from '../../../components/ui/password-field';
+import { NewPasswordFields, PasswordField } from '../../../components/ui/password-field';
 import { newPasswordForm } from '../../../lib/new-password-form';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSuccessToast } from '../../../lib/use-success-toast';
@@ -71,19 +71,7 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
           data-autofocus
           {...form.getInputProps('current_password')}
         />
-        <PasswordField
-          label={t('fields.newPassword')}
-          description={t('fields.passwordHint')}
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('new_password')}
-        />
-        <PasswordField
-          label={t('fields.retypeNewPassword')}
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('re_new_password')}
-        />
+        <NewPasswordFields form={form} />
         <Checkbox
           label={t('changePassword.keepOthers')}
           description={t('changePassword.keepOthersHint')}
