@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, Stack } from '@mantine/core';
+import { Button, Checkbox, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -8,6 +8,7 @@ import { newPasswordForm } from '../../../lib/new-password-form';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSuccessToast } from '../../../lib/use-success-toast';
 import { useChangePassword } from '../api/change-password';
+import { FormModal } from './form-modal';
 import '../../../lib/account-texts';
 
 /** The current password, the new one twice, and whether the other devices stay signed in (not unless ticked). */
@@ -19,16 +20,9 @@ const changePasswordForm = z.intersection(
 export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation(['account', 'common']);
   return (
-    <Modal
-      opened={opened}
-      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
-      onClose={onClose}
-      title={t('changePassword.title')}
-      radius="lg"
-    >
-      {/* Mounted per opening, so the form starts empty. */}
-      {opened && <ChangePasswordForm onDone={onClose} />}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={t('changePassword.title')}>
+      <ChangePasswordForm onDone={onClose} />
+    </FormModal>
   );
 }
 

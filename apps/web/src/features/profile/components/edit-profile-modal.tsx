@@ -5,7 +5,6 @@ import {
   Fieldset,
   FileInput,
   Group,
-  Modal,
   Radio,
   Select,
   SimpleGrid,
@@ -22,6 +21,7 @@ import { useFormatters } from '../../../lib/format';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useUpdateProfile } from '../api/update-profile';
 import { emailOptIns, type Gender, profileChanges, profileForm, profileFormValues } from '../profile-changes';
+import { FormModal } from './form-modal';
 import { fullName } from './profile-avatar';
 import '../../../lib/account-texts';
 
@@ -39,17 +39,9 @@ export function EditProfileModal({
 }) {
   const { t } = useTranslation(['account', 'common']);
   return (
-    <Modal
-      opened={opened}
-      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
-      onClose={onClose}
-      title={t('editProfile.title')}
-      size="lg"
-      radius="lg"
-    >
-      {/* Mounted per opening, so the form starts from the current profile. */}
-      {opened && <EditProfileForm user={user} onDone={onClose} />}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={t('editProfile.title')} size="lg">
+      <EditProfileForm user={user} onDone={onClose} />
+    </FormModal>
   );
 }
 
