@@ -57,7 +57,18 @@ type SaveHandlers = { onSuccess: () => void; onError: (error: Error) => void };
  */
 export function useCardSave<Values>(
   form: SchemaForm<Values>,
-  { editing, onDone }: { editing: boolean; onDone: () => void },
+  {
+    editing,
+    onDone,
+    create,
+    update,
+  }: {
+    editing: boolean;
+    onDone: () => void;
+    /** The kind's create and update mutations, whose progress the footer shows. */
+    create: { isPending: boolean };
+    update: { isPending: boolean };
+  },
 ) {
   const { t } = useTranslation('cards');
   const toast = useSuccessToast();
@@ -83,6 +94,15 @@ export function useCardSave<Values>(
   };
 
   /** What `CardFormFrame` takes from here. */
-  const frame = { formRef: form.formRef, entry, general, editing, onCancel: onDone };
+  const frame = {
+    formRef: form.formRef,
+    entry,
+    general,
+    editing,
+    onCancel: onDone,
+    saving: create.isPending || update.isPending,
+    // "Add another" shows only while adding, when the update is never under way.
+    adding: create.isPending,
+  };
   return { entry, general, save, frame };
 }

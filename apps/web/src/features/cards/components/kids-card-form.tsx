@@ -53,7 +53,7 @@ export function KidsCardForm({
       recording: null,
     },
   });
-  const { save, frame } = useCardSave(form, { editing, onDone });
+  const { save, frame } = useCardSave(form, { editing, onDone, create, update });
 
   const soundFile = (values: Values): File | null => {
     if (values.source === 'upload') return values.audioFile;
@@ -84,12 +84,7 @@ export function KidsCardForm({
 
   const recorder = canRecord();
   return (
-    <CardFormFrame
-      {...frame}
-      onSubmit={submit}
-      saving={create.isPending || update.isPending}
-      adding={create.isPending}
-    >
+    <CardFormFrame {...frame} onSubmit={submit}>
       <PictureSideField card={card} {...form.getInputProps('first_side')} />
       <TextInput
         label={t('cardForm.word')}

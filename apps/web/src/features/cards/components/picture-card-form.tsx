@@ -34,7 +34,7 @@ export function PictureCardForm({
     schema,
     initialValues: { first_side: null, second_side: card?.second_side ?? '', tag: card?.tag ?? '' },
   });
-  const { save, frame } = useCardSave(form, { editing, onDone });
+  const { save, frame } = useCardSave(form, { editing, onDone, create, update });
 
   const submit = form.submit((values) => {
     const fields = {
@@ -52,12 +52,7 @@ export function PictureCardForm({
   });
 
   return (
-    <CardFormFrame
-      {...frame}
-      onSubmit={submit}
-      saving={create.isPending || update.isPending}
-      adding={create.isPending}
-    >
+    <CardFormFrame {...frame} onSubmit={submit}>
       <PictureSideField card={card} {...form.getInputProps('first_side')} />
       <Textarea
         label={t('cardForm.pictureText')}

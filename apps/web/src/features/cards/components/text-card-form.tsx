@@ -35,7 +35,7 @@ export function TextCardForm({
       tag: card?.tag ?? '',
     },
   });
-  const { save, frame } = useCardSave(form, { editing: Boolean(card), onDone });
+  const { save, frame } = useCardSave(form, { editing: Boolean(card), onDone, create, update });
 
   // Asked once typing pauses; an edited card is not its own duplicate, nor is its unchanged side.
   const [typedFirstSide] = useDebouncedValue(form.values.first_side.trim(), 400);
@@ -57,9 +57,8 @@ export function TextCardForm({
     );
   });
 
-  const pending = create.isPending || update.isPending;
   return (
-    <CardFormFrame {...frame} onSubmit={submit} saving={pending} adding={pending}>
+    <CardFormFrame {...frame} onSubmit={submit}>
       <Textarea
         label={t('cardForm.firstSide')}
         required
