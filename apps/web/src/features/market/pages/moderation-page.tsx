@@ -513,100 +513,103 @@ function ReportsList() {
   const withdraw = useWithdraw();
   const [target, setTarget] = useState<{ id: number; name: string } | null>(null);
 
-  if (reports.isPending)
-    return (
-      <Stack gap="sm" aria-busy="true">
-        {[0, 1, 2].map((index) => (
-          <Skeleton key={index} height={90} radius="md" />
-        ))}
-      </Stack>
-    );
-  if (reports.isError && !reports.data)
-    return <RequestError error={reports.error} onRetry={() => reports.refetch()} />;
-  if (reports.data.count === 0)
-    return (
-      <EmptyState
-        icon={<IconFlag size={32} aria-hidden="true" />}
-        withIndicatorBackground
-        title={t('moderation.reportsEmpty')}
-        description={t('moderation.reportsEmptyHint')}
-      />
-    );
-
   return (
-    <Stack gap="md">
-      {dismiss.isError && (
-        <Alert color="red" role="alert">
-          {errorMessage(dismiss.error)}
-        </Alert>
+    <QueryState
+      query={reports}
+      keepData
+      loading={
+        <Stack gap="sm" aria-busy="true">
+          {[0, 1, 2].map((index) => (
+            <Skeleton key={index} height={90} radius="md" />
+          ))}
+        </Stack>
+      }
+      isEmpty={(data) => data.count === 0}
+      empty={
+        <EmptyState
+          icon={<IconFlag size={32} aria-hidden="true" />}
+          withIndicatorBackground
+          title={t('moderation.reportsEmpty')}
+          description={t('moderation.reportsEmptyHint')}
+        />
+      }
+    >
+      {(data) => (
+        <Stack gap="md">
+          {dismiss.isError && (
+            <Alert color="red" role="alert">
+              {errorMessage(dismiss.error)}
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            {data.results.map((report) => (
+              <Paper key={report.id} withBorder radius="lg" p="md" component="article">
+                <Stack gap="sm">
+                  <Title order={2} size="h5">
+                    <Anchor
+                      component={Link}
+                      to={generatePath(paths.marketCategory, { categoryId: String(report.category.id) })}
+                    >
+                      {report.category.name}
+                    </Anchor>
+                  </Title>
+                  <ReportText report={report} />
+                  <Group gap="xs" justify="flex-end">
+                    <Button
+                      size="xs"
+                      variant="default"
+                      loading={dismiss.isPending && dismiss.variables === report.id}
+                      onClick={() =>
+                        dismiss.mutate(report.id, { onSuccess: () => toast(t('moderation.dismissed')) })
+                      }
+                    >
+                      {t('moderation.dismiss')}
+                    </Button>
+                    <Button
+                      size="xs"
+                      color="red"
+                      variant="light"
+                      onClick={() => {
+                        withdraw.reset();
+                        setTarget({ id: report.category.id, name: report.category.name });
+                      }}
+                    >
+                      {t('moderation.withdraw')}
+                    </Button>
+                  </Group>
+                </Stack>
+              </Paper>
+            ))}
+          </SimpleGrid>
+          <Pager
+            page={page}
+            pages={pageCount(data.count)}
+            onChange={(next) => setParams({ tab: 'reports', page: String(next) })}
+          />
+          <ReasonModal
+            opened={target !== null}
+            onClose={() => setTarget(null)}
+            title={t('moderation.withdrawTitle', { name: target?.name ?? '' })}
+            intro={t('moderation.withdrawIntro')}
+            submitLabel={t('moderation.withdraw')}
+            danger
+            loading={withdraw.isPending}
+            error={withdraw.isError ? errorMessage(withdraw.error) : null}
+            onSubmit={(reason) => {
+              if (!target) return;
+              withdraw.mutate(
+                { id: target.id, reason },
+                {
+                  onSuccess: () => {
+                    toast(t('moderation.withdrawn', { name: target.name }));
+                    setTarget(null);
+                  },
+                },
+              );
+            }}
+          />
+        </Stack>
       )}
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        {reports.data.results.map((report) => (
-          <Paper key={report.id} withBorder radius="lg" p="md" component="article">
-            <Stack gap="sm">
-              <Title order={2} size="h5">
-                <Anchor
-                  component={Link}
-                  to={generatePath(paths.marketCategory, { categoryId: String(report.category.id) })}
-                >
-                  {report.category.name}
-                </Anchor>
-              </Title>
-              <ReportText report={report} />
-              <Group gap="xs" justify="flex-end">
-                <Button
-                  size="xs"
-                  variant="default"
-                  loading={dismiss.isPending && dismiss.variables === report.id}
-                  onClick={() =>
-                    dismiss.mutate(report.id, { onSuccess: () => toast(t('moderation.dismissed')) })
-                  }
-                >
-                  {t('moderation.dismiss')}
-                </Button>
-                <Button
-                  size="xs"
-                  color="red"
-                  variant="light"
-                  onClick={() => {
-                    withdraw.reset();
-                    setTarget({ id: report.category.id, name: report.category.name });
-                  }}
-                >
-                  {t('moderation.withdraw')}
-                </Button>
-              </Group>
-            </Stack>
-          </Paper>
-        ))}
-      </SimpleGrid>
-      <Pager
-        page={page}
-        pages={pageCount(reports.data.count)}
-        onChange={(next) => setParams({ tab: 'reports', page: String(next) })}
-      />
-      <ReasonModal
-        opened={target !== null}
-        onClose={() => setTarget(null)}
-        title={t('moderation.withdrawTitle', { name: target?.name ?? '' })}
-        intro={t('moderation.withdrawIntro')}
-        submitLabel={t('moderation.withdraw')}
-        danger
-        loading={withdraw.isPending}
-        error={withdraw.isError ? errorMessage(withdraw.error) : null}
-        onSubmit={(reason) => {
-          if (!target) return;
-          withdraw.mutate(
-            { id: target.id, reason },
-            {
-              onSuccess: () => {
-                toast(t('moderation.withdrawn', { name: target.name }));
-                setTarget(null);
-              },
-            },
-          );
-        }}
-      />
-    </Stack>
+    </QueryState>
   );
 }
