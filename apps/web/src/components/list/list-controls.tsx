@@ -1,7 +1,8 @@
-import { Group, NativeSelect, TextInput } from '@mantine/core';
+import { Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
+import { useFormatters } from '../../lib/format';
 import { type ListSort, listSorts } from '../../lib/list-params';
 
 /** A search box that waits for the typing to pause before it changes the list. */
@@ -55,9 +56,16 @@ function SortSelect({
   );
 }
 
+/** How many a list holds, in the feature's words ("12 paths"); `count` is undefined until the list loads. */
+export interface ListTotal {
+  count: number | undefined;
+  text: (values: { count: number; formatted: string }) => string;
+}
+
 /**
  * The head of a list of paths, tests or exams: a search, the feature's own filters (`children`) and the
- * order. A new search or order goes back to the first page.
+ * order, and with `total` how many it holds (announced as it changes; hidden while none). A new search or
+ * order goes back to the first page.
  */
 export function ListControls({
   params,
@@ -65,6 +73,7 @@ export function ListControls({
   searchLabel,
   sortLabel,
   sortOption,
+  total,
   children,
 }: {
   params: { search: string; sort: ListSort };
@@ -72,9 +81,11 @@ export function ListControls({
   searchLabel: string;
   sortLabel: string;
   sortOption: (sort: ListSort) => string;
+  total?: ListTotal;
   children?: ReactNode;
 }) {
-  return (
+  const { number } = useFormatters();
+  const controls = (
     <Group align="flex-end" gap="sm">
       <SearchBox
         label={searchLabel}
@@ -88,6 +99,18 @@ export function ListControls({
         value={params.sort}
         onChange={(sort) => navigate({ sort, page: 1 })}
       />
+    </Group>
+  );
+  if (!total) return controls;
+  const { count } = total;
+  return (
+    <Group justify="space-between" align="flex-end" gap="sm">
+      {controls}
+      {count !== undefined && count > 0 && (
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {total.text({ count, formatted: number(count) })}
+        </Text>
+      )}
     </Group>
   );
 }

@@ -4,7 +4,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/ui/form-error';
-import { RequestError } from '../../../components/ui/request-error';
+import { QueryState } from '../../../components/ui/query-state';
 import { fieldErrorsOf, useErrorMessage } from '../../../lib/api-errors';
 import { useSuccessToast } from '../../../lib/use-success-toast';
 import { useAllCategories } from '../api/get-all-categories';
@@ -74,52 +74,57 @@ function MergeForm({ list, parent, onDone }: { list: CategoryList; parent: Categ
     );
   };
 
-  if (all.isPending) return <Loader aria-label={t('common:status.loading')} />;
-  if (all.isError) return <RequestError error={all.error} onRetry={() => all.refetch()} />;
-
   return (
-    <Stack gap="md">
-      <Text>{t('merge.intro', { name: parent.name })}</Text>
-      {choices.length === 0 ? (
-        <Text c="dimmed">{t('merge.none')}</Text>
-      ) : (
-        <>
-          <Select
-            label={t('merge.child')}
-            placeholder={t('merge.childPlaceholder')}
-            data={choices.map((other) => ({
-              value: String(other.id),
-              label: `${other.name} (${t('counts.cards', { count: other.cards_len })})`,
-            }))}
-            value={childId}
-            onChange={(value) => {
-              setChildId(value);
-              setFieldError(undefined);
-            }}
-            searchable
-            nothingFoundMessage={t('merge.nothingFound')}
-            error={fieldError}
-            ref={picker}
-            data-autofocus
-          />
-          <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden="true" />}>
-            {child ? t('merge.warningNamed', { child: child.name, parent: parent.name }) : t('merge.warning')}
-          </Alert>
-        </>
+    <QueryState query={all} loading={<Loader aria-label={t('common:status.loading')} />}>
+      {() => (
+        <Stack gap="md">
+          <Text>{t('merge.intro', { name: parent.name })}</Text>
+          {choices.length === 0 ? (
+            <Text c="dimmed">{t('merge.none')}</Text>
+          ) : (
+            <>
+              <Select
+                label={t('merge.child')}
+                placeholder={t('merge.childPlaceholder')}
+                data={choices.map((other) => ({
+                  value: String(other.id),
+                  label: `${other.name} (${t('counts.cards', { count: other.cards_len })})`,
+                }))}
+                value={childId}
+                onChange={(value) => {
+                  setChildId(value);
+                  setFieldError(undefined);
+                }}
+                searchable
+                nothingFoundMessage={t('merge.nothingFound')}
+                error={fieldError}
+                ref={picker}
+                data-autofocus
+              />
+              <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden="true" />}>
+                {child
+                  ? t('merge.warningNamed', { child: child.name, parent: parent.name })
+                  : t('merge.warning')}
+              </Alert>
+            </>
+          )}
+          <FormError>
+            {merge.isError && !fieldErrorsOf(merge.error).child_category_id
+              ? errorMessage(merge.error)
+              : null}
+          </FormError>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onDone}>
+              {t('common:actions.cancel')}
+            </Button>
+            {choices.length > 0 && (
+              <Button color="red" onClick={submit} loading={merge.isPending}>
+                {t('merge.confirm')}
+              </Button>
+            )}
+          </Group>
+        </Stack>
       )}
-      <FormError>
-        {merge.isError && !fieldErrorsOf(merge.error).child_category_id ? errorMessage(merge.error) : null}
-      </FormError>
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onDone}>
-          {t('common:actions.cancel')}
-        </Button>
-        {choices.length > 0 && (
-          <Button color="red" onClick={submit} loading={merge.isPending}>
-            {t('merge.confirm')}
-          </Button>
-        )}
-      </Group>
-    </Stack>
+    </QueryState>
   );
 }

@@ -2,7 +2,7 @@ import { type ExamStatus, examStatusSchema } from '@flashcards/contract';
 import { NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ListControls } from '../../../components/list/list-controls';
+import { ListControls, type ListTotal } from '../../../components/list/list-controls';
 import { listDefaults, listParamsOf, useAddressWriter } from '../../../lib/list-params';
 import type { StudentExamsParams } from '../api/get-student-exams';
 
@@ -23,9 +23,11 @@ export function useExamListParams() {
 export function ExamListControls({
   params,
   navigate,
+  total,
 }: {
   params: StudentExamsParams;
   navigate: (next: Partial<StudentExamsParams>) => void;
+  total?: ListTotal;
 }) {
   const { t } = useTranslation('exams');
   return (
@@ -35,6 +37,7 @@ export function ExamListControls({
       searchLabel={t('list.search')}
       sortLabel={t('list.sort')}
       sortOption={(sort) => t(`list.sorts.${sort}`)}
+      total={total}
     >
       <NativeSelect
         label={t('list.statusFilter')}

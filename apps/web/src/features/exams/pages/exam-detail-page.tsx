@@ -1,20 +1,14 @@
 import type { ExamDetail } from '@flashcards/contract';
-import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import {
-  IconArrowLeft,
-  IconCertificate,
-  IconClipboardX,
-  IconHourglass,
-  IconPlayerPlay,
-} from '@tabler/icons-react';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconCertificate, IconClipboardX, IconHourglass, IconPlayerPlay } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useParams } from 'react-router';
 import { ExamStatusBadge } from '../../../components/exam/exam-status-badge';
 import { GradeBadge } from '../../../components/exam/grade-badge';
+import { BackLink, DetailSection, FactList, missingOn404 } from '../../../components/ui/detail-page';
 import { MessagePage } from '../../../components/ui/message-page';
 import { PageLoader } from '../../../components/ui/page-loader';
-import { RequestError } from '../../../components/ui/request-error';
-import { hasStatus } from '../../../lib/api-errors';
+import { QueryState } from '../../../components/ui/query-state';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
@@ -77,18 +71,25 @@ function ExamResult({ exam, viewer }: { exam: ExamDetail; viewer: 'student' | 't
  */
 export function ExamDetailPage() {
   const { t } = useTranslation(['exams', 'pages']);
-  const { number, dateTime } = useFormatters();
-  const now = useNow();
   const id = examIdFrom(useParams().examId);
   const query = useExam(id ?? 0);
-  const user = useCurrentUser().data;
   if (id === null) return <ExamMissing />;
-  if (query.isPending) return <PageLoader label={t('detail.loading')} />;
-  if (query.isError) {
-    if (hasStatus(query.error, 404)) return <ExamMissing />;
-    return <RequestError error={query.error} onRetry={() => query.refetch()} />;
-  }
-  const exam = query.data;
+  return (
+    <QueryState
+      query={query}
+      loading={<PageLoader label={t('detail.loading')} />}
+      error={missingOn404(<ExamMissing />)}
+    >
+      {(exam) => <ExamDetailView exam={exam} />}
+    </QueryState>
+  );
+}
+
+function ExamDetailView({ exam }: { exam: ExamDetail }) {
+  const { t } = useTranslation(['exams', 'pages']);
+  const { number, dateTime } = useFormatters();
+  const now = useNow();
+  const user = useCurrentUser().data;
   const viewer = user?.id === exam.teacher.id && user?.id !== exam.student.id ? 'teacher' : 'student';
   const action = viewer === 'student' ? studentActionOf(exam, now) : null;
   const taking = generatePath(paths.schoolExamStarted, { examId: String(exam.id) });
@@ -125,19 +126,15 @@ export function ExamDetailPage() {
 
   return (
     <Stack gap="lg">
-      <Anchor
-        component={Link}
+      <BackLink
         to={
           viewer === 'student'
             ? paths.studentsSchoolExams
             : `${paths.schoolExams}?test_id=${exam.school_test.id}`
         }
-        size="sm"
-        style={{ display: 'inline-flex', alignItems: 'center', gap: 4, alignSelf: 'flex-start' }}
       >
-        <IconArrowLeft size={16} aria-hidden="true" />
         {viewer === 'student' ? t('detail.toMyExams') : t('detail.toExams')}
-      </Anchor>
+      </BackLink>
       <Group justify="space-between" align="flex-start" gap="sm">
         <Stack gap={6}>
           <Title order={1}>{exam.school_test.name}</Title>
@@ -166,38 +163,18 @@ export function ExamDetailPage() {
           {t('list.opensAt', { time: dateTime(action.at) })}
         </Alert>
       )}
-      <section aria-labelledby="exam-result">
-        <Title order={2} size="h3" id="exam-result" mb="sm">
-          {t('detail.result')}
-        </Title>
+      <DetailSection id="exam-result" title={t('detail.result')}>
         <Paper withBorder radius="lg" p="md">
           <ExamResult exam={exam} viewer={viewer} />
         </Paper>
-      </section>
-      <section aria-labelledby="exam-facts">
-        <Title order={2} size="h3" id="exam-facts" mb="sm">
-          {t('detail.heading')}
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" component="dl" m={0}>
-          {facts.map((fact) => (
-            <div key={fact.label}>
-              <Text component="dt" size="sm" c="dimmed">
-                {fact.label}
-              </Text>
-              <Text component="dd" m={0}>
-                {fact.value}
-              </Text>
-            </div>
-          ))}
-        </SimpleGrid>
-      </section>
+      </DetailSection>
+      <DetailSection id="exam-facts" title={t('detail.heading')}>
+        <FactList facts={facts} />
+      </DetailSection>
       {exam.questions.length > 0 ? (
-        <section aria-labelledby="exam-review">
-          <Title order={2} size="h3" id="exam-review" mb="sm">
-            {t('review.heading')}
-          </Title>
+        <DetailSection id="exam-review" title={t('review.heading')}>
           <ExamReview exam={exam} viewer={viewer} />
-        </section>
+        </DetailSection>
       ) : (
         viewer === 'student' &&
         exam.status === 'completed' && (

@@ -1,4 +1,4 @@
-import { Anchor, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
 import { IconClipboardCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
@@ -26,14 +26,11 @@ export function StudentExamsPage() {
   return (
     <Stack gap="lg">
       <Title order={1}>{t('pages:titles.studentsSchoolExams')}</Title>
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <ExamListControls params={params} navigate={navigate} />
-        {data && data.count > 0 && (
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {t('list.total', { count: data.count, formatted: number(data.count) })}
-          </Text>
-        )}
-      </Group>
+      <ExamListControls
+        params={params}
+        navigate={navigate}
+        total={{ count: data?.count, text: (values) => t('list.total', values) }}
+      />
       <PagedTable
         query={list}
         loadingLabel={t('list.loading')}

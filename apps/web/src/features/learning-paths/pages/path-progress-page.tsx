@@ -1,12 +1,13 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconCalendarOff, IconKeyboard, IconMessage, IconRoute } from '@tabler/icons-react';
+import type { LearningPathProgress } from '@flashcards/contract';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconCalendarOff, IconKeyboard, IconMessage, IconRoute } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useParams } from 'react-router';
 import { localToday } from '../../../components/activity/activity-days';
+import { BackLink, DetailSection, FactList, missingOn404 } from '../../../components/ui/detail-page';
 import { MessagePage } from '../../../components/ui/message-page';
 import { PageLoader } from '../../../components/ui/page-loader';
-import { RequestError } from '../../../components/ui/request-error';
-import { hasStatus } from '../../../lib/api-errors';
+import { QueryState } from '../../../components/ui/query-state';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
@@ -56,18 +57,25 @@ export function PathMissing() {
  */
 export function PathProgressPage() {
   const { t } = useTranslation('paths');
-  const { number } = useFormatters();
-  const pathDays = usePathDays();
   const id = pathIdFrom(useParams().learningPathId);
   const progress = usePathProgress(id ?? 0);
-  const user = useCurrentUser().data;
   if (id === null) return <PathMissing />;
-  if (progress.isPending) return <PageLoader label={t('progress.loading')} />;
-  if (progress.isError) {
-    if (hasStatus(progress.error, 404)) return <PathMissing />;
-    return <RequestError error={progress.error} onRetry={() => progress.refetch()} />;
-  }
-  const path = progress.data;
+  return (
+    <QueryState
+      query={progress}
+      loading={<PageLoader label={t('progress.loading')} />}
+      error={missingOn404(<PathMissing />)}
+    >
+      {(path) => <PathProgressView path={path} />}
+    </QueryState>
+  );
+}
+
+function PathProgressView({ path }: { path: LearningPathProgress }) {
+  const { t } = useTranslation('paths');
+  const { number } = useFormatters();
+  const pathDays = usePathDays();
+  const user = useCurrentUser().data;
   const mine = user?.id === path.assigned_user.id;
   // The server opens and closes the path by the day in the account's time zone.
   const phase = pathPhase(path, localToday(new Date(), user?.time_zone));
@@ -107,15 +115,9 @@ export function PathProgressPage() {
 
   return (
     <Stack gap="lg">
-      <Anchor
-        component={Link}
-        to={mine ? paths.myLearningPaths : paths.learningPaths}
-        size="sm"
-        style={{ display: 'inline-flex', alignItems: 'center', gap: 4, alignSelf: 'flex-start' }}
-      >
-        <IconArrowLeft size={16} aria-hidden="true" />
+      <BackLink to={mine ? paths.myLearningPaths : paths.learningPaths}>
         {mine ? t('progress.toMyPaths') : t('progress.toPaths')}
-      </Anchor>
+      </BackLink>
       <Group justify="space-between" align="flex-start" gap="sm">
         <Stack gap={4}>
           <Title order={1}>{path.name}</Title>
@@ -155,37 +157,17 @@ export function PathProgressPage() {
           {t(phase === 'before' ? 'progress.notStarted' : 'progress.ended', { days: pathDays(path) })}
         </Alert>
       )}
-      <section aria-labelledby="path-today">
-        <Title order={2} size="h3" id="path-today" mb="sm">
-          {t('progress.todayHeading')}
-        </Title>
+      <DetailSection id="path-today" title={t('progress.todayHeading')}>
         <TodayRings path={path} />
-      </section>
-      <section aria-labelledby="path-history">
-        <Title order={2} size="h3" id="path-history" mb="sm">
-          {t('progress.historyHeading')}
-        </Title>
+      </DetailSection>
+      <DetailSection id="path-history" title={t('progress.historyHeading')}>
         <Paper withBorder radius="lg" p="md">
           <PathHistory path={path} />
         </Paper>
-      </section>
-      <section aria-labelledby="path-details">
-        <Title order={2} size="h3" id="path-details" mb="sm">
-          {t('details.heading')}
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" component="dl" m={0}>
-          {facts.map((fact) => (
-            <div key={fact.label}>
-              <Text component="dt" size="sm" c="dimmed">
-                {fact.label}
-              </Text>
-              <Text component="dd" m={0}>
-                {fact.value}
-              </Text>
-            </div>
-          ))}
-        </SimpleGrid>
-      </section>
+      </DetailSection>
+      <DetailSection id="path-details" title={t('details.heading')}>
+        <FactList facts={facts} />
+      </DetailSection>
     </Stack>
   );
 }

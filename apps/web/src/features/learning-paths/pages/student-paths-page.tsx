@@ -1,4 +1,4 @@
-import { Anchor, Card, EmptyState, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, EmptyState, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconMap2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
@@ -6,7 +6,6 @@ import { ListControls } from '../../../components/list/list-controls';
 import { Pager } from '../../../components/ui/pager';
 import { QueryState } from '../../../components/ui/query-state';
 import { pageCount } from '../../../lib/deck-keys';
-import { useFormatters } from '../../../lib/format';
 import { useListParams } from '../../../lib/list-params';
 import { paths } from '../../../lib/paths';
 import { usePaths } from '../api/get-paths';
@@ -16,7 +15,6 @@ import '../path-texts';
 /** /my-learning-paths: the paths assigned to me, 20 a page, sorted and searched. */
 export function StudentPathsPage() {
   const { t } = useTranslation(['paths', 'pages']);
-  const { number } = useFormatters();
   const pathDays = usePathDays();
   const { params, navigate } = useListParams();
   const list = usePaths('student', params);
@@ -26,20 +24,14 @@ export function StudentPathsPage() {
   return (
     <Stack gap="lg">
       <Title order={1}>{t('pages:titles.myLearningPaths')}</Title>
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <ListControls
-          params={params}
-          navigate={navigate}
-          searchLabel={t('list.searchStudent')}
-          sortLabel={t('list.sort')}
-          sortOption={(sort) => t(`list.sorts.${sort}`)}
-        />
-        {data && data.count > 0 && (
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {t('list.total', { count: data.count, formatted: number(data.count) })}
-          </Text>
-        )}
-      </Group>
+      <ListControls
+        params={params}
+        navigate={navigate}
+        searchLabel={t('list.searchStudent')}
+        sortLabel={t('list.sort')}
+        sortOption={(sort) => t(`list.sorts.${sort}`)}
+        total={{ count: data?.count, text: (values) => t('list.total', values) }}
+      />
       <QueryState
         query={list}
         keepData

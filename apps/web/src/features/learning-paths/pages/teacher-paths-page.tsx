@@ -9,7 +9,6 @@ import { ListControls } from '../../../components/list/list-controls';
 import { PagedTable } from '../../../components/list/paged-table';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { useErrorMessage } from '../../../lib/api-errors';
-import { useFormatters } from '../../../lib/format';
 import { useListParams } from '../../../lib/list-params';
 import { paths } from '../../../lib/paths';
 import { useSuccessToast } from '../../../lib/use-success-toast';
@@ -22,7 +21,6 @@ import '../path-texts';
 /** /learning-paths: the paths I assigned, 20 a page, sorted and searched; assign new ones, delete. */
 export function TeacherPathsPage() {
   const { t } = useTranslation(['paths', 'pages']);
-  const { number } = useFormatters();
   const errorMessage = useErrorMessage();
   const toast = useSuccessToast();
   const pathDays = usePathDays();
@@ -66,20 +64,14 @@ export function TeacherPathsPage() {
       >
         {t('byTest.text')}
       </Alert>
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <ListControls
-          params={params}
-          navigate={navigate}
-          searchLabel={t('list.searchTeacher')}
-          sortLabel={t('list.sort')}
-          sortOption={(sort) => t(`list.sorts.${sort}`)}
-        />
-        {data && data.count > 0 && (
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {t('list.total', { count: data.count, formatted: number(data.count) })}
-          </Text>
-        )}
-      </Group>
+      <ListControls
+        params={params}
+        navigate={navigate}
+        searchLabel={t('list.searchTeacher')}
+        sortLabel={t('list.sort')}
+        sortOption={(sort) => t(`list.sorts.${sort}`)}
+        total={{ count: data?.count, text: (values) => t('list.total', values) }}
+      />
       <PagedTable
         query={list}
         loadingLabel={t('list.loading')}

@@ -24,6 +24,7 @@ import { generatePath, Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { ageParts, REVIEW_PROMISE_HOURS } from '../../../components/catalog/market-status';
 import { Pager } from '../../../components/ui/pager';
+import { QueryState } from '../../../components/ui/query-state';
 import { RequestError } from '../../../components/ui/request-error';
 import { hasStatus, useErrorMessage } from '../../../lib/api-errors';
 import { pageCount, pageFromParam } from '../../../lib/deck-keys';
@@ -140,26 +141,6 @@ function ReviewQueue() {
     return () => document.removeEventListener('keydown', onKey);
   });
 
-  if (queue.isPending)
-    return (
-      <Stack gap="sm" aria-busy="true" aria-label={t('moderation.queueLabel')}>
-        {[0, 1, 2].map((index) => (
-          <Skeleton key={index} height={64} radius="md" />
-        ))}
-      </Stack>
-    );
-  if (queue.isError && !queue.data)
-    return <RequestError error={queue.error} onRetry={() => queue.refetch()} />;
-  if (queue.data.count === 0)
-    return (
-      <EmptyState
-        icon={<IconClipboardCheck size={32} aria-hidden="true" />}
-        withIndicatorBackground
-        title={t('moderation.queueEmpty')}
-        description={t('moderation.queueEmptyHint')}
-      />
-    );
-
   // After a decision the reviewed item leaves the queue: go on with the one that took its place.
   const afterDecision = (id: number) => {
     const index = items.findIndex((item) => item.id === id);
@@ -168,50 +149,73 @@ function ReviewQueue() {
   };
 
   return (
-    <Grid gap="lg">
-      <Grid.Col span={{ base: 12, md: 4 }}>
-        <Stack gap="xs" component="nav" aria-labelledby={listId}>
-          <Text fw={600} id={listId}>
-            {t('moderation.queueLabel')}
-          </Text>
-          <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {items.map((item) => (
-              <li key={item.id}>
-                <QueueEntry
-                  item={item}
-                  selected={item.id === selectedParam}
-                  onSelect={() => select(item.id)}
-                />
-              </li>
-            ))}
-          </Stack>
-          <Pager
-            page={page}
-            pages={pageCount(queue.data.count)}
-            onChange={(next) =>
-              setParams((current) => {
-                const updated = new URLSearchParams(current);
-                updated.set('page', String(next));
-                updated.delete('item');
-                return updated;
-              })
-            }
-          />
+    <QueryState
+      query={queue}
+      keepData
+      loading={
+        <Stack gap="sm" aria-busy="true" aria-label={t('moderation.queueLabel')}>
+          {[0, 1, 2].map((index) => (
+            <Skeleton key={index} height={64} radius="md" />
+          ))}
         </Stack>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 8 }}>
-        {selected ? (
-          <ReviewDetail key={selected.id} item={selected} onDecided={() => afterDecision(selected.id)} />
-        ) : (
-          <Paper withBorder radius="lg" p="lg">
-            <Stack gap="xs">
-              <Text>{t('moderation.choose')}</Text>
-              <Shortcuts />
+      }
+      isEmpty={(data) => data.count === 0}
+      empty={
+        <EmptyState
+          icon={<IconClipboardCheck size={32} aria-hidden="true" />}
+          withIndicatorBackground
+          title={t('moderation.queueEmpty')}
+          description={t('moderation.queueEmptyHint')}
+        />
+      }
+    >
+      {(data) => (
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Stack gap="xs" component="nav" aria-labelledby={listId}>
+              <Text fw={600} id={listId}>
+                {t('moderation.queueLabel')}
+              </Text>
+              <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                {items.map((item) => (
+                  <li key={item.id}>
+                    <QueueEntry
+                      item={item}
+                      selected={item.id === selectedParam}
+                      onSelect={() => select(item.id)}
+                    />
+                  </li>
+                ))}
+              </Stack>
+              <Pager
+                page={page}
+                pages={pageCount(data.count)}
+                onChange={(next) =>
+                  setParams((current) => {
+                    const updated = new URLSearchParams(current);
+                    updated.set('page', String(next));
+                    updated.delete('item');
+                    return updated;
+                  })
+                }
+              />
             </Stack>
-          </Paper>
-        )}
-      </Grid.Col>
-    </Grid>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            {selected ? (
+              <ReviewDetail key={selected.id} item={selected} onDecided={() => afterDecision(selected.id)} />
+            ) : (
+              <Paper withBorder radius="lg" p="lg">
+                <Stack gap="xs">
+                  <Text>{t('moderation.choose')}</Text>
+                  <Shortcuts />
+                </Stack>
+              </Paper>
+            )}
+          </Grid.Col>
+        </Grid>
+      )}
+    </QueryState>
   );
 }
 
@@ -509,100 +513,103 @@ function ReportsList() {
   const withdraw = useWithdraw();
   const [target, setTarget] = useState<{ id: number; name: string } | null>(null);
 
-  if (reports.isPending)
-    return (
-      <Stack gap="sm" aria-busy="true">
-        {[0, 1, 2].map((index) => (
-          <Skeleton key={index} height={90} radius="md" />
-        ))}
-      </Stack>
-    );
-  if (reports.isError && !reports.data)
-    return <RequestError error={reports.error} onRetry={() => reports.refetch()} />;
-  if (reports.data.count === 0)
-    return (
-      <EmptyState
-        icon={<IconFlag size={32} aria-hidden="true" />}
-        withIndicatorBackground
-        title={t('moderation.reportsEmpty')}
-        description={t('moderation.reportsEmptyHint')}
-      />
-    );
-
   return (
-    <Stack gap="md">
-      {dismiss.isError && (
-        <Alert color="red" role="alert">
-          {errorMessage(dismiss.error)}
-        </Alert>
+    <QueryState
+      query={reports}
+      keepData
+      loading={
+        <Stack gap="sm" aria-busy="true">
+          {[0, 1, 2].map((index) => (
+            <Skeleton key={index} height={90} radius="md" />
+          ))}
+        </Stack>
+      }
+      isEmpty={(data) => data.count === 0}
+      empty={
+        <EmptyState
+          icon={<IconFlag size={32} aria-hidden="true" />}
+          withIndicatorBackground
+          title={t('moderation.reportsEmpty')}
+          description={t('moderation.reportsEmptyHint')}
+        />
+      }
+    >
+      {(data) => (
+        <Stack gap="md">
+          {dismiss.isError && (
+            <Alert color="red" role="alert">
+              {errorMessage(dismiss.error)}
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            {data.results.map((report) => (
+              <Paper key={report.id} withBorder radius="lg" p="md" component="article">
+                <Stack gap="sm">
+                  <Title order={2} size="h5">
+                    <Anchor
+                      component={Link}
+                      to={generatePath(paths.marketCategory, { categoryId: String(report.category.id) })}
+                    >
+                      {report.category.name}
+                    </Anchor>
+                  </Title>
+                  <ReportText report={report} />
+                  <Group gap="xs" justify="flex-end">
+                    <Button
+                      size="xs"
+                      variant="default"
+                      loading={dismiss.isPending && dismiss.variables === report.id}
+                      onClick={() =>
+                        dismiss.mutate(report.id, { onSuccess: () => toast(t('moderation.dismissed')) })
+                      }
+                    >
+                      {t('moderation.dismiss')}
+                    </Button>
+                    <Button
+                      size="xs"
+                      color="red"
+                      variant="light"
+                      onClick={() => {
+                        withdraw.reset();
+                        setTarget({ id: report.category.id, name: report.category.name });
+                      }}
+                    >
+                      {t('moderation.withdraw')}
+                    </Button>
+                  </Group>
+                </Stack>
+              </Paper>
+            ))}
+          </SimpleGrid>
+          <Pager
+            page={page}
+            pages={pageCount(data.count)}
+            onChange={(next) => setParams({ tab: 'reports', page: String(next) })}
+          />
+          <ReasonModal
+            opened={target !== null}
+            onClose={() => setTarget(null)}
+            title={t('moderation.withdrawTitle', { name: target?.name ?? '' })}
+            intro={t('moderation.withdrawIntro')}
+            submitLabel={t('moderation.withdraw')}
+            danger
+            loading={withdraw.isPending}
+            error={withdraw.isError ? errorMessage(withdraw.error) : null}
+            onSubmit={(reason) => {
+              if (!target) return;
+              withdraw.mutate(
+                { id: target.id, reason },
+                {
+                  onSuccess: () => {
+                    toast(t('moderation.withdrawn', { name: target.name }));
+                    setTarget(null);
+                  },
+                },
+              );
+            }}
+          />
+        </Stack>
       )}
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        {reports.data.results.map((report) => (
-          <Paper key={report.id} withBorder radius="lg" p="md" component="article">
-            <Stack gap="sm">
-              <Title order={2} size="h5">
-                <Anchor
-                  component={Link}
-                  to={generatePath(paths.marketCategory, { categoryId: String(report.category.id) })}
-                >
-                  {report.category.name}
-                </Anchor>
-              </Title>
-              <ReportText report={report} />
-              <Group gap="xs" justify="flex-end">
-                <Button
-                  size="xs"
-                  variant="default"
-                  loading={dismiss.isPending && dismiss.variables === report.id}
-                  onClick={() =>
-                    dismiss.mutate(report.id, { onSuccess: () => toast(t('moderation.dismissed')) })
-                  }
-                >
-                  {t('moderation.dismiss')}
-                </Button>
-                <Button
-                  size="xs"
-                  color="red"
-                  variant="light"
-                  onClick={() => {
-                    withdraw.reset();
-                    setTarget({ id: report.category.id, name: report.category.name });
-                  }}
-                >
-                  {t('moderation.withdraw')}
-                </Button>
-              </Group>
-            </Stack>
-          </Paper>
-        ))}
-      </SimpleGrid>
-      <Pager
-        page={page}
-        pages={pageCount(reports.data.count)}
-        onChange={(next) => setParams({ tab: 'reports', page: String(next) })}
-      />
-      <ReasonModal
-        opened={target !== null}
-        onClose={() => setTarget(null)}
-        title={t('moderation.withdrawTitle', { name: target?.name ?? '' })}
-        intro={t('moderation.withdrawIntro')}
-        submitLabel={t('moderation.withdraw')}
-        danger
-        loading={withdraw.isPending}
-        error={withdraw.isError ? errorMessage(withdraw.error) : null}
-        onSubmit={(reason) => {
-          if (!target) return;
-          withdraw.mutate(
-            { id: target.id, reason },
-            {
-              onSuccess: () => {
-                toast(t('moderation.withdrawn', { name: target.name }));
-                setTarget(null);
-              },
-            },
-          );
-        }}
-      />
-    </Stack>
+    </QueryState>
   );
 }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Pager } from '../../../components/ui/pager';
+import { QueryState } from '../../../components/ui/query-state';
 import { RequestError } from '../../../components/ui/request-error';
 import { hasStatus, useErrorMessage } from '../../../lib/api-errors';
 import { downloadText } from '../../../lib/csv';
@@ -49,30 +50,42 @@ export function StudentReport({ email }: { email: string }) {
         </Stack>
         {data && data.count > 0 && <ExportButton email={email} name={name} />}
       </Group>
-      {report.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label={t('report.loading')}>
-          <Skeleton h={260} radius="md" />
-          <Skeleton h={64} radius="md" />
-          <Skeleton h={64} radius="md" />
-        </Stack>
-      ) : report.isError && hasStatus(report.error, 403) ? (
-        <PremiumNotice error={report.error} />
-      ) : report.isError && !data ? (
-        <RequestError error={report.error} onRetry={() => report.refetch()} />
-      ) : !data || data.count === 0 ? (
-        <EmptyState
-          icon={<IconChartBar size={32} aria-hidden="true" />}
-          withIndicatorBackground
-          title={t('report.empty')}
-          description={t('report.emptyHint')}
-        />
-      ) : (
-        <>
-          <ReportChart rows={data.results} />
-          <ReportTable rows={data.results} caption={t('report.rowsHeading')} onDetails={setDetails} />
-          <Pager page={page} pages={pageCount(data.count)} onChange={setPage} />
-        </>
-      )}
+      <QueryState
+        query={report}
+        // A refused report (403) replaces what was on screen; another failure keeps the last page.
+        keepData={!hasStatus(report.error, 403)}
+        loading={
+          <Stack gap="xs" aria-busy="true" aria-label={t('report.loading')}>
+            <Skeleton h={260} radius="md" />
+            <Skeleton h={64} radius="md" />
+            <Skeleton h={64} radius="md" />
+          </Stack>
+        }
+        error={(error, retry) =>
+          hasStatus(error, 403) ? (
+            <PremiumNotice error={error} />
+          ) : (
+            <RequestError error={error} onRetry={retry} />
+          )
+        }
+        isEmpty={(rows) => rows.count === 0}
+        empty={
+          <EmptyState
+            icon={<IconChartBar size={32} aria-hidden="true" />}
+            withIndicatorBackground
+            title={t('report.empty')}
+            description={t('report.emptyHint')}
+          />
+        }
+      >
+        {(rows) => (
+          <>
+            <ReportChart rows={rows.results} />
+            <ReportTable rows={rows.results} caption={t('report.rowsHeading')} onDetails={setDetails} />
+            <Pager page={page} pages={pageCount(rows.count)} onChange={setPage} />
+          </>
+        )}
+      </QueryState>
       <ReportCardsModal email={email} row={details} onClose={() => setDetails(null)} />
     </Stack>
   );

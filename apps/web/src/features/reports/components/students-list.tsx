@@ -1,26 +1,12 @@
 import type { ReportStudent } from '@flashcards/contract';
-import {
-  Anchor,
-  Avatar,
-  Badge,
-  EmptyState,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Avatar, Badge, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUsers } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Pager } from '../../../components/ui/pager';
-import { QueryState } from '../../../components/ui/query-state';
+import { PagedList } from '../../../components/list/paged-list';
 import { hasStatus } from '../../../lib/api-errors';
-import { pageCount } from '../../../lib/deck-keys';
 import { useFormatters } from '../../../lib/format';
 import { personName } from '../../../lib/person-name';
 import { useReportStudents } from '../api/get-report-students';
@@ -40,7 +26,6 @@ export function StudentsList({
   const headingId = useId();
   const [search] = useDebouncedValue(state.input.trim(), 300);
   const students = useReportStudents({ page: state.page, search });
-  const data = students.data;
 
   if (students.isError && hasStatus(students.error, 403)) return <PremiumNotice error={students.error} />;
 
@@ -57,51 +42,20 @@ export function StudentsList({
         leftSection={<IconSearch size={16} aria-hidden="true" />}
         maw={480}
       />
-      <QueryState
+      <PagedList
         query={students}
-        keepData
-        loading={
-          <Stack gap="xs" aria-busy="true" aria-label={t('students.loading')}>
-            <Skeleton h={88} radius="md" />
-            <Skeleton h={88} radius="md" />
-            <Skeleton h={88} radius="md" />
-          </Stack>
-        }
-        isEmpty={(page) => page.count === 0}
-        empty={
-          search ? (
-            <Text c="dimmed">{t('students.noMatches')}</Text>
-          ) : (
-            <EmptyState
-              icon={<IconUsers size={32} aria-hidden="true" />}
-              withIndicatorBackground
-              title={t('students.empty')}
-              description={t('students.emptyHint')}
-            />
-          )
-        }
-      >
-        {(data) => (
-          <Stack
-            component="ul"
-            gap="xs"
-            m={0}
-            p={0}
-            style={{ listStyle: 'none' }}
-            aria-busy={students.isFetching}
-          >
-            {data?.results.map((student) => (
-              <li key={student.id}>
-                <StudentRow student={student} />
-              </li>
-            ))}
-          </Stack>
-        )}
-      </QueryState>
-      <Pager
+        loadingLabel={t('students.loading')}
+        rowHeight={88}
+        noMatches={search ? t('students.noMatches') : null}
+        empty={{
+          icon: <IconUsers size={32} aria-hidden="true" />,
+          title: t('students.empty'),
+          description: t('students.emptyHint'),
+        }}
+        itemKey={(student) => student.id}
+        item={(student) => <StudentRow student={student} />}
         page={state.page}
-        pages={data ? pageCount(data.count) : 1}
-        onChange={(page) => onChange({ ...state, page })}
+        onPage={(page) => onChange({ ...state, page })}
       />
     </Stack>
   );

@@ -81,20 +81,14 @@ export function TestsPage() {
           {t('list.create')}
         </Button>
       </Group>
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <ListControls
-          params={params}
-          navigate={navigate}
-          searchLabel={t('list.search')}
-          sortLabel={t('list.sort')}
-          sortOption={(sort) => t(`list.sorts.${sort}`)}
-        />
-        {data && data.count > 0 && (
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {t('list.total', { count: data.count, formatted: number(data.count) })}
-          </Text>
-        )}
-      </Group>
+      <ListControls
+        params={params}
+        navigate={navigate}
+        searchLabel={t('list.search')}
+        sortLabel={t('list.sort')}
+        sortOption={(sort) => t(`list.sorts.${sort}`)}
+        total={{ count: data?.count, text: (values) => t('list.total', values) }}
+      />
       {copy.isError && <RequestError error={copy.error} onRetry={() => copy.reset()} />}
       <PagedTable
         query={list}

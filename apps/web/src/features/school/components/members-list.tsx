@@ -2,12 +2,10 @@ import type { SchoolStudent } from '@flashcards/contract';
 import {
   ActionIcon,
   Avatar,
-  EmptyState,
   Group,
   Menu,
   Paper,
   SegmentedControl,
-  Skeleton,
   Stack,
   Text,
   TextInput,
@@ -17,11 +15,9 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconDots, IconSchool, IconSearch, IconTrash, IconUserCheck, IconUsers } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PagedList } from '../../../components/list/paged-list';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
-import { Pager } from '../../../components/ui/pager';
-import { QueryState } from '../../../components/ui/query-state';
 import { useErrorMessage } from '../../../lib/api-errors';
-import { pageCount } from '../../../lib/deck-keys';
 import { useSuccessToast } from '../../../lib/use-success-toast';
 import { type MembersFilter, useSchoolMembers } from '../api/get-school-members';
 import { useRemoveMember } from '../api/remove-member';
@@ -49,7 +45,6 @@ export function MembersList() {
   const nameOf = (member: SchoolStudent) =>
     `${member.first_name} ${member.last_name}`.trim() || member.email || unnamed;
 
-  const data = members.data;
   const removal = removing ? removalOf(removing) : null;
   return (
     <Stack component="section" aria-labelledby={headingId} gap="md">
@@ -88,48 +83,23 @@ export function MembersList() {
           />
         </Stack>
       </Group>
-      <QueryState
+      <PagedList
         query={members}
-        keepData
-        loading={
-          <Stack gap="xs" aria-busy="true" aria-label={t('members.loading')}>
-            <Skeleton h={64} radius="md" />
-            <Skeleton h={64} radius="md" />
-            <Skeleton h={64} radius="md" />
-          </Stack>
-        }
-        isEmpty={(page) => page.count === 0}
-        empty={
-          search || role !== 'all' ? (
-            <Text c="dimmed">{t('members.noMatches')}</Text>
-          ) : (
-            <EmptyState
-              icon={<IconUsers size={32} aria-hidden="true" />}
-              withIndicatorBackground
-              title={t('members.empty')}
-              description={t('members.emptyHint')}
-            />
-          )
-        }
-      >
-        {(data) => (
-          <Stack
-            component="ul"
-            gap="xs"
-            m={0}
-            p={0}
-            style={{ listStyle: 'none' }}
-            aria-busy={members.isFetching}
-          >
-            {data?.results.map((member) => (
-              <li key={member.id}>
-                <MemberRow member={member} name={nameOf(member)} onRemove={() => setRemoving(member)} />
-              </li>
-            ))}
-          </Stack>
+        loadingLabel={t('members.loading')}
+        rowHeight={64}
+        noMatches={search || role !== 'all' ? t('members.noMatches') : null}
+        empty={{
+          icon: <IconUsers size={32} aria-hidden="true" />,
+          title: t('members.empty'),
+          description: t('members.emptyHint'),
+        }}
+        itemKey={(member) => member.id}
+        item={(member) => (
+          <MemberRow member={member} name={nameOf(member)} onRemove={() => setRemoving(member)} />
         )}
-      </QueryState>
-      <Pager page={page} pages={data ? pageCount(data.count) : 1} onChange={setPage} />
+        page={page}
+        onPage={setPage}
+      />
       <ConfirmModal
         opened={removing !== null}
         onClose={() => {

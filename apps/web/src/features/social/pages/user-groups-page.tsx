@@ -33,6 +33,7 @@ import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { FormError } from '../../../components/ui/form-error';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { Pager } from '../../../components/ui/pager';
+import { QueryState } from '../../../components/ui/query-state';
 import { RequestError } from '../../../components/ui/request-error';
 import { RestrictedPage } from '../../../components/ui/restricted-page';
 import { hasStatus, useErrorMessage } from '../../../lib/api-errors';
@@ -89,36 +90,43 @@ function Groups() {
         <Text size="lg">{t('groups.intro')}</Text>
       </Stack>
       <CreateGroupForm onCreated={(group) => setOpened(group)} />
-      {groups.isPending || pastTheEnd ? (
-        <Stack gap="sm" aria-busy="true" aria-label={t('groups.loading')}>
-          <Skeleton h={96} radius="lg" />
-          <Skeleton h={96} radius="lg" />
-        </Stack>
-      ) : groups.isError && !data ? (
-        <RequestError error={groups.error} onRetry={() => groups.refetch()} />
-      ) : data && data.count === 0 ? (
-        <EmptyState
-          icon={<IconUsersGroup size={32} aria-hidden="true" />}
-          withIndicatorBackground
-          title={t('groups.empty')}
-          description={t('groups.emptyHint')}
-        />
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-          {data?.results.map((group) => (
-            <GroupCard
-              key={group.id}
-              group={group}
-              onOpen={() => setOpened(group)}
-              onRename={() => setRenaming(group)}
-              onDelete={() => {
-                remove.reset();
-                setDeleting(group);
-              }}
-            />
-          ))}
-        </SimpleGrid>
-      )}
+      <QueryState
+        query={groups}
+        keepData
+        waiting={pastTheEnd}
+        loading={
+          <Stack gap="sm" aria-busy="true" aria-label={t('groups.loading')}>
+            <Skeleton h={96} radius="lg" />
+            <Skeleton h={96} radius="lg" />
+          </Stack>
+        }
+        isEmpty={(list) => list.count === 0}
+        empty={
+          <EmptyState
+            icon={<IconUsersGroup size={32} aria-hidden="true" />}
+            withIndicatorBackground
+            title={t('groups.empty')}
+            description={t('groups.emptyHint')}
+          />
+        }
+      >
+        {(list) => (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            {list.results.map((group) => (
+              <GroupCard
+                key={group.id}
+                group={group}
+                onOpen={() => setOpened(group)}
+                onRename={() => setRenaming(group)}
+                onDelete={() => {
+                  remove.reset();
+                  setDeleting(group);
+                }}
+              />
+            ))}
+          </SimpleGrid>
+        )}
+      </QueryState>
       <Pager
         page={page}
         pages={data ? pageCount(data.count) : 1}

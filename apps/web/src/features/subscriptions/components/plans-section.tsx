@@ -1,7 +1,7 @@
 import { Group, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RequestError } from '../../../components/ui/request-error';
+import { QueryState } from '../../../components/ui/query-state';
 import { usePricing } from '../api/get-pricing';
 import { useCurrency } from './currency';
 import { CurrencySwitch } from './currency-switch';
@@ -28,33 +28,36 @@ export function PlansSection({
   const { t } = useTranslation('subscriptions');
   const pricing = usePricing();
   const [currency, setCurrency] = useCurrency();
-  if (pricing.isPending) {
-    return (
-      <SimpleGrid
-        cols={{ base: 1, sm: 2, lg: 4 }}
-        spacing="md"
-        aria-busy="true"
-        aria-label={t('plans.loading')}
-      >
-        {[1, 2, 3, 4].map((key) => (
-          <Skeleton key={key} h={320} radius="lg" />
-        ))}
-      </SimpleGrid>
-    );
-  }
-  if (pricing.isError) return <RequestError error={pricing.error} onRetry={() => pricing.refetch()} />;
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <Title order={2} size="h3">
-          {title}
-        </Title>
-        <CurrencySwitch value={currency} onChange={setCurrency} />
-      </Group>
-      <PricingNotes pricing={pricing.data} showTrial={showTrial} />
-      {note}
-      <PlanCards pricing={pricing.data} currency={currency} action={action} />
-      {showComparison && <PremiumComparison pricing={pricing.data} />}
-    </Stack>
+    <QueryState
+      query={pricing}
+      loading={
+        <SimpleGrid
+          cols={{ base: 1, sm: 2, lg: 4 }}
+          spacing="md"
+          aria-busy="true"
+          aria-label={t('plans.loading')}
+        >
+          {[1, 2, 3, 4].map((key) => (
+            <Skeleton key={key} h={320} radius="lg" />
+          ))}
+        </SimpleGrid>
+      }
+    >
+      {(prices) => (
+        <Stack gap="lg">
+          <Group justify="space-between" align="flex-end">
+            <Title order={2} size="h3">
+              {title}
+            </Title>
+            <CurrencySwitch value={currency} onChange={setCurrency} />
+          </Group>
+          <PricingNotes pricing={prices} showTrial={showTrial} />
+          {note}
+          <PlanCards pricing={prices} currency={currency} action={action} />
+          {showComparison && <PremiumComparison pricing={prices} />}
+        </Stack>
+      )}
+    </QueryState>
   );
 }
