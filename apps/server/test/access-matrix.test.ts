@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { apiRoutes, pathOf, type RouteDefinition } from '@flashcards/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -673,6 +673,23 @@ const matrix: Record<string, Row> = {
     expect: ownerOnly(200),
   },
   completeExam: { request: (f) => ({ params: { id: f.studyExam } }), expect: ownerOnly(200) },
+  // The owner takes the study exam: only its student tells the teacher where their page is.
+  examPresence: {
+    request: (f) => ({ params: { id: f.studyExam }, json: { state: 'away' } }),
+    expect: ownerOnly(204),
+  },
+  // The exam the owner gave, completed by the student: its teacher reopens it.
+  reopenExam: {
+    request: async (f) => {
+      await t.database.db
+        .update(exams)
+        .set({ startedAt: new Date('2000-01-01T00:00:00Z'), completedAt: new Date(), completedBy: 'student' })
+        .where(eq(exams.id, f.exam));
+      return { params: { id: f.exam }, json: { minutes: 10 } };
+    },
+    expect: ownerOnly(200),
+  },
+  examLive: { request: (f) => ({ params: { id: f.test } }), expect: ownerOnly(200) },
 
   // Subscriptions: no payment provider is configured here, so the routes that need one say so (503);
   // the plans are public; one's own subscription and affiliate details are one's own.

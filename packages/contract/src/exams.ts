@@ -15,6 +15,12 @@ export const TEST_MAX_SCORE = TEST_MAX_QUESTIONS * QUESTION_MAX_SCORE;
 /** Exams of one assignment call (a whole school's students), and the longest extra time. */
 export const EXAMS_MAX_PER_CALL = 2000;
 export const EXAM_MAX_EXTRA_MINUTES = 600;
+/** The most minutes a teacher may give a reopened attempt from the moment of reopening. */
+export const EXAM_REOPEN_MAX_MINUTES = 240;
+/** How long after its end a sitting still shows in the live view's choices. */
+export const EXAM_LIVE_RECENT_HOURS = 24;
+/** How often the taking page tells the server the student is there. */
+export const EXAM_PRESENCE_HEARTBEAT_MS = 30_000;
 /** Tests the test picker lists at most (`exam/test-teachers-list/`). */
 export const TEST_PICKER_LIMIT = 500;
 
@@ -234,6 +240,32 @@ export const examQuestionSchema = z.object({
   is_correct: z.boolean(),
   score_value: z.number().int(),
 });
+/**
+ * What happened to an attempt (docs/api.md "Exams"): `started` (the first start), `resumed` (a later
+ * start), `left` / `returned` (the exam page hidden or gone, and back), `completed`, `reopened` (with the
+ * minutes given), `extra_time` (with the extra minutes from then).
+ */
+export const examEventKindSchema = z.enum([
+  'started',
+  'resumed',
+  'left',
+  'returned',
+  'completed',
+  'reopened',
+  'extra_time',
+]);
+export type ExamEventKind = z.infer<typeof examEventKindSchema>;
+
+/** One recorded action on an attempt: when, who (null: the server, or an account since deleted), what. */
+export const examEventSchema = z.object({
+  id: z.number().int(),
+  kind: examEventKindSchema,
+  at: z.string(),
+  actor: z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() }).nullable(),
+  minutes: z.number().int().nullable(),
+});
+export type ExamEvent = z.infer<typeof examEventSchema>;
+
 export const examDetailSchema = examSchema.extend({
   /** The thresholds the grade was given by. */
   thresholds: z.object({
@@ -244,6 +276,8 @@ export const examDetailSchema = examSchema.extend({
     fail_score_value: z.number().int(),
   }),
   questions: z.array(examQuestionSchema),
+  /** The recorded actions on this attempt, oldest first. */
+  events: z.array(examEventSchema),
 });
 export type ExamDetail = z.infer<typeof examDetailSchema>;
 
@@ -329,6 +363,69 @@ export const examSummarySchema = z.object({
   average_grade: z.number().nullable(),
 });
 export type ExamSummary = z.infer<typeof examSummarySchema>;
+
+/**
+ * The live view of one sitting of a test: the exams one assignment made share the test, the start and the
+ * end, so a sitting is my exams of the test with the same `start_at` and `end_at`. Without them, the
+ * sitting running now (the latest started), else the next one, else the latest.
+ */
+export const examLiveQuery = z
+  .object({ start_at: moment.optional(), end_at: moment.optional() })
+  .refine((query) => (query.start_at === undefined) === (query.end_at === undefined), {
+    path: ['end_at'],
+    error: 'errors:exam_live_sitting',
+  });
+
+export const examSittingSchema = z.object({
+  start_exam_at: z.string(),
+  end_exam_at: z.string(),
+  exams_count: z.number().int(),
+  /** The end with the largest extra time of the sitting. */
+  ends_at: z.string(),
+});
+export type ExamSitting = z.infer<typeof examSittingSchema>;
+
+/** One student's attempt as the teacher watches it. */
+export const examLiveRowSchema = z.object({
+  id: z.number().int(),
+  student: pathPersonSchema,
+  status: examStatusSchema,
+  answers_count: z.number().int(),
+  started_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  completed_by: z.enum(['student', 'server']).nullable(),
+  /** When the student's page last said it was there (a start, an answer, a presence call). */
+  last_seen_at: z.string().nullable(),
+  /** The exam page is hidden or gone now (only while the attempt is open). */
+  away: z.boolean(),
+  /** How many times the student left the exam page. */
+  times_left: z.number().int(),
+  extra_minutes: z.number().int(),
+  ends_at: z.string(),
+  score: z.number().int().nullable(),
+  grade: gradeSchema.nullable(),
+});
+export type ExamLiveRow = z.infer<typeof examLiveRowSchema>;
+
+export const examLiveSchema = z.object({
+  server_time: z.string(),
+  test: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    questions_count: z.number().int(),
+    total_score: z.number().int(),
+  }),
+  /** The sittings running, coming, or ended in the last 24 hours, latest start first. */
+  sittings: z.array(examSittingSchema),
+  /** The sitting shown (null: none). */
+  sitting: z.object({ start_exam_at: z.string(), end_exam_at: z.string() }).nullable(),
+  /** Its students, by last and first name. */
+  rows: z.array(examLiveRowSchema),
+});
+export type ExamLive = z.infer<typeof examLiveSchema>;
+
+export const examPresenceStateSchema = z.enum(['here', 'away']);
+export type ExamPresenceState = z.infer<typeof examPresenceStateSchema>;
 
 const testsTag = 'tests';
 const examsTag = 'exams';
@@ -593,6 +690,50 @@ export const examRoutes = {
       student_answer: answerKeySchema,
       answers_count: z.number().int(),
     }),
+    errors: [403, 404],
+  }),
+  examPresence: defineRoute({
+    method: 'POST',
+    path: '/api/exam/exams/{id}/presence/',
+    access: 'user',
+    tag: examsTag,
+    summary: 'Tell the teacher my exam page is here or away (the page calls it as it shows and hides)',
+    description:
+      "Only the exam's student, while the attempt is open (403 before the start call and after the end). " +
+      'A change from here to away or back is recorded once.',
+    params: idParams,
+    body: z.object({ state: examPresenceStateSchema }),
+    status: 204,
+    response: noContent,
+    errors: [403, 404],
+  }),
+  reopenExam: defineRoute({
+    method: 'POST',
+    path: '/api/exam/exams/{id}/reopen/',
+    access: 'user',
+    tag: examsTag,
+    summary: "Reopen a student's completed attempt for at least `minutes` from now",
+    description:
+      'Only for its teacher, and only a completed attempt that was started (409 otherwise). Its score and ' +
+      'grade are cleared; its extra time grows so that it ends `minutes` from now at the earliest; it is ' +
+      'graded again at that end. Recorded on the exam.',
+    params: idParams,
+    body: z.object({ minutes: z.coerce.number().int().min(1).max(EXAM_REOPEN_MAX_MINUTES) }),
+    response: examSchema,
+    errors: [403, 404, 409],
+  }),
+  examLive: defineRoute({
+    method: 'GET',
+    path: '/api/exam/test-teachers/{id}/live/',
+    access: 'user',
+    tag: examsTag,
+    summary: 'Watch a sitting of a test of mine: each student started, answers, last seen, away, finished',
+    description:
+      'A sitting is the exams of the test I gave with the same start and end (one assignment). ' +
+      `\`start_at\` and \`end_at\` pick one; without them, the one running now. ${mine}`,
+    params: idParams,
+    query: examLiveQuery,
+    response: examLiveSchema,
     errors: [403, 404],
   }),
   completeExam: defineRoute({

@@ -88,6 +88,10 @@ export const exams = pgTable(
     completedBy: text('completed_by'),
     score: integer('score'),
     grade: integer('grade'),
+    /** When the student's page last said it was there: a start, an answer, or its presence call. */
+    lastSeenAt: moment('last_seen_at'),
+    /** The student's exam page is hidden or gone (its last presence call said so). */
+    away: boolean('away').notNull().default(false),
     createdAt: moment('created_at').notNull().defaultNow(),
   },
   (table) => [
@@ -118,5 +122,32 @@ export const examAnswers = pgTable(
   (table) => [
     primaryKey({ columns: [table.examId, table.questionId] }),
     index('exam_answers_question_idx').on(table.questionId),
+  ],
+);
+
+/**
+ * What happened to an attempt, in order: its starts, the student leaving and coming back to the page, its
+ * completion, and the teacher's reopening and extra time. Written in the statement or transaction of the
+ * change itself; `actor_id` null is the server (the completion at the end).
+ */
+export const examEvents = pgTable(
+  'exam_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    examId: integer('exam_id')
+      .notNull()
+      .references(() => exams.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Reopened: the minutes given from then; extra time: the extra minutes the exam has from then. */
+    minutes: integer('minutes'),
+    at: moment('at').notNull(),
+  },
+  (table) => [
+    check(
+      'exam_events_kind_check',
+      sql`${table.kind} in ('started', 'resumed', 'left', 'returned', 'completed', 'reopened', 'extra_time')`,
+    ),
+    index('exam_events_exam_at_idx').on(table.examId, table.at),
   ],
 );

@@ -2,6 +2,8 @@ import type {
   AnswerKey,
   Exam,
   ExamDetail,
+  ExamEvent,
+  ExamLive,
   ExamSummary,
   ExamTaking,
   Grade,
@@ -12,7 +14,16 @@ import type {
 } from '@flashcards/contract';
 import { isoTime } from '../../db/rows';
 import type { MediaStorage } from '../../lib/storage';
-import type { ExamQuestionRow, ExamRow, QuestionRow, SummaryRow, TestRow } from './exams.repository';
+import type {
+  EventRow,
+  ExamQuestionRow,
+  ExamRow,
+  LiveRow,
+  QuestionRow,
+  SittingRow,
+  SummaryRow,
+  TestRow,
+} from './exams.repository';
 import { statusOf } from './exams.service';
 
 const optional = (answer: string) => (answer === '' ? null : answer);
@@ -144,8 +155,25 @@ export const toExam = (row: ExamRow, now: Date, side: Side, storage: MediaStorag
   };
 };
 
+const toExamEvent = (row: EventRow): ExamEvent => ({
+  id: row.id,
+  kind: row.kind,
+  at: isoTime(row.at),
+  actor:
+    row.actor_id === null
+      ? null
+      : { id: row.actor_id, first_name: row.actor_first_name ?? '', last_name: row.actor_last_name ?? '' },
+  minutes: row.minutes,
+});
+
 export const toExamDetail = (
-  { exam, questions, now, side }: { exam: ExamRow; questions: ExamQuestionRow[]; now: Date; side: Side },
+  {
+    exam,
+    questions,
+    events,
+    now,
+    side,
+  }: { exam: ExamRow; questions: ExamQuestionRow[]; events: EventRow[]; now: Date; side: Side },
   storage: MediaStorage,
 ): ExamDetail => ({
   ...toExam(exam, now, side, storage),
@@ -164,6 +192,64 @@ export const toExamDetail = (
           score_value: question.score_value,
         }))
       : [],
+  events: events.map(toExamEvent),
+});
+
+export const toExamLive = (
+  {
+    now,
+    test,
+    sittings,
+    sitting,
+    rows,
+  }: {
+    now: Date;
+    test: TestRow;
+    sittings: SittingRow[];
+    sitting: { startAt: Date; endAt: Date } | null;
+    rows: LiveRow[];
+  },
+  storage: MediaStorage,
+): ExamLive => ({
+  server_time: now.toISOString(),
+  test: {
+    id: test.id,
+    name: test.name,
+    questions_count: test.questions_count,
+    total_score: test.total_score,
+  },
+  sittings: sittings.map((row) => ({
+    start_exam_at: isoTime(row.start_at),
+    end_exam_at: isoTime(row.end_at),
+    exams_count: row.exams_count,
+    ends_at: isoTime(row.ends_at),
+  })),
+  sitting: sitting ? { start_exam_at: isoTime(sitting.startAt), end_exam_at: isoTime(sitting.endAt) } : null,
+  rows: rows.map((row) => {
+    const status = statusOf(row, now);
+    return {
+      id: row.id,
+      student: person(
+        row.student_id,
+        row.student_first_name,
+        row.student_last_name,
+        row.student_avatar,
+        storage,
+      ),
+      status,
+      answers_count: row.answers_count,
+      started_at: row.started_at ? isoTime(row.started_at) : null,
+      completed_at: row.completed_at ? isoTime(row.completed_at) : null,
+      completed_by: row.completed_by,
+      last_seen_at: row.last_seen_at ? isoTime(row.last_seen_at) : null,
+      away: status === 'in_progress' && row.away,
+      times_left: row.times_left,
+      extra_minutes: row.extra_minutes,
+      ends_at: isoTime(row.ends_at),
+      score: row.score,
+      grade: row.grade as Grade | null,
+    };
+  }),
 });
 
 /** A 32-bit FNV-1a hash: the seed of an exam's own order. */

@@ -1,4 +1,4 @@
-import { type AnswerKey, answerKeySchema, type ExamStatus } from '@flashcards/contract';
+import { type AnswerKey, answerKeySchema, type ExamStatus, examEventKindSchema } from '@flashcards/contract';
 import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
@@ -285,11 +285,15 @@ export const completeDue = async (db: Executor, now: Date, scope: SQL = sql`true
         where e.completed_at is null and e.started_at is not null and e.end_at <= ${now}
           and ${endsAt('e')} <= ${now} and ${scope}
       )
-      update exams e set completed_at = ${endsAt('e')}, completed_by = 'server', score = due.score,
-        grade = ${gradeSql(sql`due.score`, 't')}
-      from due, school_tests t
-      where e.id = due.id and t.id = e.test_id and e.completed_at is null
-      returning e.id`,
+      , done as (
+        update exams e set completed_at = ${endsAt('e')}, completed_by = 'server', score = due.score,
+          grade = ${gradeSql(sql`due.score`, 't')}
+        from due, school_tests t
+        where e.id = due.id and t.id = e.test_id and e.completed_at is null
+        returning e.id, e.completed_at)
+      , recorded as (
+        insert into exam_events (exam_id, kind, at) select id, 'completed', completed_at from done)
+      select id from done`,
       idRow,
     )
   ).map((row) => row.id);
@@ -299,12 +303,17 @@ export const completeByStudent = async (db: Executor, id: number, studentId: num
   (
     await rowsOf(
       db,
-      sql`update exams e set completed_at = ${now}, completed_by = 'student', score = ${scoreOf('e')},
-        grade = ${gradeSql(scoreOf('e'), 't')}
-      from school_tests t
-      where e.id = ${id} and e.student_id = ${studentId} and t.id = e.test_id
-        and e.started_at is not null and e.completed_at is null
-      returning e.id`,
+      sql`with done as (
+        update exams e set completed_at = ${now}, completed_by = 'student', score = ${scoreOf('e')},
+          grade = ${gradeSql(scoreOf('e'), 't')}
+        from school_tests t
+        where e.id = ${id} and e.student_id = ${studentId} and t.id = e.test_id
+          and e.started_at is not null and e.completed_at is null
+        returning e.id)
+      , recorded as (
+        insert into exam_events (exam_id, kind, actor_id, at)
+        select id, 'completed', ${studentId}, ${now} from done)
+      select id from done`,
       idRow,
     )
   ).length > 0;
@@ -537,11 +546,48 @@ export const ownGroupMembers = async (db: Executor, groupId: number, userId: num
   return rows.flatMap((row) => (row.member === null ? [] : [row.member]));
 };
 
-export const setExtraMinutes = async (db: Executor, id: number, minutes: number) =>
+/** Sets the extra time of an open exam and records it, in one statement; false when it is completed. */
+export const setExtraMinutes = async (
+  db: Executor,
+  values: { id: number; minutes: number; teacherId: number; now: Date },
+) =>
   (
     await rowsOf(
       db,
-      sql`update exams set extra_minutes = ${minutes} where id = ${id} and completed_at is null returning id`,
+      sql`with changed as (
+          update exams set extra_minutes = ${values.minutes}
+          where id = ${values.id} and completed_at is null returning id)
+        , recorded as (
+          insert into exam_events (exam_id, kind, actor_id, minutes, at)
+          select id, 'extra_time', ${values.teacherId}, ${values.minutes}, ${values.now} from changed)
+        select id from changed`,
+      idRow,
+    )
+  ).length > 0;
+
+/**
+ * Opens a completed, started exam again: its completion, score and grade cleared, and its extra time
+ * raised so that it ends `minutes` from now at the earliest (never lowered); recorded in the same
+ * statement. False when the exam is not completed or was never started.
+ */
+export const reopenExam = async (
+  db: Executor,
+  values: { id: number; minutes: number; teacherId: number; now: Date },
+) =>
+  (
+    await rowsOf(
+      db,
+      sql`with reopened as (
+          update exams e set completed_at = null, completed_by = null, score = null, grade = null,
+            away = false,
+            extra_minutes = e.extra_minutes + greatest(0, ceil(extract(epoch from
+              (${values.now}::timestamptz + ${values.minutes} * interval '1 minute' - ${endsAt('e')})) / 60))::int
+          where e.id = ${values.id} and e.completed_at is not null and e.started_at is not null
+          returning e.id)
+        , recorded as (
+          insert into exam_events (exam_id, kind, actor_id, minutes, at)
+          select id, 'reopened', ${values.teacherId}, ${values.minutes}, ${values.now} from reopened)
+        select id from reopened`,
       idRow,
     )
   ).length > 0;
@@ -549,14 +595,11 @@ export const setExtraMinutes = async (db: Executor, id: number, minutes: number)
 export const deleteExam = (db: Executor, id: number) => db.execute(sql`delete from exams where id = ${id}`);
 
 /**
- * The student starts their exam (or comes back to it): the first call sets `started_at`. Only between the
- * start and the end with extra time, and until completed; otherwise nothing.
- */
-/**
  * Starts the student's exam (or finds it started) inside its window, in one statement. The first start of
  * any exam of the test also locks the test (`locked_at`): a question change under way holds the test's
  * row, so that start waits for it; the change looks at `locked_at` under that same row lock. Later starts
- * find the test locked and leave its row alone, so a class starting at once does not queue on it.
+ * find the test locked and leave its row alone, so a class starting at once does not queue on it. The
+ * first start is recorded as 'started', later ones as 'resumed'; the student is seen here now.
  */
 export const startExam = async (db: Executor, id: number, studentId: number, now: Date) => {
   const open = (exam: string) =>
@@ -571,9 +614,15 @@ export const startExam = async (db: Executor, id: number, studentId: number, now
             update school_tests t set locked_at = ${now}
             from exams x where t.id = x.test_id and t.locked_at is null and ${open('x')}
             returning t.id)
-          update exams e set started_at = coalesce(e.started_at, ${now})
-          where ${open('e')}
-          returning e.id`,
+          , began as (
+            update exams e set started_at = coalesce(e.started_at, ${now}), last_seen_at = ${now}, away = false
+            from (select p.id, p.started_at is null as first from exams p where p.id = ${id}) was
+            where was.id = e.id and ${open('e')}
+            returning e.id, was.first)
+          , recorded as (
+            insert into exam_events (exam_id, kind, actor_id, at)
+            select id, case when first then 'started' else 'resumed' end, ${studentId}, ${now} from began)
+          select id from began`,
         idRow,
       )
     ).length > 0
@@ -617,14 +666,130 @@ export const saveAnswer = async (
     z.object({ exam_id: z.number() }),
   );
   if (saved.length === 0) return undefined;
+  // An answer says the student is there too.
   return (
     await rowsOf(
       db,
-      sql`select count(*)::int as n from exam_answers where exam_id = ${values.examId}`,
+      sql`update exams e set last_seen_at = ${values.now} where e.id = ${values.examId}
+        returning (select count(*)::int from exam_answers a where a.exam_id = e.id) as n`,
       z.object({ n: z.number() }),
     )
   )[0]!.n;
 };
+
+/**
+ * The student's page is here or away, while the attempt is open (started, not completed, before its end):
+ * seen now, and a change of `away` recorded as 'left' or 'returned', in one statement. False when the
+ * attempt is not the student's or not open.
+ */
+export const recordPresence = async (
+  db: Executor,
+  values: { id: number; studentId: number; away: boolean; now: Date },
+) =>
+  (
+    await rowsOf(
+      db,
+      sql`with seen as (
+          update exams e set last_seen_at = ${values.now}, away = ${values.away}::boolean
+          from (select p.id, p.away from exams p where p.id = ${values.id}) was
+          where was.id = e.id and e.student_id = ${values.studentId} and e.started_at is not null
+            and e.completed_at is null and ${endsAt('e')} > ${values.now}
+          returning e.id, was.away as was_away)
+        , recorded as (
+          insert into exam_events (exam_id, kind, actor_id, at)
+          select id, case when ${values.away}::boolean then 'left' else 'returned' end, ${values.studentId}, ${values.now}
+          from seen where was_away <> ${values.away}::boolean)
+        select id from seen`,
+      idRow,
+    )
+  ).length > 0;
+
+const eventRow = z.object({
+  id: z.number(),
+  kind: examEventKindSchema,
+  at: column.time,
+  actor_id: z.number().nullable(),
+  actor_first_name: z.string().nullable(),
+  actor_last_name: z.string().nullable(),
+  minutes: z.number().nullable(),
+});
+export type EventRow = z.infer<typeof eventRow>;
+
+/** The recorded actions on an exam, oldest first. */
+export const examEventsOf = (db: Executor, examId: number) =>
+  rowsOf(
+    db,
+    sql`select v.id, v.kind, v.at, v.actor_id, u.first_name as actor_first_name,
+        u.last_name as actor_last_name, v.minutes
+      from exam_events v left join users u on u.id = v.actor_id
+      where v.exam_id = ${examId} order by v.at, v.id`,
+    eventRow,
+  );
+
+const sittingRow = z.object({
+  start_at: column.time,
+  end_at: column.time,
+  exams_count: z.number(),
+  ends_at: column.time,
+});
+export type SittingRow = z.infer<typeof sittingRow>;
+
+/**
+ * The sittings of a test I gave (its exams with the same start and end) that have not ended, or ended
+ * after `since`; latest start first, at most `limit`.
+ */
+export const sittingsOf = (
+  db: Executor,
+  filter: { teacherId: number; testId: number; since: Date; limit: number },
+) =>
+  rowsOf(
+    db,
+    sql`select e.start_at, e.end_at, count(*)::int as exams_count, max(${endsAt('e')}) as ends_at
+      from exams e where e.teacher_id = ${filter.teacherId} and e.test_id = ${filter.testId}
+      group by e.start_at, e.end_at having max(${endsAt('e')}) > ${filter.since}
+      order by e.start_at desc, e.end_at desc limit ${filter.limit}`,
+    sittingRow,
+  );
+
+const liveRow = z.object({
+  id: z.number(),
+  student_id: z.number(),
+  student_first_name: z.string(),
+  student_last_name: z.string(),
+  student_avatar: z.string().nullable(),
+  answers_count: z.number(),
+  started_at: column.time.nullable(),
+  completed_at: column.time.nullable(),
+  completed_by: z.enum(['student', 'server']).nullable(),
+  last_seen_at: column.time.nullable(),
+  away: z.boolean(),
+  times_left: z.number(),
+  extra_minutes: z.number(),
+  ends_at: column.time,
+  score: z.number().nullable(),
+  grade: z.number().nullable(),
+});
+export type LiveRow = z.infer<typeof liveRow>;
+
+/** The exams of one sitting of a test I gave, by the students' names, in one statement. */
+export const sittingExams = (
+  db: Executor,
+  filter: { teacherId: number; testId: number; startAt: Date; endAt: Date },
+) =>
+  rowsOf(
+    db,
+    sql`select e.id, e.student_id, s.first_name as student_first_name, s.last_name as student_last_name,
+        s.avatar as student_avatar,
+        (select count(*)::int from exam_answers a where a.exam_id = e.id) as answers_count,
+        e.started_at, e.completed_at, e.completed_by, e.last_seen_at, e.away,
+        (select count(*)::int from exam_events v where v.exam_id = e.id and v.kind = 'left') as times_left,
+        e.extra_minutes, ${endsAt('e')} as ends_at, e.score, e.grade
+      from exams e join users s on s.id = e.student_id
+      where e.teacher_id = ${filter.teacherId} and e.test_id = ${filter.testId}
+        and e.start_at = ${filter.startAt} and e.end_at = ${filter.endAt}
+      order by lower(s.last_name), lower(s.first_name), e.id`,
+    liveRow,
+  );
 
 export const countTests = async (tx: Executor, userId: number) => {
   const [row] = await tx

@@ -6,6 +6,7 @@ import type { Services } from '../../services';
 import {
   toExam,
   toExamDetail,
+  toExamLive,
   toExamSummary,
   toExamTaking,
   toSchoolTest,
@@ -95,6 +96,26 @@ export const examRouteHandlers = ({ exams, storage }: Services) => {
       const { now, exam } = await exams.setExtraTime(actor, params.id, body.extra_minutes);
       return toExam(exam, now, 'teacher', storage);
     }),
+    route(examRoutes.reopenExam, async ({ actor, params, body }) => {
+      const { now, exam } = await exams.reopen(actor, params.id, body.minutes);
+      return toExam(exam, now, 'teacher', storage);
+    }),
+    route(examRoutes.examPresence, async ({ actor, params, body }) => {
+      await exams.presence(actor, params.id, body.state);
+      return null;
+    }),
+    route(examRoutes.examLive, async ({ actor, params, query }) =>
+      toExamLive(
+        await exams.live(
+          actor,
+          params.id,
+          query.start_at && query.end_at
+            ? { startAt: new Date(query.start_at), endAt: new Date(query.end_at) }
+            : undefined,
+        ),
+        storage,
+      ),
+    ),
     route(examRoutes.deleteExam, async ({ actor, params }) => {
       await exams.removeExam(actor, params.id);
       return null;

@@ -1,5 +1,7 @@
 import {
   type AnswerKey,
+  EXAM_LIVE_RECENT_HOURS,
+  type ExamPresenceState,
   type ExamStatus,
   type examCreateBody,
   REACHED_PEOPLE_SEARCH_LIMIT,
@@ -46,6 +48,18 @@ const questionValues = (input: QuestionInput): repo.QuestionValues => ({
 });
 
 const time = (value: Date | string) => new Date(value).getTime();
+
+/** Sittings the live view offers at most. */
+const EXAM_LIVE_SITTINGS_LIMIT = 50;
+
+/** The sitting to watch by default: the one running now that started last, else the next, else the latest. */
+export const pickSitting = (sittings: repo.SittingRow[], now: Date) => {
+  const at = now.getTime();
+  const running = sittings.find((s) => time(s.start_at) <= at && time(s.ends_at) > at);
+  const coming = sittings.filter((s) => time(s.start_at) > at).at(-1);
+  const chosen = running ?? coming ?? sittings[0];
+  return chosen ? { startAt: new Date(chosen.start_at), endAt: new Date(chosen.end_at) } : undefined;
+};
 
 /** Where an exam is at `now` (docs/api.md "Exams"); an exam past its end is completed before it is read. */
 export const statusOf = (
@@ -282,18 +296,71 @@ export const createExamsService = ({
         exam,
         side: exam.teacher_id === actor.id ? ('teacher' as const) : ('student' as const),
         questions: await repo.examQuestions(db, exam.id, exam.test_id),
+        events: await repo.examEventsOf(db, exam.id),
       };
     },
 
-    /** Extra time for the exam's student, until the exam is completed. */
+    /** Extra time for the exam's student, until the exam is completed; recorded with the change. */
     async setExtraTime(actor: Actor, id: number, minutes: number) {
       mayUse(actor);
       authorize(actor, policy.teach, await repo.findExamTerms(db, id));
       await completeIfDue(id);
-      if (!(await repo.setExtraMinutes(db, id, minutes))) throw conflict('exam_completed');
+      const now = clock.now();
+      if (!(await repo.setExtraMinutes(db, { id, minutes, teacherId: actor.id, now })))
+        throw conflict('exam_completed');
       const exam = (await repo.findExam(db, id))!;
       await queueExamEnd(jobs, new Date(exam.ends_at));
-      return { now: clock.now(), exam };
+      return { now, exam };
+    },
+
+    /**
+     * The teacher opens a completed attempt again for at least `minutes` from now (docs/api.md "Exams"):
+     * the server grades it again at its new end.
+     */
+    async reopen(actor: Actor, id: number, minutes: number) {
+      mayUse(actor);
+      authorize(actor, policy.teach, await repo.findExamTerms(db, id));
+      await completeIfDue(id);
+      const now = clock.now();
+      if (!(await repo.reopenExam(db, { id, minutes, teacherId: actor.id, now })))
+        throw conflict('exam_not_completed');
+      const exam = (await repo.findExam(db, id))!;
+      await queueExamEnd(jobs, new Date(exam.ends_at));
+      return { now, exam };
+    },
+
+    /** The student's exam page is here or away; only while the attempt is open. */
+    async presence(actor: Actor, id: number, state: ExamPresenceState) {
+      mayUse(actor);
+      const now = clock.now();
+      // The statement checks the student and the attempt; only a refused call looks up why.
+      if (await repo.recordPresence(db, { id, studentId: actor.id, away: state === 'away', now })) return;
+      authorize(actor, policy.take, await repo.findExamTerms(db, id));
+      await completeIfDue(id);
+      const terms = (await repo.findExamTerms(db, id))!;
+      if (terms.started_at === null && now.getTime() < time(terms.ends_at))
+        throw permissionDenied('exam_not_started');
+      throw permissionDenied('exam_over');
+    },
+
+    /**
+     * One sitting of a test of mine as it goes (docs/api.md "Exams"): the sittings to choose from and each
+     * student's attempt in the chosen one, in a fixed number of queries whatever the class's size.
+     */
+    async live(actor: Actor, testId: number, chosen?: { startAt: Date; endAt: Date }) {
+      mayUse(actor);
+      const test = await ownTest(actor, testId);
+      const now = clock.now();
+      await repo.completeDue(db, now, sql`e.teacher_id = ${actor.id} and e.test_id = ${testId}`);
+      const sittings = await repo.sittingsOf(db, {
+        teacherId: actor.id,
+        testId,
+        since: new Date(now.getTime() - EXAM_LIVE_RECENT_HOURS * 3_600_000),
+        limit: EXAM_LIVE_SITTINGS_LIMIT,
+      });
+      const sitting = chosen ?? pickSitting(sittings, now);
+      const rows = sitting ? await repo.sittingExams(db, { teacherId: actor.id, testId, ...sitting }) : [];
+      return { now, test, sittings, sitting: sitting ?? null, rows };
     },
 
     async removeExam(actor: Actor, id: number) {
@@ -352,6 +419,7 @@ export const createExamsService = ({
         exam,
         side: 'student' as const,
         questions: await repo.examQuestions(db, id, exam.test_id),
+        events: await repo.examEventsOf(db, id),
       };
     },
 

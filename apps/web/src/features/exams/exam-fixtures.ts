@@ -34,6 +34,7 @@ export const examDetail = (fields: Partial<ExamDetail> = {}): ExamDetail => ({
     fail_score_value: 0,
   },
   questions: [],
+  events: [],
   ...fields,
 });
 

@@ -1,0 +1,135 @@
+import { apiRoutes, pathOf } from '@flashcards/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exams, schoolTests, testQuestions } from '../src/db/schema';
+import { buildTestApp, type TestApp } from './build-app';
+import { buildSchool, buildUser } from './factories';
+
+/**
+ * Who may watch and mend an exam, among the people of a school: the routes that follow an attempt, called
+ * by a guest, the exam's teacher, a co-teacher of the same school, a teacher of another school, the exam's
+ * student and a classmate. An exam is its teacher's to follow and mend and its student's to take; to
+ * anyone else, a colleague included, it does not exist (404).
+ */
+type Who = 'guest' | 'teacher' | 'coTeacher' | 'otherSchoolTeacher' | 'student' | 'classmate';
+type Fixture = { test: number; open: number; completed: number };
+type Row = {
+  route: string;
+  request: (f: Fixture) => { params: Record<string, number>; json?: object };
+  expect: Record<Who, number>;
+};
+
+/** The teacher's (or the student's) alone; everyone else signed in gets 404. */
+const only = (who: 'teacher' | 'student' | 'both', status: number): Record<Who, number> => ({
+  guest: 401,
+  teacher: who === 'student' ? 404 : status,
+  coTeacher: 404,
+  otherSchoolTeacher: 404,
+  student: who === 'teacher' ? 404 : status,
+  classmate: 404,
+});
+
+const rows: Row[] = [
+  {
+    route: 'examPresence',
+    request: (f) => ({ params: { id: f.open }, json: { state: 'away' } }),
+    expect: only('student', 204),
+  },
+  {
+    route: 'reopenExam',
+    request: (f) => ({ params: { id: f.completed }, json: { minutes: 10 } }),
+    expect: only('teacher', 200),
+  },
+  { route: 'examLive', request: (f) => ({ params: { id: f.test } }), expect: only('teacher', 200) },
+  {
+    route: 'updateExam',
+    request: (f) => ({ params: { id: f.open }, json: { extra_minutes: 10 } }),
+    expect: only('teacher', 200),
+  },
+  { route: 'exam', request: (f) => ({ params: { id: f.completed } }), expect: only('both', 200) },
+];
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+/** A school with two teachers and two students, a teacher elsewhere; the teacher gave the student two exams. */
+const newFixture = async () => {
+  const db = t.database.db;
+  const school = await buildSchool(db);
+  const elsewhere = await buildSchool(db);
+  const member = { schoolId: school.id, isOrganizationMember: true };
+  const people = {
+    teacher: await buildUser(db, { ...member, isTeacher: true }),
+    coTeacher: await buildUser(db, { ...member, isTeacher: true }),
+    otherSchoolTeacher: await buildUser(db, {
+      schoolId: elsewhere.id,
+      isOrganizationMember: true,
+      isTeacher: true,
+    }),
+    student: await buildUser(db, { ...member, isStudent: true }),
+    classmate: await buildUser(db, { ...member, isStudent: true }),
+  };
+  const [test] = await db
+    .insert(schoolTests)
+    .values({
+      name: 'Rivers',
+      createdById: people.teacher.id,
+      excellentScore: 4,
+      veryGoodScore: 3,
+      goodScore: 2,
+      satisfyScore: 1,
+    })
+    .returning();
+  await db.insert(testQuestions).values({
+    testId: test!.id,
+    position: 1,
+    questionText: 'Longest?',
+    answerA: 'Nile',
+    answerB: 'Danube',
+    correctAnswer: 'a',
+    scoreValue: 4,
+  });
+  const exam = {
+    testId: test!.id,
+    studentId: people.student.id,
+    teacherId: people.teacher.id,
+    startAt: new Date('2000-01-01T00:00:00Z'),
+    endAt: new Date('2999-12-31T00:00:00Z'),
+    startedAt: new Date('2000-01-01T00:00:00Z'),
+  };
+  const [open, completed] = await db
+    .insert(exams)
+    .values([exam, { ...exam, completedAt: new Date(), completedBy: 'student', score: 0, grade: 2 }])
+    .returning();
+  const tokens = Object.fromEntries(
+    Object.entries(people).map(([who, user]) => [who, t.services.tokens.sign('access', user.id).token]),
+  ) as Record<Exclude<Who, 'guest'>, string>;
+  return { fixture: { test: test!.id, open: open!.id, completed: completed!.id }, tokens };
+};
+
+describe('the access matrix of watching and mending exams', () => {
+  it.each(rows.map((row) => [row.route, row] as const))(
+    '%s answers each person of the school as its row says',
+    async (_name, row) => {
+      const answers: Partial<Record<Who, number>> = {};
+      for (const who of Object.keys(row.expect) as Who[]) {
+        const { fixture, tokens } = await newFixture();
+        const route = apiRoutes[row.route]!;
+        const request = row.request(fixture);
+        const response = await t.app.inject({
+          method: route.method,
+          url: pathOf(route, request.params),
+          headers: {
+            ...(who === 'guest' ? {} : { authorization: `JWT ${tokens[who]}` }),
+            ...(request.json ? { 'content-type': 'application/json' } : {}),
+          },
+          payload: request.json ? JSON.stringify(request.json) : undefined,
+        });
+        answers[who] = response.statusCode;
+      }
+      expect(answers).toEqual(row.expect);
+    },
+  );
+});
