@@ -58,6 +58,7 @@ export const paths = {
   schoolTestEdit: '/school-test/create/:schoolTestId',
   schoolTests: '/school-tests',
   schoolExams: '/school-exams',
+  schoolExamLive: '/school-tests/:schoolTestId/live',
   studentsSchoolExams: '/students-school-exams',
   schoolExamStarted: '/school-exam-started/:examId',
   schoolExam: '/school-exam/:examId',

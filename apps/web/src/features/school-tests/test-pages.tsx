@@ -7,4 +7,5 @@ export const testPages = {
   schoolTestCreate: () => import('./pages/test-editor-page').then((m) => <m.TestEditorPage />),
   schoolTestEdit: () => import('./pages/test-editor-page').then((m) => <m.TestEditorPage />),
   schoolExams: () => import('./pages/exams-page').then((m) => <m.ExamsPage />),
+  schoolExamLive: () => import('./pages/exam-live-page').then((m) => <m.ExamLivePage />),
 };

@@ -1,9 +1,9 @@
 import { type ExamDetail, examRoutes } from '@flashcards/contract';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeApi, reply } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
-import { examDetail, reviewQuestions } from '../exam-fixtures';
+import { examDetail, reviewQuestions, student, teacher } from '../exam-fixtures';
 import { ExamDetailPage } from './exam-detail-page';
 
 afterEach(cleanup);
@@ -73,5 +73,33 @@ describe("an exam's details", () => {
   it('says an exam that is not there, or not mine, is not found', async () => {
     show({ status: 404, body: { detail: 'Not found.' } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Exam not found' })).toBeVisible();
+  });
+
+  it('shows the recorded actions, and lets the teacher reopen a completed attempt', async () => {
+    const events: ExamDetail['events'] = [
+      { id: 1, kind: 'started', at: '2026-11-24T09:05:00.000Z', actor: student, minutes: null },
+      { id: 2, kind: 'completed', at: '2026-11-24T10:00:00.000Z', actor: null, minutes: null },
+      {
+        id: 3,
+        kind: 'reopened',
+        at: '2026-11-24T10:10:00.000Z',
+        actor: { id: 1, first_name: 'Maria', last_name: 'Ivanova' },
+        minutes: 10,
+      },
+    ];
+    show(examDetail({ events }), teacher.id);
+    const list = await screen.findByRole('list', { name: 'Recorded actions' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent?.split(' · ')[1])).toEqual([
+      'Started by A. Stoyanova',
+      'Completed at the end of the time',
+      'Reopened by M. Ivanova, 10 more minutes',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Reopen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reopen the attempt' });
+    expect(dialog.textContent).toContain('Ana Stoyanova may answer “Fractions” again.');
+    expect(screen.getByRole('link', { name: 'Watch live' }).getAttribute('href')).toBe(
+      '/school-tests/4/live',
+    );
   });
 });

@@ -3,6 +3,7 @@ import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCertificate, IconClipboardX, IconHourglass, IconPlayerPlay } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useParams } from 'react-router';
+import { ExamEvents } from '../../../components/exam/exam-events';
 import { ExamStatusBadge } from '../../../components/exam/exam-status-badge';
 import { GradeBadge } from '../../../components/exam/grade-badge';
 import { BackLink, DetailSection, FactList, missingOn404 } from '../../../components/ui/detail-page';
@@ -14,6 +15,7 @@ import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { personName } from '../../../lib/person-name';
 import { useExam } from '../api/get-exam';
+import { ExamMendActions } from '../components/exam-mend-actions';
 import { ExamReview } from '../components/exam-review';
 import { ScoreText } from '../components/student-action';
 import { examIdFrom, resultsHidden, studentActionOf } from '../exam-state';
@@ -152,6 +154,7 @@ function ExamDetailView({ exam }: { exam: ExamDetail }) {
             {t('detail.start')}
           </Button>
         )}
+        {viewer === 'teacher' && <ExamMendActions exam={exam} />}
         {action?.kind === 'continue' && (
           <Button component={Link} to={taking} leftSection={<IconPlayerPlay size={18} aria-hidden="true" />}>
             {t('detail.continue')}
@@ -170,6 +173,9 @@ function ExamDetailView({ exam }: { exam: ExamDetail }) {
       </DetailSection>
       <DetailSection id="exam-facts" title={t('detail.heading')}>
         <FactList facts={facts} />
+      </DetailSection>
+      <DetailSection id="exam-events" title={t('events.title')}>
+        <ExamEvents events={exam.events} />
       </DetailSection>
       {exam.questions.length > 0 ? (
         <DetailSection id="exam-review" title={t('review.heading')}>

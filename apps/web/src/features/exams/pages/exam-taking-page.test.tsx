@@ -27,7 +27,8 @@ function show({
     .on(examRoutes.exam, answerOf(exam))
     .on(examRoutes.startExam, answerOf(start))
     .on(examRoutes.answerQuestion, () => answerOf(answer()))
-    .on(examRoutes.completeExam, examDetail({ ...examWindow }));
+    .on(examRoutes.completeExam, examDetail({ ...examWindow }))
+    .on(examRoutes.examPresence, reply(204, null));
   renderWithProviders(
     <>
       <Link to="/my-learning-paths">Elsewhere</Link>
@@ -42,12 +43,14 @@ function show({
       mantineEnv: 'test',
     },
   );
-  // Each call as "METHOD /path/ {body}".
+  // Each call as "METHOD /path/ {body}"; presence has its own test (use-exam-presence).
   return () =>
-    server.calls.map(
-      (call) =>
-        `${call.method} ${call.path}${call.body === undefined ? '' : ` ${JSON.stringify(call.body)}`}`,
-    );
+    server.calls
+      .filter((call) => !call.path.endsWith('/presence/'))
+      .map(
+        (call) =>
+          `${call.method} ${call.path}${call.body === undefined ? '' : ` ${JSON.stringify(call.body)}`}`,
+      );
 }
 
 const notStarted = {

@@ -55,6 +55,7 @@ import { QuestionNavigator } from '../components/question-navigator';
 import { examIdFrom } from '../exam-state';
 import '../../../lib/exam-texts';
 import { type Leaving, useCompleteOnLeave } from '../use-complete-on-leave';
+import { useExamPresence } from '../use-exam-presence';
 import { useNow } from '../use-now';
 import { ExamMissing } from './exam-detail-page';
 
@@ -327,6 +328,7 @@ function ExamSession({ id, started, resumed }: { id: number; started: StartedExa
   }, [index]);
 
   const refused = saving.refusal !== null;
+  useExamPresence(id, phase === 'taking' && !refused);
   useCompleteOnLeave(phase === 'taking' && !refused, (how: Leaving) => {
     if (how === 'unload') {
       completeExamOnUnload(id);

@@ -8,4 +8,5 @@ export const testKeys = {
   summary: () => ['school-tests', 'exams-summary'] as const,
   students: (search: string) => ['school-tests', 'students', search] as const,
   groups: () => ['school-tests', 'groups'] as const,
+  live: (testId: number) => ['school-tests', 'live', testId] as const,
 };

@@ -14,7 +14,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconClockPlus, IconPlus, IconReportAnalytics, IconTrash } from '@tabler/icons-react';
+import { IconBroadcast, IconClockPlus, IconPlus, IconReportAnalytics, IconTrash } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
@@ -83,9 +83,21 @@ export function ExamsPage() {
     <Stack gap="lg">
       <Group justify="space-between" align="center" gap="sm">
         <Title order={1}>{t('pages:titles.schoolExams')}</Title>
-        <Button leftSection={<IconPlus size={18} aria-hidden="true" />} onClick={() => setGiving(true)}>
-          {t('actions.giveAsExam')}
-        </Button>
+        <Group gap="sm">
+          {params.testId !== null && (
+            <Button
+              variant="default"
+              component={Link}
+              to={generatePath(paths.schoolExamLive, { schoolTestId: String(params.testId) })}
+              leftSection={<IconBroadcast size={18} aria-hidden="true" />}
+            >
+              {t('live.watch')}
+            </Button>
+          )}
+          <Button leftSection={<IconPlus size={18} aria-hidden="true" />} onClick={() => setGiving(true)}>
+            {t('actions.giveAsExam')}
+          </Button>
+        </Group>
       </Group>
       <ListControls
         params={params}

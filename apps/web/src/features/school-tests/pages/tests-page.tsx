@@ -2,6 +2,7 @@ import type { SchoolTest } from '@flashcards/contract';
 import { Anchor, Badge, Button, Group, Menu, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
+  IconBroadcast,
   IconChecklist,
   IconCopy,
   IconDots,
@@ -199,6 +200,15 @@ export function TestsPage() {
                     {test.exams_count > 0 && (
                       <Menu.Item component={Link} to={examsOfTestPath(test.id)}>
                         {t('actions.seeExams')}
+                      </Menu.Item>
+                    )}
+                    {test.exams_count > 0 && (
+                      <Menu.Item
+                        component={Link}
+                        to={generatePath(paths.schoolExamLive, { schoolTestId: String(test.id) })}
+                        leftSection={<IconBroadcast size={14} aria-hidden="true" />}
+                      >
+                        {t('live.watch')}
                       </Menu.Item>
                     )}
                     <Menu.Item
