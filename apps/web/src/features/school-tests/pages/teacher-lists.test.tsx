@@ -149,7 +149,9 @@ describe('the exams I gave', () => {
     );
 
     // Filtered by one test: its sittings can be watched live.
-    expect(screen.getByRole('link', { name: 'Watch live' }).getAttribute('href')).toBe('/school-tests/5/live');
+    expect(screen.getByRole('link', { name: 'Watch live' }).getAttribute('href')).toBe(
+      '/school-tests/5/live',
+    );
 
     const list = calls.find((call) => call.url.pathname === '/api/exam/exams/');
     expect(list?.url.searchParams.get('test_id')).toBe('5');
