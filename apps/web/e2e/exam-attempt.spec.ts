@@ -26,7 +26,13 @@ test('a student reloads mid-exam on a phone and continues where she was, with he
   const { ana, sample, examId } = await examForOne(request);
   const [first, second] = sample.questions as [(typeof sample.questions)[0], (typeof sample.questions)[0]];
   const page = await pageFor(browser, { account: ana, viewport: { width: 390, height: 740 } });
-  await page.goto(`/school-exam-started/${examId}`);
+  // Her list on the phone: the exam's status and its start are in sight, not scrolled off to the side.
+  await page.goto('/students-school-exams');
+  const row = page.getByRole('row', { name: new RegExp(sample.name) });
+  await expect(row.getByText('Not started')).toBeInViewport({ ratio: 1 });
+  await expect(row.getByText('20 minutes from the start')).toBeAttached();
+  await row.getByRole('link', { name: `Start the exam ${sample.name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/school-exam-started/${examId}$`));
   // The default mode says the attempt stays open, and the limit inside the window is given.
   await expect(page.getByText('Your attempt stays open until you finish')).toBeVisible();
   await expect(page.getByText(/^You have 20 minutes from when you start/)).toBeVisible();
