@@ -803,6 +803,14 @@ describe('attempts', () => {
       ends_at: iso(30),
       status: 'in_progress',
     });
+    // Its completion is queued for that end (the window's end is queued already, hours later).
+    const queued = await rowsOf(
+      t.database.db,
+      sql`select start_after from pgboss.job where name = ${completeDueExams}
+        and singleton_key = ${`exam-end:${iso(30)}`} and state = 'created'`,
+      z.object({ start_after: column.time }),
+    );
+    expect(queued.map((job) => new Date(job.start_after).toISOString())).toEqual([iso(30)]);
     t.clock.advance(19 * MINUTE);
     expect((await answer(early, earlyId, test.questions[0]!.id)).statusCode).toBe(200);
     t.clock.advance(2 * MINUTE);
