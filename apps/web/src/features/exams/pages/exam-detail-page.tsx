@@ -108,7 +108,16 @@ function ExamDetailView({ exam, receivedAt }: { exam: ExamDetail; receivedAt: nu
       value:
         exam.time_limit_minutes === null
           ? t('detail.noTimeLimit')
-          : t('timeLimit', { count: exam.time_limit_minutes, formatted: number(exam.time_limit_minutes) }),
+          : exam.started_at === null
+            ? t('timeLimit', { count: exam.time_limit_minutes, formatted: number(exam.time_limit_minutes) })
+            : // A started attempt's own end: the limit from its start, or the window's end if sooner.
+              t('detail.timeLimitUntil', {
+                limit: t('timeLimit', {
+                  count: exam.time_limit_minutes,
+                  formatted: number(exam.time_limit_minutes),
+                }),
+                end: dateTime(exam.ends_at),
+              }),
     },
     {
       label: t('detail.onLeave'),
