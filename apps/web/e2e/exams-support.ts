@@ -158,7 +158,19 @@ export async function giveExam(
   teacher: TestAccount,
   test: { id: number },
   students: { id: number }[],
-  { startIn = -1, minutes = 45, showResultsAfterEnd = false } = {},
+  {
+    startIn = -1,
+    minutes = 45,
+    showResultsAfterEnd = false,
+    leaveCompletes,
+    timeLimit,
+  }: {
+    startIn?: number;
+    minutes?: number;
+    showResultsAfterEnd?: boolean;
+    leaveCompletes?: boolean;
+    timeLimit?: number;
+  } = {},
 ): Promise<number[]> {
   const { created, skipped } = await examsApi(request, teacher).giveExam({
     school_test: test.id,
@@ -166,6 +178,8 @@ export async function giveExam(
     start_at: minutesFromNow(startIn),
     end_at: minutesFromNow(minutes),
     show_results_after_end: showResultsAfterEnd,
+    ...(leaveCompletes === undefined ? {} : { leave_completes: leaveCompletes }),
+    ...(timeLimit === undefined ? {} : { time_limit_minutes: timeLimit }),
   });
   expect(skipped).toEqual([]);
   expect(created).toHaveLength(students.length);

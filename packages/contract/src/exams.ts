@@ -21,6 +21,8 @@ export const EXAM_REOPEN_MAX_MINUTES = 240;
 export const EXAM_LIVE_RECENT_HOURS = 24;
 /** How often the taking page tells the server the student is there. */
 export const EXAM_PRESENCE_HEARTBEAT_MS = 30_000;
+/** The longest time limit of an attempt inside its window (a day). */
+export const EXAM_MAX_TIME_LIMIT_MINUTES = 1440;
 /** Tests the test picker lists at most (`exam/test-teachers-list/`). */
 export const TEST_PICKER_LIMIT = 500;
 
@@ -193,10 +195,12 @@ export type ExamStatus = z.infer<typeof examStatusSchema>;
 
 /**
  * An exam (spec: Exam): one test given to one student between two moments. Ours: `extra_minutes` (this
- * student's extra time), `ends_at` (the end with it), `status`, `answers_count` over `questions_count`,
- * `total_score`, the options `shuffle_questions` and `show_results_after_end`, and `results_at` (when the
- * student sees their score, grade and review). `score` and `grade` are null until completion, and for the
- * student until `results_at`.
+ * student's extra time), `ends_at` (the attempt's end: the window's end, or `time_limit_minutes` after
+ * `started_at` when that comes first, plus the extra time), `status`, `answers_count` over `questions_count`,
+ * `total_score`, the options `shuffle_questions`, `show_results_after_end`, `leave_completes` (leaving the
+ * exam page completes it) and `time_limit_minutes`, `results_at` (when the student sees their score, grade
+ * and review), and `now` (the server's clock when read, for pages that follow it). `score` and `grade` are
+ * null until completion, and for the student until `results_at`.
  */
 export const examSchema = z.object({
   id: z.number().int(),
@@ -218,8 +222,11 @@ export const examSchema = z.object({
   grade: gradeSchema.nullable(),
   shuffle_questions: z.boolean(),
   show_results_after_end: z.boolean(),
+  leave_completes: z.boolean(),
+  time_limit_minutes: z.number().int().nullable(),
   results_at: z.string().nullable(),
   date_created: z.string(),
+  now: z.string(),
 });
 export type Exam = z.infer<typeof examSchema>;
 
@@ -284,7 +291,8 @@ export type ExamDetail = z.infer<typeof examDetailSchema>;
 /**
  * The exam being taken (spec: Exam-taking response): its moments and the questions without their correct
  * answers, in the exam's order for this student (the same on every call), with the answers saved so far.
- * `server_time` lets the countdown follow the server's clock.
+ * `server_time` lets the countdown follow the server's clock; `leave_completes` says whether leaving the
+ * page completes the attempt or leaves it open until finished or over.
  */
 export const examTakingSchema = z.object({
   exam: z.object({
@@ -294,6 +302,9 @@ export const examTakingSchema = z.object({
     start_exam_at: z.string(),
     end_exam_at: z.string(),
     ends_at: z.string(),
+    started_at: z.string().nullable(),
+    time_limit_minutes: z.number().int().nullable(),
+    leave_completes: z.boolean(),
     server_time: z.string(),
   }),
   questions: z.array(
@@ -313,7 +324,8 @@ const moment = z.iso.datetime({ offset: true, error: 'errors:invalid_datetime' }
 
 /**
  * Assigning a test (spec: school_test, student, teacher, start_at, end_at; docs/api.md "Exams": `users_group` instead of
- * `student`). The test must be mine, have questions, and have its excellent minimum within its points.
+ * `student`, `leave_completes`, `time_limit_minutes`). The test must be mine, have questions, and have its
+ * excellent minimum within its points.
  */
 export const examCreateBody = z
   .object({
@@ -326,6 +338,10 @@ export const examCreateBody = z
     end_at: moment,
     shuffle_questions: z.boolean().default(false),
     show_results_after_end: z.boolean().default(false),
+    /** The spec's rule when true: leaving the exam page completes it. By default the attempt stays open. */
+    leave_completes: z.boolean().default(false),
+    /** Minutes each attempt may last from its start, inside the window; none: until the window's end. */
+    time_limit_minutes: z.number().int().min(1).max(EXAM_MAX_TIME_LIMIT_MINUTES).nullish(),
   })
   .refine((body) => (body.student === undefined) !== (body.users_group === undefined), {
     path: ['student'],

@@ -9,12 +9,15 @@ import { AppFrame } from './layout/app-frame';
 import { NavigationProgress } from './layout/navigation-progress';
 import { isRouteHandle } from './route-handle';
 
-function useRouteTitle(): string {
-  const { t } = useTranslation('pages');
-  const handle = useMatches()
+function useRouteHandle() {
+  return useMatches()
     .map((match) => match.handle)
     .findLast(isRouteHandle);
-  return t(`titles.${handle?.title ?? 'home'}`);
+}
+
+function useRouteTitle(): string {
+  const { t } = useTranslation('pages');
+  return t(`titles.${useRouteHandle()?.title ?? 'home'}`);
 }
 
 /** Nothing of one user's data may linger in the cache for the next one. */
@@ -33,7 +36,7 @@ export function RootLayout() {
   useDocumentTitle(useRouteTitle());
   useForgetDataOnSignOut(useIsSignedIn());
   return (
-    <AppFrame>
+    <AppFrame focus={useRouteHandle()?.focus ?? false}>
       <ScrollRestoration />
       <NavigationProgress />
       <Outlet />

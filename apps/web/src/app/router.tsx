@@ -13,7 +13,7 @@ import { RouteLoader } from './route-loader';
  * A page of the spec: its element, or a loader of its module (each page's code is fetched when the page
  * is first opened); with neither it shows the shared "not available yet" page.
  */
-type Page = { name: PageName; element?: ReactNode; load?: () => Promise<ReactNode> };
+type Page = { name: PageName; element?: ReactNode; load?: () => Promise<ReactNode>; focus?: boolean };
 
 const legal = (document: LegalDocumentName) =>
   import('../features/legal/pages/legal-page').then((m) => <m.LegalPage document={document} />);
@@ -187,7 +187,7 @@ const signedInPages: Page[] = [
   { name: 'schoolExams', load: () => schoolTest('schoolExams') },
   { name: 'schoolExamLive', load: () => schoolTest('schoolExamLive') },
   { name: 'studentsSchoolExams', load: () => exam('studentsSchoolExams') },
-  { name: 'schoolExamStarted', load: () => exam('schoolExamStarted') },
+  { name: 'schoolExamStarted', load: () => exam('schoolExamStarted'), focus: true },
   { name: 'schoolExam', load: () => exam('schoolExam') },
 ];
 
@@ -204,9 +204,9 @@ const staffPages: Page[] = [
   { name: 'adminPayouts', load: () => subscription('adminPayouts') },
 ];
 
-const toRoute = ({ name, element, load }: Page): RouteObject => ({
+const toRoute = ({ name, element, load, focus }: Page): RouteObject => ({
   path: paths[name],
-  handle: { title: name } satisfies RouteHandle,
+  handle: { title: name, ...(focus ? { focus } : {}) } satisfies RouteHandle,
   ...(load
     ? // The shell stays while a page's code arrives: on the first page of a visit the loader stands in
       // for the page; later, the current page stays, with the shell's progress bar, until the next is there.

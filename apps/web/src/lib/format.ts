@@ -25,8 +25,11 @@ export function useFormatters() {
     const minutes = new Intl.NumberFormat(language, { style: 'unit', unit: 'minute', unitDisplay: 'short' });
     const seconds = new Intl.NumberFormat(language, { style: 'unit', unit: 'second', unitDisplay: 'short' });
     const dateTimes = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+    const lists = new Intl.ListFormat(language, { style: 'long', type: 'conjunction' });
     return {
       number: (value: number) => numbers.format(value),
+      /** Items joined as the language lists them ("2, 5 and 7", "2, 5 и 7"). */
+      list: (items: string[]) => lists.format(items),
       /** A number with one decimal ("4.5", in Bulgarian "4,5"). */
       decimal: (value: number) => decimals.format(value),
       /** A length of time in whole hours or days, in words ("5 hours", "3 дни"). */

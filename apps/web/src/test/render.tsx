@@ -5,7 +5,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import i18next from 'i18next';
 import { type ReactNode, StrictMode } from 'react';
-import { type Location, MemoryRouter, type RouteObject, useLocation, useRoutes } from 'react-router';
+import {
+  createMemoryRouter,
+  type Location,
+  MemoryRouter,
+  Outlet,
+  type RouteObject,
+  RouterProvider,
+  useLocation,
+  useRoutes,
+} from 'react-router';
 import { onTestFinished } from 'vitest';
 import { currentUserQuery } from '../lib/current-user';
 import '../lib/i18n';
@@ -34,6 +43,8 @@ export type RenderOptions = {
   mantineEnv?: 'test';
   /** Renders in React's strict mode (effects run twice on mount). */
   strict?: boolean;
+  /** A data router (`createMemoryRouter`), as the app has, for pages that block navigation. */
+  dataRouter?: boolean;
 };
 
 /**
@@ -53,6 +64,7 @@ export function renderWithProviders(ui: ReactNode, options: RenderOptions = {}) 
     notifications: withNotifications = false,
     mantineEnv,
     strict = false,
+    dataRouter = false,
   } = options;
   const queryClient =
     options.queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -78,12 +90,26 @@ export function renderWithProviders(ui: ReactNode, options: RenderOptions = {}) 
     <QueryClientProvider client={queryClient}>
       <MantineProvider env={mantineEnv}>
         {withNotifications ? <Notifications /> : null}
-        <MemoryRouter initialEntries={[at]}>
-          <TestRoutes
-            routes={[layout ? { element: layout, children: [route] } : route, ...others]}
-            seen={seen}
+        {dataRouter ? (
+          <RouterProvider
+            router={createMemoryRouter(
+              [
+                {
+                  element: <SeenLocation seen={seen} />,
+                  children: [layout ? { element: layout, children: [route] } : route, ...others],
+                },
+              ],
+              { initialEntries: [at] },
+            )}
           />
-        </MemoryRouter>
+        ) : (
+          <MemoryRouter initialEntries={[at]}>
+            <TestRoutes
+              routes={[layout ? { element: layout, children: [route] } : route, ...others]}
+              seen={seen}
+            />
+          </MemoryRouter>
+        )}
       </MantineProvider>
     </QueryClientProvider>
   );
@@ -91,6 +117,11 @@ export function renderWithProviders(ui: ReactNode, options: RenderOptions = {}) 
   /** Where the router is now: the page's navigations and the search it keeps in the address. */
   const location = () => seen.location as Location;
   return { ...result, location, queryClient };
+}
+
+function SeenLocation({ seen }: { seen: { location?: Location } }) {
+  seen.location = useLocation();
+  return <Outlet />;
 }
 
 function TestRoutes({ routes, seen }: { routes: RouteObject[]; seen: { location?: Location } }) {

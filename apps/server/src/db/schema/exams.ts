@@ -63,7 +63,11 @@ export const testQuestions = pgTable(
   ],
 );
 
-/** One test given to one student between two moments, with this student's extra minutes after the end. */
+/**
+ * One test given to one student between two moments, with this student's extra minutes after the end. An
+ * attempt may also have a time limit from its start: it then ends at whichever comes first, the limit or
+ * the window's end (docs/api.md "Exams").
+ */
 export const exams = pgTable(
   'exams',
   {
@@ -82,6 +86,10 @@ export const exams = pgTable(
     extraMinutes: integer('extra_minutes').notNull().default(0),
     shuffleQuestions: boolean('shuffle_questions').notNull().default(false),
     showResultsAfterEnd: boolean('show_results_after_end').notNull().default(false),
+    /** The spec's rule: leaving the exam page completes it. Otherwise the attempt stays open until finished or over. */
+    leaveCompletes: boolean('leave_completes').notNull().default(false),
+    /** Minutes from the student's start, within the window; null: until the window's end. */
+    timeLimitMinutes: integer('time_limit_minutes'),
     startedAt: moment('started_at'),
     completedAt: moment('completed_at'),
     /** Who completed it: 'student' or 'server' (at the end). */
@@ -97,12 +105,17 @@ export const exams = pgTable(
   (table) => [
     check('exams_moments_check', sql`${table.endAt} > ${table.startAt}`),
     check('exams_completed_by_check', sql`${table.completedBy} in ('student', 'server')`),
+    check('exams_time_limit_check', sql`${table.timeLimitMinutes} between 1 and 1440`),
     index('exams_teacher_idx').on(table.teacherId, table.createdAt, table.id),
     index('exams_student_idx').on(table.studentId, table.createdAt, table.id),
     // An exam's review opens after the largest extra time of its test and end: max() reads one index entry.
     index('exams_test_end_idx').on(table.testId, table.endAt, table.extraMinutes),
     // The completion sweep: open exams by their end.
     index('exams_open_end_idx').on(table.endAt).where(sql`${table.completedAt} is null`),
+    // The sweep's attempts with a time limit, which may end before their window does.
+    index('exams_open_limited_idx')
+      .on(table.startedAt)
+      .where(sql`${table.completedAt} is null and ${table.timeLimitMinutes} is not null`),
   ],
 );
 

@@ -150,8 +150,11 @@ export const toExam = (row: ExamRow, now: Date, side: Side, storage: MediaStorag
     grade: shown ? (row.grade as Grade | null) : null,
     shuffle_questions: row.shuffle_questions,
     show_results_after_end: row.show_results_after_end,
+    leave_completes: row.leave_completes,
+    time_limit_minutes: row.time_limit_minutes,
     results_at: results,
     date_created: isoTime(row.created_at),
+    now: now.toISOString(),
   };
 };
 
@@ -288,6 +291,9 @@ export const toExamTaking = ({
       start_exam_at: isoTime(exam.start_at),
       end_exam_at: isoTime(exam.end_at),
       ends_at: isoTime(exam.ends_at),
+      started_at: exam.started_at ? isoTime(exam.started_at) : null,
+      time_limit_minutes: exam.time_limit_minutes,
+      leave_completes: exam.leave_completes,
       server_time: now.toISOString(),
     },
     // Never the correct answer: the student is taking the exam.

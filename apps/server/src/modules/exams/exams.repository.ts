@@ -261,8 +261,14 @@ export const gradeSql = (score: SQL, test: string) =>
     when ${score} >= ${sql.raw(`${test}.good_score`)} then 4
     when ${score} >= ${sql.raw(`${test}.satisfy_score`)} then 3 else 2 end)`;
 
-/** The end of an exam with its student's extra time. */
-const endsAt = (exam: string) => sql.raw(`(${exam}.end_at + ${exam}.extra_minutes * interval '1 minute')`);
+/**
+ * The end of an attempt, the one expression every rule reads it from: the window's end, or the time limit
+ * from the start when that comes first, plus the student's extra time. `least` skips nulls, so an exam not
+ * started (or without a limit) ends with its window.
+ */
+export const endsAt = (exam: string) =>
+  sql.raw(`(least(${exam}.end_at, ${exam}.started_at + ${exam}.time_limit_minutes * interval '1 minute')
+    + ${exam}.extra_minutes * interval '1 minute')`);
 
 /** The sum of the points of the questions an exam's answers got right. */
 const scoreOf = (exam: string) =>
@@ -282,7 +288,8 @@ export const completeDue = async (db: Executor, now: Date, scope: SQL = sql`true
       db,
       sql`with due as (
         select e.id, ${scoreOf('e')} as score from exams e
-        where e.completed_at is null and e.started_at is not null and e.end_at <= ${now}
+        where e.completed_at is null and e.started_at is not null
+          and (e.end_at <= ${now} or e.time_limit_minutes is not null)
           and ${endsAt('e')} <= ${now} and ${scope}
       )
       , done as (
@@ -344,6 +351,8 @@ const examRow = thresholdsRow.extend({
   grade: z.number().nullable(),
   shuffle_questions: z.boolean(),
   show_results_after_end: z.boolean(),
+  leave_completes: z.boolean(),
+  time_limit_minutes: z.number().nullable(),
   created_at: column.time,
   answers_count: z.number(),
   questions_count: z.number(),
@@ -359,7 +368,7 @@ const examSelect = sql`e.id, e.test_id, t.name as test_name, t.description as te
   (select e.end_at + max(o.extra_minutes) * interval '1 minute' from exams o
     where o.test_id = e.test_id and o.end_at = e.end_at) as review_at,
   e.started_at, e.completed_at, e.completed_by, e.score, e.grade, e.shuffle_questions,
-  e.show_results_after_end, e.created_at,
+  e.show_results_after_end, e.leave_completes, e.time_limit_minutes, e.created_at,
   (select count(*)::int from exam_answers a where a.exam_id = e.id) as answers_count,
   (select count(*)::int from test_questions q where q.test_id = e.test_id) as questions_count,
   (select coalesce(sum(q.score_value), 0)::int from test_questions q where q.test_id = e.test_id) as total_score`;
@@ -509,6 +518,8 @@ export type ExamInsert = {
   endAt: Date;
   shuffleQuestions: boolean;
   showResultsAfterEnd: boolean;
+  leaveCompletes: boolean;
+  timeLimitMinutes: number | null;
   createdAt: Date;
 };
 
@@ -519,7 +530,7 @@ export const insertExams = async (db: Executor, exams: ExamInsert[]) => {
       (exam) =>
         sql`(${exam.testId}::int, ${exam.studentId}::int, ${exam.teacherId}::int, ${exam.startAt}::timestamptz,
           ${exam.endAt}::timestamptz, ${exam.shuffleQuestions}::boolean, ${exam.showResultsAfterEnd}::boolean,
-          ${exam.createdAt}::timestamptz)`,
+          ${exam.leaveCompletes}::boolean, ${exam.timeLimitMinutes}::int, ${exam.createdAt}::timestamptz)`,
     ),
     sql`, `,
   );
@@ -527,7 +538,7 @@ export const insertExams = async (db: Executor, exams: ExamInsert[]) => {
     await rowsOf(
       db,
       sql`insert into exams (test_id, student_id, teacher_id, start_at, end_at, shuffle_questions,
-          show_results_after_end, created_at)
+          show_results_after_end, leave_completes, time_limit_minutes, created_at)
         values ${values} returning id`,
       idRow,
     )

@@ -255,6 +255,8 @@ export const createExamsService = ({
               endAt,
               shuffleQuestions: input.shuffle_questions,
               showResultsAfterEnd: input.show_results_after_end,
+              leaveCompletes: input.leave_completes,
+              timeLimitMinutes: input.time_limit_minutes ?? null,
               createdAt: now,
             });
         }
@@ -386,6 +388,13 @@ export const createExamsService = ({
         throw permissionDenied('exam_over');
       }
       const exam = (await repo.findExam(db, id))!;
+      // A time limit may end this attempt before the window's end, whose completion is queued already.
+      if (
+        exam.time_limit_minutes !== null &&
+        exam.started_at !== null &&
+        time(exam.started_at) === now.getTime()
+      )
+        await queueExamEnd(jobs, new Date(exam.ends_at));
       return { now, exam, questions: await repo.examQuestions(db, id, exam.test_id) };
     },
 

@@ -713,3 +713,163 @@ describe('auto-created accounts', () => {
     expect((await unclaimed.call('PUT', '/api/exam/exam-started/1/')).statusCode).toBe(403);
   });
 });
+
+describe('attempts', () => {
+  /** Moments counted from now, fixed while the test moves the clock. */
+  const fromNow = () => {
+    const base = t.clock.now().getTime();
+    return (minutes: number) => new Date(base + minutes * MINUTE).toISOString();
+  };
+
+  it('stay open by default: coming back after a reload resumes with the saved answers', async () => {
+    const { teacher, pupils } = await classroom(1);
+    const test = await makeTest(teacher, 3);
+    const pupil = pupils[0]!;
+    const iso = fromNow();
+    const { created } = await give(teacher, { school_test: test.id, student: [pupil.user.id] });
+    const id = created[0]!;
+    const first = (await start(pupil, id)).json();
+    expect(first.exam).toMatchObject({ leave_completes: false, time_limit_minutes: null, ends_at: iso(60) });
+    await answer(pupil, id, test.questions[0]!.id, 'b');
+    // The page went away (a reload, a crash, a lost connection) and comes back minutes later.
+    t.clock.advance(5 * MINUTE);
+    const again = await start(pupil, id);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().exam).toMatchObject({
+      started_at: first.exam.started_at,
+      ends_at: first.exam.ends_at,
+    });
+    expect(again.json().questions.map((q: { student_answer: string | null }) => q.student_answer)).toEqual([
+      'b',
+      null,
+      null,
+    ]);
+    expect((await detail(pupil, id)).json()).toMatchObject({
+      status: 'in_progress',
+      answers_count: 1,
+      leave_completes: false,
+    });
+    expect((await answer(pupil, id, test.questions[1]!.id)).json().answers_count).toBe(2);
+    expect(await examRow(id)).toMatchObject({ completed_at: null });
+  });
+
+  it('in the strict mode say so everywhere, and the completion on leaving ends the attempt for good', async () => {
+    const { teacher, pupils } = await classroom(1);
+    const test = await makeTest(teacher, 2);
+    const pupil = pupils[0]!;
+    const { created } = await give(teacher, {
+      school_test: test.id,
+      student: [pupil.user.id],
+      leave_completes: true,
+    });
+    const id = created[0]!;
+    expect((await detail(teacher, id)).json()).toMatchObject({ leave_completes: true });
+    const listed = (await pupil.call('GET', '/api/exam/students-exams/')).json();
+    expect(listed.results[0]).toMatchObject({ id, leave_completes: true, now: at(0) });
+    expect((await start(pupil, id)).json().exam.leave_completes).toBe(true);
+    await answer(pupil, id, test.questions[0]!.id);
+    // The page calls the completion when the student leaves it.
+    expect((await complete(pupil, id)).json()).toMatchObject({ status: 'completed', score: 3 });
+    expect((await start(pupil, id)).json().code).toBe('exam_over');
+  });
+
+  it('end at the time limit inside the window, at the window end when that comes first, plus extra time', async () => {
+    const { teacher, pupils } = await classroom(3);
+    const test = await makeTest(teacher, 3);
+    const [early, extra, late] = pupils as [Session, Session, Session];
+    const iso = fromNow();
+    const { created } = await give(teacher, {
+      school_test: test.id,
+      student: [early.user.id, extra.user.id, late.user.id],
+      end_at: at(360),
+      time_limit_minutes: 20,
+    });
+    const [earlyId, extraId, lateId] = created as [number, number, number];
+    // Not started: the window and the limit are both given; the attempt may start until the window's end.
+    expect((await detail(late, lateId)).json()).toMatchObject({
+      time_limit_minutes: 20,
+      end_exam_at: iso(360),
+      ends_at: iso(360),
+      status: 'not_started',
+    });
+    await teacher.call('PATCH', `/api/exam/exams/${extraId}/`, { extra_minutes: 5 });
+
+    t.clock.advance(10 * MINUTE);
+    expect((await start(early, earlyId)).json().exam).toMatchObject({
+      ends_at: iso(30),
+      time_limit_minutes: 20,
+    });
+    expect((await detail(teacher, earlyId)).json()).toMatchObject({
+      ends_at: iso(30),
+      status: 'in_progress',
+    });
+    // Its completion is queued for that end (the window's end is queued already, hours later).
+    const queued = await rowsOf(
+      t.database.db,
+      sql`select start_after from pgboss.job where name = ${completeDueExams}
+        and singleton_key = ${`exam-end:${iso(30)}`} and state = 'created'`,
+      z.object({ start_after: column.time }),
+    );
+    expect(queued.map((job) => new Date(job.start_after).toISOString())).toEqual([iso(30)]);
+    t.clock.advance(19 * MINUTE);
+    expect((await answer(early, earlyId, test.questions[0]!.id)).statusCode).toBe(200);
+    t.clock.advance(2 * MINUTE);
+    // The completion queued at the start completes the attempt at its limit.
+    await t.runJobs();
+    expect(await examRow(earlyId)).toMatchObject({ completed_by: 'server', score: 1 });
+    expect(new Date((await examRow(earlyId)).completed_at!).toISOString()).toBe(iso(30));
+    const refused = await answer(early, earlyId, test.questions[1]!.id);
+    expect([refused.statusCode, refused.json().code]).toEqual([403, 'exam_over']);
+
+    t.clock.advance(69 * MINUTE);
+    expect((await start(extra, extraId)).json().exam.ends_at).toBe(iso(125));
+    t.clock.advance(24 * MINUTE);
+    expect((await answer(extra, extraId, test.questions[0]!.id)).statusCode).toBe(200);
+    t.clock.advance(2 * MINUTE);
+    // (Exams of earlier tests whose end has come go with it.)
+    const swept = await t.services.exams.completeDue();
+    expect(swept).toContain(extraId);
+    expect(swept).not.toContain(lateId);
+    expect(new Date((await examRow(extraId)).completed_at!).toISOString()).toBe(iso(125));
+
+    // Started ten minutes before the window's end: that end comes first.
+    t.clock.advance(224 * MINUTE);
+    expect((await start(late, lateId)).json().exam.ends_at).toBe(iso(360));
+    const teacherList = (await teacher.call('GET', '/api/exam/exams/')).json();
+    expect(teacherList.results.find((exam: { id: number }) => exam.id === lateId)).toMatchObject({
+      ends_at: iso(360),
+      end_exam_at: iso(360),
+      time_limit_minutes: 20,
+    });
+    t.clock.advance(10 * MINUTE);
+    expect(await t.services.exams.completeDue()).toContain(lateId);
+    expect(new Date((await examRow(lateId)).completed_at!).toISOString()).toBe(iso(360));
+  });
+
+  it('refuse a time limit or a leave rule that is not one', async () => {
+    const { teacher, pupils } = await classroom(1);
+    const test = await makeTest(teacher, 1);
+    const student = [pupils[0]!.user.id];
+    for (const [body, field] of [
+      [{ time_limit_minutes: 0 }, 'time_limit_minutes'],
+      [{ time_limit_minutes: 1441 }, 'time_limit_minutes'],
+      [{ time_limit_minutes: 2.5 }, 'time_limit_minutes'],
+      [{ time_limit_minutes: 'twenty' }, 'time_limit_minutes'],
+      [{ leave_completes: 'sometimes' }, 'leave_completes'],
+    ] as const) {
+      const response = await teacher.call('POST', '/api/exam/exams/', {
+        school_test: test.id,
+        student,
+        start_at: at(0),
+        end_at: at(60),
+        ...body,
+      });
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json(), JSON.stringify(body)).toEqual({ [field]: [expect.any(String)] });
+    }
+    const longest = await give(teacher, { school_test: test.id, student, time_limit_minutes: 1440 });
+    expect((await detail(teacher, longest.created[0]!)).json().time_limit_minutes).toBe(1440);
+    const none = await give(teacher, { school_test: test.id, student, time_limit_minutes: null });
+    expect((await detail(teacher, none.created[0]!)).json().time_limit_minutes).toBeNull();
+  });
+});

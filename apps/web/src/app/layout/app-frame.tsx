@@ -16,10 +16,14 @@ const SideMenu = lazy(() => import('./side-menu').then((module) => ({ default: m
 const MAIN_CONTENT_ID = 'main-content';
 const SIDE_MENU_ID = 'side-menu';
 
-/** The shell: top bar, the side menu when signed in (behind a burger on narrow screens), content, footer. */
-export function AppFrame({ children }: { children: ReactNode }) {
+/**
+ * The shell: top bar, the side menu when signed in (behind a burger on narrow screens), content, footer.
+ * In a focus mode (an exam being taken) only the top bar's mark and language switch stay: nothing else
+ * leads away from the page.
+ */
+export function AppFrame({ children, focus = false }: { children: ReactNode; focus?: boolean }) {
   const { t } = useTranslation('shell');
-  const signedIn = useIsSignedIn();
+  const withMenu = useIsSignedIn() && !focus;
   const [menuOpened, menu] = useDisclosure(false);
   // Below the `sm` breakpoint (48em) a closed menu is only moved off screen: keep it out of the tab order.
   const menuHidden = useMediaQuery('(max-width: 47.99em)') && !menuOpened;
@@ -32,13 +36,13 @@ export function AppFrame({ children }: { children: ReactNode }) {
       <AppShell
         className={classes.shell}
         header={{ height: 60 }}
-        navbar={signedIn ? { width: 250, breakpoint: 'sm', collapsed: { mobile: !menuOpened } } : undefined}
+        navbar={withMenu ? { width: 250, breakpoint: 'sm', collapsed: { mobile: !menuOpened } } : undefined}
         padding="md"
       >
         <AppShell.Header>
-          <TopBar menu={{ id: SIDE_MENU_ID, opened: menuOpened, toggle: menu.toggle }} />
+          <TopBar menu={{ id: SIDE_MENU_ID, opened: menuOpened, toggle: menu.toggle }} focus={focus} />
         </AppShell.Header>
-        {signedIn && (
+        {withMenu && (
           <AppShell.Navbar id={SIDE_MENU_ID} aria-label={t('menu.label')} inert={menuHidden}>
             <Suspense fallback={null}>
               <SideMenu onNavigate={menu.close} />
@@ -47,13 +51,15 @@ export function AppFrame({ children }: { children: ReactNode }) {
         )}
         <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
           <Container size="lg" px={0}>
-            <CookieBanner />
+            {!focus && <CookieBanner />}
             {children}
           </Container>
         </AppShell.Main>
-        <Box className={classes.footer}>
-          <SiteFooter />
-        </Box>
+        {!focus && (
+          <Box className={classes.footer}>
+            <SiteFooter />
+          </Box>
+        )}
       </AppShell>
     </>
   );

@@ -11,11 +11,20 @@ import { ThemeMenuLoader } from './theme-menu-loader';
 interface TopBarProps {
   /** The side menu the burger shows and hides on narrow screens. */
   menu: { id: string; opened: boolean; toggle: () => void };
+  /** A focus mode: the mark (whose page asks before leaving) and the language switch, nothing else. */
+  focus?: boolean;
 }
 
-export function TopBar({ menu }: TopBarProps) {
+export function TopBar({ menu, focus = false }: TopBarProps) {
   const { t } = useTranslation('shell');
   const signedIn = useIsSignedIn();
+  if (focus)
+    return (
+      <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
+        <BrandLink />
+        <LanguageSwitch />
+      </Group>
+    );
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
       <Group gap="md" wrap="nowrap">

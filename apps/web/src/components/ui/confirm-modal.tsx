@@ -18,6 +18,8 @@ interface ConfirmModalProps {
   error?: string | null;
   /** The accessible name of the close button in the corner. */
   closeLabel: string;
+  /** The cancel button's text, when "Cancel" does not say what staying means. */
+  cancelLabel?: string;
 }
 
 /**
@@ -35,6 +37,7 @@ export function ConfirmModal({
   loading = false,
   error,
   closeLabel,
+  cancelLabel,
 }: ConfirmModalProps) {
   const { t } = useTranslation();
   return (
@@ -50,7 +53,7 @@ export function ConfirmModal({
         <FormError>{error}</FormError>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} data-autofocus>
-            {t('actions.cancel')}
+            {cancelLabel ?? t('actions.cancel')}
           </Button>
           <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={loading}>
             {confirmLabel}

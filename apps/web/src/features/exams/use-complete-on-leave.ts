@@ -4,7 +4,8 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 export type Leaving = 'navigation' | 'unload';
 
 /**
- * Leaving the exam page completes the exam (spec). While `active`, calls `complete` once when the page
+ * In the strict mode (the teacher's option, the spec's rule) leaving the exam page completes the exam.
+ * While `active`, calls `complete` once when the page
  * goes away: when it unmounts (the student went elsewhere in the app) or on `pagehide` (the tab was
  * closed or reloaded, where only a request sent at once can still leave). Not when `active` turns false
  * on the page itself (the exam was finished there).

@@ -14,6 +14,8 @@ const draft: AssignDraft = {
   end: '2026-12-01T09:15',
   shuffle: true,
   resultsAfterEnd: false,
+  leaveCompletes: false,
+  timeLimit: '',
 };
 
 describe('localToIso', () => {
@@ -50,7 +52,20 @@ describe('assignBody', () => {
       end_at: '2026-12-01T09:15:00+02:00',
       shuffle_questions: true,
       show_results_after_end: false,
+      leave_completes: false,
     });
+  });
+
+  it('sends the strict leave rule and a time limit when chosen, and refuses a limit out of range', () => {
+    expect(assignBody({ ...draft, leaveCompletes: true, timeLimit: 20 })).toMatchObject({
+      leave_completes: true,
+      time_limit_minutes: 20,
+    });
+    for (const timeLimit of [0, 1441, 2.5]) {
+      expect(assignProblems({ ...draft, timeLimit }), String(timeLimit)).toEqual(['timeLimit']);
+      expect(assignBody({ ...draft, timeLimit })).toBeNull();
+    }
+    expect(assignProblems({ ...draft, timeLimit: 1440 })).toEqual([]);
   });
 
   it('sends the group alone when a group is chosen', () => {

@@ -1,4 +1,4 @@
-import type { ExamCreateInput } from '@flashcards/contract';
+import { EXAM_MAX_TIME_LIMIT_MINUTES, type ExamCreateInput } from '@flashcards/contract';
 
 const pad = (value: number) => String(Math.abs(value)).padStart(2, '0');
 
@@ -43,9 +43,16 @@ export type AssignDraft = {
   end: string;
   shuffle: boolean;
   resultsAfterEnd: boolean;
+  /** The spec's strict rule: leaving the exam page completes it. */
+  leaveCompletes: boolean;
+  /** Minutes each attempt may last, as typed; blank for none (the window's end). */
+  timeLimit: number | '';
 };
 
-export type AssignProblem = 'test' | 'students' | 'group' | 'start' | 'end' | 'endBeforeStart';
+export type AssignProblem = 'test' | 'students' | 'group' | 'start' | 'end' | 'endBeforeStart' | 'timeLimit';
+
+const validLimit = (value: number | '') =>
+  value === '' || (Number.isInteger(value) && value >= 1 && value <= EXAM_MAX_TIME_LIMIT_MINUTES);
 
 /** What is missing or wrong in the assign form, first problem first; none when it can be sent. */
 export function assignProblems(draft: AssignDraft): AssignProblem[] {
@@ -58,6 +65,7 @@ export function assignProblems(draft: AssignDraft): AssignProblem[] {
   if (!start) problems.push('start');
   if (!end) problems.push('end');
   if (start && end && Date.parse(end) <= Date.parse(start)) problems.push('endBeforeStart');
+  if (!validLimit(draft.timeLimit)) problems.push('timeLimit');
   return problems;
 }
 
@@ -75,5 +83,7 @@ export function assignBody(draft: AssignDraft): ExamCreateInput | null {
     end_at: end,
     shuffle_questions: draft.shuffle,
     show_results_after_end: draft.resultsAfterEnd,
+    leave_completes: draft.leaveCompletes,
+    ...(draft.timeLimit === '' ? {} : { time_limit_minutes: draft.timeLimit }),
   };
 }

@@ -20,7 +20,7 @@ import { ExamReview } from '../components/exam-review';
 import { ScoreText } from '../components/student-action';
 import { examIdFrom, resultsHidden, studentActionOf } from '../exam-state';
 import '../../../lib/exam-texts';
-import { useNow } from '../use-now';
+import { useServerNow } from '../use-now';
 
 /** An exam that is not there, or not one of mine (given to me or by me). */
 export function ExamMissing() {
@@ -82,15 +82,16 @@ export function ExamDetailPage() {
       loading={<PageLoader label={t('detail.loading')} />}
       error={missingOn404(<ExamMissing />)}
     >
-      {(exam) => <ExamDetailView exam={exam} />}
+      {(exam) => <ExamDetailView exam={exam} receivedAt={query.dataUpdatedAt} />}
     </QueryState>
   );
 }
 
-function ExamDetailView({ exam }: { exam: ExamDetail }) {
+function ExamDetailView({ exam, receivedAt }: { exam: ExamDetail; receivedAt: number }) {
   const { t } = useTranslation(['exams', 'pages']);
   const { number, dateTime } = useFormatters();
-  const now = useNow();
+  // The start button appears at the start on the server's clock, without a reload.
+  const now = useServerNow(exam.now, receivedAt);
   const user = useCurrentUser().data;
   const viewer = user?.id === exam.teacher.id && user?.id !== exam.student.id ? 'teacher' : 'student';
   const action = viewer === 'student' ? studentActionOf(exam, now) : null;
@@ -103,6 +104,26 @@ function ExamDetailView({ exam }: { exam: ExamDetail }) {
     {
       label: t('detail.window'),
       value: t('window', { start: dateTime(exam.start_exam_at), end: dateTime(exam.end_exam_at) }),
+    },
+    {
+      label: t('detail.timeLimit'),
+      value:
+        exam.time_limit_minutes === null
+          ? t('detail.noTimeLimit')
+          : exam.started_at === null
+            ? t('timeLimit', { count: exam.time_limit_minutes, formatted: number(exam.time_limit_minutes) })
+            : // A started attempt's own end: the limit from its start, or the window's end if sooner.
+              t('detail.timeLimitUntil', {
+                limit: t('timeLimit', {
+                  count: exam.time_limit_minutes,
+                  formatted: number(exam.time_limit_minutes),
+                }),
+                end: dateTime(exam.ends_at),
+              }),
+    },
+    {
+      label: t('detail.onLeave'),
+      value: exam.leave_completes ? t('detail.leaveCompletes') : t('detail.leaveKeepsOpen'),
     },
     {
       label: t('detail.extraTime'),

@@ -41,6 +41,7 @@ function show({
       user: { id: 2 },
       strict: true,
       mantineEnv: 'test',
+      dataRouter: true,
     },
   );
   // Each call as "METHOD /path/ {body}"; presence has its own test (use-exam-presence).
@@ -57,6 +58,7 @@ const notStarted = {
   status: 200,
   body: examDetail({
     ...examWindow,
+    now: iso(0),
     status: 'not_started',
     is_exam_started: false,
     started_at: null,
@@ -71,7 +73,7 @@ const notStarted = {
 describe('taking an exam', () => {
   it('warns first, then saves each answer as it is given, and finishing completes it', async () => {
     const calls = show({ exam: notStarted });
-    expect(await screen.findByText('Leaving this page completes the exam')).toBeVisible();
+    expect(await screen.findByText('Your attempt stays open until you finish')).toBeVisible();
     expect(screen.getByText('3 questions, 10 points in all.')).toBeVisible();
     expect(calls().filter((call) => call.startsWith('PUT'))).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Start the exam' }));
@@ -90,6 +92,7 @@ describe('taking an exam', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Finish the exam' }));
     const dialog = await screen.findByRole('dialog', { name: 'Finish the exam?' });
     expect(within(dialog).getByText(/^2 questions are unanswered\./)).toBeVisible();
+    expect(within(dialog).getByText('Not answered: questions 2 and 3.')).toBeVisible();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Finish' }));
     expect(await screen.findByRole('heading', { name: 'The details' })).toBeVisible();
     expect(calls().filter((call) => call.startsWith('PUT /api/exam/exam-completed/'))).toEqual([
@@ -97,10 +100,50 @@ describe('taking an exam', () => {
     ]);
   });
 
-  it('comes back to a started exam with its saved answers, and leaving the page completes it once', async () => {
+  it('comes back to a started exam at its first unanswered question, and leaving asks and keeps it open', async () => {
     const calls = show({
       exam: { status: 200, body: examDetail({ ...examWindow, status: 'in_progress', completed_at: null }) },
-      start: { status: 200, body: taking({ ...examWindow, server_time: iso(0) }, ['a']) },
+      start: { status: 200, body: taking({ ...examWindow, server_time: iso(0) }, ['a', 'b']) },
+    });
+    // Straight to the first unanswered question, without the warning.
+    expect(await screen.findByRole('heading', { name: 'Question 3 of 3' })).toBeVisible();
+    fireEvent.click(screen.getByRole('button', { name: 'Question 2, answered' }));
+    expect((screen.getByRole('radio', { name: 'B. 6' }) as HTMLInputElement).checked).toBe(true);
+    // Closing or reloading the tab gets the browser's prompt.
+    const unload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(true);
+
+    fireEvent.click(screen.getByRole('link', { name: 'Elsewhere' }));
+    const asked = await screen.findByRole('dialog', { name: 'Leave the exam?' });
+    expect(within(asked).getByText(/^Your exam stays open and your answers are kept/)).toBeVisible();
+    fireEvent.click(within(asked).getByRole('button', { name: 'Stay in the exam' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Leave the exam?' })).toBeNull());
+    expect(screen.getByRole('heading', { name: 'Question 2 of 3' })).toBeVisible();
+
+    fireEvent.click(screen.getByRole('link', { name: 'Elsewhere' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Leave the exam?' })).getByRole('button', {
+        name: 'Leave',
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Another page' })).toBeVisible();
+    expect(calls().filter((call) => call.startsWith('PUT /api/exam/exam-completed/'))).toEqual([]);
+    const after = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(after);
+    expect(after.defaultPrevented).toBe(false);
+  });
+
+  it('in the strict mode comes back with its saved answers, and a confirmed leave completes it once', async () => {
+    const calls = show({
+      exam: {
+        status: 200,
+        body: examDetail({ ...examWindow, status: 'in_progress', completed_at: null, leave_completes: true }),
+      },
+      start: {
+        status: 200,
+        body: taking({ ...examWindow, server_time: iso(0), leave_completes: true }, ['a']),
+      },
     });
     // Straight to the first unanswered question, without the warning.
     expect(await screen.findByRole('heading', { name: 'Question 2 of 3' })).toBeVisible();
@@ -111,6 +154,14 @@ describe('taking an exam', () => {
     expect(calls().filter((call) => call.startsWith('PUT /api/exam/exam-completed/'))).toEqual([]);
 
     fireEvent.click(screen.getByRole('link', { name: 'Elsewhere' }));
+    const asked = await screen.findByRole('dialog', { name: 'Leave the exam?' });
+    expect(
+      within(asked).getByText(
+        'Leaving this page completes your exam: you cannot change your answers afterwards.',
+      ),
+    ).toBeVisible();
+    expect(calls().filter((call) => call.startsWith('PUT /api/exam/exam-completed/'))).toEqual([]);
+    fireEvent.click(within(asked).getByRole('button', { name: 'Leave and complete' }));
     expect(await screen.findByRole('heading', { name: 'Another page' })).toBeVisible();
     await waitFor(() =>
       expect(calls().filter((call) => call.startsWith('PUT /api/exam/exam-completed/'))).toEqual([

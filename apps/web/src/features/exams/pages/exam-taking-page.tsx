@@ -2,6 +2,7 @@ import type { AnswerKey, ExamDetail } from '@flashcards/contract';
 import {
   Alert,
   Anchor,
+  Box,
   Button,
   Group,
   List,
@@ -56,7 +57,8 @@ import { examIdFrom } from '../exam-state';
 import '../../../lib/exam-texts';
 import { type Leaving, useCompleteOnLeave } from '../use-complete-on-leave';
 import { useExamPresence } from '../use-exam-presence';
-import { useNow } from '../use-now';
+import { useLeaveGuard } from '../use-leave-guard';
+import { useServerNow } from '../use-now';
 import { ExamMissing } from './exam-detail-page';
 
 /** How long finishing waits for answers still on their way before completing without them. */
@@ -88,10 +90,11 @@ function Refusal({ id, error }: { id: number; error: unknown }) {
 }
 
 /**
- * /school-exam-started/:examId: the warning that leaving completes the exam, then the exam itself, one
- * question at a time with the countdown to its end. Answers are saved as they are given; leaving the page
- * completes the exam (spec), and so does the end of the time. A started exam opened again continues where
- * it was, with its saved answers.
+ * /school-exam-started/:examId, a focus mode: the warning (which says what leaving does), then the exam
+ * itself, one question at a time with the countdown to its end. Answers are saved as they are given. By
+ * default the attempt stays open until the student finishes it or the time is up; with the teacher's
+ * strict option leaving the page completes it (spec). Either way leaving asks first. A started exam
+ * opened again continues at its first unanswered question, with its saved answers.
  */
 export function ExamTakingPage() {
   const { t } = useTranslation('exams');
@@ -150,23 +153,33 @@ export function ExamTakingPage() {
         <Text>{t(exam.status === 'missed' ? 'taking.missedText' : 'taking.completedText')}</Text>
       </MessagePage>
     );
-  return <ExamWarning exam={exam} starting={start.isPending} onStart={() => begin(false)} />;
+  return (
+    <ExamWarning
+      exam={exam}
+      receivedAt={query.dataUpdatedAt}
+      starting={start.isPending}
+      onStart={() => begin(false)}
+    />
+  );
 }
 
-/** Before the start: what the exam is, that leaving the page completes it, and that answers are kept as given. */
+/** Before the start: what the exam is, what leaving the page does, and that answers are kept as given. */
 function ExamWarning({
   exam,
+  receivedAt,
   starting,
   onStart,
 }: {
   exam: ExamDetail;
+  /** When the exam was read: its `now` and this moment keep the page on the server's clock. */
+  receivedAt: number;
   starting: boolean;
   onStart: () => void;
 }) {
   const { t } = useTranslation('exams');
   const { number, dateTime } = useFormatters();
-  // The button comes alive when the window opens, and goes when it closes.
-  const now = useNow(1_000);
+  // The button comes alive when the window opens on the server's clock, and goes when it closes.
+  const now = useServerNow(exam.now, receivedAt);
   const opensAt = Date.parse(exam.start_exam_at);
   const open = now >= opensAt && now < Date.parse(exam.ends_at);
 
@@ -192,13 +205,22 @@ function ExamWarning({
           </Text>
         )}
       </Stack>
-      <Alert color="orange" variant="light" radius="lg" icon={<IconDoorExit aria-hidden="true" />}>
-        {/* The title in the body's colour: the alert's own orange title is too light to read. */}
-        <Text fw={700} mb={4}>
-          {t('taking.leaveTitle')}
-        </Text>
-        {t('taking.leaveText')}
-      </Alert>
+      {exam.leave_completes ? (
+        <Alert color="orange" variant="light" radius="lg" icon={<IconDoorExit aria-hidden="true" />}>
+          {/* The title in the body's colour: the alert's own orange title is too light to read. */}
+          <Text fw={700} mb={4}>
+            {t('taking.leaveTitle')}
+          </Text>
+          {t('taking.leaveText')}
+        </Alert>
+      ) : (
+        <Alert color="blue" variant="light" radius="lg" icon={<IconCloudCheck aria-hidden="true" />}>
+          <Text fw={700} mb={4}>
+            {t('taking.resumeTitle')}
+          </Text>
+          {t('taking.resumeText')}
+        </Alert>
+      )}
       <Paper withBorder radius="lg" p="lg">
         <List spacing="sm" center icon={<IconCircleCheck size={18} aria-hidden="true" />}>
           <List.Item>
@@ -208,7 +230,15 @@ function ExamWarning({
               points: number(exam.total_score),
             })}
           </List.Item>
-          <List.Item>{t('taking.endsAt', { time: dateTime(exam.ends_at) })}</List.Item>
+          <List.Item>
+            {exam.time_limit_minutes === null
+              ? t('taking.endsAt', { time: dateTime(exam.ends_at) })
+              : t('taking.endsWithin', {
+                  count: exam.time_limit_minutes,
+                  formatted: number(exam.time_limit_minutes),
+                  time: dateTime(exam.ends_at),
+                })}
+          </List.Item>
           <List.Item>{t('taking.savedAsGiven')}</List.Item>
           <List.Item>{t('taking.oneAtATime')}</List.Item>
           <List.Item>{t('taking.teacher', { name: personName(exam.teacher) })}</List.Item>
@@ -267,7 +297,7 @@ type Phase = 'taking' | 'finishing' | 'done';
 /** The exam being taken: the countdown, one question at a time, the navigator and the finish. */
 function ExamSession({ id, started, resumed }: { id: number; started: StartedExam; resumed: boolean }) {
   const { t } = useTranslation('exams');
-  const { number } = useFormatters();
+  const { number, list } = useFormatters();
   const errorMessage = useErrorMessage();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -329,7 +359,10 @@ function ExamSession({ id, started, resumed }: { id: number; started: StartedExa
 
   const refused = saving.refusal !== null;
   useExamPresence(id, phase === 'taking' && !refused);
-  useCompleteOnLeave(phase === 'taking' && !refused, (how: Leaving) => {
+  const strict = started.exam.leave_completes;
+  // Leaving asks first in both modes; only the strict one completes the attempt when the student leaves.
+  const blocker = useLeaveGuard(phase === 'taking' && !refused);
+  useCompleteOnLeave(strict && phase === 'taking' && !refused, (how: Leaving) => {
     if (how === 'unload') {
       completeExamOnUnload(id);
       return;
@@ -372,6 +405,9 @@ function ExamSession({ id, started, resumed }: { id: number; started: StartedExa
   const question = questions[index];
   const answeredCount = questions.filter((item) => saving.answers.has(item.id)).length;
   const unanswered = total - answeredCount;
+  const unansweredNumbers = questions.flatMap((item, at) =>
+    saving.answers.has(item.id) ? [] : [number(at + 1)],
+  );
   const go = (next: number) => setIndex(Math.max(0, Math.min(total - 1, next)));
 
   if (refused) return <Refusal id={id} error={saving.refusal} />;
@@ -379,10 +415,18 @@ function ExamSession({ id, started, resumed }: { id: number; started: StartedExa
   return (
     <Stack gap="md" maw={820} mx="auto" w="100%">
       {region}
-      <Group justify="space-between" align="center" gap="sm">
-        <Title order={1} size="h2">
-          {started.exam.name}
-        </Title>
+      <Title order={1} size="h2">
+        {started.exam.name}
+      </Title>
+      {/* The countdown stays in sight under the sticky header while the question scrolls (a phone). */}
+      <Box
+        style={{
+          position: 'sticky',
+          top: 'calc(var(--app-shell-header-offset, 60px) + var(--mantine-spacing-xs))',
+          zIndex: 3,
+          alignSelf: 'flex-end',
+        }}
+      >
         <ExamTimer
           endsAt={started.exam.ends_at}
           offset={started.offset}
@@ -392,7 +436,7 @@ function ExamSession({ id, started, resumed }: { id: number; started: StartedExa
             void finish(true);
           }}
         />
-      </Group>
+      </Box>
       {resumed && (
         <Alert color="blue" variant="light" icon={<IconPlayerPlay aria-hidden="true" />}>
           {t('taking.resumed')}
@@ -503,9 +547,30 @@ function ExamSession({ id, started, resumed }: { id: number; started: StartedExa
         loading={phase === 'finishing'}
         error={finishError}
       >
-        {unanswered > 0
-          ? t('taking.finishUnanswered', { count: unanswered, formatted: number(unanswered) })
-          : t('taking.finishAllAnswered', { total: number(total) })}
+        {unanswered > 0 ? (
+          <Stack gap="xs">
+            <Text>{t('taking.finishUnanswered', { count: unanswered, formatted: number(unanswered) })}</Text>
+            <Text fw={600}>
+              {t('taking.finishNotAnswered', {
+                list: t('taking.questionNumbers', { count: unanswered, list: list(unansweredNumbers) }),
+              })}
+            </Text>
+          </Stack>
+        ) : (
+          t('taking.finishAllAnswered', { total: number(total) })
+        )}
+      </ConfirmModal>
+      <ConfirmModal
+        opened={blocker.state === 'blocked'}
+        onClose={() => blocker.reset?.()}
+        onConfirm={() => blocker.proceed?.()}
+        title={t('taking.leaveConfirmTitle')}
+        confirmLabel={strict ? t('taking.leaveAndComplete') : t('taking.leave')}
+        cancelLabel={t('taking.stay')}
+        closeLabel={t('taking.close')}
+        danger={strict}
+      >
+        {strict ? t('taking.leaveConfirmStrict') : t('taking.leaveConfirmResume')}
       </ConfirmModal>
     </Stack>
   );

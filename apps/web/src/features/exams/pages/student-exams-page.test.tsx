@@ -18,6 +18,7 @@ const exam = (id: number, name: string, fields: Parameters<typeof examDetail>[0]
   } = examDetail({
     id,
     school_test: { id, name, description: '' },
+    now: iso(0),
     ...fields,
   });
   return rest;
@@ -37,8 +38,8 @@ const exams = [
   exam(5, 'Areas', { status: 'completed', score: null, grade: null, results_at: iso(3600_000) }),
 ];
 
-function show() {
-  const server = fakeApi().on(examRoutes.studentExams, page(exams));
+function show(list = exams) {
+  const server = fakeApi().on(examRoutes.studentExams, page(list));
   renderWithProviders(<StudentExamsPage />, {
     path: '/students-school-exams',
     at: '/students-school-exams',
@@ -66,6 +67,29 @@ describe('the exams given to me', () => {
       '/school-exam/5',
     );
     expect(within(rowOf('Areas')).getByText('Teodora Marinova')).toBeVisible();
+  });
+
+  it("offers the start at the start on the server's clock, without a reload", async () => {
+    // This device's clock is an hour behind the server's; the window opens a moment from now on the server.
+    const hour = 3600_000;
+    show([
+      exam(1, 'Fractions', {
+        now: iso(hour),
+        start_exam_at: iso(hour + 1_500),
+        end_exam_at: iso(2 * hour),
+        ends_at: iso(2 * hour),
+        status: 'not_started',
+        score: null,
+        grade: null,
+        results_at: null,
+      }),
+    ]);
+    expect(
+      await within(await screen.findByRole('row', { name: /^Fractions/ })).findByText(/^Opens at /),
+    ).toBeVisible();
+    expect(
+      await screen.findByRole('link', { name: 'Start the exam Fractions' }, { timeout: 4_000 }),
+    ).toBeVisible();
   });
 
   it('sorts and filters through the server', async () => {

@@ -11,16 +11,17 @@ import { useStudentExams } from '../api/get-student-exams';
 import { ExamListControls, useExamListParams } from '../components/exam-list-controls';
 import { StudentAction } from '../components/student-action';
 import '../../../lib/exam-texts';
-import { useNow } from '../use-now';
+import { useServerNow } from '../use-now';
 
 /** /students-school-exams: the exams given to me, 20 a page, sorted, searched and filtered by status. */
 export function StudentExamsPage() {
   const { t } = useTranslation(['exams', 'pages']);
   const { number, dateTime } = useFormatters();
-  const now = useNow();
   const { params, navigate } = useExamListParams();
   const list = useStudentExams(params);
   const data = list.data;
+  // Start buttons appear at their start on the server's clock, without a reload.
+  const now = useServerNow(data?.results[0]?.now, list.dataUpdatedAt);
   const filtered = Boolean(params.search || params.status);
 
   return (
@@ -40,14 +41,15 @@ export function StudentExamsPage() {
           description: filtered ? undefined : t('list.emptyHint'),
         }}
         caption={t('list.caption')}
-        minWidth={820}
+        minWidth={720}
         head={
+          // The status and the action first after the test: on a phone they are in sight, the rest scrolls.
           <>
             <Table.Th scope="col">{t('list.columns.test')}</Table.Th>
-            <Table.Th scope="col">{t('list.columns.teacher')}</Table.Th>
-            <Table.Th scope="col">{t('list.columns.window')}</Table.Th>
             <Table.Th scope="col">{t('list.columns.status')}</Table.Th>
             <Table.Th scope="col">{t('list.columns.action')}</Table.Th>
+            <Table.Th scope="col">{t('list.columns.window')}</Table.Th>
+            <Table.Th scope="col">{t('list.columns.teacher')}</Table.Th>
           </>
         }
         row={(exam) => (
@@ -67,11 +69,24 @@ export function StudentExamsPage() {
                 })}
               </Text>
             </Table.Th>
-            <Table.Td>{personName(exam.teacher)}</Table.Td>
+            <Table.Td>
+              <ExamStatusBadge status={exam.status} />
+            </Table.Td>
+            <Table.Td>
+              <StudentAction exam={exam} now={now} />
+            </Table.Td>
             <Table.Td>
               <Text size="sm">
                 {t('window', { start: dateTime(exam.start_exam_at), end: dateTime(exam.ends_at) })}
               </Text>
+              {exam.time_limit_minutes !== null && (
+                <Text size="xs" c="dimmed">
+                  {t('timeLimit', {
+                    count: exam.time_limit_minutes,
+                    formatted: number(exam.time_limit_minutes),
+                  })}
+                </Text>
+              )}
               {exam.extra_minutes > 0 && (
                 <Text size="xs" c="dimmed">
                   {t('extraMinutes', {
@@ -81,12 +96,7 @@ export function StudentExamsPage() {
                 </Text>
               )}
             </Table.Td>
-            <Table.Td>
-              <ExamStatusBadge status={exam.status} />
-            </Table.Td>
-            <Table.Td>
-              <StudentAction exam={exam} now={now} />
-            </Table.Td>
+            <Table.Td>{personName(exam.teacher)}</Table.Td>
           </Table.Tr>
         )}
         page={params.page}

@@ -85,6 +85,7 @@ describe('giving a test as an exam', () => {
         end_at: '2026-12-01T09:15:00+02:00',
         shuffle_questions: true,
         show_results_after_end: false,
+        leave_completes: false,
       },
     ]);
   });
@@ -115,8 +116,35 @@ describe('giving a test as an exam', () => {
         end_at: '2026-12-01T09:15:00+02:00',
         shuffle_questions: false,
         show_results_after_end: true,
+        leave_completes: false,
       },
     ]);
+  });
+
+  it('sends the strict leave rule and a time limit inside the window when chosen', async () => {
+    const posted = show({ id: 5, name: 'Fractions' });
+    const dialog = await screen.findByRole('dialog', { name: 'Give “Fractions” as an exam' });
+    fireEvent.change(within(dialog).getByLabelText('Find students'), { target: { value: 'Ana' } });
+    fireEvent.click(
+      await within(dialog).findByRole('button', { name: 'Add Ana Stoyanova' }, { timeout: 5000 }),
+    );
+    setWindow(dialog);
+    const limit = within(dialog).getByRole('textbox', { name: 'Time limit (minutes)' });
+    fireEvent.change(limit, { target: { value: '2000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Give the exam to 1 student' }));
+    expect(
+      await within(dialog).findByText('Enter whole minutes from 1 to 1440, or leave it blank.'),
+    ).toBeVisible();
+    expect(posted).toEqual([]);
+    fireEvent.change(limit, { target: { value: '20' } });
+    // The switch is named by its label beside it.
+    expect(within(dialog).getByText('Leaving the exam page completes the exam')).toBeVisible();
+    const strict = within(dialog).getByRole('switch');
+    expect((strict as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(strict);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Give the exam to 1 student' }));
+    expect(await within(dialog).findByText('1 exam was created.')).toBeVisible();
+    expect(posted).toEqual([expect.objectContaining({ leave_completes: true, time_limit_minutes: 20 })]);
   });
 
   it('shows what is missing on its field and sends nothing', async () => {

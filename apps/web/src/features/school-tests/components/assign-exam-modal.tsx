@@ -1,3 +1,4 @@
+import { EXAM_MAX_TIME_LIMIT_MINUTES } from '@flashcards/contract';
 import {
   Alert,
   Button,
@@ -5,10 +6,12 @@ import {
   Group,
   List,
   Modal,
+  NumberInput,
   Radio,
   Select,
   SimpleGrid,
   Stack,
+  Switch,
   Text,
   TextInput,
   Title,
@@ -43,6 +46,8 @@ const freshDraft = (testId: number | null): AssignDraft => ({
   ...defaultWindow(new Date()),
   shuffle: false,
   resultsAfterEnd: false,
+  leaveCompletes: false,
+  timeLimit: '',
 });
 
 type Outcome = { created: number; skipped: { name: string; reason: 'self' | 'not_reached' }[] };
@@ -77,7 +82,9 @@ export function AssignExamModal({
   const problems = assignProblems(full);
   const serverErrors = fieldErrorsOf(create.error);
   const problemText = (problem: AssignProblem) =>
-    tried && problems.includes(problem) ? t(`assign.problems.${problem}`) : undefined;
+    tried && problems.includes(problem)
+      ? t(`assign.problems.${problem}`, { max: EXAM_MAX_TIME_LIMIT_MINUTES })
+      : undefined;
   const change = (next: Partial<AssignDraft>) => setDraft((current) => ({ ...current, ...next }));
 
   const reset = () => {
@@ -249,6 +256,25 @@ export function AssignExamModal({
                 error={problemText('end') ?? problemText('endBeforeStart') ?? serverErrors.end_at}
               />
             </SimpleGrid>
+            <NumberInput
+              label={t('assign.timeLimit')}
+              description={t('assign.timeLimitHint')}
+              placeholder={t('assign.timeLimitNone')}
+              min={1}
+              max={EXAM_MAX_TIME_LIMIT_MINUTES}
+              allowDecimal={false}
+              allowNegative={false}
+              value={draft.timeLimit}
+              onChange={(value) => change({ timeLimit: typeof value === 'number' ? value : '' })}
+              error={problemText('timeLimit') ?? serverErrors.time_limit_minutes}
+              maw={280}
+            />
+            <Switch
+              label={t('assign.leaveCompletes')}
+              description={t('assign.leaveCompletesHint')}
+              checked={draft.leaveCompletes}
+              onChange={(event) => change({ leaveCompletes: event.currentTarget.checked })}
+            />
             <Checkbox
               label={t('assign.shuffle')}
               checked={draft.shuffle}

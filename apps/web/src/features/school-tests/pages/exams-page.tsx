@@ -254,6 +254,14 @@ export function ExamsPage() {
                   end: dateTime(exam.end_exam_at) ?? '',
                 })}
               </Text>
+              {exam.time_limit_minutes !== null && (
+                <Text size="xs" c="dimmed">
+                  {t('exams.limit', {
+                    count: exam.time_limit_minutes,
+                    formatted: number(exam.time_limit_minutes),
+                  })}
+                </Text>
+              )}
               {exam.extra_minutes > 0 && (
                 <Text size="xs" c="dimmed">
                   {t('exams.extra', { count: exam.extra_minutes, formatted: number(exam.extra_minutes) })}

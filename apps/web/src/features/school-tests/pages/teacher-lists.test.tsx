@@ -54,6 +54,9 @@ const exam = (id: number, status: Exam['status'], score: number | null, grade: E
   show_results_after_end: false,
   results_at: null,
   date_created: '2026-11-30T10:00:00Z',
+  leave_completes: false,
+  time_limit_minutes: null,
+  now: '2026-11-30T10:00:00Z',
 });
 
 describe('my tests', () => {
