@@ -217,8 +217,16 @@ export const examSchema = z.object({
 });
 export type Exam = z.infer<typeof examSchema>;
 
-/** An answer as the student sees it while taking an exam: its letter (what they send) and its text. */
-export const examAnswerChoiceSchema = z.object({ key: answerKeySchema, text: z.string() });
+/**
+ * An answer as the student sees it: `key`, its letter in the test (what they send, and what is stored),
+ * `shown_key`, the letter of its place on their screen (a shuffled exam still reads A, B, C, D from the
+ * top; the same as `key` when not shuffled), and its text.
+ */
+export const examAnswerChoiceSchema = z.object({
+  key: answerKeySchema,
+  shown_key: answerKeySchema,
+  text: z.string(),
+});
 
 /**
  * A question of an exam in the details (spec: id, student_answer, score_value and the question). For the
