@@ -410,7 +410,11 @@ export const testRoutes = {
     access: 'user',
     tag: testsTag,
     summary: 'Copy a test of mine with its questions (a locked test is changed through its copy)',
+    description:
+      'With `colleague`, the copy is theirs: a teacher or principal of my school (see ' +
+      '`exam/colleagues/`; anyone else 404), while I teach at or lead it.',
     params: idParams,
+    body: z.object({ colleague: idValue.optional() }).nullish(),
     status: 201,
     response: schoolTestDetailSchema,
     errors: [403, 404],
