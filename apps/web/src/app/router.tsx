@@ -47,8 +47,15 @@ const learningPath = (
 
 const exam = (page: 'studentsSchoolExams' | 'schoolExamStarted' | 'schoolExam') =>
   import('../features/exams/exam-pages').then((m) => m.examPages[page]());
-const schoolTest = (page: 'schoolTests' | 'schoolTestCreate' | 'schoolTestEdit' | 'schoolExams') =>
-  import('../features/school-tests/test-pages').then((m) => m.testPages[page]());
+const schoolTest = (
+  page:
+    | 'schoolTests'
+    | 'schoolTestCreate'
+    | 'schoolTestEdit'
+    | 'schoolExams'
+    | 'schoolExamsPrint'
+    | 'schoolTestPrint',
+) => import('../features/school-tests/test-pages').then((m) => m.testPages[page]());
 
 const subscription = (
   page:
@@ -184,6 +191,8 @@ const signedInPages: Page[] = [
   { name: 'schoolTestEdit', load: () => schoolTest('schoolTestEdit') },
   { name: 'schoolTests', load: () => schoolTest('schoolTests') },
   { name: 'schoolExams', load: () => schoolTest('schoolExams') },
+  { name: 'schoolExamsPrint', load: () => schoolTest('schoolExamsPrint') },
+  { name: 'schoolTestPrint', load: () => schoolTest('schoolTestPrint') },
   { name: 'studentsSchoolExams', load: () => exam('studentsSchoolExams') },
   { name: 'schoolExamStarted', load: () => exam('schoolExamStarted') },
   { name: 'schoolExam', load: () => exam('schoolExam') },

@@ -58,6 +58,8 @@ export const paths = {
   schoolTestEdit: '/school-test/create/:schoolTestId',
   schoolTests: '/school-tests',
   schoolExams: '/school-exams',
+  schoolExamsPrint: '/school-exams/print',
+  schoolTestPrint: '/school-test/print/:schoolTestId',
   studentsSchoolExams: '/students-school-exams',
   schoolExamStarted: '/school-exam-started/:examId',
   schoolExam: '/school-exam/:examId',

@@ -7,4 +7,6 @@ export const testPages = {
   schoolTestCreate: () => import('./pages/test-editor-page').then((m) => <m.TestEditorPage />),
   schoolTestEdit: () => import('./pages/test-editor-page').then((m) => <m.TestEditorPage />),
   schoolExams: () => import('./pages/exams-page').then((m) => <m.ExamsPage />),
+  schoolExamsPrint: () => import('./pages/results-sheet-page').then((m) => <m.ResultsSheetPage />),
+  schoolTestPrint: () => import('./pages/test-paper-page').then((m) => <m.TestPaperPage />),
 };
