@@ -44,78 +44,76 @@ export function ItemAnalysis({ analysis }: { analysis: ExamAnalysis }) {
             <Text size="sm" c="dimmed">
               {t('analysis.intro', { count: analysis.exams_count, formatted: number(analysis.exams_count) })}
             </Text>
-            <Table.ScrollContainer minWidth={480}>
-              <Table verticalSpacing="xs" striped>
-                <Table.Caption>{t('analysis.caption')}</Table.Caption>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">{t('analysis.question')}</Table.Th>
-                    <Table.Th scope="col">{t('analysis.correctShare')}</Table.Th>
-                    <Table.Th scope="col">{t('analysis.choices')}</Table.Th>
-                    <Table.Th scope="col" ta="end">
-                      {t('analysis.unanswered')}
+            <Table verticalSpacing="xs" striped>
+              <Table.Caption>{t('analysis.caption')}</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('analysis.question')}</Table.Th>
+                  <Table.Th scope="col">{t('analysis.correctShare')}</Table.Th>
+                  <Table.Th scope="col">{t('analysis.choices')}</Table.Th>
+                  <Table.Th scope="col" ta="end">
+                    {t('analysis.unanswered')}
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {shown.map((question) => (
+                  <Table.Tr key={question.id}>
+                    <Table.Th scope="row" fw={400}>
+                      <Text size="sm" fw={600}>
+                        {tests.size > 1
+                          ? t('analysis.ofTest', { test: question.test.name, number: question.position })
+                          : t('analysis.questionNumber', { number: question.position })}
+                      </Text>
+                      <Text size="xs" c="dimmed" lineClamp={2}>
+                        {question.question_text}
+                      </Text>
                     </Table.Th>
+                    <Table.Td miw={120}>
+                      {question.correct_share === null ? (
+                        t('analysis.noShare')
+                      ) : (
+                        <Stack gap={4}>
+                          <Text size="sm">
+                            {t('analysis.shareValue', {
+                              percent: percent.format(question.correct_share),
+                              correct: number(question.correct),
+                              taken: number(question.taken),
+                            })}
+                          </Text>
+                          <Progress
+                            value={question.correct_share * 100}
+                            color={shareColor(question.correct_share)}
+                            size="sm"
+                            aria-hidden="true"
+                          />
+                        </Stack>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="wrap">
+                        {question.answers.map((answer) => {
+                          const correct = answer.key === question.correct_answer;
+                          const values = {
+                            key: t(`exams:letters.${answer.key}`),
+                            count: number(answer.count),
+                          };
+                          return (
+                            <Group key={answer.key} gap={2} wrap="nowrap" title={answer.text}>
+                              {correct && <IconCheck size={14} aria-hidden="true" />}
+                              <Text size="sm" fw={correct ? 700 : undefined}>
+                                {t(correct ? 'analysis.correctChoice' : 'analysis.choice', values)}
+                              </Text>
+                            </Group>
+                          );
+                        })}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td ta="end">{number(question.unanswered)}</Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {shown.map((question) => (
-                    <Table.Tr key={question.id}>
-                      <Table.Th scope="row" fw={400}>
-                        <Text size="sm" fw={600}>
-                          {tests.size > 1
-                            ? t('analysis.ofTest', { test: question.test.name, number: question.position })
-                            : t('analysis.questionNumber', { number: question.position })}
-                        </Text>
-                        <Text size="xs" c="dimmed" lineClamp={2}>
-                          {question.question_text}
-                        </Text>
-                      </Table.Th>
-                      <Table.Td miw={140}>
-                        {question.correct_share === null ? (
-                          t('analysis.noShare')
-                        ) : (
-                          <Stack gap={4}>
-                            <Text size="sm">
-                              {t('analysis.shareValue', {
-                                percent: percent.format(question.correct_share),
-                                correct: number(question.correct),
-                                taken: number(question.taken),
-                              })}
-                            </Text>
-                            <Progress
-                              value={question.correct_share * 100}
-                              color={shareColor(question.correct_share)}
-                              size="sm"
-                              aria-hidden="true"
-                            />
-                          </Stack>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap="xs" wrap="wrap">
-                          {question.answers.map((answer) => {
-                            const correct = answer.key === question.correct_answer;
-                            const values = {
-                              key: t(`exams:letters.${answer.key}`),
-                              count: number(answer.count),
-                            };
-                            return (
-                              <Group key={answer.key} gap={2} wrap="nowrap" title={answer.text}>
-                                {correct && <IconCheck size={14} aria-hidden="true" />}
-                                <Text size="sm" fw={correct ? 700 : undefined}>
-                                  {t(correct ? 'analysis.correctChoice' : 'analysis.choice', values)}
-                                </Text>
-                              </Group>
-                            );
-                          })}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td ta="end">{number(question.unanswered)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                ))}
+              </Table.Tbody>
+            </Table>
             {analysis.questions.length > ANALYSIS_SHOWN && (
               <Group>
                 <Button variant="subtle" size="compact-sm" onClick={() => setAll((value) => !value)}>

@@ -31,7 +31,6 @@ export function ResultsActions({ filters }: { filters: ExamFilters }) {
         leftSection={<IconDownload size={16} aria-hidden="true" />}
         onClick={() => download.mutate(filters)}
         loading={download.isPending}
-        aria-label={t('export.csvLabel')}
       >
         {t('export.csv')}
       </Button>
@@ -40,7 +39,6 @@ export function ResultsActions({ filters }: { filters: ExamFilters }) {
         component={Link}
         to={`${paths.schoolExamsPrint}${filtersSearch(filters)}`}
         leftSection={<IconPrinter size={16} aria-hidden="true" />}
-        aria-label={t('export.printLabel')}
       >
         {t('export.print')}
       </Button>

@@ -22,7 +22,6 @@ export function PrintTestButton({ test }: { test: { id: number } }) {
       component={Link}
       to={generatePath(paths.schoolTestPrint, { schoolTestId: String(test.id) })}
       leftSection={<IconPrinter size={18} aria-hidden="true" />}
-      aria-label={t('paper.printLabel')}
     >
       {t('paper.print')}
     </Button>

@@ -147,10 +147,10 @@ describe('the exams page', () => {
     expect(await screen.findByRole('heading', { name: 'Item analysis' }, { timeout: 5000 })).toBeVisible();
     const asked = server.callsTo(examResultRoutes.examAnalysis)[0]!.url.searchParams;
     expect([asked.get('test_id'), asked.get('status')]).toEqual(['5', 'completed']);
-    expect(screen.getByRole('link', { name: /printable results sheet/ }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'Results sheet' }).getAttribute('href')).toBe(
       '/school-exams/print?test_id=5&status=completed',
     );
-    fireEvent.click(screen.getByRole('button', { name: /as a CSV file/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     await vi.waitFor(() => expect(saved).toEqual(['Дроби results.csv']));
     expect(server.callsTo(examResultRoutes.exportExamResults)[0]!.url.search).toBe(
       '?test_id=5&status=completed',
