@@ -11,6 +11,7 @@ import { kidsCardRouteHandlers } from './modules/cards/kids-cards.routes';
 import { pictureCardRouteHandlers } from './modules/cards/picture-cards.routes';
 import { textCardRouteHandlers } from './modules/cards/text-cards.routes';
 import { categoryRouteHandlers } from './modules/categories/categories.routes';
+import { examResultRouteHandlers } from './modules/exams/exam-results.routes';
 import { examRouteHandlers, testRouteHandlers } from './modules/exams/exams.routes';
 import { friendRouteHandlers } from './modules/friends/friends.routes';
 import { googleRouteHandlers } from './modules/google/google.routes';
@@ -85,6 +86,7 @@ const routeHandlers = (services: Services) => [
   ...adminSchoolRouteHandlers(services),
   ...testRouteHandlers(services),
   ...examRouteHandlers(services),
+  ...examResultRouteHandlers(services),
   ...subscriptionRouteHandlers(services),
   ...affiliateRouteHandlers(services),
   ...adminAffiliateRouteHandlers(services),

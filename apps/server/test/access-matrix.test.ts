@@ -690,6 +690,11 @@ const matrix: Record<string, Row> = {
     expect: ownerOnly(200),
   },
   examLive: { request: (f) => ({ params: { id: f.test } }), expect: ownerOnly(200) },
+  // Results that leave the screen: always the caller's own exams (empty for anyone else's).
+  examAnalysis: { request: (f) => ({ query: { test_id: f.test } }), expect: signedIn(200) },
+  examResults: { request: (f) => ({ query: { test_id: f.test } }), expect: signedIn(200) },
+  exportExamResults: { request: (f) => ({ query: { test_id: f.test } }), expect: signedIn(200) },
+  colleagues: { expect: signedIn(200) },
 
   // Subscriptions: no payment provider is configured here, so the routes that need one say so (503);
   // the plans are public; one's own subscription and affiliate details are one's own.
@@ -1296,6 +1301,21 @@ const reachMatrix: Record<string, ReachRow> = {
   testChoices: { request: (c) => ({ query: { created_by: c.target.id } }), expect: own(200) },
   teacherExams: { request: (c) => ({ query: { user_id: c.target.id } }), expect: own(200) },
   studentExams: { request: (c) => ({ query: { user_id: c.target.id } }), expect: own(200) },
+  // Only the caller's own exams: their own results name themselves, the analysis has nothing completed.
+  examAnalysis: { request: (c) => ({ query: { user_id: c.target.id } }), expect: reachedIn([], 200) },
+  examResults: { request: (c) => ({ query: { user_id: c.target.id } }), expect: own(200) },
+  exportExamResults: { request: (c) => ({ query: { user_id: c.target.id } }), expect: own(200) },
+  // A copy goes to a teacher or principal of the caller's school (the caller teaching or leading it), or
+  // to the caller; a student, a teacher of another school, staff and friends are not found.
+  copyTest: {
+    request: (c) => ({ params: { id: callers(c).test }, json: { colleague: c.target.id } }),
+    reached: (c) =>
+      exists(sql`select 1 from school_tests where created_by_id = ${c.target.id} and name like '% (copy)'`),
+    expect: reachedIn(
+      ['self', 'teacherOnPrincipal', 'teacherOnTeacher', 'principalOnTeacher', 'principalOnPrincipal'],
+      404,
+    ),
+  },
   // Counts only: everyone gave one exam, so another count would be someone else's exams.
   examSummary: {
     request: (c) => ({ query: { user_id: c.target.id } }),
@@ -1646,6 +1666,7 @@ const personKeys = new Set([
   'assigned_user',
   'created_by',
   'created_by_user',
+  'colleague',
   'student',
   'teacher',
   'receivers_ids',

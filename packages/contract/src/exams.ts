@@ -230,8 +230,16 @@ export const examSchema = z.object({
 });
 export type Exam = z.infer<typeof examSchema>;
 
-/** An answer as the student sees it while taking an exam: its letter (what they send) and its text. */
-export const examAnswerChoiceSchema = z.object({ key: answerKeySchema, text: z.string() });
+/**
+ * An answer as the student sees it: `key`, its letter in the test (what they send, and what is stored),
+ * `shown_key`, the letter of its place on their screen (a shuffled exam still reads A, B, C, D from the
+ * top; the same as `key` when not shuffled), and its text.
+ */
+export const examAnswerChoiceSchema = z.object({
+  key: answerKeySchema,
+  shown_key: answerKeySchema,
+  text: z.string(),
+});
 
 /**
  * A question of an exam in the details (spec: id, student_answer, score_value and the question). For the
@@ -515,7 +523,11 @@ export const testRoutes = {
     access: 'user',
     tag: testsTag,
     summary: 'Copy a test of mine with its questions (a locked test is changed through its copy)',
+    description:
+      'With `colleague`, the copy is theirs: a teacher or principal of my school (see ' +
+      '`exam/colleagues/`; anyone else 404), while I teach at or lead it.',
     params: idParams,
+    body: z.object({ colleague: idValue.optional() }).nullish(),
     status: 201,
     response: schoolTestDetailSchema,
     errors: [403, 404],

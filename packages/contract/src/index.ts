@@ -2,6 +2,7 @@ export * from './ai';
 export * from './auth';
 export * from './cards';
 export * from './common';
+export * from './exam-results';
 export * from './exams';
 export * from './issues';
 export * from './learning-paths';

@@ -1,6 +1,7 @@
 import { aiRoutes } from './ai';
 import { authRoutes } from './auth';
 import { cardRoutes } from './cards';
+import { examResultRoutes } from './exam-results';
 import { examRoutes, testRoutes } from './exams';
 import { learningPathRoutes, reportRoutes } from './learning-paths';
 import { marketRoutes } from './market';
@@ -32,6 +33,7 @@ export const apiRoutes: Record<string, RouteDefinition> = /* @__PURE__ */ Object
   reportRoutes,
   testRoutes,
   examRoutes,
+  examResultRoutes,
   subscriptionRoutes,
   affiliateRoutes,
   adminAffiliateRoutes,

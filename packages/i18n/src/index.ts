@@ -13,6 +13,7 @@ import bgPaths from '../locales/bg/paths.json';
 import bgPeople from '../locales/bg/people.json';
 import bgPractice from '../locales/bg/practice.json';
 import bgReports from '../locales/bg/reports.json';
+import bgResults from '../locales/bg/results.json';
 import bgReview from '../locales/bg/review.json';
 import bgSchool from '../locales/bg/school.json';
 import bgShell from '../locales/bg/shell.json';
@@ -35,6 +36,7 @@ import enPaths from '../locales/en/paths.json';
 import enPeople from '../locales/en/people.json';
 import enPractice from '../locales/en/practice.json';
 import enReports from '../locales/en/reports.json';
+import enResults from '../locales/en/results.json';
 import enReview from '../locales/en/review.json';
 import enSchool from '../locales/en/school.json';
 import enShell from '../locales/en/shell.json';
@@ -65,6 +67,7 @@ export const resources = {
     paths: enPaths,
     practice: enPractice,
     reports: enReports,
+    results: enResults,
     review: enReview,
     school: enSchool,
     shell: enShell,
@@ -89,6 +92,7 @@ export const resources = {
     paths: bgPaths,
     practice: bgPractice,
     reports: bgReports,
+    results: bgResults,
     review: bgReview,
     school: bgSchool,
     shell: bgShell,

@@ -2,6 +2,7 @@ import {
   apiRoutes,
   cardRoutes,
   defineRoute,
+  examResultRoutes,
   noContent,
   paginated,
   type RouteDefinition,
@@ -129,7 +130,7 @@ describe('the OpenAPI document', () => {
 
   it('declares a download as the file it is, and its errors as JSON', () => {
     const downloads = Object.values(apiRoutes).filter((definition) => definition.download);
-    expect(downloads).toEqual([cardRoutes.exportCards]);
+    expect(downloads).toEqual([cardRoutes.exportCards, examResultRoutes.exportExamResults]);
     const { responses } = operationOf(document, cardRoutes.exportCards);
     expect(responses['200']?.content).toEqual({
       'application/apkg': { schema: { type: 'string', format: 'binary' } },

@@ -48,7 +48,14 @@ const learningPath = (
 const exam = (page: 'studentsSchoolExams' | 'schoolExamStarted' | 'schoolExam') =>
   import('../features/exams/exam-pages').then((m) => m.examPages[page]());
 const schoolTest = (
-  page: 'schoolTests' | 'schoolTestCreate' | 'schoolTestEdit' | 'schoolExams' | 'schoolExamLive',
+  page:
+    | 'schoolTests'
+    | 'schoolTestCreate'
+    | 'schoolTestEdit'
+    | 'schoolExams'
+    | 'schoolExamLive'
+    | 'schoolExamsPrint'
+    | 'schoolTestPrint',
 ) => import('../features/school-tests/test-pages').then((m) => m.testPages[page]());
 
 const subscription = (
@@ -186,6 +193,8 @@ const signedInPages: Page[] = [
   { name: 'schoolTests', load: () => schoolTest('schoolTests') },
   { name: 'schoolExams', load: () => schoolTest('schoolExams') },
   { name: 'schoolExamLive', load: () => schoolTest('schoolExamLive') },
+  { name: 'schoolExamsPrint', load: () => schoolTest('schoolExamsPrint') },
+  { name: 'schoolTestPrint', load: () => schoolTest('schoolTestPrint') },
   { name: 'studentsSchoolExams', load: () => exam('studentsSchoolExams') },
   { name: 'schoolExamStarted', load: () => exam('schoolExamStarted'), focus: true },
   { name: 'schoolExam', load: () => exam('schoolExam') },

@@ -59,6 +59,8 @@ export const paths = {
   schoolTests: '/school-tests',
   schoolExams: '/school-exams',
   schoolExamLive: '/school-tests/:schoolTestId/live',
+  schoolExamsPrint: '/school-exams/print',
+  schoolTestPrint: '/school-test/print/:schoolTestId',
   studentsSchoolExams: '/students-school-exams',
   schoolExamStarted: '/school-exam-started/:examId',
   schoolExam: '/school-exam/:examId',

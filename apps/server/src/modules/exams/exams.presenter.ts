@@ -14,6 +14,7 @@ import type {
 } from '@flashcards/contract';
 import { isoTime } from '../../db/rows';
 import type { MediaStorage } from '../../lib/storage';
+import { answersInExamOrder, questionsInExamOrder } from './exams.order';
 import type {
   EventRow,
   ExamQuestionRow,
@@ -188,7 +189,8 @@ export const toExamDetail = (
           id: question.id,
           position: question.position,
           question_text: question.question_text,
-          answers: givenAnswers(question),
+          // In the student's order with the letters they saw, beside the keys of the test.
+          answers: answersInExamOrder(exam, question.id, givenAnswers(question)),
           correct_answer: question.correct_answer,
           student_answer: question.student_answer,
           is_correct: question.student_answer === question.correct_answer,
@@ -255,23 +257,6 @@ export const toExamLive = (
   }),
 });
 
-/** A 32-bit FNV-1a hash: the seed of an exam's own order. */
-const hash = (text: string) => {
-  let value = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    value ^= text.charCodeAt(i);
-    value = Math.imul(value, 0x01000193) >>> 0;
-  }
-  return value;
-};
-
-/** The items in an order derived from the exam alone: the same on every call, another for another exam. */
-const shuffled = <T>(items: T[], examId: number, keyOf: (item: T) => string) =>
-  items
-    .map((item) => ({ item, rank: hash(`${examId}:${keyOf(item)}`) }))
-    .sort((a, b) => a.rank - b.rank)
-    .map(({ item }) => item);
-
 export const toExamTaking = ({
   exam,
   questions,
@@ -281,8 +266,7 @@ export const toExamTaking = ({
   questions: ExamQuestionRow[];
   now: Date;
 }): ExamTaking => {
-  const shuffle = exam.shuffle_questions;
-  const ordered = shuffle ? shuffled(questions, exam.id, (question) => String(question.id)) : questions;
+  const ordered = questionsInExamOrder(exam, questions);
   return {
     exam: {
       id: exam.id,
@@ -297,16 +281,13 @@ export const toExamTaking = ({
       server_time: now.toISOString(),
     },
     // Never the correct answer: the student is taking the exam.
-    questions: ordered.map((question) => {
-      const answers = givenAnswers(question);
-      return {
-        id: question.id,
-        question_text: question.question_text,
-        answers: shuffle ? shuffled(answers, exam.id, (answer) => `${question.id}:${answer.key}`) : answers,
-        score_value: question.score_value,
-        student_answer: question.student_answer,
-      };
-    }),
+    questions: ordered.map((question) => ({
+      id: question.id,
+      question_text: question.question_text,
+      answers: answersInExamOrder(exam, question.id, givenAnswers(question)),
+      score_value: question.score_value,
+      student_answer: question.student_answer,
+    })),
   };
 };
 

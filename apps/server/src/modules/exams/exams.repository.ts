@@ -123,14 +123,18 @@ export const updateTest = (db: Executor, id: number, values: TestValues, now: Da
 export const deleteTest = (db: Executor, id: number) =>
   db.execute(sql`delete from school_tests where id = ${id}`);
 
-/** A copy of a test with its questions, named "<name> (copy)", without exams (so unlocked). */
-export const copyTest = async (db: Executor, id: number, now: Date) => {
+/**
+ * A copy of a test with its questions, named "<name> (copy)", without exams (so unlocked); its author's
+ * own, or `ownerId`'s (a colleague's).
+ */
+export const copyTest = async (db: Executor, id: number, now: Date, ownerId: number | null = null) => {
   const copy = (
     await rowsOf(
       db,
       sql`insert into school_tests (name, description, created_by_id, excellent_score, very_good_score,
           good_score, satisfy_score, fail_score, created_at, updated_at)
-        select left(name, 193) || ' (copy)', description, created_by_id, excellent_score, very_good_score,
+        select left(name, 193) || ' (copy)', description, coalesce(${ownerId}::int, created_by_id),
+          excellent_score, very_good_score,
           good_score, satisfy_score, fail_score, ${now}, ${now}
         from school_tests where id = ${id}
         returning id`,
@@ -427,7 +431,7 @@ export type ExamListFilter = {
 };
 
 /** The side's exams under the filter: the condition, and the joins it needs. */
-const examFilter = (filter: ExamListFilter) => {
+export const examFilter = (filter: ExamListFilter) => {
   const mine =
     filter.side === 'teacher' ? sql`e.teacher_id = ${filter.userId}` : sql`e.student_id = ${filter.userId}`;
   const conditions = [mine];

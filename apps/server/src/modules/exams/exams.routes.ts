@@ -37,8 +37,8 @@ export const testRouteHandlers = ({ exams }: Services) => [
     await exams.removeTest(actor, params.id);
     return null;
   }),
-  route(testRoutes.copyTest, async ({ actor, params }) =>
-    toSchoolTestDetail(await exams.copyTest(actor, params.id)),
+  route(testRoutes.copyTest, async ({ actor, params, body }) =>
+    toSchoolTestDetail(await exams.copyTest(actor, params.id, body?.colleague)),
   ),
   route(testRoutes.orderQuestions, async ({ actor, params, body }) =>
     toSchoolTestDetail(await exams.orderQuestions(actor, params.id, body.questions)),

@@ -19,6 +19,7 @@ import type { Clock } from '../../lib/clock';
 import type { Entitlements } from '../../lib/entitlements';
 import type { JobQueue } from '../../lib/jobs';
 import type { UsersService } from '../users/users.service';
+import { createExamResults } from './exam-results.service';
 import { queueExamEnd } from './exams.jobs';
 import { examPolicy as policy } from './exams.policy';
 import * as repo from './exams.repository';
@@ -92,6 +93,7 @@ export const createExamsService = ({
   };
 
   const mayUse = (actor: Actor) => authorize(actor, policy.use, actor);
+  const results = createExamResults({ db, clock, users, mayUse });
 
   const ownTest = async (actor: Actor, id: number, executor: Executor = db) =>
     authorize(actor, policy.author, await repo.findTest(executor, id));
@@ -155,12 +157,15 @@ export const createExamsService = ({
       await repo.deleteTest(db, id);
     },
 
-    async copyTest(actor: Actor, id: number) {
+    /** A copy for myself, or for a colleague of my school (`colleague`; anyone else is not found). */
+    async copyTest(actor: Actor, id: number, colleague?: number) {
       mayUse(actor);
       await ownTest(actor, id);
+      const owner =
+        colleague === undefined || colleague === actor.id ? actor : await results.colleague(actor, colleague);
       return db.transaction(async (tx) => {
-        await assertTestAllowed(actor, tx);
-        return testDetail(tx, await repo.copyTest(tx, id, clock.now()));
+        await assertTestAllowed(owner, tx);
+        return testDetail(tx, await repo.copyTest(tx, id, clock.now(), owner.id));
       });
     },
 
@@ -431,6 +436,11 @@ export const createExamsService = ({
         events: await repo.examEventsOf(db, id),
       };
     },
+
+    analysis: results.analysis,
+    results: results.results,
+    exportResults: results.exportResults,
+    colleagues: results.colleagues,
 
     /** The server's completion of every started exam whose end has come (the job). */
     completeDue: () => repo.completeDue(db, clock.now()),

@@ -456,10 +456,10 @@ describe('taking an exam', () => {
     expect(taking.body).not.toContain('correct');
     expect(taking.json().questions).toHaveLength(3);
     expect(taking.json().questions[0].answers).toEqual([
-      { key: 'a', text: 'Nile' },
-      { key: 'b', text: 'Danube' },
-      { key: 'c', text: 'Volga' },
-      { key: 'd', text: 'Rhine' },
+      { key: 'a', shown_key: 'a', text: 'Nile' },
+      { key: 'b', shown_key: 'b', text: 'Danube' },
+      { key: 'c', shown_key: 'c', text: 'Volga' },
+      { key: 'd', shown_key: 'd', text: 'Rhine' },
     ]);
     for (const q of test.questions) await answer(a, examA, q.id);
     const done = (await complete(a, examA)).json();

@@ -42,7 +42,10 @@ export const examDetail = (fields: Partial<ExamDetail> = {}): ExamDetail => ({
 });
 
 const answers = (...texts: string[]) =>
-  texts.map((text, index) => ({ key: (['a', 'b', 'c', 'd'] as const)[index] ?? 'a', text }));
+  texts.map((text, index) => {
+    const key = (['a', 'b', 'c', 'd'] as const)[index] ?? 'a';
+    return { key, shown_key: key, text };
+  });
 
 export const reviewQuestions: ExamDetail['questions'] = [
   {

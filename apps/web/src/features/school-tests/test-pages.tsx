@@ -8,4 +8,6 @@ export const testPages = {
   schoolTestEdit: () => import('./pages/test-editor-page').then((m) => <m.TestEditorPage />),
   schoolExams: () => import('./pages/exams-page').then((m) => <m.ExamsPage />),
   schoolExamLive: () => import('./pages/exam-live-page').then((m) => <m.ExamLivePage />),
+  schoolExamsPrint: () => import('./pages/results-sheet-page').then((m) => <m.ResultsSheetPage />),
+  schoolTestPrint: () => import('./pages/test-paper-page').then((m) => <m.TestPaperPage />),
 };

@@ -4,6 +4,8 @@ import { IconCheck, IconMinus, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../lib/format';
 import '../../../lib/exam-texts';
+import '../../../lib/results-texts';
+import { isRelettered } from '../answer-letters';
 
 type Question = ExamDetail['questions'][number];
 
@@ -34,11 +36,12 @@ function QuestionResult({ question }: { question: Question }) {
 }
 
 /**
- * Every question of a completed exam with all its answers, the student's answer and the correct one
+ * Every question of a completed exam with all its answers (lettered as the student saw them, with the
+ * letter in the test beside an answer a shuffled exam moved), the student's answer and the correct one
  * marked by icon and words (not by colour alone), and the points each question gave.
  */
 export function ExamReview({ exam, viewer }: { exam: ExamDetail; viewer: 'student' | 'teacher' }) {
-  const { t } = useTranslation('exams');
+  const { t } = useTranslation(['exams', 'results']);
   return (
     <Stack gap="md" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
       {exam.questions.map((question, index) => (
@@ -68,8 +71,13 @@ export function ExamReview({ exam, viewer }: { exam: ExamDetail; viewer: 'studen
                         {correct ? <IconCheck size={14} /> : chosen ? <IconX size={14} /> : null}
                       </ThemeIcon>
                       <Text size="sm" fw={correct || chosen ? 600 : undefined}>
-                        {t('review.answer', { key: t(`letters.${answer.key}`), text: answer.text })}
+                        {t('review.answer', { key: t(`letters.${answer.shown_key}`), text: answer.text })}
                       </Text>
+                      {isRelettered(answer) && (
+                        <Text size="sm" c="dimmed">
+                          {t('results:review.letterInTest', { key: t(`letters.${answer.key}`) })}
+                        </Text>
+                      )}
                       {correct && (
                         <Badge color="teal" variant="light" size="sm" c="var(--mantine-color-text)">
                           {t('review.correctAnswer')}

@@ -489,7 +489,7 @@ function ExamSession({ id, started, resumed }: { id: number; started: StartedExa
                     key={answer.key}
                     value={answer.key}
                     disabled={phase !== 'taking'}
-                    label={t('review.answer', { key: t(`letters.${answer.key}`), text: answer.text })}
+                    label={t('review.answer', { key: t(`letters.${answer.shown_key}`), text: answer.text })}
                   />
                 ))}
               </Stack>

@@ -33,6 +33,7 @@ import { useDeleteExam, useExamSummary, useTeacherExams } from '../api/exams';
 import { useTestChoices } from '../api/tests';
 import { AssignExamModal } from '../components/assign-exam-modal';
 import { ExtraTimeModal } from '../components/extra-time-modal';
+import { AnalysisBlock, ResultsActions } from '../components/results-tools';
 import { useExamListParams } from '../components/use-list-params';
 import '../test-texts';
 
@@ -135,9 +136,12 @@ export function ExamsPage() {
       </ListControls>
 
       <section aria-labelledby="exams-summary-title">
-        <Title order={2} size="h4" id="exams-summary-title" mb="sm">
-          {t('summary.title')}
-        </Title>
+        <Group justify="space-between" align="center" gap="sm" mb="sm">
+          <Title order={2} size="h4" id="exams-summary-title">
+            {t('summary.title')}
+          </Title>
+          <ResultsActions filters={filters} />
+        </Group>
         {summary.isPending ? (
           <Skeleton h={120} radius="md" aria-label={t('summary.loading')} />
         ) : summary.isError && !stats ? (
@@ -166,46 +170,49 @@ export function ExamsPage() {
                 }
               />
             </SimpleGrid>
-            {graded > 0 ? (
-              <Paper withBorder p="md" radius="md">
-                <Title order={3} size="h5" mb="xs">
-                  {t('summary.gradesTitle')}
-                </Title>
-                <div aria-hidden="true">
-                  <Suspense fallback={<Skeleton h={220} />}>
-                    <GradeChart bars={bars} seriesLabel={t('summary.exams')} />
-                  </Suspense>
-                </div>
-                <VisuallyHidden>
-                  <table>
-                    <caption>{t('summary.gradesTitle')}</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">{t('exams.grade')}</th>
-                        <th scope="col">{t('summary.exams')}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {bars.map((bar) => (
-                        <tr key={bar.grade}>
-                          <th scope="row">
-                            {t('exams:gradeWithNumber', {
-                              name: t(`exams:grade.${bar.grade}`),
-                              grade: bar.grade,
-                            })}
-                          </th>
-                          <td>{number(bar.count)}</td>
+            <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+              {graded > 0 ? (
+                <Paper withBorder p="md" radius="md">
+                  <Title order={3} size="h5" mb="xs">
+                    {t('summary.gradesTitle')}
+                  </Title>
+                  <div aria-hidden="true">
+                    <Suspense fallback={<Skeleton h={220} />}>
+                      <GradeChart bars={bars} seriesLabel={t('summary.exams')} />
+                    </Suspense>
+                  </div>
+                  <VisuallyHidden>
+                    <table>
+                      <caption>{t('summary.gradesTitle')}</caption>
+                      <thead>
+                        <tr>
+                          <th scope="col">{t('exams.grade')}</th>
+                          <th scope="col">{t('summary.exams')}</th>
                         </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </VisuallyHidden>
-              </Paper>
-            ) : (
-              <Text size="sm" c="dimmed">
-                {t('summary.noGrades')}
-              </Text>
-            )}
+                      </thead>
+                      <tbody>
+                        {bars.map((bar) => (
+                          <tr key={bar.grade}>
+                            <th scope="row">
+                              {t('exams:gradeWithNumber', {
+                                name: t(`exams:grade.${bar.grade}`),
+                                grade: bar.grade,
+                              })}
+                            </th>
+                            <td>{number(bar.count)}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </VisuallyHidden>
+                </Paper>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  {t('summary.noGrades')}
+                </Text>
+              )}
+              <AnalysisBlock filters={filters} />
+            </SimpleGrid>
           </Stack>
         ) : null}
       </section>

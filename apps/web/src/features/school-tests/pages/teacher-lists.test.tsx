@@ -1,4 +1,4 @@
-import { type Exam, examRoutes, testRoutes } from '@flashcards/contract';
+import { type Exam, examResultRoutes, examRoutes, testRoutes } from '@flashcards/contract';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, page } from '../../../test/fake-api';
@@ -124,6 +124,7 @@ describe('the exams I gave', () => {
       .on(testRoutes.testChoices, [
         { id: 5, name: 'Fractions', questions_count: 3, total_score: 10, excellent_score_value: 9 },
       ])
+      .on(examResultRoutes.examAnalysis, { exams_count: 0, questions: [] })
       .on(examRoutes.updateExam, ({ body }) => ({
         ...exam(3, 'not_started', null, null),
         ...(body as { extra_minutes: number }),

@@ -25,6 +25,7 @@ import {
   TestFieldsForm,
   thresholdsOf,
 } from '../components/test-fields-form';
+import { PrintTestButton } from '../components/test-sharing';
 import '../test-texts';
 import { editorPath } from './tests-page';
 
@@ -104,13 +105,16 @@ function TestEditor({ test }: { test: SchoolTestDetail | null }) {
       <Group justify="space-between" align="center" gap="sm">
         <Title order={1}>{test ? t('editor.editTitle') : t('pages:titles.schoolTestCreate')}</Title>
         {test && (
-          <Button
-            leftSection={<IconSend size={18} aria-hidden="true" />}
-            onClick={give.open}
-            disabled={test.questions.length === 0}
-          >
-            {t('actions.giveAsExam')}
-          </Button>
+          <Group gap="xs">
+            <PrintTestButton test={test} />
+            <Button
+              leftSection={<IconSend size={18} aria-hidden="true" />}
+              onClick={give.open}
+              disabled={test.questions.length === 0}
+            >
+              {t('actions.giveAsExam')}
+            </Button>
+          </Group>
         )}
       </Group>
       {locked && (

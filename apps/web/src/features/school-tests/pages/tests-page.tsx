@@ -11,6 +11,7 @@ import {
   IconPlus,
   IconSend,
   IconTrash,
+  IconUsers,
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +27,7 @@ import { paths } from '../../../lib/paths';
 import { useSuccessToast } from '../../../lib/use-success-toast';
 import { useCopyTest, useDeleteTest, useTests } from '../api/tests';
 import { AssignExamModal } from '../components/assign-exam-modal';
+import { CopyToColleagueModal } from '../components/test-sharing';
 import '../test-texts';
 
 export const editorPath = (id: number) => generatePath(paths.schoolTestEdit, { schoolTestId: String(id) });
@@ -33,7 +35,7 @@ export const examsOfTestPath = (id: number) => `${paths.schoolExams}?test_id=${i
 
 /** /school-tests: my tests, 20 a page, sorted and searched; edit, give as an exam, copy, delete. */
 export function TestsPage() {
-  const { t } = useTranslation(['tests', 'pages']);
+  const { t } = useTranslation(['tests', 'pages', 'results']);
   const { number, date } = useFormatters();
   const errorMessage = useErrorMessage();
   const toast = useSuccessToast();
@@ -46,6 +48,7 @@ export function TestsPage() {
   const [confirming, confirm] = useDisclosure(false);
   const [giving, setGiving] = useState<SchoolTest | null>(null);
   const [givingOpen, give] = useDisclosure(false);
+  const [sharing, setSharing] = useState<SchoolTest | null>(null);
 
   const data = list.data;
   const askDelete = (test: SchoolTest) => {
@@ -197,6 +200,12 @@ export function TestsPage() {
                     >
                       {t('actions.copy')}
                     </Menu.Item>
+                    <Menu.Item
+                      leftSection={<IconUsers size={14} aria-hidden="true" />}
+                      onClick={() => setSharing(test)}
+                    >
+                      {t('results:colleague.action')}
+                    </Menu.Item>
                     {test.exams_count > 0 && (
                       <Menu.Item component={Link} to={examsOfTestPath(test.id)}>
                         {t('actions.seeExams')}
@@ -228,6 +237,7 @@ export function TestsPage() {
         onPage={(page) => navigate({ page })}
       />
       <AssignExamModal opened={givingOpen} onClose={give.close} test={giving} />
+      <CopyToColleagueModal test={sharing} onClose={() => setSharing(null)} />
       <ConfirmModal
         opened={confirming}
         onClose={confirm.close}

@@ -1,0 +1,130 @@
+import { answerKeySchema } from '@flashcards/contract';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Executor } from '../../db/client';
+import { column, idRow, rowsOf } from '../../db/rows';
+import { reachableBy } from '../../lib/people';
+import { type ExamListFilter, endsAt, examFilter } from './exams.repository';
+
+const analysisRow = z.object({
+  id: z.number(),
+  test_id: z.number(),
+  test_name: z.string(),
+  position: z.number(),
+  question_text: z.string(),
+  answer_a: z.string(),
+  answer_b: z.string(),
+  answer_c: z.string(),
+  answer_d: z.string(),
+  correct_answer: answerKeySchema,
+  score_value: z.number(),
+  taken: z.number(),
+  chose_a: z.number(),
+  chose_b: z.number(),
+  chose_c: z.number(),
+  chose_d: z.number(),
+  correct: z.number(),
+});
+export type AnalysisRow = z.infer<typeof analysisRow>;
+
+/**
+ * Per question of the tests of the completed exams the filter selects: how many of those exams had it,
+ * the choices of each answer and the right ones, hardest first (lowest share right), in one statement.
+ */
+export const examAnalysis = async (db: Executor, filter: ExamListFilter, limit: number) => {
+  const chose = (key: string) => sql.raw(`count(a.exam_id) filter (where a.student_answer = '${key}')::int`);
+  const correct = sql`count(a.exam_id) filter (where a.student_answer = q.correct_answer)::int`;
+  const rows = await rowsOf(
+    db,
+    sql`with sel as (select e.id, e.test_id from exams e
+          where ${examFilter(filter)} and e.completed_at is not null),
+        taken as (select test_id, count(*)::int as taken from sel group by test_id)
+      select q.id, q.test_id, t.name as test_name, q.position, q.question_text, q.answer_a, q.answer_b,
+        q.answer_c, q.answer_d, q.correct_answer, q.score_value, tk.taken,
+        ${chose('a')} as chose_a, ${chose('b')} as chose_b, ${chose('c')} as chose_c, ${chose('d')} as chose_d,
+        ${correct} as correct
+      from taken tk join test_questions q on q.test_id = tk.test_id join school_tests t on t.id = q.test_id
+        left join exam_answers a on a.question_id = q.id and a.exam_id in (select id from sel)
+      group by q.id, t.name, tk.taken
+      order by ${correct}::float8 / tk.taken, q.test_id, q.position, q.id
+      limit ${limit}`,
+    analysisRow,
+  );
+  const counted = await rowsOf(
+    db,
+    sql`select count(*)::int as n from exams e where ${examFilter(filter)} and e.completed_at is not null`,
+    z.object({ n: z.number() }),
+  );
+  return { examsCount: counted[0]!.n, rows };
+};
+
+const resultRow = z.object({
+  id: z.number(),
+  student_id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  avatar: z.string().nullable(),
+  test_id: z.number(),
+  test_name: z.string(),
+  start_at: column.time,
+  end_at: column.time,
+  ends_at: column.time,
+  started_at: column.time.nullable(),
+  completed_at: column.time.nullable(),
+  score: z.number().nullable(),
+  grade: z.number().nullable(),
+  total_score: z.number(),
+});
+export type ResultRow = z.infer<typeof resultRow>;
+
+/** The exams the filter selects by student name (then test and id), with what a results sheet shows. */
+export const examResults = (db: Executor, filter: ExamListFilter, limit: number) =>
+  rowsOf(
+    db,
+    sql`select e.id, e.student_id, s.first_name, s.last_name, s.avatar, e.test_id, t.name as test_name,
+        e.start_at, e.end_at, ${endsAt('e')} as ends_at, e.started_at, e.completed_at, e.score, e.grade,
+        (select coalesce(sum(q.score_value), 0)::int from test_questions q where q.test_id = e.test_id)
+          as total_score
+      from exams e join school_tests t on t.id = e.test_id join users s on s.id = e.student_id
+      where ${examFilter(filter)}
+      order by lower(s.last_name), lower(s.first_name), s.id, t.name_key, e.id
+      limit ${limit}`,
+    resultRow,
+  );
+
+// ------------------------------------------------------------------------------------------ colleagues
+
+const colleagueCondition = (me: number) =>
+  sql`${reachableBy(me)} and ("users"."is_teacher" or "users"."is_organization_host")
+    and exists (select 1 from users mc where mc.id = ${me} and mc.school_id = "users"."school_id"
+      and (mc.is_teacher or mc.is_organization_host))`;
+
+const colleagueRow = z.object({
+  id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  avatar: z.string().nullable(),
+  is_principal: z.boolean(),
+});
+export type ColleagueRow = z.infer<typeof colleagueRow>;
+
+/** The teachers and principals of the school where I teach or lead (none when I do neither), by name. */
+export const colleagues = (db: Executor, me: number, limit: number) =>
+  rowsOf(
+    db,
+    sql`select "users"."id", "users"."first_name", "users"."last_name", "users"."avatar",
+        "users"."is_organization_host" as is_principal
+      from users "users" where ${colleagueCondition(me)}
+      order by lower("users"."last_name"), lower("users"."first_name"), "users"."id" limit ${limit}`,
+    colleagueRow,
+  );
+
+/** Whether this person is my colleague: a teacher or principal of the school where I teach or lead. */
+export const isColleague = async (db: Executor, me: number, person: number) =>
+  (
+    await rowsOf(
+      db,
+      sql`select "users"."id" from users "users" where "users"."id" = ${person} and ${colleagueCondition(me)}`,
+      idRow,
+    )
+  ).length > 0;

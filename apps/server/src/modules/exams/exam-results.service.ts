@@ -1,0 +1,107 @@
+import {
+  ANALYSIS_MAX_QUESTIONS,
+  EXAM_RESULTS_CSV_COLUMNS,
+  RESULTS_MAX_EXAMS,
+  spreadsheetCell,
+} from '@flashcards/contract';
+import { stringify } from 'csv-stringify/sync';
+import type { Database } from '../../db/client';
+import { isoTime } from '../../db/rows';
+import type { Actor } from '../../lib/access';
+import { notFound } from '../../lib/api-error';
+import type { Clock } from '../../lib/clock';
+import type { UsersService } from '../users/users.service';
+import * as repo from './exam-results.repository';
+import { completeDue, type ExamListFilter, sideScope } from './exams.repository';
+import { statusOf } from './exams.service';
+
+type Filter = Omit<ExamListFilter, 'userId' | 'now' | 'side'>;
+
+/** Colleagues a picker lists at most. */
+const COLLEAGUES_LIMIT = 500;
+
+/**
+ * What leaves the results screen: the item analysis, the results of a printed sheet and their CSV export,
+ * all under the list's filters; and the colleagues a test may be copied to.
+ */
+export const createExamResults = ({
+  db,
+  clock,
+  users,
+  mayUse,
+}: {
+  db: Database;
+  clock: Clock;
+  users: UsersService;
+  mayUse: (actor: Actor) => unknown;
+}) => {
+  /** The teacher's due exams are completed first, so the numbers are the ones the sweep would leave. */
+  const teacherFilter = async (actor: Actor, filter: Filter) => {
+    mayUse(actor);
+    const now = clock.now();
+    await completeDue(db, now, sideScope('teacher', actor.id));
+    return { ...filter, side: 'teacher' as const, userId: actor.id, now };
+  };
+
+  const results = async (actor: Actor, filter: Filter) => {
+    const scoped = await teacherFilter(actor, filter);
+    const rows = await repo.examResults(db, scoped, RESULTS_MAX_EXAMS);
+    return { now: scoped.now, rows };
+  };
+
+  return {
+    async analysis(actor: Actor, filter: Filter) {
+      return repo.examAnalysis(db, await teacherFilter(actor, filter), ANALYSIS_MAX_QUESTIONS);
+    },
+
+    results,
+
+    /**
+     * The results as a CSV file: a header row, one line per exam, UTF-8 with a BOM (a spreadsheet then
+     * reads Cyrillic right); names and tests are other people's text, so a cell that would start a
+     * formula is written as text. Named after the test when the filter names one.
+     */
+    async exportResults(actor: Actor, filter: Filter) {
+      const { now, rows } = await results(actor, filter);
+      const lines = rows.map((row) =>
+        [
+          row.first_name,
+          row.last_name,
+          row.test_name,
+          statusOf(row, now),
+          row.score === null ? '' : String(row.score),
+          String(row.total_score),
+          row.grade === null ? '' : String(row.grade),
+          isoTime(row.start_at),
+          isoTime(row.end_at),
+          row.started_at ? isoTime(row.started_at) : '',
+          row.completed_at ? isoTime(row.completed_at) : '',
+        ].map(spreadsheetCell),
+      );
+      const data = Buffer.from(
+        stringify(lines, {
+          header: true,
+          columns: [...EXAM_RESULTS_CSV_COLUMNS],
+          bom: true,
+          record_delimiter: 'windows',
+          quoted_match: /[\r\n]/,
+        }),
+      );
+      const test = filter.testId !== undefined ? rows[0]?.test_name : undefined;
+      return { name: test ? `${test} results` : 'exam results', data };
+    },
+
+    async colleagues(actor: Actor) {
+      mayUse(actor);
+      return repo.colleagues(db, actor.id, COLLEAGUES_LIMIT);
+    },
+
+    /** A colleague's account (a teacher or principal of my school, while I teach at or lead it), else 404. */
+    async colleague(actor: Actor, id: number) {
+      if (!(await repo.isColleague(db, actor.id, id))) throw notFound();
+      const account = await users.byId(id);
+      if (!account) throw notFound();
+      return account;
+    },
+  };
+};
