@@ -41,6 +41,7 @@ import {
   PASSWORD,
 } from './factories';
 import { formData } from './multipart';
+import { recordChanges, type UndoLog } from './undo-log';
 
 /**
  * Who may call what: every route of the contract, called by a guest, another user, the owner of the
@@ -52,7 +53,7 @@ import { formData } from './multipart';
 type Actor = 'guest' | 'other' | 'owner' | 'staff';
 type Statuses = Record<Actor, number>;
 
-/** What the owner has: the objects the requests name. Each cell gets a fresh one, so writes do not leak. */
+/** What the owner has: the objects the requests name. Each cell starts from the same one: writes do not leak. */
 type Fixture = {
   owner: { id: number; email: string; refresh: () => Promise<string>; access: string };
   category: number;
@@ -726,9 +727,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The fixtures' pictures: a case that deletes one has it stored again before the next. */
+const storedPictures: string[] = [];
 const storedPicture = async (userId: number) => {
   const key = `pictures/${userId}-${Date.now()}-${Math.random().toString(36).slice(2)}.png`;
   await t.services.storage.put(key, picture, 'image/png');
+  storedPictures.push(key);
   return key;
 };
 
@@ -998,11 +1002,6 @@ const newFixture = async () => {
 
 const cardFile = Buffer.from('dog%куче&animals\ncat%котка&animals\n');
 
-const send = async (name: string, row: Row, actor: Actor) => {
-  const { fixture, tokens } = await newFixture();
-  return inject(apiRoutes[name]!, (await row.request?.(fixture)) ?? {}, tokens[actor]);
-};
-
 /** Sends a request to a route, signed in with an access token or as a guest, from an address. */
 const inject = async (
   route: RouteDefinition,
@@ -1055,6 +1054,28 @@ const inject = async (
 };
 
 describe('the access matrix', () => {
+  // One fixture for every cell (building one costs time): each cell starts from the same rows and files,
+  // since whatever a cell changed, the undo log reverts, and the fixture's pictures are stored again.
+  let shared: Awaited<ReturnType<typeof newFixture>>;
+  let changes: UndoLog;
+  beforeAll(async () => {
+    shared = await newFixture();
+    changes = await recordChanges(t.database.db);
+  });
+  afterAll(() => changes.remove());
+  const reset = async () => {
+    await changes.undo();
+    for (const key of storedPictures) await t.services.storage.put(key, picture, 'image/png');
+  };
+  const send = async (name: string, row: Row, actor: Actor) => {
+    try {
+      const request = (await row.request?.(shared.fixture)) ?? {};
+      return await inject(apiRoutes[name]!, request, shared.tokens[actor]);
+    } finally {
+      await reset();
+    }
+  };
+
   it('has a row for every route of the contract', () => {
     const missing = Object.keys(apiRoutes).filter((name) => !(name in matrix));
     const stale = Object.keys(matrix).filter((name) => !(name in apiRoutes));
@@ -1141,26 +1162,6 @@ type ReachRow = {
 };
 
 const caseNames = Object.keys(reachCases) as ReachCase[];
-/**
- * Writes whose cases may share one set of people (a fixture costs time): no case changes anything
- * another case reads, since each acts for its own caller on its own target, and the row's check reads
- * that pair only. The public flows that mail a person count per e-mail, so theirs are fresh.
- */
-const sharePeople = new Set([
-  'register',
-  'activate',
-  'resetPasswordConfirm',
-  'sendFriendshipRequest',
-  'addGroupMembers',
-  'removeGroupMembers',
-  'sendCategory',
-  'registerStudent',
-  'bulkCreateUsers',
-  'removePrincipal',
-  'payAffiliate',
-  'createPaths',
-  'createExams',
-]);
 /** Reached in the named cases; a guest gets 401; every other case answers `otherwise`. */
 const reachedIn = (
   reached: readonly ReachCase[],
@@ -1709,6 +1710,16 @@ const namesAPerson = (name: string) => {
 };
 
 describe('who reaches whom', () => {
+  // One set of people for every case (a fixture costs time): each case starts from the same rows, since
+  // whatever a case changed, the undo log reverts before the next.
+  let people: People;
+  let changes: UndoLog;
+  beforeAll(async () => {
+    people = await newPeople();
+    changes = await recordChanges(t.database.db);
+  });
+  afterAll(() => changes.remove());
+
   it('has rows for every route that names a person, by any key', () => {
     const missing = Object.keys(apiRoutes).filter((name) => namesAPerson(name) && !(name in reachMatrix));
     const stale = Object.keys(reachMatrix).filter((name) => !(name in apiRoutes));
@@ -1719,22 +1730,24 @@ describe('who reaches whom', () => {
     '%s reaches the people its row says, and shows nothing of the others',
     async (name, row) => {
       const route = apiRoutes[name]!;
-      // A read's cases share their people, and so do the writes' below; any other gets fresh ones.
-      let shared: People | undefined;
       const answers: Partial<Record<ReachCase, Outcome>> = {};
       const bodies: string[] = [];
-      for (const reachCase of caseNames) {
-        if (!shared || !(route.method === 'GET' || sharePeople.has(name))) shared = await newPeople();
-        const people = shared;
-        const { context, request } = await sendAs(row, reachCase, people);
-        // Each call from an address of its own: the limits per address are not what this walks.
-        const address = `10.0.${Math.floor(++uniqueAddress / 250)}.${(uniqueAddress % 250) + 1}`;
-        const response = await inject(route, request, context.caller?.token ?? null, address);
-        const reached =
-          shows(response.body, context.target) || ((await row.reached?.(context, response)) ?? false);
-        answers[reachCase] = reached ? 'reached' : response.statusCode;
-        if (answers[reachCase] !== row.expect[reachCase])
-          bodies.push(`${reachCase}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+      try {
+        for (const reachCase of caseNames) {
+          const { context, request } = await sendAs(row, reachCase, people);
+          // Each call from an address of its own: the limits per address are not what this walks.
+          const address = `10.0.${Math.floor(++uniqueAddress / 250)}.${(uniqueAddress % 250) + 1}`;
+          const response = await inject(route, request, context.caller?.token ?? null, address);
+          const reached =
+            shows(response.body, context.target) || ((await row.reached?.(context, response)) ?? false);
+          answers[reachCase] = reached ? 'reached' : response.statusCode;
+          if (answers[reachCase] !== row.expect[reachCase])
+            bodies.push(`${reachCase}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+          await changes.undo();
+        }
+      } finally {
+        // A case that failed half-way leaves nothing for the next row either.
+        await changes.undo();
       }
       expect({ answers, bodies }).toEqual({ answers: row.expect, bodies: [] });
     },

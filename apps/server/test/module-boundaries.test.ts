@@ -1,7 +1,8 @@
 /**
- * The linter keeps the modules' boundary: a module uses another module's service, never its repository
- * (README, "Design notes"). These fixtures are linted with the repository's own biome.json, laid out as
- * server modules in a temporary folder (so the normal lint never sees the refused imports).
+ * The linter keeps the modules' boundary: a module's public surface is its service, its presenters and its
+ * job enqueuers (`*.service`, `*.presenter`, `*.jobs`); its repository, policy, routes and other files are
+ * its own (docs/design.md, "Modules"). These fixtures are linted with the repository's own biome.json,
+ * laid out as server modules in a temporary folder (so the normal lint never sees the refused imports).
  */
 
 import { execFileSync } from 'node:child_process';
@@ -35,14 +36,54 @@ const fixtures: Record<string, string> = {
     'export const repository = users;',
     '',
   ].join('\n'),
-  // Allowed: the module's own repository, another module's service, the shared database helpers.
+  // Refused: anything else of another module, by a sibling path or through modules/.
+  'apps/server/src/modules/exams/other-policy.ts': [
+    "import { pathPolicy } from '../learning-paths/learning-paths.policy';",
+    '',
+    'export const policy = pathPolicy;',
+    '',
+  ].join('\n'),
+  'apps/server/src/modules/exams/other-routes.ts': [
+    "import { userRouteHandlers } from '../../modules/users/users.routes';",
+    '',
+    'export const handlers = userRouteHandlers;',
+    '',
+  ].join('\n'),
+  'apps/server/src/modules/auth/other-helper.ts': [
+    "import { formatMoney } from '../subscriptions/money';",
+    '',
+    'export const format = formatMoney;',
+    '',
+  ].join('\n'),
+  'apps/server/src/modules/ai/other-service-file.ts': [
+    "import type { CardsService } from '../cards/cards.service.ts';",
+    "import * as mail from '../mail';",
+    '',
+    'export const helpers = { mail };',
+    'export type Cards = CardsService;',
+    '',
+  ].join('\n'),
+  // Allowed: the module's own files, another module's service, presenter and jobs, lib/ and db/.
   'apps/server/src/modules/exams/allowed.ts': [
     "import { rowsOf } from '../../db/rows';",
+    "import { noticeMail } from '../../lib/notice-mail';",
+    "import { toCategoryResponse } from '../categories/categories.presenter';",
+    "import { queueMail } from '../mail/mail.jobs';",
     "import type { UsersService } from '../users/users.service';",
+    "import { examPolicy } from './exams.policy';",
     "import * as repo from './exams.repository';",
     '',
-    'export const helpers = { repo, rowsOf };',
+    'export const helpers = { examPolicy, noticeMail, queueMail, repo, rowsOf, toCategoryResponse };',
     'export type Users = UsersService;',
+    '',
+  ].join('\n'),
+  'apps/server/src/modules/reports/allowed-long-path.ts': [
+    "import { toPictureCard } from '../../modules/cards/cards.presenter';",
+    "import { registerMailJobs } from '../../modules/mail/mail.jobs';",
+    "import type { PracticeService } from '../../modules/practice/practice.service';",
+    '',
+    'export const helpers = { registerMailJobs, toPictureCard };',
+    'export type Practice = PracticeService;',
     '',
   ].join('\n'),
   // Allowed: the composition root wires repositories' modules together outside modules/.
@@ -105,8 +146,26 @@ describe('module boundaries (biome.json)', () => {
     expect(diagnostic?.severity).toBe('error');
   });
 
-  it('allows the own repository, another module’s service and the db helpers', () => {
-    expect(reported('apps/server/src/modules/exams/allowed.ts')).toEqual([]);
+  it.each([
+    'apps/server/src/modules/exams/other-policy.ts',
+    'apps/server/src/modules/exams/other-routes.ts',
+    'apps/server/src/modules/auth/other-helper.ts',
+  ])('refuses an import of another module’s private file: %s', (path) => {
+    expect(reported(path)).toEqual(['lint/style/noRestrictedImports']);
+  });
+
+  it('refuses a public file named with its extension and a module imported as a folder', () => {
+    expect(reported('apps/server/src/modules/ai/other-service-file.ts')).toEqual([
+      'lint/style/noRestrictedImports',
+      'lint/style/noRestrictedImports',
+    ]);
+  });
+
+  it.each([
+    'apps/server/src/modules/exams/allowed.ts',
+    'apps/server/src/modules/reports/allowed-long-path.ts',
+  ])('allows the own files, another module’s service, presenter and jobs, lib/ and db/: %s', (path) => {
+    expect(reported(path)).toEqual([]);
   });
 
   it('leaves files outside the modules (the composition root) alone', () => {

@@ -1,13 +1,12 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Executor, openDatabase } from '../src/db/client';
-import { migrateDatabase } from '../src/db/migrate';
 import {
   aiTasks,
   cards,
@@ -80,6 +79,17 @@ const startServer = async (env: Record<string, string>, script = 'src/main.ts'):
   server.child.kill('SIGKILL');
   throw new Error(`server did not become ready: ${server.output()}`);
 };
+
+/**
+ * An embedded database at `dir`, migrated: a copy of the test run's template (what a server's first start
+ * leaves), so the tests about something else skip the migrations. A first start on an empty data
+ * directory is the production build's test.
+ */
+const seededDatabase = async (dir: string) => {
+  const dump = await readFile(inject('pgliteTemplate'));
+  return openDatabase({ kind: 'pglite', dir, loadDataDir: new Blob([dump]) });
+};
+const seedDataDir = async (dataDir: string) => (await seededDatabase(path.join(dataDir, 'db'))).close();
 
 /** Every file of a media directory (a pipe too), as storage keys. */
 const mediaFiles = async (mediaDir: string) => {
@@ -155,6 +165,7 @@ describe('the server process', () => {
     timeout: 120_000,
   }, async () => {
     const env = { DATA_DIR: dataDir };
+    await seedDataDir(dataDir);
     const first = await startServer(env);
     expect(existsSync(path.join(dataDir, 'db.lock'))).toBe(true);
 
@@ -196,6 +207,7 @@ describe('the server process', () => {
 
   it('keeps a committed write when the process writing it is killed', { timeout: 120_000 }, async () => {
     const dir = path.join(dataDir, 'crash-db');
+    await (await seededDatabase(dir)).close();
     const writer = run('test/fixtures/write-and-hang.ts', [dir, 'survivor@example.com'], {});
     const deadline = Date.now() + 90_000;
     while (!writer.output().includes('written') && Date.now() < deadline) {
@@ -216,8 +228,7 @@ describe('the server process', () => {
     const dir = path.join(dataDir, 'adoption');
     const mediaDir = path.join(dir, 'media');
     // A catalog category of 100 picture cards, seeded while no server runs.
-    const handle = await openDatabase({ kind: 'pglite', dir: path.join(dir, 'db') });
-    await migrateDatabase(handle);
+    const handle = await seededDatabase(path.join(dir, 'db'));
     const author = await buildUser(handle.db);
     const reader = await buildUser(handle.db, { password: PASSWORD });
     const category = await buildCategory(handle.db, { userId: author.id, typeOfCards: 'picture' });
@@ -265,7 +276,7 @@ describe('the server process', () => {
     await server.exited;
     await adoption;
     // The dead process's lock is taken away rather than waited for (the first test waits for a stale one).
-    await rm(path.join(dir, 'db.lock'), { recursive: true, force: true });
+    await rm(path.join(dataDir, 'db.lock'), { recursive: true, force: true });
 
     // After the restart, the sweep at start deletes the copies nothing refers to (past a short grace).
     const restarted = await startServer({ DATA_DIR: dir, MEDIA_SWEEP_GRACE_SECONDS: '1' });
@@ -338,6 +349,7 @@ describe('the server process', () => {
     timeout: 120_000,
   }, async () => {
     const dir = path.join(dataDir, 'admin-live');
+    await seedDataDir(dir);
     const server = await startServer({ DATA_DIR: dir });
     const socket = path.join(dir, 'control', 'admin.sock');
     expect(existsSync(socket)).toBe(true);

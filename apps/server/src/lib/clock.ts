@@ -48,3 +48,24 @@ export type ManualClock = ReturnType<typeof createManualClock>;
 
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
+
+// Making a formatter costs more than using it, and every answer needs one.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const MAX_DAY_FORMATS = 1000;
+const dayFormat = (timeZone: string) => {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone });
+    if (dayFormats.size < MAX_DAY_FORMATS) dayFormats.set(timeZone, format);
+  }
+  return format;
+};
+
+/** The calendar day (YYYY-MM-DD) in an IANA time zone (an account's); UTC if the zone is unknown. */
+export const dayIn = (timeZone: string, now: Date) => {
+  try {
+    return dayFormat(timeZone).format(now);
+  } catch {
+    return dayFormat('UTC').format(now);
+  }
+};

@@ -3,6 +3,13 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import type { JobOptions } from './jobs';
+
+/**
+ * One SMTP exchange: an attempt still running after a minute (longer than the mailer's own timeouts) is
+ * given up and retried, instead of pg-boss's 15 minutes.
+ */
+export const MAIL_JOB_OPTIONS: JobOptions = { expireInSeconds: 60 };
 
 export type Mail = { to: string; subject: string; text: string; html: string };
 

@@ -1,6 +1,6 @@
 import type { Language } from '@flashcards/i18n';
 import type { Mail } from '../../lib/mailer';
-import { noticeMail } from '../mail/notice-mail';
+import { noticeMail } from '../../lib/notice-mail';
 
 /** A mail with one call to action (activation, password reset), in the user's language. */
 export const actionMail = (

@@ -1,6 +1,6 @@
 import type { Language } from '@flashcards/i18n';
 import type { JobQueue } from '../../lib/jobs';
-import { MAIL_JOB_OPTIONS } from '../mail/mail.jobs';
+import { MAIL_JOB_OPTIONS } from '../../lib/mailer';
 import type { AuthService } from './auth.service';
 
 const sendAccountMail = 'auth.account-mail';

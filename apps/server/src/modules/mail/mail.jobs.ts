@@ -1,14 +1,8 @@
-import type { JobOptions, JobQueue } from '../../lib/jobs';
-import type { Mail, Mailer } from '../../lib/mailer';
+import type { JobQueue } from '../../lib/jobs';
+import { MAIL_JOB_OPTIONS, type Mail, type Mailer } from '../../lib/mailer';
 import type { DigestJob, MailService } from './mail.service';
 
 const sendMail = 'mail.send';
-
-/**
- * One SMTP exchange: an attempt still running after a minute (longer than the mailer's own timeouts) is
- * given up and retried, instead of pg-boss's 15 minutes.
- */
-export const MAIL_JOB_OPTIONS: JobOptions = { expireInSeconds: 60 };
 
 /**
  * Sends a rendered mail. SMTP cannot make this idempotent: a retry after a lost answer from the mail

@@ -4,12 +4,12 @@ import type { Database, Executor } from '../../db/client';
 import { throttled } from '../../lib/api-error';
 import type { Clock } from '../../lib/clock';
 import type { JobQueue } from '../../lib/jobs';
+import { noticeMail } from '../../lib/notice-mail';
 import { translate } from '../../lib/translate';
 import type { UsersService } from '../users/users.service';
 import { queueDigest, queueMail } from './mail.jobs';
 import * as repo from './mail.repository';
 import { MAIL_LIMITS, MAIL_WINDOW_MS, type MailAction } from './mail-limits';
-import { noticeMail } from './notice-mail';
 
 /** A person the app mails on someone else's doing. */
 export type Recipient = { id: number; email: string; firstName: string; language: Language };

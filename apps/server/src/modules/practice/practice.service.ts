@@ -4,7 +4,7 @@ import type { Database, Executor } from '../../db/client';
 import type { CardKind } from '../../db/schema/card-type';
 import { type Actor, authorize } from '../../lib/access';
 import { conflict, notFound, permissionDenied } from '../../lib/api-error';
-import type { Clock } from '../../lib/clock';
+import { type Clock, dayIn } from '../../lib/clock';
 import type { Entitlements } from '../../lib/entitlements';
 import type { SignedIn } from '../../lib/routes';
 import { practicePolicy as policy } from './practice.policy';
@@ -27,27 +27,6 @@ const outcomeOf = ({ card, learned, completedCategory }: Omit<repo.Answered, 'co
   learned,
   completedCategory,
 });
-
-// Making a formatter costs more than using it, and every answer needs one.
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-const MAX_DAY_FORMATS = 1000;
-const dayFormat = (timeZone: string) => {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone });
-    if (dayFormats.size < MAX_DAY_FORMATS) dayFormats.set(timeZone, format);
-  }
-  return format;
-};
-
-/** The calendar day (YYYY-MM-DD) in an IANA time zone (an account's); UTC if the zone is unknown. */
-export const dayIn = (timeZone: string, now: Date) => {
-  try {
-    return dayFormat(timeZone).format(now);
-  } catch {
-    return dayFormat('UTC').format(now);
-  }
-};
 
 /** How long a session's last answer can still be taken back. */
 const SESSION_KEPT_MS = 24 * 60 * 60 * 1000;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { buildCard, buildCategory, buildFriendship, buildSchool, buildUser } from '../../../test/factories';
 import { type Session, signIn as signInAs } from '../../../test/session';
-import { dayIn } from '../practice/practice.service';
+import { dayIn } from '../../lib/clock';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -7,8 +7,8 @@ import {
 import { createEmptyCard, type Card as FsrsCard, fsrs, type Grade, State } from 'ts-fsrs';
 import type { Database } from '../../db/client';
 import { type Actor, authorize } from '../../lib/access';
-import type { Clock } from '../../lib/clock';
-import { dayIn, type PracticeService } from '../practice/practice.service';
+import { type Clock, dayIn } from '../../lib/clock';
+import type { PracticeService } from '../practice/practice.service';
 import { reviewPolicy as policy } from './review.policy';
 import { fsrsRatings, ratingOf, stateNames } from './review.rating';
 import * as repo from './review.repository';

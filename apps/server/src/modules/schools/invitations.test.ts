@@ -5,7 +5,7 @@ import { buildCategory, buildSchool, buildUser } from '../../../test/factories';
 import { type MailServer, startMailServer } from '../../../test/mail-server';
 import { type Session, signIn as signInAs } from '../../../test/session';
 import { schoolInvitations, schools, users } from '../../db/schema';
-import { dayIn } from '../practice/practice.service';
+import { dayIn } from '../../lib/clock';
 
 let t: TestApp;
 let mail: MailServer;

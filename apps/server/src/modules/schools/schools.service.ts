@@ -13,12 +13,12 @@ import { ApiError, conflict, invalid, type Message, notFound } from '../../lib/a
 import { type Clock, DAY } from '../../lib/clock';
 import { reencodeImage } from '../../lib/images';
 import type { JobQueue } from '../../lib/jobs';
+import { noticeMail } from '../../lib/notice-mail';
 import { bytesOf } from '../../plugins/multipart';
 import type { AuthService } from '../auth/auth.service';
 import { hashPassword } from '../auth/auth.service';
 import { queueMail } from '../mail/mail.jobs';
 import type { MailService } from '../mail/mail.service';
-import { noticeMail } from '../mail/notice-mail';
 import type { MediaFiles, MediaService } from '../media/media.service';
 import type { UsersService } from '../users/users.service';
 import { queueWelcomeMails, type WelcomeJob } from './schools.jobs';

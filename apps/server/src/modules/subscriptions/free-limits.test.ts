@@ -4,8 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { buildCard, buildCategory, buildSchool } from '../../../test/factories';
 import { type Session, signIn as signInAs } from '../../../test/session';
 import { users } from '../../db/schema';
-import { DAY } from '../../lib/clock';
-import { dayIn } from '../practice/practice.service';
+import { DAY, dayIn } from '../../lib/clock';
 
 /** docs/api.md "Entitlements": a free account may have 3 active learning paths, tests and exams at a time; premium ones any. */
 let t: TestApp;

@@ -9,9 +9,9 @@ import { type Clock, DAY } from '../../lib/clock';
 import type { Entitlements } from '../../lib/entitlements';
 import type { JobQueue } from '../../lib/jobs';
 import type { Mail } from '../../lib/mailer';
+import { noticeMail } from '../../lib/notice-mail';
 import { translate } from '../../lib/translate';
 import { queueMail } from '../mail/mail.jobs';
-import { noticeMail } from '../mail/notice-mail';
 import { addMonths, addPeriod, formatMoney, formatMoneyFor, periodOf, toStotinki } from './money';
 import {
   InvalidEventError,

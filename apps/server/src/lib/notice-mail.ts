@@ -1,6 +1,6 @@
 import type { Language } from '@flashcards/i18n';
-import type { Mail } from '../../lib/mailer';
-import { translate } from '../../lib/translate';
+import type { Mail } from './mailer';
+import { translate } from './translate';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
