@@ -1,8 +1,8 @@
 import { examResultRoutes, type examSummaryQuery } from '@flashcards/contract';
 import type { z } from 'zod';
+import { attachment } from '../../lib/attachment';
 import { route } from '../../lib/routes';
 import type { Services } from '../../services';
-import { attachment } from '../cards/card-export.routes';
 import { toColleague, toExamAnalysis, toExamResults } from './exam-results.presenter';
 
 /** The list's filters, as the summary route takes them. */
@@ -22,7 +22,7 @@ export const examResultRouteHandlers = ({ exams, storage }: Services) => [
   route(examResultRoutes.exportExamResults, async ({ actor, query, reply }) => {
     const file = await exams.exportResults(actor, filterOf(query));
     reply.header('Content-Type', 'text/csv; charset=utf-8');
-    reply.header('Content-Disposition', attachment(file.name, 'csv'));
+    reply.header('Content-Disposition', attachment(file.name, 'csv', 'results'));
     reply.header('Cache-Control', 'no-store');
     return file.data;
   }),

@@ -96,6 +96,9 @@ describe('the live view of a sitting', () => {
         show_results_after_end: false,
         results_at: null,
         date_created: ago(6000),
+        leave_completes: false,
+        time_limit_minutes: null,
+        now: ago(0),
       });
     show();
     const table = await screen.findByRole('table', { name: /The students of this sitting/ });
