@@ -2,7 +2,7 @@ import type { AnswerKey, Colleague, ExamAnalysis, ExamResults, Grade } from '@fl
 import { isoTime } from '../../db/rows';
 import type { MediaStorage } from '../../lib/storage';
 import type { AnalysisRow, ColleagueRow, ResultRow } from './exam-results.repository';
-import { statusOf } from './exams.service';
+import { statusOf } from './exams.status';
 
 const KEYS: readonly AnswerKey[] = ['a', 'b', 'c', 'd'];
 

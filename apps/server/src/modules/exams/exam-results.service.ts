@@ -13,7 +13,7 @@ import type { Clock } from '../../lib/clock';
 import type { UsersService } from '../users/users.service';
 import * as repo from './exam-results.repository';
 import { completeDue, type ExamListFilter, sideScope } from './exams.repository';
-import { statusOf } from './exams.service';
+import { statusOf } from './exams.status';
 
 type Filter = Omit<ExamListFilter, 'userId' | 'now' | 'side'>;
 

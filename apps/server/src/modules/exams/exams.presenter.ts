@@ -25,7 +25,7 @@ import type {
   SummaryRow,
   TestRow,
 } from './exams.repository';
-import { statusOf } from './exams.service';
+import { statusOf } from './exams.status';
 
 const optional = (answer: string) => (answer === '' ? null : answer);
 

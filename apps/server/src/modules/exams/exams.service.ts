@@ -2,7 +2,6 @@ import {
   type AnswerKey,
   EXAM_LIVE_RECENT_HOURS,
   type ExamPresenceState,
-  type ExamStatus,
   type examCreateBody,
   REACHED_PEOPLE_SEARCH_LIMIT,
   type schoolTestBody,
@@ -60,16 +59,6 @@ export const pickSitting = (sittings: repo.SittingRow[], now: Date) => {
   const coming = sittings.filter((s) => time(s.start_at) > at).at(-1);
   const chosen = running ?? coming ?? sittings[0];
   return chosen ? { startAt: new Date(chosen.start_at), endAt: new Date(chosen.end_at) } : undefined;
-};
-
-/** Where an exam is at `now` (docs/api.md "Exams"); an exam past its end is completed before it is read. */
-export const statusOf = (
-  exam: { completed_at: Date | string | null; started_at: Date | string | null; ends_at: Date | string },
-  now: Date,
-): ExamStatus => {
-  if (exam.completed_at !== null) return 'completed';
-  if (exam.started_at !== null) return 'in_progress';
-  return now.getTime() >= time(exam.ends_at) ? 'missed' : 'not_started';
 };
 
 export const createExamsService = ({
