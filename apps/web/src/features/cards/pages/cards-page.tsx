@@ -122,16 +122,13 @@ function CardsOfCategory({ id, list }: { id: number; list: CardsList }) {
           <CardsSkeleton pictures={list === 'kids'} />
         </Stack>
       }
-      error={(error, retry) =>
-        hasStatus(error, 404) ? (
-          <CategoryNotFound list={list} />
-        ) : (
-          <Stack gap="lg">
-            <BackLink list={list} />
-            <RequestError error={error} onRetry={retry} />
-          </Stack>
-        )
-      }
+      missing={<CategoryNotFound list={list} />}
+      error={(error, retry) => (
+        <Stack gap="lg">
+          <BackLink list={list} />
+          <RequestError error={error} onRetry={retry} />
+        </Stack>
+      )}
     >
       {(found) => {
         const categoryIdParam = String(found.id);

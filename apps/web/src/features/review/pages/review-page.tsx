@@ -23,9 +23,7 @@ import { LimitReached } from '../../../components/deck/daily-limit-modal';
 import { SessionTally } from '../../../components/deck/session-tally';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { QueryState } from '../../../components/ui/query-state';
-import { RequestError } from '../../../components/ui/request-error';
 import { useAnnouncer } from '../../../components/ui/use-announcer';
-import { hasStatus } from '../../../lib/api-errors';
 import { cardsPathOf, categoryIdFrom, practicePathOf } from '../../../lib/category-paths';
 import { useCategory } from '../../../lib/category-queries';
 import { deckKeys } from '../../../lib/deck-keys';
@@ -63,13 +61,7 @@ function ReviewOfCategory({ id }: { id: number }) {
   };
 
   return (
-    <QueryState
-      query={category}
-      loading={<PageLoader label={t('loading')} />}
-      error={(error, retry) =>
-        hasStatus(error, 404) ? <Missing /> : <RequestError error={error} onRetry={retry} />
-      }
-    >
+    <QueryState query={category} loading={<PageLoader label={t('loading')} />} missing={<Missing />}>
       {(found) => (
         <Stack gap="lg" maw={720} mx="auto" w="100%">
           <Stack gap={4}>

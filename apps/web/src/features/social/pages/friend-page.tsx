@@ -20,8 +20,6 @@ import { ActivityChart } from '../../../components/activity/activity-chart';
 import { MessagePage } from '../../../components/ui/message-page';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { QueryState } from '../../../components/ui/query-state';
-import { RequestError } from '../../../components/ui/request-error';
-import { hasStatus } from '../../../lib/api-errors';
 import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { personName } from '../../../lib/person-name';
@@ -65,46 +63,47 @@ function Friend({ id }: { id: number }) {
   const activity = useFriendActivity(id, isFriend);
   const friends = useFriendFriends(id, isFriend);
 
-  if (details.isPending) return <PageLoader label={t('common:status.loading')} />;
-  if (details.isError)
-    return hasStatus(details.error, 404) ? (
-      <NotAFriend />
-    ) : (
-      <RequestError error={details.error} onRetry={() => details.refetch()} />
-    );
-
-  const friend = details.data;
-  const name = personName(friend, t('person.unnamed'));
   return (
-    <Stack gap="lg">
-      <Anchor component={Link} to={paths.friends} size="sm" w="fit-content">
-        <Group gap={4} wrap="nowrap">
-          <IconArrowLeft size={16} aria-hidden="true" />
-          {t('friend.back')}
-        </Group>
-      </Anchor>
-      <Profile friend={friend} name={name} />
-      <SectionCard title={t('friend.activity')}>
-        <ActivityChart
-          activity={activity}
-          emptyText={t('friend.noActivity', { name: friend.first_name || name })}
-          loadingText={t('friend.loadingActivity')}
-        />
-      </SectionCard>
-      <SectionCard title={t('friend.friendsOf', { name: friend.first_name || name })}>
-        <QueryState
-          query={friends}
-          loading={
-            <Stack gap="sm" aria-busy="true" aria-label={t('friends.loading')}>
-              <Skeleton h={88} radius="lg" />
-              <Skeleton h={88} radius="lg" />
-            </Stack>
-          }
-        >
-          {(data) => <FriendsOfFriend people={data} name={friend.first_name || name} />}
-        </QueryState>
-      </SectionCard>
-    </Stack>
+    <QueryState
+      query={details}
+      loading={<PageLoader label={t('common:status.loading')} />}
+      missing={<NotAFriend />}
+    >
+      {(friend) => {
+        const name = personName(friend, t('person.unnamed'));
+        return (
+          <Stack gap="lg">
+            <Anchor component={Link} to={paths.friends} size="sm" w="fit-content">
+              <Group gap={4} wrap="nowrap">
+                <IconArrowLeft size={16} aria-hidden="true" />
+                {t('friend.back')}
+              </Group>
+            </Anchor>
+            <Profile friend={friend} name={name} />
+            <SectionCard title={t('friend.activity')}>
+              <ActivityChart
+                activity={activity}
+                emptyText={t('friend.noActivity', { name: friend.first_name || name })}
+                loadingText={t('friend.loadingActivity')}
+              />
+            </SectionCard>
+            <SectionCard title={t('friend.friendsOf', { name: friend.first_name || name })}>
+              <QueryState
+                query={friends}
+                loading={
+                  <Stack gap="sm" aria-busy="true" aria-label={t('friends.loading')}>
+                    <Skeleton h={88} radius="lg" />
+                    <Skeleton h={88} radius="lg" />
+                  </Stack>
+                }
+              >
+                {(data) => <FriendsOfFriend people={data} name={friend.first_name || name} />}
+              </QueryState>
+            </SectionCard>
+          </Stack>
+        );
+      }}
+    </QueryState>
   );
 }
 
