@@ -33,10 +33,11 @@ import { MessagePage } from '../../../components/ui/message-page';
 import { Pager } from '../../../components/ui/pager';
 import { QueryState } from '../../../components/ui/query-state';
 import { RequestError } from '../../../components/ui/request-error';
-import { hasStatus, useErrorMessage } from '../../../lib/api-errors';
+import { useErrorMessage } from '../../../lib/api-errors';
 import { useCategory, useTags } from '../../../lib/category-queries';
 import { pageCount, pageFromParam } from '../../../lib/deck-keys';
 import { useFormatters } from '../../../lib/format';
+import { usePastTheEnd } from '../../../lib/past-the-end';
 import { paths } from '../../../lib/paths';
 import { useSuccessToast } from '../../../lib/use-success-toast';
 import { PublishPanel } from '../../market/components/publish-panel';
@@ -193,11 +194,7 @@ function CategoryCards({ category, list }: { category: Category; list: CardsList
   const remove = useDeleteCard();
 
   // A page past the end (its last card went): step back to one that exists.
-  const pastTheEnd = cards.isError && hasStatus(cards.error, 404) && page > 1;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the list lands past its end
-  useEffect(() => {
-    if (pastTheEnd) update({ page: page - 1 }, true);
-  }, [pastTheEnd, page]);
+  const pastTheEnd = usePastTheEnd(cards, page, () => update({ page: page - 1 }, true));
 
   const closeTarget = () => {
     setTarget((current) => (current ? { ...current, action: null } : null));

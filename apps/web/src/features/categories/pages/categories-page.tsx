@@ -2,7 +2,7 @@ import type { Category } from '@flashcards/contract';
 import { Button, EmptyState, Group, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFolderOpen, IconPlus } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
@@ -13,10 +13,11 @@ import {
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { Pager } from '../../../components/ui/pager';
 import { QueryState } from '../../../components/ui/query-state';
-import { hasStatus, useErrorMessage } from '../../../lib/api-errors';
+import { useErrorMessage } from '../../../lib/api-errors';
 import { pageCount, pageFromParam } from '../../../lib/deck-keys';
 import { useFormatters } from '../../../lib/format';
 import { isListSort, type ListSort, listSorts } from '../../../lib/list-params';
+import { usePastTheEnd } from '../../../lib/past-the-end';
 import { useSuccessToast } from '../../../lib/use-success-toast';
 import { useDeleteCategory } from '../api/delete-category';
 import { type CategoryList, useCategories } from '../api/get-categories';
@@ -58,18 +59,16 @@ export function CategoriesPage({ list }: { list: CategoryList }) {
     );
 
   // A page past the end (the last category of the last page went): step back to one that exists.
-  const pastTheEnd = categories.isError && hasStatus(categories.error, 404) && page > 1;
-  useEffect(() => {
-    if (pastTheEnd)
-      setParams(
-        (current) => {
-          const updated = new URLSearchParams(current);
-          updated.set('page', String(page - 1));
-          return updated;
-        },
-        { replace: true },
-      );
-  }, [pastTheEnd, page, setParams]);
+  const pastTheEnd = usePastTheEnd(categories, page, () =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.set('page', String(page - 1));
+        return updated;
+      },
+      { replace: true },
+    ),
+  );
 
   const close = () => {
     setTarget((current) => (current ? { ...current, action: null } : null));

@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { generatePath, useSearchParams } from 'react-router';
 import { Pager } from '../../../components/ui/pager';
 import { QueryState } from '../../../components/ui/query-state';
-import { hasStatus } from '../../../lib/api-errors';
 import { pageCount } from '../../../lib/deck-keys';
 import { useFormatters } from '../../../lib/format';
+import { usePastTheEnd } from '../../../lib/past-the-end';
 import { paths } from '../../../lib/paths';
 import { useIsSignedIn } from '../../../lib/session';
 import { type CatalogAccess, useCatalog } from '../api/catalog';
@@ -60,11 +60,7 @@ export function CatalogPage({ access }: { access: CatalogAccess }) {
   }, [search.q]);
 
   // A page past the end: step back to the first.
-  const pastTheEnd = catalog.isError && hasStatus(catalog.error, 404) && search.page > 1;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the list lands past its end
-  useEffect(() => {
-    if (pastTheEnd) update({ page: 1 }, true);
-  }, [pastTheEnd]);
+  const pastTheEnd = usePastTheEnd(catalog, search.page, () => update({ page: 1 }, true));
 
   // A signed-in reader opens the detail where they can adopt and rate, whichever list they came from.
   const detailPath = signedIn ? paths.marketCategory : paths.marketPublicCategory;

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { Pager } from '../../../components/ui/pager';
 import { QueryState } from '../../../components/ui/query-state';
-import { useErrorMessage } from '../../../lib/api-errors';
+import { useConfirm } from '../../../components/ui/use-confirm';
 import { pageCount } from '../../../lib/deck-keys';
 import { useFormatters } from '../../../lib/format';
 import { useSuccessToast } from '../../../lib/use-success-toast';
@@ -39,10 +39,11 @@ export function AdminSchoolsPage() {
   const [page, setPage] = useState(1);
   const schools = useAdminSchools(page, search);
   const [editing, setEditing] = useState<AdminSchool | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<AdminSchool | null>(null);
-  const remove = useDeleteSchool();
   const toast = useSuccessToast();
-  const errorMessage = useErrorMessage();
+  const remove = useConfirm(useDeleteSchool(), {
+    variables: (item: AdminSchool) => item.id,
+    done: (item) => toast(t('admin.deleted', { name: item.name })),
+  });
   const data = schools.data;
   return (
     <Stack gap="lg">
@@ -96,10 +97,7 @@ export function AdminSchoolsPage() {
                 <AdminSchoolCard
                   school={school}
                   onEdit={() => setEditing(school)}
-                  onDelete={() => {
-                    remove.reset();
-                    setDeleting(school);
-                  }}
+                  onDelete={() => remove.ask(school)}
                 />
               </li>
             ))}
@@ -117,23 +115,11 @@ export function AdminSchoolsPage() {
         }}
       />
       <ConfirmModal
-        opened={deleting !== null}
-        onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast(t('admin.deleted', { name: deleting.name }));
-              setDeleting(null);
-            },
-          })
-        }
-        title={t('admin.deleteTitle', { name: deleting?.name ?? '' })}
+        {...remove.dialog}
+        title={t('admin.deleteTitle', { name: remove.target?.name ?? '' })}
         confirmLabel={t('admin.deleteConfirm')}
         closeLabel={t('cards:actions.close')}
         danger
-        loading={remove.isPending}
-        error={remove.isError ? errorMessage(remove.error) : null}
       >
         {t('admin.deleteText')}
       </ConfirmModal>

@@ -1,13 +1,13 @@
 import type { SchoolListItem } from '@flashcards/contract';
 import { Anchor, EmptyState, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingCommunity, IconExternalLink } from '@tabler/icons-react';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Pager } from '../../../components/ui/pager';
 import { QueryState } from '../../../components/ui/query-state';
-import { hasStatus } from '../../../lib/api-errors';
 import { pageCount, pageFromParam } from '../../../lib/deck-keys';
+import { usePastTheEnd } from '../../../lib/past-the-end';
 import { useSchoolsList } from '../api/get-schools-list';
 import { SchoolLogo } from '../components/school-logo';
 import { SchoolName } from '../components/school-name';
@@ -19,11 +19,7 @@ export function SchoolsListPage() {
   const [params, setParams] = useSearchParams();
   const page = pageFromParam(params.get('page'));
   const schools = useSchoolsList(page);
-  const pastTheEnd = schools.isError && hasStatus(schools.error, 404) && page > 1;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the list lands past its end
-  useEffect(() => {
-    if (pastTheEnd) setParams({}, { replace: true });
-  }, [pastTheEnd]);
+  const pastTheEnd = usePastTheEnd(schools, page, () => setParams({}, { replace: true }));
   const data = schools.data;
   return (
     <Stack gap="lg">

@@ -27,10 +27,10 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Pager } from '../../../components/ui/pager';
 import { QueryState } from '../../../components/ui/query-state';
-import { hasStatus } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/current-user';
 import { pageCount } from '../../../lib/deck-keys';
 import { useFormatters } from '../../../lib/format';
+import { usePastTheEnd } from '../../../lib/past-the-end';
 import { useBlocks } from '../api/get-blocks';
 import { useFriendshipRequests } from '../api/get-friendship-requests';
 import { useFriendships } from '../api/get-friendships';
@@ -146,11 +146,7 @@ function PeopleSearchSection({
   };
 
   // A page past the end: back to the first.
-  const pastTheEnd = found.isError && hasStatus(found.error, 404) && search.page > 1;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the list lands past its end
-  useEffect(() => {
-    if (pastTheEnd) onSearch({ ...search, page: 1 });
-  }, [pastTheEnd]);
+  const pastTheEnd = usePastTheEnd(found, search.page, () => onSearch({ ...search, page: 1 }));
 
   const results = searched && (
     <QueryState

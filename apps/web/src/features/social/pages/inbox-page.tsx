@@ -1,16 +1,18 @@
 import type { Category, PrivateOffer } from '@flashcards/contract';
 import { Alert, Badge, Button, EmptyState, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconExternalLink, IconInbox, IconX } from '@tabler/icons-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useSearchParams } from 'react-router';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { FormError } from '../../../components/ui/form-error';
 import { Pager } from '../../../components/ui/pager';
 import { QueryState } from '../../../components/ui/query-state';
-import { hasStatus, useErrorMessage } from '../../../lib/api-errors';
+import { useConfirm } from '../../../components/ui/use-confirm';
+import { useErrorMessage } from '../../../lib/api-errors';
 import { pageCount, pageFromParam } from '../../../lib/deck-keys';
 import { useFormatters } from '../../../lib/format';
+import { usePastTheEnd } from '../../../lib/past-the-end';
 import { paths } from '../../../lib/paths';
 import { useSuccessToast } from '../../../lib/use-success-toast';
 import { useAcceptOffer } from '../api/accept-offer';
@@ -32,15 +34,13 @@ export function InboxPage() {
   const errorMessage = useErrorMessage();
   const toast = useSuccessToast();
   const accept = useAcceptOffer();
-  const decline = useDeclineOffer();
+  const decline = useConfirm(useDeclineOffer(), {
+    variables: (offer: PrivateOffer) => offer.id,
+    done: (offer) => toast(t('inbox.declined', { name: offer.name })),
+  });
   const [accepted, setAccepted] = useState<Category | null>(null);
-  const [declining, setDeclining] = useState<PrivateOffer | null>(null);
 
-  const pastTheEnd = inbox.isError && hasStatus(inbox.error, 404) && page > 1;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the list lands past its end
-  useEffect(() => {
-    if (pastTheEnd) setParams({}, { replace: true });
-  }, [pastTheEnd]);
+  const pastTheEnd = usePastTheEnd(inbox, page, () => setParams({}, { replace: true }));
 
   const data = inbox.data;
   return (
@@ -106,7 +106,7 @@ export function InboxPage() {
                 key={offer.id}
                 offer={offer}
                 accepting={accept.isPending && accept.variables === offer.id}
-                busy={accept.isPending || decline.isPending}
+                busy={accept.isPending || decline.dialog.loading}
                 onAccept={() => {
                   setAccepted(null);
                   accept.mutate(offer.id, {
@@ -116,10 +116,7 @@ export function InboxPage() {
                     },
                   });
                 }}
-                onDecline={() => {
-                  decline.reset();
-                  setDeclining(offer);
-                }}
+                onDecline={() => decline.ask(offer)}
               />
             ))}
           </Stack>
@@ -131,24 +128,12 @@ export function InboxPage() {
         onChange={(next) => setParams(next > 1 ? { page: String(next) } : {})}
       />
       <ConfirmModal
-        opened={declining !== null}
-        onClose={() => setDeclining(null)}
-        onConfirm={() =>
-          declining &&
-          decline.mutate(declining.id, {
-            onSuccess: () => {
-              toast(t('inbox.declined', { name: declining.name }));
-              setDeclining(null);
-            },
-          })
-        }
-        title={t('inbox.declineTitle', { name: declining?.name ?? '' })}
+        {...decline.dialog}
+        title={t('inbox.declineTitle', { name: decline.target?.name ?? '' })}
         confirmLabel={t('inbox.declineConfirm')}
         closeLabel={t('cards:actions.close')}
-        loading={decline.isPending}
-        error={decline.isError ? errorMessage(decline.error) : null}
       >
-        {t('inbox.declineText', { name: declining?.created_by_full_name ?? '' })}
+        {t('inbox.declineText', { name: decline.target?.created_by_full_name ?? '' })}
       </ConfirmModal>
     </Stack>
   );

@@ -26,7 +26,7 @@ import {
   IconUserPlus,
   IconUsersGroup,
 } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
@@ -36,10 +36,12 @@ import { Pager } from '../../../components/ui/pager';
 import { QueryState } from '../../../components/ui/query-state';
 import { RequestError } from '../../../components/ui/request-error';
 import { RestrictedPage } from '../../../components/ui/restricted-page';
-import { hasStatus, useErrorMessage } from '../../../lib/api-errors';
+import { useConfirm } from '../../../components/ui/use-confirm';
+import { useErrorMessage } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/current-user';
 import { pageCount, pageFromParam } from '../../../lib/deck-keys';
 import { useFormatters } from '../../../lib/format';
+import { usePastTheEnd } from '../../../lib/past-the-end';
 import { personName } from '../../../lib/person-name';
 import { useSuccessToast } from '../../../lib/use-success-toast';
 import { useAddGroupMembers } from '../api/add-group-members';
@@ -71,16 +73,13 @@ function Groups() {
   const groups = useUserGroupsPage(page);
   const [opened, setOpened] = useState<{ id: number; name: string } | null>(null);
   const [renaming, setRenaming] = useState<UserGroup | null>(null);
-  const [deleting, setDeleting] = useState<UserGroup | null>(null);
   const toast = useSuccessToast();
-  const errorMessage = useErrorMessage();
-  const remove = useDeleteUserGroup();
+  const remove = useConfirm(useDeleteUserGroup(), {
+    variables: (item: UserGroup) => item.id,
+    done: (item) => toast(t('groups.deleted', { name: item.name })),
+  });
 
-  const pastTheEnd = groups.isError && hasStatus(groups.error, 404) && page > 1;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the list lands past its end
-  useEffect(() => {
-    if (pastTheEnd) setParams({}, { replace: true });
-  }, [pastTheEnd]);
+  const pastTheEnd = usePastTheEnd(groups, page, () => setParams({}, { replace: true }));
 
   const data = groups.data;
   return (
@@ -118,10 +117,7 @@ function Groups() {
                 group={group}
                 onOpen={() => setOpened(group)}
                 onRename={() => setRenaming(group)}
-                onDelete={() => {
-                  remove.reset();
-                  setDeleting(group);
-                }}
+                onDelete={() => remove.ask(group)}
               />
             ))}
           </SimpleGrid>
@@ -153,27 +149,15 @@ function Groups() {
         {renaming && <RenameForm group={renaming} onDone={() => setRenaming(null)} />}
       </Modal>
       <ConfirmModal
-        opened={deleting !== null}
-        onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast(t('groups.deleted', { name: deleting.name }));
-              setDeleting(null);
-            },
-          })
-        }
-        title={t('groups.deleteTitle', { name: deleting?.name ?? '' })}
+        {...remove.dialog}
+        title={t('groups.deleteTitle', { name: remove.target?.name ?? '' })}
         confirmLabel={t('groups.deleteConfirm')}
         closeLabel={t('cards:actions.close')}
         danger
-        loading={remove.isPending}
-        error={remove.isError ? errorMessage(remove.error) : null}
       >
         {t('groups.deleteText', {
-          count: deleting?.members_count ?? 0,
-          formatted: number(deleting?.members_count ?? 0),
+          count: remove.target?.members_count ?? 0,
+          formatted: number(remove.target?.members_count ?? 0),
         })}
       </ConfirmModal>
     </Stack>
