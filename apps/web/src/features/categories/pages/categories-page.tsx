@@ -1,5 +1,5 @@
 import type { Category } from '@flashcards/contract';
-import { Button, EmptyState, Group, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, EmptyState, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFolderOpen, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router';
 import {
   type CategoryAction,
   CategoryCard,
+  CategoryGrid,
   CategoryGridSkeleton,
 } from '../../../components/ui/category-card';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
@@ -150,16 +151,11 @@ export function CategoriesPage({ list }: { list: CategoryList }) {
         }
       >
         {(data) => (
-          <SimpleGrid
-            cols={{ base: 1, sm: 2, lg: 3 }}
-            spacing="md"
-            aria-busy={categories.isPlaceholderData || undefined}
-            style={{ opacity: categories.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
-          >
+          <CategoryGrid busy={categories.isPlaceholderData}>
             {data?.results.map((category) => (
               <CategoryCard key={category.id} category={category} onAction={onAction} />
             ))}
-          </SimpleGrid>
+          </CategoryGrid>
         )}
       </QueryState>
       <Pager
