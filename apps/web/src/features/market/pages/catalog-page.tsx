@@ -1,10 +1,11 @@
 import { MARKET_SEARCH_MAX_LENGTH, marketLanguages, marketTopics } from '@flashcards/contract';
-import { Button, EmptyState, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, EmptyState, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBooks, IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, useSearchParams } from 'react-router';
+import { PageHeading } from '../../../components/ui/page-heading';
 import { Pager } from '../../../components/ui/pager';
 import { QueryState } from '../../../components/ui/query-state';
 import { pageCount } from '../../../lib/deck-keys';
@@ -69,10 +70,10 @@ export function CatalogPage({ access }: { access: CatalogAccess }) {
 
   return (
     <Stack gap="lg">
-      <Stack gap="xs">
-        <Title order={1}>{t(access === 'user' ? 'pages:titles.market' : 'pages:titles.marketPublic')}</Title>
-        <Text size="lg">{t('catalog.intro')}</Text>
-      </Stack>
+      <PageHeading
+        title={t(access === 'user' ? 'pages:titles.market' : 'pages:titles.marketPublic')}
+        intro={t('catalog.intro')}
+      />
       <Group component="search" aria-label={t('catalog.filters')} align="flex-end" gap="md">
         <TextInput
           type="search"

@@ -23,6 +23,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { generatePath, Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { ageParts, REVIEW_PROMISE_HOURS } from '../../../components/catalog/market-status';
+import { PageHeading } from '../../../components/ui/page-heading';
 import { Pager } from '../../../components/ui/pager';
 import { QueryState } from '../../../components/ui/query-state';
 import { RequestError } from '../../../components/ui/request-error';
@@ -56,10 +57,7 @@ export function ModerationPage() {
   const tab: Tab = params.get('tab') === 'reports' ? 'reports' : 'queue';
   return (
     <Stack gap="lg">
-      <Stack gap="xs">
-        <Title order={1}>{t('pages:titles.adminMarket')}</Title>
-        <Text size="lg">{t('moderation.intro')}</Text>
-      </Stack>
+      <PageHeading title={t('pages:titles.adminMarket')} intro={t('moderation.intro')} />
       <Tabs
         value={tab}
         onChange={(value) => setParams(value === 'reports' ? { tab: 'reports' } : {})}

@@ -1,21 +1,11 @@
 import type { AdminSchool } from '@flashcards/contract';
-import {
-  Button,
-  EmptyState,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, EmptyState, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuildingCommunity, IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { CardListSkeleton, PageHeading } from '../../../components/ui/page-heading';
 import { Pager } from '../../../components/ui/pager';
 import { QueryState } from '../../../components/ui/query-state';
 import { useConfirm } from '../../../components/ui/use-confirm';
@@ -48,10 +38,7 @@ export function AdminSchoolsPage() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
-        <Stack gap="xs">
-          <Title order={1}>{t('pages:titles.adminSchools')}</Title>
-          <Text size="lg">{t('admin.intro')}</Text>
-        </Stack>
+        <PageHeading title={t('pages:titles.adminSchools')} intro={t('admin.intro')} />
         <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setEditing('new')}>
           {t('admin.create')}
         </Button>
@@ -70,12 +57,7 @@ export function AdminSchoolsPage() {
       <QueryState
         query={schools}
         keepData
-        loading={
-          <Stack gap="sm" aria-busy="true" aria-label={t('admin.loading')}>
-            <Skeleton h={160} radius="lg" />
-            <Skeleton h={160} radius="lg" />
-          </Stack>
-        }
+        loading={<CardListSkeleton label={t('admin.loading')} height={160} />}
         isEmpty={(page) => page.count === 0}
         empty={
           search ? (

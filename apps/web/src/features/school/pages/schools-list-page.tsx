@@ -1,9 +1,10 @@
 import type { SchoolListItem } from '@flashcards/contract';
-import { Anchor, EmptyState, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, EmptyState, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBuildingCommunity, IconExternalLink } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { PageHeading } from '../../../components/ui/page-heading';
 import { Pager } from '../../../components/ui/pager';
 import { QueryState } from '../../../components/ui/query-state';
 import { pageCount, pageFromParam } from '../../../lib/deck-keys';
@@ -23,10 +24,7 @@ export function SchoolsListPage() {
   const data = schools.data;
   return (
     <Stack gap="lg">
-      <Stack gap="xs">
-        <Title order={1}>{t('pages:titles.schoolsList')}</Title>
-        <Text size="lg">{t('list.intro')}</Text>
-      </Stack>
+      <PageHeading title={t('pages:titles.schoolsList')} intro={t('list.intro')} />
       <QueryState
         query={schools}
         waiting={pastTheEnd}

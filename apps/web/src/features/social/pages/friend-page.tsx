@@ -7,7 +7,6 @@ import {
   Group,
   Paper,
   SimpleGrid,
-  Skeleton,
   Stack,
   Tabs,
   Text,
@@ -29,6 +28,7 @@ import { useFriendFriends } from '../api/get-friend-friends';
 import { PersonCard } from '../components/person-card';
 import { placeOf } from '../person-name';
 import '../social-texts';
+import { CardListSkeleton } from '../../../components/ui/page-heading';
 import { SectionCard } from '../../../components/ui/section-card';
 
 /** /friend/:friendId: a friend's profile, practice and friends; anyone else's is not shown. */
@@ -90,12 +90,7 @@ function Friend({ id }: { id: number }) {
             <SectionCard title={t('friend.friendsOf', { name: friend.first_name || name })}>
               <QueryState
                 query={friends}
-                loading={
-                  <Stack gap="sm" aria-busy="true" aria-label={t('friends.loading')}>
-                    <Skeleton h={88} radius="lg" />
-                    <Skeleton h={88} radius="lg" />
-                  </Stack>
-                }
+                loading={<CardListSkeleton label={t('friends.loading')} height={88} />}
               >
                 {(data) => <FriendsOfFriend people={data} name={friend.first_name || name} />}
               </QueryState>

@@ -6,7 +6,6 @@ import {
   Group,
   Paper,
   SimpleGrid,
-  Skeleton,
   Stack,
   Tabs,
   Text,
@@ -25,6 +24,7 @@ import {
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { CardListSkeleton, PageHeading } from '../../../components/ui/page-heading';
 import { Pager } from '../../../components/ui/pager';
 import { QueryState } from '../../../components/ui/query-state';
 import { useCurrentUser } from '../../../lib/current-user';
@@ -65,10 +65,7 @@ export function FriendsPage() {
 
   return (
     <Stack gap="lg">
-      <Stack gap="xs">
-        <Title order={1}>{t('pages:titles.friends')}</Title>
-        <Text size="lg">{t('friends.intro')}</Text>
-      </Stack>
+      <PageHeading title={t('pages:titles.friends')} intro={t('friends.intro')} />
       <PeopleSearchSection search={search} onSearch={(next) => go(next)} />
       <Tabs value={tab} onChange={(value) => go(search, tabOf(value))} keepMounted={false}>
         <Tabs.List>
@@ -108,13 +105,7 @@ export function FriendsPage() {
 }
 
 function ListSkeleton({ label }: { label: string }) {
-  return (
-    <Stack gap="sm" aria-busy="true" aria-label={label}>
-      {[0, 1, 2].map((index) => (
-        <Skeleton key={index} h={88} radius="lg" />
-      ))}
-    </Stack>
-  );
+  return <CardListSkeleton label={label} height={88} count={3} />;
 }
 
 function PeopleSearchSection({

@@ -1,11 +1,12 @@
 import type { Category, PrivateOffer } from '@flashcards/contract';
-import { Alert, Badge, Button, EmptyState, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, EmptyState, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconExternalLink, IconInbox, IconX } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useSearchParams } from 'react-router';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { FormError } from '../../../components/ui/form-error';
+import { CardListSkeleton, PageHeading } from '../../../components/ui/page-heading';
 import { Pager } from '../../../components/ui/pager';
 import { QueryState } from '../../../components/ui/query-state';
 import { useConfirm } from '../../../components/ui/use-confirm';
@@ -45,10 +46,7 @@ export function InboxPage() {
   const data = inbox.data;
   return (
     <Stack gap="lg">
-      <Stack gap="xs">
-        <Title order={1}>{t('pages:titles.sendToMeCategories')}</Title>
-        <Text size="lg">{t('inbox.intro')}</Text>
-      </Stack>
+      <PageHeading title={t('pages:titles.sendToMeCategories')} intro={t('inbox.intro')} />
       {accepted && (
         <Alert
           color="teal"
@@ -77,12 +75,7 @@ export function InboxPage() {
         query={inbox}
         waiting={pastTheEnd}
         keepData
-        loading={
-          <Stack gap="sm" aria-busy="true" aria-label={t('inbox.loading')}>
-            <Skeleton h={120} radius="lg" />
-            <Skeleton h={120} radius="lg" />
-          </Stack>
-        }
+        loading={<CardListSkeleton label={t('inbox.loading')} height={120} />}
         isEmpty={(page) => page.count === 0}
         empty={
           <EmptyState

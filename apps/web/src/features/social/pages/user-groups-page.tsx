@@ -11,7 +11,6 @@ import {
   Modal,
   Paper,
   SimpleGrid,
-  Skeleton,
   Stack,
   Text,
   TextInput,
@@ -31,6 +30,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { FormError } from '../../../components/ui/form-error';
+import { CardListSkeleton, PageHeading } from '../../../components/ui/page-heading';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { Pager } from '../../../components/ui/pager';
 import { QueryState } from '../../../components/ui/query-state';
@@ -84,21 +84,13 @@ function Groups() {
   const data = groups.data;
   return (
     <Stack gap="lg">
-      <Stack gap="xs">
-        <Title order={1}>{t('pages:titles.userGroups')}</Title>
-        <Text size="lg">{t('groups.intro')}</Text>
-      </Stack>
+      <PageHeading title={t('pages:titles.userGroups')} intro={t('groups.intro')} />
       <CreateGroupForm onCreated={(group) => setOpened(group)} />
       <QueryState
         query={groups}
         keepData
         waiting={pastTheEnd}
-        loading={
-          <Stack gap="sm" aria-busy="true" aria-label={t('groups.loading')}>
-            <Skeleton h={96} radius="lg" />
-            <Skeleton h={96} radius="lg" />
-          </Stack>
-        }
+        loading={<CardListSkeleton label={t('groups.loading')} height={96} />}
         isEmpty={(list) => list.count === 0}
         empty={
           <EmptyState
