@@ -166,15 +166,7 @@ export function StandardSession(props: SessionProps) {
     );
 
   return (
-    <SessionFrame
-      title={category.name}
-      settings={settings}
-      cardsPath={cardsPath}
-      backLabel={backLabel}
-      onChangeFilter={onChangeFilter}
-      region={region}
-      limit={stopped ? null : limit}
-    >
+    <SessionFrame of={props} region={region} limit={stopped ? null : limit}>
       {content}
     </SessionFrame>
   );

@@ -61,7 +61,7 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
  * of right answers in a row; a wrong one ends the streak. Answers still count as scores on the server.
  */
 export function GamingSession(props: SessionProps) {
-  const { category, settings, cardsPath, onChangeFilter } = props;
+  const { settings, cardsPath, onChangeFilter } = props;
   const { t } = useTranslation('practice');
   const { number } = useFormatters();
   const reduceMotion = useReducedMotion();
@@ -262,14 +262,7 @@ export function GamingSession(props: SessionProps) {
     );
 
   return (
-    <SessionFrame
-      title={category.name}
-      settings={settings}
-      cardsPath={cardsPath}
-      onChangeFilter={onChangeFilter}
-      region={region}
-      limit={limit}
-    >
+    <SessionFrame of={props} region={region} limit={limit}>
       {content}
     </SessionFrame>
   );
