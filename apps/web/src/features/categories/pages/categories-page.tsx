@@ -14,11 +14,11 @@ import {
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { Pager } from '../../../components/ui/pager';
 import { QueryState } from '../../../components/ui/query-state';
+import { usePastTheEnd } from '../../../lib/address-page';
 import { useErrorMessage } from '../../../lib/api-errors';
 import { pageCount, pageFromParam } from '../../../lib/deck-keys';
 import { useFormatters } from '../../../lib/format';
 import { isListSort, type ListSort, listSorts } from '../../../lib/list-params';
-import { usePastTheEnd } from '../../../lib/past-the-end';
 import { useSuccessToast } from '../../../lib/use-success-toast';
 import { useDeleteCategory } from '../api/delete-category';
 import { type CategoryList, useCategories } from '../api/get-categories';

@@ -3,12 +3,11 @@ import { Anchor, EmptyState, Group, Paper, SimpleGrid, Skeleton, Stack, Text } f
 import { IconBuildingCommunity, IconExternalLink } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Pager } from '../../../components/ui/pager';
 import { QueryState } from '../../../components/ui/query-state';
-import { pageCount, pageFromParam } from '../../../lib/deck-keys';
-import { usePastTheEnd } from '../../../lib/past-the-end';
+import { useAddressPage, usePastTheEnd } from '../../../lib/address-page';
+import { pageCount } from '../../../lib/deck-keys';
 import { useSchoolsList } from '../api/get-schools-list';
 import { SchoolLogo } from '../components/school-logo';
 import { SchoolName } from '../components/school-name';
@@ -17,10 +16,9 @@ import '../school-texts';
 /** /schools-list: every school on the platform, 20 a page, for anyone. */
 export function SchoolsListPage() {
   const { t } = useTranslation(['school', 'pages']);
-  const [params, setParams] = useSearchParams();
-  const page = pageFromParam(params.get('page'));
+  const { page, goTo, toFirst } = useAddressPage();
   const schools = useSchoolsList(page);
-  const pastTheEnd = usePastTheEnd(schools, page, () => setParams({}, { replace: true }));
+  const pastTheEnd = usePastTheEnd(schools, page, toFirst);
   const data = schools.data;
   return (
     <Stack gap="lg">
@@ -62,11 +60,7 @@ export function SchoolsListPage() {
           </SimpleGrid>
         )}
       </QueryState>
-      <Pager
-        page={page}
-        pages={data ? pageCount(data.count) : 1}
-        onChange={(next) => setParams(next > 1 ? { page: String(next) } : {})}
-      />
+      <Pager page={page} pages={data ? pageCount(data.count) : 1} onChange={goTo} />
     </Stack>
   );
 }

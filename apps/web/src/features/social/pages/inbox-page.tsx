@@ -3,17 +3,17 @@ import { Alert, Badge, Button, EmptyState, Group, Paper, Stack, Text, Title } fr
 import { IconCheck, IconExternalLink, IconInbox, IconX } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { generatePath, Link, useSearchParams } from 'react-router';
+import { generatePath, Link } from 'react-router';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { FormError } from '../../../components/ui/form-error';
 import { CardListSkeleton, PageHeading } from '../../../components/ui/page-heading';
 import { Pager } from '../../../components/ui/pager';
 import { QueryState } from '../../../components/ui/query-state';
 import { useConfirm } from '../../../components/ui/use-confirm';
+import { useAddressPage, usePastTheEnd } from '../../../lib/address-page';
 import { useErrorMessage } from '../../../lib/api-errors';
-import { pageCount, pageFromParam } from '../../../lib/deck-keys';
+import { pageCount } from '../../../lib/deck-keys';
 import { useFormatters } from '../../../lib/format';
-import { usePastTheEnd } from '../../../lib/past-the-end';
 import { paths } from '../../../lib/paths';
 import { useSuccessToast } from '../../../lib/use-success-toast';
 import { useAcceptOffer } from '../api/accept-offer';
@@ -29,8 +29,7 @@ const categoryPath = (category: Category) =>
 /** /send-to-me-categories: categories people sent me, each to accept (a copy becomes mine) or decline. */
 export function InboxPage() {
   const { t } = useTranslation(['social', 'pages', 'cards']);
-  const [params, setParams] = useSearchParams();
-  const page = pageFromParam(params.get('page'));
+  const { page, goTo, toFirst } = useAddressPage();
   const inbox = useInbox(page);
   const errorMessage = useErrorMessage();
   const toast = useSuccessToast();
@@ -41,7 +40,7 @@ export function InboxPage() {
   });
   const [accepted, setAccepted] = useState<Category | null>(null);
 
-  const pastTheEnd = usePastTheEnd(inbox, page, () => setParams({}, { replace: true }));
+  const pastTheEnd = usePastTheEnd(inbox, page, toFirst);
 
   const data = inbox.data;
   return (
@@ -115,11 +114,7 @@ export function InboxPage() {
           </Stack>
         )}
       </QueryState>
-      <Pager
-        page={page}
-        pages={data ? pageCount(data.count) : 1}
-        onChange={(next) => setParams(next > 1 ? { page: String(next) } : {})}
-      />
+      <Pager page={page} pages={data ? pageCount(data.count) : 1} onChange={goTo} />
       <ConfirmModal
         {...decline.dialog}
         title={t('inbox.declineTitle', { name: decline.target?.name ?? '' })}

@@ -27,7 +27,6 @@ import {
 } from '@tabler/icons-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { FormError } from '../../../components/ui/form-error';
 import { CardListSkeleton, PageHeading } from '../../../components/ui/page-heading';
@@ -37,11 +36,11 @@ import { QueryState } from '../../../components/ui/query-state';
 import { RequestError } from '../../../components/ui/request-error';
 import { RestrictedPage } from '../../../components/ui/restricted-page';
 import { useConfirm } from '../../../components/ui/use-confirm';
+import { useAddressPage, usePastTheEnd } from '../../../lib/address-page';
 import { useErrorMessage } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/current-user';
-import { pageCount, pageFromParam } from '../../../lib/deck-keys';
+import { pageCount } from '../../../lib/deck-keys';
 import { useFormatters } from '../../../lib/format';
-import { usePastTheEnd } from '../../../lib/past-the-end';
 import { personName } from '../../../lib/person-name';
 import { useSuccessToast } from '../../../lib/use-success-toast';
 import { useAddGroupMembers } from '../api/add-group-members';
@@ -68,8 +67,7 @@ export function UserGroupsPage() {
 function Groups() {
   const { t } = useTranslation(['social', 'pages', 'cards']);
   const { number } = useFormatters();
-  const [params, setParams] = useSearchParams();
-  const page = pageFromParam(params.get('page'));
+  const { page, goTo, toFirst } = useAddressPage();
   const groups = useUserGroupsPage(page);
   const [opened, setOpened] = useState<{ id: number; name: string } | null>(null);
   const [renaming, setRenaming] = useState<UserGroup | null>(null);
@@ -79,7 +77,7 @@ function Groups() {
     done: (item) => toast(t('groups.deleted', { name: item.name })),
   });
 
-  const pastTheEnd = usePastTheEnd(groups, page, () => setParams({}, { replace: true }));
+  const pastTheEnd = usePastTheEnd(groups, page, toFirst);
 
   const data = groups.data;
   return (
@@ -115,11 +113,7 @@ function Groups() {
           </SimpleGrid>
         )}
       </QueryState>
-      <Pager
-        page={page}
-        pages={data ? pageCount(data.count) : 1}
-        onChange={(next) => setParams(next > 1 ? { page: String(next) } : {})}
-      />
+      <Pager page={page} pages={data ? pageCount(data.count) : 1} onChange={goTo} />
 
       <Modal
         opened={opened !== null}

@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
 import { hasStatus } from './api-errors';
+import { pageFromParam } from './deck-keys';
 
 /**
  * Whether a paged list landed past its end: the server answers a page that no longer exists (its last
@@ -17,4 +19,17 @@ export function usePastTheEnd(
     if (past) back();
   }, [past, page]);
   return past;
+}
+
+/**
+ * The page of a list kept in the address's `page` (left out for the first): the page, the way to
+ * another, and the way back to the first that replaces the address (for `usePastTheEnd`).
+ */
+export function useAddressPage() {
+  const [params, setParams] = useSearchParams();
+  return {
+    page: pageFromParam(params.get('page')),
+    goTo: (next: number) => setParams(next > 1 ? { page: String(next) } : {}),
+    toFirst: () => setParams({}, { replace: true }),
+  };
 }
