@@ -33,7 +33,6 @@ import { CardListSkeleton, PageHeading } from '../../../components/ui/page-headi
 import { PageLoader } from '../../../components/ui/page-loader';
 import { Pager } from '../../../components/ui/pager';
 import { QueryState } from '../../../components/ui/query-state';
-import { RequestError } from '../../../components/ui/request-error';
 import { RestrictedPage } from '../../../components/ui/restricted-page';
 import { useConfirm } from '../../../components/ui/use-confirm';
 import { useAddressPage, usePastTheEnd } from '../../../lib/address-page';
@@ -340,9 +339,6 @@ function GroupMembers({ id }: { id: number }) {
   const [skipped, setSkipped] = useState<{ id: number; reason: SkipReason }[]>([]);
   const unnamed = t('person.unnamed');
 
-  if (group.isPending) return <Loader aria-label={t('groups.loading')} />;
-  if (group.isError) return <RequestError error={group.error} onRetry={() => group.refetch()} />;
-
   const addPerson = (personId: number, name: string) => {
     setNames((known) => new Map(known).set(personId, name));
     setSkipped([]);
@@ -356,106 +352,112 @@ function GroupMembers({ id }: { id: number }) {
       },
     );
   };
-  const members = group.data.receivers_users;
   return (
-    <Stack gap="md">
-      <PeopleSuggestions
-        label={t('groups.addPeople')}
-        hint={t('groups.addPeopleHint')}
-        listLabel={t('groups.suggestions')}
-        noMatches={t('groups.noMatches')}
-        input={input}
-        onInput={setInput}
-        search={search}
-        suggestions={candidates}
-        details={(person) =>
-          person.school && (
-            <Text size="xs" c="dimmed" truncate>
-              {person.school}
-            </Text>
-          )
-        }
-        action={(person, name) =>
-          person.in_group ? (
-            <Badge variant="filled" color="teal.9">
-              {t('groups.inGroup')}
-            </Badge>
-          ) : (
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconUserPlus size={14} aria-hidden="true" />}
-              onClick={() => addPerson(person.id, name)}
-              loading={add.isPending && add.variables?.userIds[0] === person.id}
-              aria-label={t('groups.addPerson', { name })}
-            >
-              {t('groups.add')}
-            </Button>
-          )
-        }
-      />
-      {skipped.length > 0 && (
-        <Alert color="orange" variant="light" title={t('groups.notAdded')}>
-          <SkippedList skipped={skipped} nameOf={(personId) => names.get(personId)} />
-        </Alert>
-      )}
-      <FormError>
-        {add.isError
-          ? errorMessage(add.error)
-          : removeMembers.isError
-            ? errorMessage(removeMembers.error)
-            : null}
-      </FormError>
-      <Stack component="section" aria-labelledby={`members-${id}`} gap="xs">
-        <Title order={2} size="h5" id={`members-${id}`}>
-          {t('groups.membersHeading', { count: members.length })}
-        </Title>
-        {members.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('groups.noMembers')}
-          </Text>
-        ) : (
-          members.map((member) => {
-            const name = personName(member, unnamed);
-            return (
-              <Group key={member.id} justify="space-between" wrap="nowrap" gap="sm">
-                <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-                  <Avatar
-                    src={member.avatar_url}
-                    name={name}
-                    color="indigo"
-                    variant="filled"
-                    radius={999}
-                    size="sm"
-                    alt=""
-                  />
-                  <Stack gap={0} style={{ minWidth: 0 }}>
-                    <Text size="sm" fw={600} truncate>
-                      {name}
-                    </Text>
-                    {member.email && (
-                      <Text size="xs" c="dimmed" truncate>
-                        {member.email}
-                      </Text>
-                    )}
-                  </Stack>
-                </Group>
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  color="red"
-                  leftSection={<IconUserMinus size={14} aria-hidden="true" />}
-                  onClick={() => removeMembers.mutate({ id, userIds: [member.id] })}
-                  loading={removeMembers.isPending && removeMembers.variables?.userIds[0] === member.id}
-                  aria-label={t('groups.removePerson', { name })}
-                >
-                  {t('groups.remove')}
-                </Button>
-              </Group>
-            );
-          })
-        )}
-      </Stack>
-    </Stack>
+    <QueryState query={group} loading={<Loader aria-label={t('groups.loading')} />}>
+      {(data) => {
+        const members = data.receivers_users;
+        return (
+          <Stack gap="md">
+            <PeopleSuggestions
+              label={t('groups.addPeople')}
+              hint={t('groups.addPeopleHint')}
+              listLabel={t('groups.suggestions')}
+              noMatches={t('groups.noMatches')}
+              input={input}
+              onInput={setInput}
+              search={search}
+              suggestions={candidates}
+              details={(person) =>
+                person.school && (
+                  <Text size="xs" c="dimmed" truncate>
+                    {person.school}
+                  </Text>
+                )
+              }
+              action={(person, name) =>
+                person.in_group ? (
+                  <Badge variant="filled" color="teal.9">
+                    {t('groups.inGroup')}
+                  </Badge>
+                ) : (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    leftSection={<IconUserPlus size={14} aria-hidden="true" />}
+                    onClick={() => addPerson(person.id, name)}
+                    loading={add.isPending && add.variables?.userIds[0] === person.id}
+                    aria-label={t('groups.addPerson', { name })}
+                  >
+                    {t('groups.add')}
+                  </Button>
+                )
+              }
+            />
+            {skipped.length > 0 && (
+              <Alert color="orange" variant="light" title={t('groups.notAdded')}>
+                <SkippedList skipped={skipped} nameOf={(personId) => names.get(personId)} />
+              </Alert>
+            )}
+            <FormError>
+              {add.isError
+                ? errorMessage(add.error)
+                : removeMembers.isError
+                  ? errorMessage(removeMembers.error)
+                  : null}
+            </FormError>
+            <Stack component="section" aria-labelledby={`members-${id}`} gap="xs">
+              <Title order={2} size="h5" id={`members-${id}`}>
+                {t('groups.membersHeading', { count: members.length })}
+              </Title>
+              {members.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  {t('groups.noMembers')}
+                </Text>
+              ) : (
+                members.map((member) => {
+                  const name = personName(member, unnamed);
+                  return (
+                    <Group key={member.id} justify="space-between" wrap="nowrap" gap="sm">
+                      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+                        <Avatar
+                          src={member.avatar_url}
+                          name={name}
+                          color="indigo"
+                          variant="filled"
+                          radius={999}
+                          size="sm"
+                          alt=""
+                        />
+                        <Stack gap={0} style={{ minWidth: 0 }}>
+                          <Text size="sm" fw={600} truncate>
+                            {name}
+                          </Text>
+                          {member.email && (
+                            <Text size="xs" c="dimmed" truncate>
+                              {member.email}
+                            </Text>
+                          )}
+                        </Stack>
+                      </Group>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        leftSection={<IconUserMinus size={14} aria-hidden="true" />}
+                        onClick={() => removeMembers.mutate({ id, userIds: [member.id] })}
+                        loading={removeMembers.isPending && removeMembers.variables?.userIds[0] === member.id}
+                        aria-label={t('groups.removePerson', { name })}
+                      >
+                        {t('groups.remove')}
+                      </Button>
+                    </Group>
+                  );
+                })
+              )}
+            </Stack>
+          </Stack>
+        );
+      }}
+    </QueryState>
   );
 }
