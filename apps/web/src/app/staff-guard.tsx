@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { LoadError } from '../components/ui/load-error';
 import { PageLoader } from '../components/ui/page-loader';
+import { QueryState } from '../components/ui/query-state';
 import { RestrictedPage } from '../components/ui/restricted-page';
 import { useCurrentUser } from '../lib/current-user';
 
@@ -11,8 +11,9 @@ import { useCurrentUser } from '../lib/current-user';
  */
 export function StaffGuard() {
   const { t } = useTranslation();
-  const user = useCurrentUser();
-  if (user.isPending) return <PageLoader label={t('status.loading')} />;
-  if (user.isError) return <LoadError onRetry={() => user.refetch()} />;
-  return user.data.is_staff ? <Outlet /> : <RestrictedPage />;
+  return (
+    <QueryState query={useCurrentUser()} loading={<PageLoader label={t('status.loading')} />}>
+      {(user) => (user.is_staff ? <Outlet /> : <RestrictedPage />)}
+    </QueryState>
+  );
 }

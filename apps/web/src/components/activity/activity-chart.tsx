@@ -14,7 +14,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../lib/current-user';
 import { useFormatters } from '../../lib/format';
-import { LoadError } from '../ui/load-error';
+import { QueryState } from '../ui/query-state';
 import { activityDays, dayAxis, localToday } from './activity-days';
 import '../../lib/account-texts';
 
@@ -39,16 +39,38 @@ export function ActivityChart({
   emptyText?: string;
   loadingText?: string;
 }) {
+  const { t } = useTranslation('account');
+  // The period chosen outlives a failed refresh and its retry.
+  const [span, setSpan] = useState<Span>('30');
+  return (
+    <QueryState
+      query={activity}
+      loading={<Skeleton h={280} radius="md" aria-label={loadingText ?? t('activity.loading')} />}
+    >
+      {(entries) => <ActivityPeriod entries={entries} span={span} onSpan={setSpan} emptyText={emptyText} />}
+    </QueryState>
+  );
+}
+
+function ActivityPeriod({
+  entries,
+  span,
+  onSpan,
+  emptyText,
+}: {
+  entries: ActivityEntry[];
+  span: Span;
+  onSpan: (span: Span) => void;
+  emptyText?: string;
+}) {
   const { t, i18n } = useTranslation('account');
   const { number } = useFormatters();
-  const [span, setSpan] = useState<Span>('30');
   const language = i18n.resolvedLanguage;
   // The days end with today in the account's time zone, the one the server counts them in.
   const timeZone = useCurrentUser().data?.time_zone;
 
   const period = useMemo(() => {
-    if (!activity.data) return null;
-    const result = activityDays(activity.data, localToday(new Date(), timeZone), Number(span));
+    const result = activityDays(entries, localToday(new Date(), timeZone), Number(span));
     const axis = dayAxis(
       result.days.map((day) => day.day),
       language,
@@ -60,11 +82,7 @@ export function ActivityChart({
       fullDate: long.format(new Date(`${day.day}T00:00:00Z`)),
     }));
     return { days, ticks: axis.ticks, totals: result.totals };
-  }, [activity.data, span, language, timeZone]);
-
-  if (activity.isPending)
-    return <Skeleton h={280} radius="md" aria-label={loadingText ?? t('activity.loading')} />;
-  if (activity.isError || !period) return <LoadError onRetry={() => activity.refetch()} />;
+  }, [entries, span, language, timeZone]);
 
   const cardsLabel = t('activity.cardsPractised');
   return (
@@ -89,7 +107,7 @@ export function ActivityChart({
         <SegmentedControl
           aria-label={t('activity.period')}
           value={span}
-          onChange={(value) => setSpan(value as Span)}
+          onChange={(value) => onSpan(value as Span)}
           data={spans.map((days) => ({
             value: days,
             label: t('activity.lastDays', { count: Number(days) }),

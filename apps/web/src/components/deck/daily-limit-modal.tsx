@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconHourglassHigh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
+import { PracticeModal } from './practice-modal';
 
 /** The server's daily-limit message, with the way to lift the limit: a subscription. */
 export function DailyLimitModal({
@@ -16,13 +17,7 @@ export function DailyLimitModal({
 }) {
   const { t } = useTranslation('practice');
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('limit.title')}
-      radius="lg"
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
-    >
+    <PracticeModal opened={opened} onClose={onClose} title={t('limit.title')}>
       <Stack gap="md">
         <Text fw={600}>{message}</Text>
         <Text size="sm">{t('limit.text')}</Text>
@@ -35,7 +30,7 @@ export function DailyLimitModal({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </PracticeModal>
   );
 }
 

@@ -9,13 +9,16 @@ import type { PracticeSettings } from './practice-settings';
 import { SettingsBadges } from './settings-badges';
 
 interface SessionFrameProps {
-  title: string;
-  settings: PracticeSettings;
-  cardsPath: string;
-  /** The name of the way back ("All cards" unless given). */
-  backLabel?: string;
-  /** Without it the filter is fixed and no button offers to change it. */
-  onChangeFilter?: () => void;
+  /** The session's own props: what it practises, how, and the ways out. */
+  of: {
+    category: { name: string };
+    settings: PracticeSettings;
+    cardsPath: string;
+    /** The name of the way back ("All cards" unless given). */
+    backLabel?: string;
+    /** Without it the filter is fixed and no button offers to change it. */
+    onChangeFilter?: () => void;
+  };
   /** The live region that announces what happens to the card. */
   region: ReactNode;
   /** The daily limit, once reached: its modal opens. */
@@ -24,16 +27,8 @@ interface SessionFrameProps {
 }
 
 /** What both learning modes show around the cards: the header with the settings, the daily-limit modal. */
-export function SessionFrame({
-  title,
-  settings,
-  cardsPath,
-  backLabel,
-  onChangeFilter,
-  region,
-  limit,
-  children,
-}: SessionFrameProps) {
+export function SessionFrame({ of, region, limit, children }: SessionFrameProps) {
+  const { category, settings, cardsPath, backLabel, onChangeFilter } = of;
   const { t } = useTranslation('practice');
   const [limitOpen, setLimitOpen] = useState(false);
   useEffect(() => {
@@ -44,7 +39,7 @@ export function SessionFrame({
     <Stack gap="lg">
       <PracticeHeader
         back={{ to: cardsPath, label: backLabel ?? t('session.allCards') }}
-        title={title}
+        title={category.name}
         actions={
           onChangeFilter && (
             <Button

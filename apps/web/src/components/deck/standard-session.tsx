@@ -4,15 +4,12 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp, IconFlag } from '@tabler/icons-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useFormatters } from '../../lib/format';
-import { LoadError } from '../ui/load-error';
-import { PageLoader } from '../ui/page-loader';
 import { useAnnouncer } from '../ui/use-announcer';
 import { CardPlay } from './card-play';
 import { LimitReached } from './daily-limit-modal';
 import type { DeckSource } from './deck-source';
-import { EmptyDeck } from './empty-deck';
+import { DeckNotReady } from './empty-deck';
 import keyHints from './key-hints.module.css';
 import type { LearningType, PracticeSettings } from './practice-settings';
 import { SessionEnd } from './session-end';
@@ -84,9 +81,8 @@ export function StandardSession(props: SessionProps) {
     ) : (
       <LimitReached message={limit.detail ?? ''} cardsPath={cardsPath} />
     );
-  else if (session.dealing) content = <PageLoader label={t('loading.deck')} />;
-  else if (!round) content = <LoadError onRetry={() => session.deck.refetch()} />;
-  else if (session.phase !== 'playing')
+  // While the deck is dealt there is no round yet: DeckNotReady shows its loader.
+  else if (session.phase !== 'playing' && round)
     content = (
       <SessionEnd
         saving={session.phase === 'finishing'}
@@ -101,14 +97,14 @@ export function StandardSession(props: SessionProps) {
         onUndo={session.canUndo ? undo : undefined}
       />
     );
-  else if (!card)
+  else if (!round || !card)
     content = (
-      <EmptyDeck hint={t('session.emptyHint')}>
-        {onChangeFilter && <Button onClick={onChangeFilter}>{t('session.changeFilter')}</Button>}
-        <Button component={Link} to={cardsPath} variant="default">
-          {backLabel ?? t('session.allCards')}
-        </Button>
-      </EmptyDeck>
+      <DeckNotReady
+        session={session}
+        cardsPath={cardsPath}
+        backLabel={backLabel}
+        onChangeFilter={onChangeFilter}
+      />
     );
   else
     content = (
@@ -170,15 +166,7 @@ export function StandardSession(props: SessionProps) {
     );
 
   return (
-    <SessionFrame
-      title={category.name}
-      settings={settings}
-      cardsPath={cardsPath}
-      backLabel={backLabel}
-      onChangeFilter={onChangeFilter}
-      region={region}
-      limit={stopped ? null : limit}
-    >
+    <SessionFrame of={props} region={region} limit={stopped ? null : limit}>
       {content}
     </SessionFrame>
   );

@@ -23,7 +23,7 @@ import {
   IconRefresh,
   IconTrash,
 } from '@tabler/icons-react';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
 import { useFormatters } from '../../lib/format';
@@ -206,6 +206,20 @@ export function CategoryCard({
         </Group>
       </Stack>
     </Paper>
+  );
+}
+
+/** A page of category cards, dimmed and marked busy while the next page loads in its place. */
+export function CategoryGrid({ busy, children }: { busy: boolean; children: ReactNode }) {
+  return (
+    <SimpleGrid
+      cols={{ base: 1, sm: 2, lg: 3 }}
+      spacing="md"
+      aria-busy={busy || undefined}
+      style={{ opacity: busy ? 0.6 : 1, transition: 'opacity 150ms' }}
+    >
+      {children}
+    </SimpleGrid>
   );
 }
 

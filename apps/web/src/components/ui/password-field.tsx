@@ -16,12 +16,15 @@ export function PasswordField(props: PasswordInputProps) {
 
 /**
  * A new password and the same typed again, bound to a form's `new_password` and `re_new_password`:
- * the reset form and the profile's change.
+ * the reset form, the profile's change and the password a school's account chooses. `autoFocus` gives
+ * the first `data-autofocus`.
  */
 export function NewPasswordFields({
   form,
+  autoFocus = false,
 }: {
   form: { getInputProps: (path: 'new_password' | 're_new_password') => GetInputPropsReturnType };
+  autoFocus?: boolean;
 }) {
   const { t } = useTranslation('account');
   return (
@@ -31,6 +34,7 @@ export function NewPasswordFields({
         description={t('fields.passwordHint')}
         autoComplete="new-password"
         required
+        data-autofocus={autoFocus || undefined}
         {...form.getInputProps('new_password')}
       />
       <PasswordField

@@ -18,7 +18,10 @@ const query = (state: Partial<QueryLike<string[]>>): QueryLike<string[]> => ({
   ...state,
 });
 
-const show = (state: Partial<QueryLike<string[]>>, extra: { keepData?: boolean; waiting?: boolean } = {}) => {
+const show = (
+  state: Partial<QueryLike<string[]>>,
+  extra: { keepData?: boolean; waiting?: boolean; missing?: ReactNode } = {},
+) => {
   const wrap = (node: ReactNode) => <MantineProvider>{node}</MantineProvider>;
   const q = query(state);
   render(
@@ -76,5 +79,18 @@ describe('QueryState', () => {
     show({ isError: true, error: new ApiError(500, null), data: ['kept'] }, { keepData: true });
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByRole('listitem').textContent).toBe('kept');
+  });
+
+  it('shows the missing state for a 404 when it has one, the error for any other failure', () => {
+    show({ isError: true, error: new ApiError(404, null) }, { missing: <p>No such list</p> });
+    expect(screen.getByText('No such list').tagName).toBe('P');
+    expect(screen.queryByRole('alert')).toBeNull();
+    cleanup();
+    show({ isError: true, error: new ApiError(403, null) }, { missing: <p>No such list</p> });
+    expect(screen.queryByText('No such list')).toBeNull();
+    expect(screen.getByRole('alert')).not.toBeNull();
+    cleanup();
+    show({ isError: true, error: new ApiError(404, null) });
+    expect(screen.getByRole('alert')).not.toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { hasStatus } from '../../lib/api-errors';
 import { RequestError } from './request-error';
 
 /** What QueryState reads of a react-query result. */
@@ -21,6 +22,8 @@ interface QueryStateProps<T> {
    * an alert, so screen readers announce it.
    */
   error?: (error: unknown, retry: () => void) => ReactNode;
+  /** Shown instead of `error` when the server does not know the object for this visitor (404). */
+  missing?: ReactNode;
   /**
    * With `keepData`, a failed refetch leaves the data it had on screen (lists that keep the last page while
    * the next loads); without it, any failure replaces the data.
@@ -45,6 +48,7 @@ export function QueryState<T>({
   loading,
   waiting = false,
   error,
+  missing,
   keepData = false,
   isEmpty,
   empty,
@@ -53,6 +57,7 @@ export function QueryState<T>({
   const { data } = query;
   if (query.isPending || waiting) return <>{loading}</>;
   if (query.isError && (data === undefined || !keepData)) {
+    if (missing !== undefined && hasStatus(query.error, 404)) return <>{missing}</>;
     const retry = () => {
       query.refetch();
     };

@@ -1,9 +1,9 @@
-import { Button, EmptyState, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { CategoryCard, CategoryGridSkeleton } from '../../../components/ui/category-card';
+import { CategoryCard, CategoryGrid, CategoryGridSkeleton } from '../../../components/ui/category-card';
 import { Pager } from '../../../components/ui/pager';
 import { QueryState } from '../../../components/ui/query-state';
 import { pageCount, pageFromParam } from '../../../lib/deck-keys';
@@ -53,16 +53,11 @@ export function AiCategories({ onGenerate }: { onGenerate: () => void }) {
         }
       >
         {(data) => (
-          <SimpleGrid
-            cols={{ base: 1, sm: 2, lg: 3 }}
-            spacing="md"
-            aria-busy={categories.isPlaceholderData || undefined}
-            style={{ opacity: categories.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
-          >
+          <CategoryGrid busy={categories.isPlaceholderData}>
             {data.results.map((category) => (
               <CategoryCard key={category.id} category={category} headingOrder={3} />
             ))}
-          </SimpleGrid>
+          </CategoryGrid>
         )}
       </QueryState>
       <Pager

@@ -1,4 +1,4 @@
-import { Button, Stack, TextInput } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/ui/form-error';
@@ -6,6 +6,7 @@ import { Notice } from '../../../components/ui/notice';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useResendActivation } from '../api/resend-activation';
 import { emailForm } from '../auth-forms';
+import { EmailField } from './auth-fields';
 import '../../../lib/account-texts';
 
 /** Asks for a new activation link for an e-mail address. */
@@ -23,13 +24,7 @@ export function ResendActivationForm() {
   return (
     <form ref={form.formRef} onSubmit={submit} noValidate style={{ width: '100%', maxWidth: 420 }}>
       <Stack gap="sm" w="100%" ta="left">
-        <TextInput
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          required
-          {...form.getInputProps('email')}
-        />
+        <EmailField {...form.getInputProps('email')} />
         <FormError>{failure}</FormError>
         {resend.isSuccess && <Notice>{t('activation.resent')}</Notice>}
         <Button type="submit" loading={resend.isPending}>

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { FormError } from '../../../components/ui/form-error';
 import { PageLoader } from '../../../components/ui/page-loader';
-import { PasswordField } from '../../../components/ui/password-field';
+import { NewPasswordFields, PasswordField } from '../../../components/ui/password-field';
 import { fieldErrorsOf } from '../../../lib/api-errors';
 import { currentUserQuery, useCurrentUser } from '../../../lib/current-user';
 import { paths } from '../../../lib/paths';
@@ -90,20 +90,7 @@ function ChoosePasswordForm({ email }: { email: string }) {
               {...form.getInputProps('current_password')}
             />
           )}
-          <PasswordField
-            label={t('account:fields.newPassword')}
-            description={t('account:fields.passwordHint')}
-            autoComplete="new-password"
-            required
-            data-autofocus
-            {...form.getInputProps('new_password')}
-          />
-          <PasswordField
-            label={t('account:fields.retypeNewPassword')}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('re_new_password')}
-          />
+          <NewPasswordFields form={form} autoFocus />
           <FormError>{failure}</FormError>
           <Button type="submit" fullWidth loading={change.isPending}>
             {t('choosePassword.submit')}

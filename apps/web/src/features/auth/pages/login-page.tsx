@@ -1,4 +1,4 @@
-import { Anchor, Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Divider, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -13,6 +13,7 @@ import { logout } from '../api/logout';
 import { isNotActivated, useSignIn } from '../api/sign-in';
 import { loginForm } from '../auth-forms';
 import { AuthCard } from '../components/auth-card';
+import { AuthSwitch, EmailField } from '../components/auth-fields';
 import { GoogleSignInButton } from '../components/google-sign-in-button';
 import { NotActivatedNotice } from '../components/not-activated-notice';
 import { rememberTypedPassword } from '../typed-password';
@@ -58,13 +59,7 @@ export function LoginPage() {
     <AuthCard title={t('pages:titles.login')} intro={t('login.intro')}>
       <form ref={form.formRef} onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label={t('fields.email')}
-            type="email"
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-          />
+          <EmailField {...form.getInputProps('email')} />
           <PasswordField
             label={t('fields.password')}
             autoComplete="current-password"
@@ -93,12 +88,7 @@ export function LoginPage() {
           <GoogleSignInButton />
         </>
       )}
-      <Group gap={6} justify="center">
-        <Text size="sm">{t('login.noAccount')}</Text>
-        <Anchor component={Link} to={paths.signup} size="sm" fw={600}>
-          {t('login.createAccount')}
-        </Anchor>
-      </Group>
+      <AuthSwitch text={t('login.noAccount')} link={t('login.createAccount')} to={paths.signup} />
     </AuthCard>
   );
 }

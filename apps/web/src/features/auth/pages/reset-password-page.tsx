@@ -1,4 +1,4 @@
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useResetPassword } from '../api/reset-password';
 import { emailForm } from '../auth-forms';
 import { AuthCard } from '../components/auth-card';
+import { EmailField } from '../components/auth-fields';
 import '../../../lib/account-texts';
 
 export function ResetPasswordPage() {
@@ -46,13 +47,7 @@ export function ResetPasswordPage() {
     <AuthCard title={t('pages:titles.resetPassword')} intro={t('resetPassword.intro')}>
       <form ref={form.formRef} onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label={t('fields.email')}
-            type="email"
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-          />
+          <EmailField {...form.getInputProps('email')} />
           <FormError>{failure}</FormError>
           <Button type="submit" fullWidth loading={reset.isPending}>
             {t('resetPassword.submit')}

@@ -1,15 +1,5 @@
 import { defaultLanguage, isLanguage } from '@flashcards/i18n';
-import {
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Button, Checkbox, SimpleGrid, Stack, TextInput, VisuallyHidden } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -22,6 +12,7 @@ import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useRegister } from '../api/register';
 import { signupForm } from '../auth-forms';
 import { AuthCard } from '../components/auth-card';
+import { AuthSwitch, EmailField } from '../components/auth-fields';
 import type { SuccessRegisterState } from './success-register-page';
 import '../../../lib/account-texts';
 
@@ -93,13 +84,7 @@ export function SignupPage() {
               {...form.getInputProps('last_name')}
             />
           </SimpleGrid>
-          <TextInput
-            label={t('fields.email')}
-            type="email"
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-          />
+          <EmailField {...form.getInputProps('email')} />
           <PasswordField
             label={t('fields.password')}
             description={t('fields.passwordHint')}
@@ -130,12 +115,7 @@ export function SignupPage() {
           </Button>
         </Stack>
       </form>
-      <Group gap={6} justify="center">
-        <Text size="sm">{t('signup.haveAccount')}</Text>
-        <Anchor component={Link} to={paths.login} size="sm" fw={600}>
-          {t('signup.login')}
-        </Anchor>
-      </Group>
+      <AuthSwitch text={t('signup.haveAccount')} link={t('signup.login')} to={paths.login} />
     </AuthCard>
   );
 }

@@ -24,15 +24,17 @@ import {
   IconPlus,
   IconSearch,
 } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { ReviewDueButton } from '../../../components/review/review-due-button';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { MessagePage } from '../../../components/ui/message-page';
 import { Pager } from '../../../components/ui/pager';
+import { QueryState } from '../../../components/ui/query-state';
 import { RequestError } from '../../../components/ui/request-error';
-import { hasStatus, useErrorMessage } from '../../../lib/api-errors';
+import { usePastTheEnd } from '../../../lib/address-page';
+import { useErrorMessage } from '../../../lib/api-errors';
 import { useCategory, useTags } from '../../../lib/category-queries';
 import { pageCount, pageFromParam } from '../../../lib/deck-keys';
 import { useFormatters } from '../../../lib/format';
@@ -110,32 +112,35 @@ function CardsSkeleton({ pictures }: { pictures: boolean }) {
 }
 
 function CardsOfCategory({ id, list }: { id: number; list: CardsList }) {
-  const category = useCategory(id);
-  if (category.isPending)
-    return (
-      <Stack gap="lg">
-        <BackLink list={list} />
-        <Skeleton height={36} width="50%" />
-        <Skeleton height={20} width="30%" />
-        <CardsSkeleton pictures={list === 'kids'} />
-      </Stack>
-    );
-  if (category.isError) {
-    if (hasStatus(category.error, 404)) return <CategoryNotFound list={list} />;
-    return (
-      <Stack gap="lg">
-        <BackLink list={list} />
-        <RequestError error={category.error} onRetry={() => category.refetch()} />
-      </Stack>
-    );
-  }
-  const found = category.data;
-  const categoryIdParam = String(found.id);
-  if (list === 'decks' && found.type_of_cards === 'kids')
-    return <Navigate replace to={generatePath(paths.myKidsCards, { categoryIdParam })} />;
-  if (list === 'kids' && found.type_of_cards !== 'kids')
-    return <Navigate replace to={generatePath(paths.myCards, { categoryIdParam })} />;
-  return <CategoryCards category={found} list={list} />;
+  return (
+    <QueryState
+      query={useCategory(id)}
+      loading={
+        <Stack gap="lg">
+          <BackLink list={list} />
+          <Skeleton height={36} width="50%" />
+          <Skeleton height={20} width="30%" />
+          <CardsSkeleton pictures={list === 'kids'} />
+        </Stack>
+      }
+      missing={<CategoryNotFound list={list} />}
+      error={(error, retry) => (
+        <Stack gap="lg">
+          <BackLink list={list} />
+          <RequestError error={error} onRetry={retry} />
+        </Stack>
+      )}
+    >
+      {(found) => {
+        const categoryIdParam = String(found.id);
+        if (list === 'decks' && found.type_of_cards === 'kids')
+          return <Navigate replace to={generatePath(paths.myKidsCards, { categoryIdParam })} />;
+        if (list === 'kids' && found.type_of_cards !== 'kids')
+          return <Navigate replace to={generatePath(paths.myCards, { categoryIdParam })} />;
+        return <CategoryCards category={found} list={list} />;
+      }}
+    </QueryState>
+  );
 }
 
 type Target = { action: 'edit' | 'delete' | null; card: AnyCard };
@@ -189,11 +194,7 @@ function CategoryCards({ category, list }: { category: Category; list: CardsList
   const remove = useDeleteCard();
 
   // A page past the end (its last card went): step back to one that exists.
-  const pastTheEnd = cards.isError && hasStatus(cards.error, 404) && page > 1;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the list lands past its end
-  useEffect(() => {
-    if (pastTheEnd) update({ page: page - 1 }, true);
-  }, [pastTheEnd, page]);
+  const pastTheEnd = usePastTheEnd(cards, page, () => update({ page: page - 1 }, true));
 
   const closeTarget = () => {
     setTarget((current) => (current ? { ...current, action: null } : null));
@@ -246,71 +247,75 @@ function CategoryCards({ category, list }: { category: Category; list: CardsList
     },
   });
 
-  let content: ReactNode;
-  if (cards.isPending || pastTheEnd) content = <CardsSkeleton pictures={kind !== 'text'} />;
-  else if (cards.isError && !data)
-    content = <RequestError error={cards.error} onRetry={() => cards.refetch()} />;
-  else if (data && data.count === 0 && !filtered)
-    content = (
-      <EmptyState
-        icon={<IconCards size={32} aria-hidden="true" />}
-        withIndicatorBackground
-        title={t('cards.empty')}
-        description={t(`cards.emptyHint.${kind}`)}
-      >
-        <EmptyState.Actions>
-          {addButton}
-          {uploadButton}
-        </EmptyState.Actions>
-      </EmptyState>
-    );
-  else if (data && data.count === 0)
-    content = (
-      <EmptyState
-        icon={<IconFilterOff size={32} aria-hidden="true" />}
-        withIndicatorBackground
-        title={t('cards.noMatches')}
-        description={t('cards.noMatchesHint')}
-      >
-        <EmptyState.Actions>
-          <Button
-            variant="default"
-            onClick={() => {
-              setSearchInput('');
-              update({ q: '', tags: [], page: 1 });
-            }}
+  const content = (
+    <QueryState
+      query={cards}
+      keepData
+      waiting={pastTheEnd}
+      loading={<CardsSkeleton pictures={kind !== 'text'} />}
+      isEmpty={(found) => found.count === 0}
+      empty={
+        filtered ? (
+          <EmptyState
+            icon={<IconFilterOff size={32} aria-hidden="true" />}
+            withIndicatorBackground
+            title={t('cards.noMatches')}
+            description={t('cards.noMatchesHint')}
           >
-            {t('cards.clearFilters')}
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
-    );
-  else
-    content = (
-      <SimpleGrid
-        cols={{ base: 1, xs: 2, md: 3 }}
-        spacing="md"
-        aria-busy={cards.isPlaceholderData || undefined}
-        style={{ opacity: cards.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
-      >
-        {data?.results.map((card) => {
-          if ('listen_counts' in card)
-            return (
-              <KidsCardItem
-                key={card.id}
-                card={card}
-                playing={card.audio_url !== null && sound.playing === card.audio_url}
-                onPlay={() => card.audio_url && sound.play(card.audio_url)}
-                onStop={sound.stop}
-                {...itemActions(card)}
-              />
-            );
-          if ('first_side_thumbnail_url' in card)
-            return <PictureCardItem key={card.id} card={card} {...itemActions(card)} />;
-          return <TextCardItem key={card.id} card={card} {...itemActions(card)} />;
-        })}
-      </SimpleGrid>
-    );
+            <EmptyState.Actions>
+              <Button
+                variant="default"
+                onClick={() => {
+                  setSearchInput('');
+                  update({ q: '', tags: [], page: 1 });
+                }}
+              >
+                {t('cards.clearFilters')}
+              </Button>
+            </EmptyState.Actions>
+          </EmptyState>
+        ) : (
+          <EmptyState
+            icon={<IconCards size={32} aria-hidden="true" />}
+            withIndicatorBackground
+            title={t('cards.empty')}
+            description={t(`cards.emptyHint.${kind}`)}
+          >
+            <EmptyState.Actions>
+              {addButton}
+              {uploadButton}
+            </EmptyState.Actions>
+          </EmptyState>
+        )
+      }
+    >
+      {(found) => (
+        <SimpleGrid
+          cols={{ base: 1, xs: 2, md: 3 }}
+          spacing="md"
+          aria-busy={cards.isPlaceholderData || undefined}
+          style={{ opacity: cards.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
+        >
+          {found.results.map((card) => {
+            if ('listen_counts' in card)
+              return (
+                <KidsCardItem
+                  key={card.id}
+                  card={card}
+                  playing={card.audio_url !== null && sound.playing === card.audio_url}
+                  onPlay={() => card.audio_url && sound.play(card.audio_url)}
+                  onStop={sound.stop}
+                  {...itemActions(card)}
+                />
+              );
+            if ('first_side_thumbnail_url' in card)
+              return <PictureCardItem key={card.id} card={card} {...itemActions(card)} />;
+            return <TextCardItem key={card.id} card={card} {...itemActions(card)} />;
+          })}
+        </SimpleGrid>
+      )}
+    </QueryState>
+  );
 
   const counts = [
     t('counts.cards', { count: category.cards_len, formatted: number(category.cards_len) }),

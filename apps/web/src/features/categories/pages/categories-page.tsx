@@ -1,19 +1,21 @@
 import type { Category } from '@flashcards/contract';
-import { Button, EmptyState, Group, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, EmptyState, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFolderOpen, IconPlus } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
   type CategoryAction,
   CategoryCard,
+  CategoryGrid,
   CategoryGridSkeleton,
 } from '../../../components/ui/category-card';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { Pager } from '../../../components/ui/pager';
 import { QueryState } from '../../../components/ui/query-state';
-import { hasStatus, useErrorMessage } from '../../../lib/api-errors';
+import { usePastTheEnd } from '../../../lib/address-page';
+import { useErrorMessage } from '../../../lib/api-errors';
 import { pageCount, pageFromParam } from '../../../lib/deck-keys';
 import { useFormatters } from '../../../lib/format';
 import { isListSort, type ListSort, listSorts } from '../../../lib/list-params';
@@ -58,18 +60,16 @@ export function CategoriesPage({ list }: { list: CategoryList }) {
     );
 
   // A page past the end (the last category of the last page went): step back to one that exists.
-  const pastTheEnd = categories.isError && hasStatus(categories.error, 404) && page > 1;
-  useEffect(() => {
-    if (pastTheEnd)
-      setParams(
-        (current) => {
-          const updated = new URLSearchParams(current);
-          updated.set('page', String(page - 1));
-          return updated;
-        },
-        { replace: true },
-      );
-  }, [pastTheEnd, page, setParams]);
+  const pastTheEnd = usePastTheEnd(categories, page, () =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.set('page', String(page - 1));
+        return updated;
+      },
+      { replace: true },
+    ),
+  );
 
   const close = () => {
     setTarget((current) => (current ? { ...current, action: null } : null));
@@ -151,16 +151,11 @@ export function CategoriesPage({ list }: { list: CategoryList }) {
         }
       >
         {(data) => (
-          <SimpleGrid
-            cols={{ base: 1, sm: 2, lg: 3 }}
-            spacing="md"
-            aria-busy={categories.isPlaceholderData || undefined}
-            style={{ opacity: categories.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
-          >
+          <CategoryGrid busy={categories.isPlaceholderData}>
             {data?.results.map((category) => (
               <CategoryCard key={category.id} category={category} onAction={onAction} />
             ))}
-          </SimpleGrid>
+          </CategoryGrid>
         )}
       </QueryState>
       <Pager

@@ -8,8 +8,7 @@ import type { DeckKind } from '../../../components/deck/deck-source';
 import type { LearningType, PracticeSettings } from '../../../components/deck/practice-settings';
 import { StandardSession } from '../../../components/deck/standard-session';
 import { PageLoader } from '../../../components/ui/page-loader';
-import { RequestError } from '../../../components/ui/request-error';
-import { hasStatus } from '../../../lib/api-errors';
+import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../lib/paths';
 import { usePathProgress } from '../api/get-path-progress';
 import { pathSource } from '../api/path-deck';
@@ -37,34 +36,36 @@ export function PathStudyPage({ kind }: { kind: DeckKind }) {
   const [params] = useSearchParams();
   const { search } = useLocation();
   if (id === null) return <PathMissing />;
-  if (progress.isPending) return <PageLoader label={t('progress.loading')} />;
-  if (progress.isError) {
-    if (hasStatus(progress.error, 404)) return <PathMissing />;
-    return <RequestError error={progress.error} onRetry={() => progress.refetch()} />;
-  }
-  const path = progress.data;
-  // An address of the other kind goes where the path is studied.
-  if (path.category.type_of_cards !== kind)
-    return (
-      <Navigate
-        replace
-        to={{
-          pathname: generatePath(
-            path.category.type_of_cards === 'picture'
-              ? paths.learningPathCardsPicture
-              : paths.learningPathCardsText,
-            { learningPathId: String(path.id) },
-          ),
-          search,
-        }}
-      />
-    );
   return (
-    <PathStudy
-      key={`${path.id}-${params.get('type')}`}
-      path={path}
-      type={studyTypeOf(path, params.get('type'))}
-    />
+    <QueryState
+      query={progress}
+      loading={<PageLoader label={t('progress.loading')} />}
+      missing={<PathMissing />}
+    >
+      {(path) =>
+        // An address of the other kind goes where the path is studied.
+        path.category.type_of_cards !== kind ? (
+          <Navigate
+            replace
+            to={{
+              pathname: generatePath(
+                path.category.type_of_cards === 'picture'
+                  ? paths.learningPathCardsPicture
+                  : paths.learningPathCardsText,
+                { learningPathId: String(path.id) },
+              ),
+              search,
+            }}
+          />
+        ) : (
+          <PathStudy
+            key={`${path.id}-${params.get('type')}`}
+            path={path}
+            type={studyTypeOf(path, params.get('type'))}
+          />
+        )
+      }
+    </QueryState>
   );
 }
 

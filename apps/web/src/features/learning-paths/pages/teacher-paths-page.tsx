@@ -2,13 +2,12 @@ import type { LearningPath } from '@flashcards/contract';
 import { Alert, Anchor, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconClockHour4, IconPlus, IconRoute, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
 import { ListControls } from '../../../components/list/list-controls';
 import { PagedTable } from '../../../components/list/paged-table';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
-import { useErrorMessage } from '../../../lib/api-errors';
+import { useConfirm } from '../../../components/ui/use-confirm';
 import { useListParams } from '../../../lib/list-params';
 import { paths } from '../../../lib/paths';
 import { useSuccessToast } from '../../../lib/use-success-toast';
@@ -21,32 +20,16 @@ import '../path-texts';
 /** /learning-paths: the paths I assigned, 20 a page, sorted and searched; assign new ones, delete. */
 export function TeacherPathsPage() {
   const { t } = useTranslation(['paths', 'pages']);
-  const errorMessage = useErrorMessage();
   const toast = useSuccessToast();
   const pathDays = usePathDays();
   const { params, navigate } = useListParams();
   const list = usePaths('teacher', params);
   const [creating, create] = useDisclosure(false);
-  const [target, setTarget] = useState<LearningPath | null>(null);
-  const [confirming, confirm] = useDisclosure(false);
-  const remove = useDeletePath();
-
+  const remove = useConfirm(useDeletePath(), {
+    variables: (path: LearningPath) => path.id,
+    done: (path) => toast(t('delete.done', { name: path.name })),
+  });
   const data = list.data;
-
-  const askDelete = (path: LearningPath) => {
-    remove.reset();
-    setTarget(path);
-    confirm.open();
-  };
-  const confirmDelete = () => {
-    if (!target) return;
-    remove.mutate(target.id, {
-      onSuccess: () => {
-        toast(t('delete.done', { name: target.name }));
-        confirm.close();
-      },
-    });
-  };
 
   return (
     <Stack gap="lg">
@@ -130,7 +113,7 @@ export function TeacherPathsPage() {
                 color="red"
                 leftSection={<IconTrash size={14} aria-hidden="true" />}
                 aria-label={t('delete.label', { name: path.name, student: personOf(path.assigned_user) })}
-                onClick={() => askDelete(path)}
+                onClick={() => remove.ask(path)}
               >
                 {t('actions.delete')}
               </Button>
@@ -142,17 +125,15 @@ export function TeacherPathsPage() {
       />
       <CreatePathsModal opened={creating} onClose={create.close} />
       <ConfirmModal
-        opened={confirming}
-        onClose={confirm.close}
-        onConfirm={confirmDelete}
+        {...remove.dialog}
         title={t('delete.title')}
         confirmLabel={t('delete.confirm')}
         closeLabel={t('actions.close')}
         danger
-        loading={remove.isPending}
-        error={remove.isError ? errorMessage(remove.error) : null}
       >
-        {target ? t('delete.text', { name: target.name, student: personOf(target.assigned_user) }) : ''}
+        {remove.target
+          ? t('delete.text', { name: remove.target.name, student: personOf(remove.target.assigned_user) })
+          : ''}
       </ConfirmModal>
     </Stack>
   );

@@ -13,8 +13,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, Navigate, useParams } from 'react-router';
 import { MessagePage } from '../../../components/ui/message-page';
+import { QueryState } from '../../../components/ui/query-state';
 import { RequestError } from '../../../components/ui/request-error';
-import { hasStatus, useErrorMessage } from '../../../lib/api-errors';
+import { useErrorMessage } from '../../../lib/api-errors';
 import { cardsPathOf, categoryIdFrom, publicPracticePathOf } from '../../../lib/category-paths';
 import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
@@ -74,31 +75,33 @@ function NotOnCatalog({ access }: { access: CatalogAccess }) {
 
 function CatalogCategory({ id, access }: { id: number; access: CatalogAccess }) {
   const { t } = useTranslation('market');
-  const category = useCatalogCategory(access, id);
-  if (category.isPending)
-    return (
-      <Stack gap="lg" aria-busy="true" aria-label={t('catalog.loading')}>
-        <BackLink access={access} />
-        <Skeleton height={36} width="55%" />
-        <Skeleton height={18} width="30%" />
-        <Skeleton height={60} />
-        <Group gap="sm">
-          <Skeleton height={36} width={140} />
-          <Skeleton height={36} width={120} />
-        </Group>
-        <Skeleton height={180} />
-      </Stack>
-    );
-  if (category.isError) {
-    if (hasStatus(category.error, 404)) return <NotOnCatalog access={access} />;
-    return (
-      <Stack gap="lg">
-        <BackLink access={access} />
-        <RequestError error={category.error} onRetry={() => category.refetch()} />
-      </Stack>
-    );
-  }
-  return <CategoryDetail category={category.data} access={access} />;
+  return (
+    <QueryState
+      query={useCatalogCategory(access, id)}
+      loading={
+        <Stack gap="lg" aria-busy="true" aria-label={t('catalog.loading')}>
+          <BackLink access={access} />
+          <Skeleton height={36} width="55%" />
+          <Skeleton height={18} width="30%" />
+          <Skeleton height={60} />
+          <Group gap="sm">
+            <Skeleton height={36} width={140} />
+            <Skeleton height={36} width={120} />
+          </Group>
+          <Skeleton height={180} />
+        </Stack>
+      }
+      missing={<NotOnCatalog access={access} />}
+      error={(error, retry) => (
+        <Stack gap="lg">
+          <BackLink access={access} />
+          <RequestError error={error} onRetry={retry} />
+        </Stack>
+      )}
+    >
+      {(category) => <CategoryDetail category={category} access={access} />}
+    </QueryState>
+  );
 }
 
 function CategoryDetail({ category, access }: { category: MarketCategoryDetail; access: CatalogAccess }) {

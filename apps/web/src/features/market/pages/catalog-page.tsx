@@ -1,13 +1,14 @@
 import { MARKET_SEARCH_MAX_LENGTH, marketLanguages, marketTopics } from '@flashcards/contract';
-import { Button, EmptyState, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, EmptyState, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBooks, IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, useSearchParams } from 'react-router';
+import { PageHeading } from '../../../components/ui/page-heading';
 import { Pager } from '../../../components/ui/pager';
 import { QueryState } from '../../../components/ui/query-state';
-import { hasStatus } from '../../../lib/api-errors';
+import { usePastTheEnd } from '../../../lib/address-page';
 import { pageCount } from '../../../lib/deck-keys';
 import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
@@ -60,11 +61,7 @@ export function CatalogPage({ access }: { access: CatalogAccess }) {
   }, [search.q]);
 
   // A page past the end: step back to the first.
-  const pastTheEnd = catalog.isError && hasStatus(catalog.error, 404) && search.page > 1;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the list lands past its end
-  useEffect(() => {
-    if (pastTheEnd) update({ page: 1 }, true);
-  }, [pastTheEnd]);
+  const pastTheEnd = usePastTheEnd(catalog, search.page, () => update({ page: 1 }, true));
 
   // A signed-in reader opens the detail where they can adopt and rate, whichever list they came from.
   const detailPath = signedIn ? paths.marketCategory : paths.marketPublicCategory;
@@ -73,10 +70,10 @@ export function CatalogPage({ access }: { access: CatalogAccess }) {
 
   return (
     <Stack gap="lg">
-      <Stack gap="xs">
-        <Title order={1}>{t(access === 'user' ? 'pages:titles.market' : 'pages:titles.marketPublic')}</Title>
-        <Text size="lg">{t('catalog.intro')}</Text>
-      </Stack>
+      <PageHeading
+        title={t(access === 'user' ? 'pages:titles.market' : 'pages:titles.marketPublic')}
+        intro={t('catalog.intro')}
+      />
       <Group component="search" aria-label={t('catalog.filters')} align="flex-end" gap="md">
         <TextInput
           type="search"

@@ -18,14 +18,14 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconClipboardCheck, IconFlag, IconX } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { generatePath, Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { ageParts, REVIEW_PROMISE_HOURS } from '../../../components/catalog/market-status';
+import { PageHeading } from '../../../components/ui/page-heading';
 import { Pager } from '../../../components/ui/pager';
 import { QueryState } from '../../../components/ui/query-state';
-import { RequestError } from '../../../components/ui/request-error';
 import { hasStatus, useErrorMessage } from '../../../lib/api-errors';
 import { pageCount, pageFromParam } from '../../../lib/deck-keys';
 import { useFormatters } from '../../../lib/format';
@@ -56,10 +56,7 @@ export function ModerationPage() {
   const tab: Tab = params.get('tab') === 'reports' ? 'reports' : 'queue';
   return (
     <Stack gap="lg">
-      <Stack gap="xs">
-        <Title order={1}>{t('pages:titles.adminMarket')}</Title>
-        <Text size="lg">{t('moderation.intro')}</Text>
-      </Stack>
+      <PageHeading title={t('pages:titles.adminMarket')} intro={t('moderation.intro')} />
       <Tabs
         value={tab}
         onChange={(value) => setParams(value === 'reports' ? { tab: 'reports' } : {})}
@@ -349,57 +346,59 @@ function ReviewDetail({ item, onDecided }: { item: QueueItem; onDecided: () => v
     return () => document.removeEventListener('keydown', onKey);
   });
 
-  let body: ReactNode;
-  if (detail.isPending)
-    body = (
-      <Stack gap="sm" aria-busy="true">
-        <Skeleton height={18} width="50%" />
-        <Skeleton height={60} />
-        <Skeleton height={160} />
-      </Stack>
-    );
-  else if (detail.isError) body = <RequestError error={detail.error} onRetry={() => detail.refetch()} />;
-  else
-    body = (
-      <Stack gap="md">
-        <Text size="sm">
-          {t('moderation.author', { name: detail.data.author.name, email: detail.data.author.email })}
-        </Text>
-        <Group gap="xs">
-          <CatalogBadges category={detail.data} />
-          <Text size="sm" c="dimmed">
-            {t('moderation.revision', { revision: number(detail.data.revision) })}
-          </Text>
-        </Group>
-        {detail.data.description && (
-          <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{detail.data.description}</Text>
-        )}
-        {detail.data.changes && (
-          <Stack gap="xs" component="section">
-            <Title order={3} size="h4">
-              {t('moderation.changes')}
-            </Title>
-            <ChangesView changes={detail.data.changes} headingOrder={4} />
-          </Stack>
-        )}
-        {detail.data.reports.length > 0 && (
-          <Stack gap="xs" component="section">
-            <Title order={3} size="h4">
-              {t('moderation.reports')}
-            </Title>
-            {detail.data.reports.map((report) => (
-              <ReportText key={report.id} report={report} />
-            ))}
-          </Stack>
-        )}
-        <Stack gap="xs" component="section">
-          <Title order={3} size="h4">
-            {t('moderation.cards')} ({number(detail.data.cards.length)})
-          </Title>
-          <SampleCards cards={detail.data.cards} />
+  const body = (
+    <QueryState
+      query={detail}
+      loading={
+        <Stack gap="sm" aria-busy="true">
+          <Skeleton height={18} width="50%" />
+          <Skeleton height={60} />
+          <Skeleton height={160} />
         </Stack>
-      </Stack>
-    );
+      }
+    >
+      {(data) => (
+        <Stack gap="md">
+          <Text size="sm">
+            {t('moderation.author', { name: data.author.name, email: data.author.email })}
+          </Text>
+          <Group gap="xs">
+            <CatalogBadges category={data} />
+            <Text size="sm" c="dimmed">
+              {t('moderation.revision', { revision: number(data.revision) })}
+            </Text>
+          </Group>
+          {data.description && (
+            <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{data.description}</Text>
+          )}
+          {data.changes && (
+            <Stack gap="xs" component="section">
+              <Title order={3} size="h4">
+                {t('moderation.changes')}
+              </Title>
+              <ChangesView changes={data.changes} headingOrder={4} />
+            </Stack>
+          )}
+          {data.reports.length > 0 && (
+            <Stack gap="xs" component="section">
+              <Title order={3} size="h4">
+                {t('moderation.reports')}
+              </Title>
+              {data.reports.map((report) => (
+                <ReportText key={report.id} report={report} />
+              ))}
+            </Stack>
+          )}
+          <Stack gap="xs" component="section">
+            <Title order={3} size="h4">
+              {t('moderation.cards')} ({number(data.cards.length)})
+            </Title>
+            <SampleCards cards={data.cards} />
+          </Stack>
+        </Stack>
+      )}
+    </QueryState>
+  );
 
   return (
     <Paper withBorder radius="lg" p="lg" component="article" aria-labelledby={`review-${item.id}`}>

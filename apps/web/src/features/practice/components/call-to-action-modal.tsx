@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { PracticeModal } from '../../../components/deck/practice-modal';
 import { paths } from '../../../lib/paths';
 import { returnToState } from '../../../lib/return-to';
 
@@ -9,13 +10,7 @@ export function CallToActionModal({ opened, onClose }: { opened: boolean; onClos
   const { t } = useTranslation('practice');
   const location = useLocation();
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('cta.title')}
-      radius="lg"
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
-    >
+    <PracticeModal opened={opened} onClose={onClose} title={t('cta.title')}>
       <Stack gap="md">
         <Text>{t('cta.text')}</Text>
         <Stack gap="xs">
@@ -32,6 +27,6 @@ export function CallToActionModal({ opened, onClose }: { opened: boolean; onClos
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </PracticeModal>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, MultiSelect, NumberInput, Radio, Stack, Text } from '@mantine/core';
+import { Button, Group, MultiSelect, NumberInput, Radio, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeckKind } from '../../../components/deck/deck-source';
+import { PracticeModal } from '../../../components/deck/practice-modal';
 import {
   type LearningType,
   learningTypes,
@@ -40,13 +41,7 @@ export function FilterModal({
   const tagsLoading = useFilterTags(kind, categoryId, { isPublic: guest, enabled: opened }).isPending;
   const shown = opened && !tagsLoading;
   return (
-    <Modal
-      opened={shown}
-      onClose={onClose}
-      title={t('filter.title')}
-      radius="lg"
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
-    >
+    <PracticeModal opened={shown} onClose={onClose} title={t('filter.title')}>
       {/* Mounted per opening, so it starts from the settings as they are now. */}
       {shown && (
         <FilterForm
@@ -59,7 +54,7 @@ export function FilterModal({
           confirmLabel={confirmLabel}
         />
       )}
-    </Modal>
+    </PracticeModal>
   );
 }
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CardPlay } from '../../../components/deck/card-play';
 import { LimitReached } from '../../../components/deck/daily-limit-modal';
-import { EmptyDeck } from '../../../components/deck/empty-deck';
+import { DeckNotReady } from '../../../components/deck/empty-deck';
 import { SessionFrame } from '../../../components/deck/session-frame';
 import { SessionTally } from '../../../components/deck/session-tally';
 import type { SessionProps } from '../../../components/deck/standard-session';
@@ -61,7 +61,7 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
  * of right answers in a row; a wrong one ends the streak. Answers still count as scores on the server.
  */
 export function GamingSession(props: SessionProps) {
-  const { category, settings, cardsPath, onChangeFilter } = props;
+  const { settings, cardsPath, onChangeFilter } = props;
   const { t } = useTranslation('practice');
   const { number } = useFormatters();
   const reduceMotion = useReducedMotion();
@@ -194,17 +194,8 @@ export function GamingSession(props: SessionProps) {
     );
   else if (limit) content = <LimitReached message={limit.detail ?? ''} cardsPath={cardsPath} />;
   // While playing, the timer stays on the screen between rounds (below).
-  else if (phase === 'ready' && session.dealing) content = <PageLoader label={t('loading.deck')} />;
-  else if (phase === 'ready' && !round) content = <LoadError onRetry={() => session.deck.refetch()} />;
-  else if (phase === 'ready' && !card)
-    content = (
-      <EmptyDeck hint={t('session.emptyHint')}>
-        {onChangeFilter && <Button onClick={onChangeFilter}>{t('session.changeFilter')}</Button>}
-        <Button component={Link} to={cardsPath} variant="default">
-          {t('session.allCards')}
-        </Button>
-      </EmptyDeck>
-    );
+  else if (phase === 'ready' && (!round || !card))
+    content = <DeckNotReady session={session} cardsPath={cardsPath} onChangeFilter={onChangeFilter} />;
   else if (phase === 'ready')
     content = (
       <Paper withBorder radius="lg" p="xl">
@@ -271,14 +262,7 @@ export function GamingSession(props: SessionProps) {
     );
 
   return (
-    <SessionFrame
-      title={category.name}
-      settings={settings}
-      cardsPath={cardsPath}
-      onChangeFilter={onChangeFilter}
-      region={region}
-      limit={limit}
-    >
+    <SessionFrame of={props} region={region} limit={limit}>
       {content}
     </SessionFrame>
   );

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Radio, Stack } from '@mantine/core';
+import { Button, Group, Radio, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PracticeModal } from '../../../components/deck/practice-modal';
 import { type LearningMode, learningModes } from '../../../components/deck/practice-settings';
 import { ROUND_SECONDS } from '../gaming-score';
 
@@ -16,15 +17,9 @@ interface ModeModalProps {
 export function ModeModal({ opened, initial, onBack, onClose, onStart }: ModeModalProps) {
   const { t } = useTranslation('practice');
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('mode.title')}
-      radius="lg"
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
-    >
+    <PracticeModal opened={opened} onClose={onClose} title={t('mode.title')}>
       {opened && <ModeForm initial={initial} onBack={onBack} onStart={onStart} />}
-    </Modal>
+    </PracticeModal>
   );
 }
 

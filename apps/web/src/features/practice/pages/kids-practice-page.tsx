@@ -8,17 +8,16 @@ import {
   IconMoodSmile,
   IconVolume,
 } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { wrapIndex } from '../../../components/deck/card-order';
 import { CategoryMissing } from '../../../components/deck/category-missing';
 import { PracticeHeader } from '../../../components/deck/practice-header';
 import { keys, useShortcuts } from '../../../components/deck/use-shortcuts';
-import { LoadError } from '../../../components/ui/load-error';
 import { PageLoader } from '../../../components/ui/page-loader';
+import { QueryState } from '../../../components/ui/query-state';
 import { useAnnouncer } from '../../../components/ui/use-announcer';
-import { hasStatus } from '../../../lib/api-errors';
 import { cardsPathOf, categoryIdFrom, practicePathOf } from '../../../lib/category-paths';
 import { useCategory } from '../../../lib/category-queries';
 import { useFormatters } from '../../../lib/format';
@@ -41,15 +40,21 @@ export function KidsPracticePage() {
 
 function KidsOfCategory({ id }: { id: number }) {
   const { t } = useTranslation('practice');
-  const category = useCategory(id);
-  if (category.isPending) return <PageLoader label={t('loading.category')} />;
-  if (category.isError) {
-    if (hasStatus(category.error, 404)) return <Missing />;
-    return <LoadError onRetry={() => category.refetch()} />;
-  }
-  const found = category.data;
-  if (found.type_of_cards !== 'kids') return <Navigate replace to={practicePathOf(found)} />;
-  return <KidsPractice category={found} />;
+  return (
+    <QueryState
+      query={useCategory(id)}
+      loading={<PageLoader label={t('loading.category')} />}
+      missing={<Missing />}
+    >
+      {(found) =>
+        found.type_of_cards !== 'kids' ? (
+          <Navigate replace to={practicePathOf(found)} />
+        ) : (
+          <KidsPractice category={found} />
+        )
+      }
+    </QueryState>
+  );
 }
 
 function KidsPractice({ category }: { category: Category }) {
@@ -57,25 +62,29 @@ function KidsPractice({ category }: { category: Category }) {
   const deck = useKidsDeck(category.id);
   const cardsPath = cardsPathOf(category);
 
-  let content: ReactNode;
-  if (deck.isPending) content = <PageLoader label={t('loading.deck')} />;
-  else if (deck.isError) content = <LoadError onRetry={() => deck.refetch()} />;
-  else if (deck.data.length === 0)
-    content = (
-      <EmptyState
-        icon={<IconMoodSmile size={32} aria-hidden="true" />}
-        withIndicatorBackground
-        title={t('kids.empty')}
-        description={t('kids.emptyHint')}
-      >
-        <EmptyState.Actions>
-          <Button component={Link} to={cardsPath}>
-            {t('session.allCards')}
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
-    );
-  else content = <KidsCards cards={deck.data} />;
+  const content = (
+    <QueryState
+      query={deck}
+      loading={<PageLoader label={t('loading.deck')} />}
+      isEmpty={(cards) => cards.length === 0}
+      empty={
+        <EmptyState
+          icon={<IconMoodSmile size={32} aria-hidden="true" />}
+          withIndicatorBackground
+          title={t('kids.empty')}
+          description={t('kids.emptyHint')}
+        >
+          <EmptyState.Actions>
+            <Button component={Link} to={cardsPath}>
+              {t('session.allCards')}
+            </Button>
+          </EmptyState.Actions>
+        </EmptyState>
+      }
+    >
+      {(cards) => <KidsCards cards={cards} />}
+    </QueryState>
+  );
 
   return (
     <Stack gap="lg">

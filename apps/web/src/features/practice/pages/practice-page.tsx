@@ -12,9 +12,8 @@ import {
   settingsToParams,
 } from '../../../components/deck/practice-settings';
 import { StandardSession } from '../../../components/deck/standard-session';
-import { LoadError } from '../../../components/ui/load-error';
 import { PageLoader } from '../../../components/ui/page-loader';
-import { hasStatus } from '../../../lib/api-errors';
+import { QueryState } from '../../../components/ui/query-state';
 import { cardsPathOf, categoryIdFrom, practicePathOf } from '../../../lib/category-paths';
 import { useCategory } from '../../../lib/category-queries';
 import { paths } from '../../../lib/paths';
@@ -41,26 +40,29 @@ export function PracticePage({ kind }: { kind: DeckKind }) {
 
 function PracticeOfCategory({ id, kind }: { id: number; kind: DeckKind }) {
   const { t } = useTranslation('practice');
-  const category = useCategory(id);
   const { search } = useLocation();
-  if (category.isPending) return <PageLoader label={t('loading.category')} />;
-  if (category.isError) {
-    if (hasStatus(category.error, 404)) return <Missing />;
-    return <LoadError onRetry={() => category.refetch()} />;
-  }
-  const found = category.data;
-  // An address of the other kind (or a kids category) goes where the category is practised.
-  if (found.type_of_cards !== kind)
-    return (
-      <Navigate
-        replace
-        to={{
-          pathname: practicePathOf(found),
-          search: found.type_of_cards === 'kids' ? '' : search,
-        }}
-      />
-    );
-  return <Practice category={found} kind={kind} />;
+  return (
+    <QueryState
+      query={useCategory(id)}
+      loading={<PageLoader label={t('loading.category')} />}
+      missing={<Missing />}
+    >
+      {(found) =>
+        // An address of the other kind (or a kids category) goes where the category is practised.
+        found.type_of_cards !== kind ? (
+          <Navigate
+            replace
+            to={{
+              pathname: practicePathOf(found),
+              search: found.type_of_cards === 'kids' ? '' : search,
+            }}
+          />
+        ) : (
+          <Practice category={found} kind={kind} />
+        )
+      }
+    </QueryState>
+  );
 }
 
 function Practice({ category, kind }: { category: Category; kind: DeckKind }) {

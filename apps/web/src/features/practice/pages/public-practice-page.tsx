@@ -6,7 +6,7 @@ import {
   IconArrowRight,
   IconInfoCircle,
 } from '@tabler/icons-react';
-import { type ReactNode, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { wrapIndex } from '../../../components/deck/card-order';
@@ -18,10 +18,9 @@ import { PracticeHeader } from '../../../components/deck/practice-header';
 import { draftFromParams } from '../../../components/deck/practice-settings';
 import { StudyCard } from '../../../components/deck/study-card';
 import { keys, useShortcuts } from '../../../components/deck/use-shortcuts';
-import { LoadError } from '../../../components/ui/load-error';
 import { PageLoader } from '../../../components/ui/page-loader';
+import { QueryState } from '../../../components/ui/query-state';
 import { useAnnouncer } from '../../../components/ui/use-announcer';
-import { hasStatus } from '../../../lib/api-errors';
 import { categoryIdFrom, publicPracticePathOf } from '../../../lib/category-paths';
 import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
@@ -56,18 +55,21 @@ export function PublicPracticePage({ kind }: { kind: DeckKind }) {
 
 function PublicOfCategory({ id, kind }: { id: number; kind: DeckKind }) {
   const { t } = useTranslation('practice');
-  const category = usePublicCategory(id);
-  if (category.isPending) return <PageLoader label={t('loading.category')} />;
-  if (category.isError) {
-    if (hasStatus(category.error, 404)) return <Missing />;
-    return <LoadError onRetry={() => category.refetch()} />;
-  }
-  const found = category.data;
-  const foundKind = found.type_of_cards;
-  if (foundKind === 'kids') return <Missing />;
-  if (foundKind !== kind)
-    return <Navigate replace to={publicPracticePathOf({ id, type_of_cards: foundKind })} />;
-  return <PublicPractice category={found} kind={kind} />;
+  return (
+    <QueryState
+      query={usePublicCategory(id)}
+      loading={<PageLoader label={t('loading.category')} />}
+      missing={<Missing />}
+    >
+      {(found) => {
+        const foundKind = found.type_of_cards;
+        if (foundKind === 'kids') return <Missing />;
+        if (foundKind !== kind)
+          return <Navigate replace to={publicPracticePathOf({ id, type_of_cards: foundKind })} />;
+        return <PublicPractice category={found} kind={kind} />;
+      }}
+    </QueryState>
+  );
 }
 
 function PublicPractice({ category, kind }: { category: MarketCategory; kind: DeckKind }) {
@@ -78,16 +80,20 @@ function PublicPractice({ category, kind }: { category: MarketCategory; kind: De
   const deck = usePublicDeck(kind, category.id, filter.tags);
   const [filtering, setFiltering] = useState(false);
 
-  let content: ReactNode;
-  if (deck.isPending) content = <PageLoader label={t('loading.deck')} />;
-  else if (deck.isError) content = <LoadError onRetry={() => deck.refetch()} />;
-  else if (deck.data.length === 0)
-    content = (
-      <EmptyDeck hint={t('guest.emptyHint')}>
-        <Button onClick={() => setFiltering(true)}>{t('session.changeFilter')}</Button>
-      </EmptyDeck>
-    );
-  else content = <GuestCards key={filter.tags.join(',')} cards={deck.data} />;
+  const content = (
+    <QueryState
+      query={deck}
+      loading={<PageLoader label={t('loading.deck')} />}
+      isEmpty={(cards) => cards.length === 0}
+      empty={
+        <EmptyDeck hint={t('guest.emptyHint')}>
+          <Button onClick={() => setFiltering(true)}>{t('session.changeFilter')}</Button>
+        </EmptyDeck>
+      }
+    >
+      {(cards) => <GuestCards key={filter.tags.join(',')} cards={cards} />}
+    </QueryState>
+  );
 
   return (
     <Stack gap="lg">

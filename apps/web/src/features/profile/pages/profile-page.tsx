@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ActivityChart } from '../../../components/activity/activity-chart';
 import { ReviewDueTotal } from '../../../components/review/review-due-total';
-import { LoadError } from '../../../components/ui/load-error';
 import { PageLoader } from '../../../components/ui/page-loader';
+import { QueryState } from '../../../components/ui/query-state';
 import { SectionCard } from '../../../components/ui/section-card';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useFormatters } from '../../../lib/format';
@@ -26,12 +26,12 @@ import '../../../lib/account-texts';
 
 export function ProfilePage() {
   const { t } = useTranslation(['pages', 'common']);
-  const user = useCurrentUser();
-  if (user.isPending) return <PageLoader label={t('common:status.loading')} />;
   return (
     <Stack gap="lg">
       <Title order={1}>{t('titles.profile')}</Title>
-      {user.isError ? <LoadError onRetry={() => user.refetch()} /> : <Profile user={user.data} />}
+      <QueryState query={useCurrentUser()} loading={<PageLoader label={t('common:status.loading')} />}>
+        {(user) => <Profile user={user} />}
+      </QueryState>
     </Stack>
   );
 }

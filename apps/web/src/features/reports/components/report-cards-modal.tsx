@@ -3,7 +3,7 @@ import { Badge, Group, Image, Modal, Skeleton, Stack, Table, Text } from '@manti
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '../../../components/ui/pager';
-import { RequestError } from '../../../components/ui/request-error';
+import { QueryState } from '../../../components/ui/query-state';
 import { pageCount } from '../../../lib/deck-keys';
 import { useFormatters } from '../../../lib/format';
 import { useReportCards } from '../api/get-report-cards';
@@ -37,53 +37,57 @@ function Cards({ email, row }: { email: string; row: ReportRow }) {
   const { t } = useTranslation('reports');
   const [page, setPage] = useState(1);
   const cards = useReportCards(email, rowSource(row), page);
-  const data = cards.data;
   const picture = row.type_of_cards === 'picture';
 
-  if (cards.isPending)
-    return (
-      <Stack gap="xs" aria-busy="true" aria-label={t('cards.loading')}>
-        <Skeleton h={48} radius="md" />
-        <Skeleton h={48} radius="md" />
-        <Skeleton h={48} radius="md" />
-      </Stack>
-    );
-  if (cards.isError && !data) return <RequestError error={cards.error} onRetry={() => cards.refetch()} />;
-  if (!data || data.count === 0) return <Text c="dimmed">{t('cards.empty')}</Text>;
-
   return (
-    <Stack gap="md">
-      <Table.ScrollContainer minWidth={720}>
-        <Table striped verticalSpacing="xs" aria-busy={cards.isFetching}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('columns.firstSide')}</Table.Th>
-              <Table.Th scope="col">{t('columns.secondSide')}</Table.Th>
-              <Table.Th scope="col">{t('columns.tag')}</Table.Th>
-              <Table.Th scope="col" ta="end">
-                {t('columns.rightVerbal')}
-              </Table.Th>
-              <Table.Th scope="col" ta="end">
-                {t('columns.wrongVerbal')}
-              </Table.Th>
-              <Table.Th scope="col" ta="end">
-                {t('columns.rightTyping')}
-              </Table.Th>
-              <Table.Th scope="col" ta="end">
-                {t('columns.wrongTyping')}
-              </Table.Th>
-              <Table.Th scope="col">{t('columns.learned')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.results.map((card) => (
-              <CardRow key={card.id} card={card} picture={picture} />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <Pager page={page} pages={pageCount(data.count)} onChange={setPage} />
-    </Stack>
+    <QueryState
+      query={cards}
+      keepData
+      loading={
+        <Stack gap="xs" aria-busy="true" aria-label={t('cards.loading')}>
+          <Skeleton h={48} radius="md" />
+          <Skeleton h={48} radius="md" />
+          <Skeleton h={48} radius="md" />
+        </Stack>
+      }
+      isEmpty={(found) => found.count === 0}
+      empty={<Text c="dimmed">{t('cards.empty')}</Text>}
+    >
+      {(data) => (
+        <Stack gap="md">
+          <Table.ScrollContainer minWidth={720}>
+            <Table striped verticalSpacing="xs" aria-busy={cards.isFetching}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('columns.firstSide')}</Table.Th>
+                  <Table.Th scope="col">{t('columns.secondSide')}</Table.Th>
+                  <Table.Th scope="col">{t('columns.tag')}</Table.Th>
+                  <Table.Th scope="col" ta="end">
+                    {t('columns.rightVerbal')}
+                  </Table.Th>
+                  <Table.Th scope="col" ta="end">
+                    {t('columns.wrongVerbal')}
+                  </Table.Th>
+                  <Table.Th scope="col" ta="end">
+                    {t('columns.rightTyping')}
+                  </Table.Th>
+                  <Table.Th scope="col" ta="end">
+                    {t('columns.wrongTyping')}
+                  </Table.Th>
+                  <Table.Th scope="col">{t('columns.learned')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.results.map((card) => (
+                  <CardRow key={card.id} card={card} picture={picture} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Pager page={page} pages={pageCount(data.count)} onChange={setPage} />
+        </Stack>
+      )}
+    </QueryState>
   );
 }
 

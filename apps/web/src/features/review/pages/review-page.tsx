@@ -21,10 +21,9 @@ import { CategoryMissing } from '../../../components/deck/category-missing';
 import { isDailyLimit } from '../../../components/deck/daily-limit';
 import { LimitReached } from '../../../components/deck/daily-limit-modal';
 import { SessionTally } from '../../../components/deck/session-tally';
-import { LoadError } from '../../../components/ui/load-error';
 import { PageLoader } from '../../../components/ui/page-loader';
+import { QueryState } from '../../../components/ui/query-state';
 import { useAnnouncer } from '../../../components/ui/use-announcer';
-import { hasStatus } from '../../../lib/api-errors';
 import { cardsPathOf, categoryIdFrom, practicePathOf } from '../../../lib/category-paths';
 import { useCategory } from '../../../lib/category-queries';
 import { deckKeys } from '../../../lib/deck-keys';
@@ -55,13 +54,6 @@ function ReviewOfCategory({ id }: { id: number }) {
   const [round, setRound] = useState(0);
   const queryClient = useQueryClient();
 
-  if (category.isPending) return <PageLoader label={t('loading')} />;
-  if (category.isError) {
-    if (hasStatus(category.error, 404)) return <Missing />;
-    return <LoadError onRetry={() => category.refetch()} />;
-  }
-  const found = category.data;
-  const cardsPath = cardsPathOf(found);
   const again = () => {
     // The next round is dealt afresh: what is due has changed.
     queryClient.removeQueries({ queryKey: reviewKeys.session(id, mode) });
@@ -69,45 +61,46 @@ function ReviewOfCategory({ id }: { id: number }) {
   };
 
   return (
-    <Stack gap="lg" maw={720} mx="auto" w="100%">
-      <Stack gap={4}>
-        <Title order={1} style={{ overflowWrap: 'anywhere' }}>
-          {t('title', { name: found.name })}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('intro')}
-        </Text>
-      </Stack>
-      {found.type_of_cards === 'kids' ? (
-        <Text>{t('kids')}</Text>
-      ) : (
-        <>
-          <Group justify="space-between" gap="sm">
-            <SegmentedControl
-              aria-label={t('mode.label')}
-              value={mode}
-              onChange={(value) => setParams({ mode: value }, { replace: true })}
-              data={[
-                { value: 'verbal', label: t('mode.verbal') },
-                { value: 'typing', label: t('mode.typing') },
-              ]}
-            />
-            <Button component={Link} to={cardsPath} variant="default">
-              {t('allCards')}
-            </Button>
-          </Group>
-          <Session key={`${mode}-${round}`} category={found} mode={mode} onAgain={again} />
-        </>
+    <QueryState query={category} loading={<PageLoader label={t('loading')} />} missing={<Missing />}>
+      {(found) => (
+        <Stack gap="lg" maw={720} mx="auto" w="100%">
+          <Stack gap={4}>
+            <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+              {t('title', { name: found.name })}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('intro')}
+            </Text>
+          </Stack>
+          {found.type_of_cards === 'kids' ? (
+            <Text>{t('kids')}</Text>
+          ) : (
+            <>
+              <Group justify="space-between" gap="sm">
+                <SegmentedControl
+                  aria-label={t('mode.label')}
+                  value={mode}
+                  onChange={(value) => setParams({ mode: value }, { replace: true })}
+                  data={[
+                    { value: 'verbal', label: t('mode.verbal') },
+                    { value: 'typing', label: t('mode.typing') },
+                  ]}
+                />
+                <Button component={Link} to={cardsPathOf(found)} variant="default">
+                  {t('allCards')}
+                </Button>
+              </Group>
+              <Session key={`${mode}-${round}`} category={found} mode={mode} onAgain={again} />
+            </>
+          )}
+        </Stack>
       )}
-    </Stack>
+    </QueryState>
   );
 }
 
 function Session({ category, mode, onAgain }: { category: Category; mode: ReviewMode; onAgain: () => void }) {
   const { t } = useTranslation('review');
-  const { number } = useFormatters();
-  const queryClient = useQueryClient();
-  const { announce, region } = useAnnouncer();
   // A session keeps the cards it was dealt: answers do not reshuffle it.
   const session = useQuery({
     queryKey: reviewKeys.session(category.id, mode),
@@ -115,6 +108,29 @@ function Session({ category, mode, onAgain }: { category: Category; mode: Review
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
   });
+  return (
+    <QueryState query={session} loading={<PageLoader label={t('loading')} />}>
+      {(data) => <Round data={data} category={category} mode={mode} onAgain={onAgain} />}
+    </QueryState>
+  );
+}
+
+/** The dealt cards one by one, the answers sent as they come, then the round's end. */
+function Round({
+  data,
+  category,
+  mode,
+  onAgain,
+}: {
+  data: ReviewSession;
+  category: Category;
+  mode: ReviewMode;
+  onAgain: () => void;
+}) {
+  const { t } = useTranslation('review');
+  const { number } = useFormatters();
+  const queryClient = useQueryClient();
+  const { announce, region } = useAnnouncer();
   const [position, setPosition] = useState(0);
   const [tally, setTally] = useState({ correct: 0, wrong: 0 });
   const [limit, setLimit] = useState<string | null>(null);
@@ -139,13 +155,11 @@ function Session({ category, mode, onAgain }: { category: Category; mode: Review
     },
   });
 
-  if (session.isPending) return <PageLoader label={t('loading')} />;
-  if (session.isError) return <LoadError onRetry={() => session.refetch()} />;
-  const { cards } = session.data;
+  const { cards } = data;
   const cardsPath = cardsPathOf(category);
 
   if (limit) return <LimitReached message={limit} cardsPath={cardsPath} />;
-  if (cards.length === 0) return <NothingDue data={session.data} category={category} />;
+  if (cards.length === 0) return <NothingDue data={data} category={category} />;
   if (position >= cards.length)
     return (
       <Paper withBorder radius="lg" p="lg">

@@ -1,24 +1,14 @@
 import type { AdminSchool } from '@flashcards/contract';
-import {
-  Button,
-  EmptyState,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, EmptyState, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuildingCommunity, IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { CardListSkeleton, PageHeading } from '../../../components/ui/page-heading';
 import { Pager } from '../../../components/ui/pager';
 import { QueryState } from '../../../components/ui/query-state';
-import { useErrorMessage } from '../../../lib/api-errors';
+import { useConfirm } from '../../../components/ui/use-confirm';
 import { pageCount } from '../../../lib/deck-keys';
 import { useFormatters } from '../../../lib/format';
 import { useSuccessToast } from '../../../lib/use-success-toast';
@@ -39,18 +29,16 @@ export function AdminSchoolsPage() {
   const [page, setPage] = useState(1);
   const schools = useAdminSchools(page, search);
   const [editing, setEditing] = useState<AdminSchool | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<AdminSchool | null>(null);
-  const remove = useDeleteSchool();
   const toast = useSuccessToast();
-  const errorMessage = useErrorMessage();
+  const remove = useConfirm(useDeleteSchool(), {
+    variables: (item: AdminSchool) => item.id,
+    done: (item) => toast(t('admin.deleted', { name: item.name })),
+  });
   const data = schools.data;
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
-        <Stack gap="xs">
-          <Title order={1}>{t('pages:titles.adminSchools')}</Title>
-          <Text size="lg">{t('admin.intro')}</Text>
-        </Stack>
+        <PageHeading title={t('pages:titles.adminSchools')} intro={t('admin.intro')} />
         <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setEditing('new')}>
           {t('admin.create')}
         </Button>
@@ -69,12 +57,7 @@ export function AdminSchoolsPage() {
       <QueryState
         query={schools}
         keepData
-        loading={
-          <Stack gap="sm" aria-busy="true" aria-label={t('admin.loading')}>
-            <Skeleton h={160} radius="lg" />
-            <Skeleton h={160} radius="lg" />
-          </Stack>
-        }
+        loading={<CardListSkeleton label={t('admin.loading')} height={160} />}
         isEmpty={(page) => page.count === 0}
         empty={
           search ? (
@@ -96,10 +79,7 @@ export function AdminSchoolsPage() {
                 <AdminSchoolCard
                   school={school}
                   onEdit={() => setEditing(school)}
-                  onDelete={() => {
-                    remove.reset();
-                    setDeleting(school);
-                  }}
+                  onDelete={() => remove.ask(school)}
                 />
               </li>
             ))}
@@ -117,23 +97,11 @@ export function AdminSchoolsPage() {
         }}
       />
       <ConfirmModal
-        opened={deleting !== null}
-        onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast(t('admin.deleted', { name: deleting.name }));
-              setDeleting(null);
-            },
-          })
-        }
-        title={t('admin.deleteTitle', { name: deleting?.name ?? '' })}
+        {...remove.dialog}
+        title={t('admin.deleteTitle', { name: remove.target?.name ?? '' })}
         confirmLabel={t('admin.deleteConfirm')}
         closeLabel={t('cards:actions.close')}
         danger
-        loading={remove.isPending}
-        error={remove.isError ? errorMessage(remove.error) : null}
       >
         {t('admin.deleteText')}
       </ConfirmModal>

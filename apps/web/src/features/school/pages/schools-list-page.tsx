@@ -1,13 +1,13 @@
 import type { SchoolListItem } from '@flashcards/contract';
-import { Anchor, EmptyState, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, EmptyState, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBuildingCommunity, IconExternalLink } from '@tabler/icons-react';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { PageHeading } from '../../../components/ui/page-heading';
 import { Pager } from '../../../components/ui/pager';
 import { QueryState } from '../../../components/ui/query-state';
-import { hasStatus } from '../../../lib/api-errors';
-import { pageCount, pageFromParam } from '../../../lib/deck-keys';
+import { useAddressPage, usePastTheEnd } from '../../../lib/address-page';
+import { pageCount } from '../../../lib/deck-keys';
 import { useSchoolsList } from '../api/get-schools-list';
 import { SchoolLogo } from '../components/school-logo';
 import { SchoolName } from '../components/school-name';
@@ -16,21 +16,13 @@ import '../school-texts';
 /** /schools-list: every school on the platform, 20 a page, for anyone. */
 export function SchoolsListPage() {
   const { t } = useTranslation(['school', 'pages']);
-  const [params, setParams] = useSearchParams();
-  const page = pageFromParam(params.get('page'));
+  const { page, goTo, toFirst } = useAddressPage();
   const schools = useSchoolsList(page);
-  const pastTheEnd = schools.isError && hasStatus(schools.error, 404) && page > 1;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the list lands past its end
-  useEffect(() => {
-    if (pastTheEnd) setParams({}, { replace: true });
-  }, [pastTheEnd]);
+  const pastTheEnd = usePastTheEnd(schools, page, toFirst);
   const data = schools.data;
   return (
     <Stack gap="lg">
-      <Stack gap="xs">
-        <Title order={1}>{t('pages:titles.schoolsList')}</Title>
-        <Text size="lg">{t('list.intro')}</Text>
-      </Stack>
+      <PageHeading title={t('pages:titles.schoolsList')} intro={t('list.intro')} />
       <QueryState
         query={schools}
         waiting={pastTheEnd}
@@ -68,11 +60,7 @@ export function SchoolsListPage() {
           </SimpleGrid>
         )}
       </QueryState>
-      <Pager
-        page={page}
-        pages={data ? pageCount(data.count) : 1}
-        onChange={(next) => setParams(next > 1 ? { page: String(next) } : {})}
-      />
+      <Pager page={page} pages={data ? pageCount(data.count) : 1} onChange={goTo} />
     </Stack>
   );
 }

@@ -29,6 +29,7 @@ import { useReceiverCandidates } from '../api/search-receivers';
 import { useSendCategory } from '../api/send-category';
 import { receiversOf } from '../receivers';
 import '../social-texts';
+import { QueryState } from '../../../components/ui/query-state';
 import { PeopleSuggestions } from './people-suggestions';
 import { SkippedList } from './skipped-list';
 
@@ -217,33 +218,41 @@ function SendForm({ category, onDone }: { category: Category; onDone: () => void
           </Group>
         </Stack>
       )}
-      {canGroup &&
-        (groups.isPending ? (
-          <Loader size="sm" aria-label={t('groups.loading')} />
-        ) : groups.isError ? null : groupList.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('send.noGroups')}{' '}
-            <Anchor component={Link} to={paths.userGroups} inherit underline="always">
-              {t('send.toGroups')}
-            </Anchor>
-          </Text>
-        ) : (
-          <Checkbox.Group label={t('send.groups')} value={groupIds} onChange={setGroupIds}>
-            <Stack gap="xs" mt="xs">
-              {groupList.map((group) => (
-                <Checkbox
-                  key={group.id}
-                  value={String(group.id)}
-                  label={t('send.groupLabel', {
-                    name: group.name,
-                    count: group.members_count,
-                    formatted: number(group.members_count),
-                  })}
-                />
-              ))}
-            </Stack>
-          </Checkbox.Group>
-        ))}
+      {canGroup && (
+        // Groups are a shortcut: when they do not load, people can still be chosen one by one.
+        <QueryState
+          query={groups}
+          loading={<Loader size="sm" aria-label={t('groups.loading')} />}
+          error={() => null}
+          isEmpty={(list) => list.length === 0}
+          empty={
+            <Text size="sm" c="dimmed">
+              {t('send.noGroups')}{' '}
+              <Anchor component={Link} to={paths.userGroups} inherit underline="always">
+                {t('send.toGroups')}
+              </Anchor>
+            </Text>
+          }
+        >
+          {(list) => (
+            <Checkbox.Group label={t('send.groups')} value={groupIds} onChange={setGroupIds}>
+              <Stack gap="xs" mt="xs">
+                {list.map((group) => (
+                  <Checkbox
+                    key={group.id}
+                    value={String(group.id)}
+                    label={t('send.groupLabel', {
+                      name: group.name,
+                      count: group.members_count,
+                      formatted: number(group.members_count),
+                    })}
+                  />
+                ))}
+              </Stack>
+            </Checkbox.Group>
+          )}
+        </QueryState>
+      )}
       <FormError>{send.isError ? errorMessage(send.error) : null}</FormError>
       <Group justify="space-between" gap="sm">
         <Text size="sm" role="status">

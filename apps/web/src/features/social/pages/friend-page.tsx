@@ -7,7 +7,6 @@ import {
   Group,
   Paper,
   SimpleGrid,
-  Skeleton,
   Stack,
   Tabs,
   Text,
@@ -20,8 +19,6 @@ import { ActivityChart } from '../../../components/activity/activity-chart';
 import { MessagePage } from '../../../components/ui/message-page';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { QueryState } from '../../../components/ui/query-state';
-import { RequestError } from '../../../components/ui/request-error';
-import { hasStatus } from '../../../lib/api-errors';
 import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { personName } from '../../../lib/person-name';
@@ -31,6 +28,7 @@ import { useFriendFriends } from '../api/get-friend-friends';
 import { PersonCard } from '../components/person-card';
 import { placeOf } from '../person-name';
 import '../social-texts';
+import { CardListSkeleton } from '../../../components/ui/page-heading';
 import { SectionCard } from '../../../components/ui/section-card';
 
 /** /friend/:friendId: a friend's profile, practice and friends; anyone else's is not shown. */
@@ -65,46 +63,42 @@ function Friend({ id }: { id: number }) {
   const activity = useFriendActivity(id, isFriend);
   const friends = useFriendFriends(id, isFriend);
 
-  if (details.isPending) return <PageLoader label={t('common:status.loading')} />;
-  if (details.isError)
-    return hasStatus(details.error, 404) ? (
-      <NotAFriend />
-    ) : (
-      <RequestError error={details.error} onRetry={() => details.refetch()} />
-    );
-
-  const friend = details.data;
-  const name = personName(friend, t('person.unnamed'));
   return (
-    <Stack gap="lg">
-      <Anchor component={Link} to={paths.friends} size="sm" w="fit-content">
-        <Group gap={4} wrap="nowrap">
-          <IconArrowLeft size={16} aria-hidden="true" />
-          {t('friend.back')}
-        </Group>
-      </Anchor>
-      <Profile friend={friend} name={name} />
-      <SectionCard title={t('friend.activity')}>
-        <ActivityChart
-          activity={activity}
-          emptyText={t('friend.noActivity', { name: friend.first_name || name })}
-          loadingText={t('friend.loadingActivity')}
-        />
-      </SectionCard>
-      <SectionCard title={t('friend.friendsOf', { name: friend.first_name || name })}>
-        <QueryState
-          query={friends}
-          loading={
-            <Stack gap="sm" aria-busy="true" aria-label={t('friends.loading')}>
-              <Skeleton h={88} radius="lg" />
-              <Skeleton h={88} radius="lg" />
-            </Stack>
-          }
-        >
-          {(data) => <FriendsOfFriend people={data} name={friend.first_name || name} />}
-        </QueryState>
-      </SectionCard>
-    </Stack>
+    <QueryState
+      query={details}
+      loading={<PageLoader label={t('common:status.loading')} />}
+      missing={<NotAFriend />}
+    >
+      {(friend) => {
+        const name = personName(friend, t('person.unnamed'));
+        return (
+          <Stack gap="lg">
+            <Anchor component={Link} to={paths.friends} size="sm" w="fit-content">
+              <Group gap={4} wrap="nowrap">
+                <IconArrowLeft size={16} aria-hidden="true" />
+                {t('friend.back')}
+              </Group>
+            </Anchor>
+            <Profile friend={friend} name={name} />
+            <SectionCard title={t('friend.activity')}>
+              <ActivityChart
+                activity={activity}
+                emptyText={t('friend.noActivity', { name: friend.first_name || name })}
+                loadingText={t('friend.loadingActivity')}
+              />
+            </SectionCard>
+            <SectionCard title={t('friend.friendsOf', { name: friend.first_name || name })}>
+              <QueryState
+                query={friends}
+                loading={<CardListSkeleton label={t('friends.loading')} height={88} />}
+              >
+                {(data) => <FriendsOfFriend people={data} name={friend.first_name || name} />}
+              </QueryState>
+            </SectionCard>
+          </Stack>
+        );
+      }}
+    </QueryState>
   );
 }
 

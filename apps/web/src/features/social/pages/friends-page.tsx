@@ -6,7 +6,6 @@ import {
   Group,
   Paper,
   SimpleGrid,
-  Skeleton,
   Stack,
   Tabs,
   Text,
@@ -25,10 +24,10 @@ import {
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { CardListSkeleton, PageHeading } from '../../../components/ui/page-heading';
 import { Pager } from '../../../components/ui/pager';
 import { QueryState } from '../../../components/ui/query-state';
-import { RequestError } from '../../../components/ui/request-error';
-import { hasStatus } from '../../../lib/api-errors';
+import { usePastTheEnd } from '../../../lib/address-page';
 import { useCurrentUser } from '../../../lib/current-user';
 import { pageCount } from '../../../lib/deck-keys';
 import { useFormatters } from '../../../lib/format';
@@ -66,10 +65,7 @@ export function FriendsPage() {
 
   return (
     <Stack gap="lg">
-      <Stack gap="xs">
-        <Title order={1}>{t('pages:titles.friends')}</Title>
-        <Text size="lg">{t('friends.intro')}</Text>
-      </Stack>
+      <PageHeading title={t('pages:titles.friends')} intro={t('friends.intro')} />
       <PeopleSearchSection search={search} onSearch={(next) => go(next)} />
       <Tabs value={tab} onChange={(value) => go(search, tabOf(value))} keepMounted={false}>
         <Tabs.List>
@@ -109,13 +105,7 @@ export function FriendsPage() {
 }
 
 function ListSkeleton({ label }: { label: string }) {
-  return (
-    <Stack gap="sm" aria-busy="true" aria-label={label}>
-      {[0, 1, 2].map((index) => (
-        <Skeleton key={index} h={88} radius="lg" />
-      ))}
-    </Stack>
-  );
+  return <CardListSkeleton label={label} height={88} count={3} />;
 }
 
 function PeopleSearchSection({
@@ -147,20 +137,16 @@ function PeopleSearchSection({
   };
 
   // A page past the end: back to the first.
-  const pastTheEnd = found.isError && hasStatus(found.error, 404) && search.page > 1;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the list lands past its end
-  useEffect(() => {
-    if (pastTheEnd) onSearch({ ...search, page: 1 });
-  }, [pastTheEnd]);
+  const pastTheEnd = usePastTheEnd(found, search.page, () => onSearch({ ...search, page: 1 }));
 
-  let results: ReactNode = null;
-  if (searched) {
-    const data = found.data;
-    if (found.isPending || pastTheEnd) results = <ListSkeleton label={t('search.loading')} />;
-    else if (found.isError && !data)
-      results = <RequestError error={found.error} onRetry={() => found.refetch()} />;
-    else if (data && data.count === 0)
-      results = (
+  const results = searched && (
+    <QueryState
+      query={found}
+      keepData
+      waiting={pastTheEnd}
+      loading={<ListSkeleton label={t('search.loading')} />}
+      isEmpty={(data) => data.count === 0}
+      empty={
         <EmptyState
           icon={<IconFilterOff size={32} aria-hidden="true" />}
           withIndicatorBackground
@@ -173,9 +159,9 @@ function PeopleSearchSection({
             </Button>
           </EmptyState.Actions>
         </EmptyState>
-      );
-    else if (data)
-      results = (
+      }
+    >
+      {(data) => (
         <Stack gap="sm">
           <Text size="sm" c="dimmed" role="status">
             {t('search.found', { count: data.count, formatted: number(data.count) })}
@@ -195,8 +181,9 @@ function PeopleSearchSection({
             onChange={(page) => onSearch({ ...search, page })}
           />
         </Stack>
-      );
-  }
+      )}
+    </QueryState>
+  );
 
   return (
     <Paper
@@ -289,38 +276,53 @@ function RequestsList() {
   const { date } = useFormatters();
   const requests = useFriendshipRequests();
   const me = useCurrentUser();
-  if (requests.isPending || me.isPending) return <ListSkeleton label={t('requests.loading')} />;
-  if (requests.isError) return <RequestError error={requests.error} onRetry={() => requests.refetch()} />;
-  if (me.isError) return <RequestError error={me.error} onRetry={() => me.refetch()} />;
-  const sent = requests.data.filter((request) => request.from_user.id === me.data.id);
-  const received = requests.data.filter((request) => request.from_user.id !== me.data.id);
-  if (requests.data.length === 0)
-    return (
-      <EmptyState
-        icon={<IconUserQuestion size={32} aria-hidden="true" />}
-        withIndicatorBackground
-        title={t('requests.empty')}
-        description={t('requests.emptyHint')}
-      />
-    );
+  const loading = <ListSkeleton label={t('requests.loading')} />;
   const when = (iso: string) => (
     <Text size="xs" c="dimmed">
       {t('requests.since', { date: date(iso) })}
     </Text>
   );
   return (
-    <Stack gap="lg">
-      <RequestGroup title={t('requests.received')} empty={t('requests.noneReceived')}>
-        {received.map((request) => (
-          <PersonCard key={request.id} person={request.from_user} extra={when(request.created_at)} />
-        ))}
-      </RequestGroup>
-      <RequestGroup title={t('requests.sent')} empty={t('requests.noneSent')}>
-        {sent.map((request) => (
-          <PersonCard key={request.id} person={request.to_user} extra={when(request.created_at)} />
-        ))}
-      </RequestGroup>
-    </Stack>
+    <QueryState
+      query={requests}
+      loading={loading}
+      isEmpty={(list) => list.length === 0}
+      empty={
+        <EmptyState
+          icon={<IconUserQuestion size={32} aria-hidden="true" />}
+          withIndicatorBackground
+          title={t('requests.empty')}
+          description={t('requests.emptyHint')}
+        />
+      }
+    >
+      {(list) => (
+        <QueryState query={me} loading={loading}>
+          {(user) => (
+            <Stack gap="lg">
+              <RequestGroup title={t('requests.received')} empty={t('requests.noneReceived')}>
+                {list
+                  .filter((request) => request.from_user.id !== user.id)
+                  .map((request) => (
+                    <PersonCard
+                      key={request.id}
+                      person={request.from_user}
+                      extra={when(request.created_at)}
+                    />
+                  ))}
+              </RequestGroup>
+              <RequestGroup title={t('requests.sent')} empty={t('requests.noneSent')}>
+                {list
+                  .filter((request) => request.from_user.id === user.id)
+                  .map((request) => (
+                    <PersonCard key={request.id} person={request.to_user} extra={when(request.created_at)} />
+                  ))}
+              </RequestGroup>
+            </Stack>
+          )}
+        </QueryState>
+      )}
+    </QueryState>
   );
 }
 

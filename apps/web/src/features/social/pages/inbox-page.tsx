@@ -1,15 +1,18 @@
 import type { Category, PrivateOffer } from '@flashcards/contract';
-import { Alert, Badge, Button, EmptyState, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, EmptyState, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconExternalLink, IconInbox, IconX } from '@tabler/icons-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { generatePath, Link, useSearchParams } from 'react-router';
+import { generatePath, Link } from 'react-router';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { FormError } from '../../../components/ui/form-error';
+import { CardListSkeleton, PageHeading } from '../../../components/ui/page-heading';
 import { Pager } from '../../../components/ui/pager';
 import { QueryState } from '../../../components/ui/query-state';
-import { hasStatus, useErrorMessage } from '../../../lib/api-errors';
-import { pageCount, pageFromParam } from '../../../lib/deck-keys';
+import { useConfirm } from '../../../components/ui/use-confirm';
+import { useAddressPage, usePastTheEnd } from '../../../lib/address-page';
+import { useErrorMessage } from '../../../lib/api-errors';
+import { pageCount } from '../../../lib/deck-keys';
 import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useSuccessToast } from '../../../lib/use-success-toast';
@@ -26,29 +29,23 @@ const categoryPath = (category: Category) =>
 /** /send-to-me-categories: categories people sent me, each to accept (a copy becomes mine) or decline. */
 export function InboxPage() {
   const { t } = useTranslation(['social', 'pages', 'cards']);
-  const [params, setParams] = useSearchParams();
-  const page = pageFromParam(params.get('page'));
+  const { page, goTo, toFirst } = useAddressPage();
   const inbox = useInbox(page);
   const errorMessage = useErrorMessage();
   const toast = useSuccessToast();
   const accept = useAcceptOffer();
-  const decline = useDeclineOffer();
+  const decline = useConfirm(useDeclineOffer(), {
+    variables: (offer: PrivateOffer) => offer.id,
+    done: (offer) => toast(t('inbox.declined', { name: offer.name })),
+  });
   const [accepted, setAccepted] = useState<Category | null>(null);
-  const [declining, setDeclining] = useState<PrivateOffer | null>(null);
 
-  const pastTheEnd = inbox.isError && hasStatus(inbox.error, 404) && page > 1;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the list lands past its end
-  useEffect(() => {
-    if (pastTheEnd) setParams({}, { replace: true });
-  }, [pastTheEnd]);
+  const pastTheEnd = usePastTheEnd(inbox, page, toFirst);
 
   const data = inbox.data;
   return (
     <Stack gap="lg">
-      <Stack gap="xs">
-        <Title order={1}>{t('pages:titles.sendToMeCategories')}</Title>
-        <Text size="lg">{t('inbox.intro')}</Text>
-      </Stack>
+      <PageHeading title={t('pages:titles.sendToMeCategories')} intro={t('inbox.intro')} />
       {accepted && (
         <Alert
           color="teal"
@@ -77,12 +74,7 @@ export function InboxPage() {
         query={inbox}
         waiting={pastTheEnd}
         keepData
-        loading={
-          <Stack gap="sm" aria-busy="true" aria-label={t('inbox.loading')}>
-            <Skeleton h={120} radius="lg" />
-            <Skeleton h={120} radius="lg" />
-          </Stack>
-        }
+        loading={<CardListSkeleton label={t('inbox.loading')} height={120} />}
         isEmpty={(page) => page.count === 0}
         empty={
           <EmptyState
@@ -106,7 +98,7 @@ export function InboxPage() {
                 key={offer.id}
                 offer={offer}
                 accepting={accept.isPending && accept.variables === offer.id}
-                busy={accept.isPending || decline.isPending}
+                busy={accept.isPending || decline.dialog.loading}
                 onAccept={() => {
                   setAccepted(null);
                   accept.mutate(offer.id, {
@@ -116,39 +108,20 @@ export function InboxPage() {
                     },
                   });
                 }}
-                onDecline={() => {
-                  decline.reset();
-                  setDeclining(offer);
-                }}
+                onDecline={() => decline.ask(offer)}
               />
             ))}
           </Stack>
         )}
       </QueryState>
-      <Pager
-        page={page}
-        pages={data ? pageCount(data.count) : 1}
-        onChange={(next) => setParams(next > 1 ? { page: String(next) } : {})}
-      />
+      <Pager page={page} pages={data ? pageCount(data.count) : 1} onChange={goTo} />
       <ConfirmModal
-        opened={declining !== null}
-        onClose={() => setDeclining(null)}
-        onConfirm={() =>
-          declining &&
-          decline.mutate(declining.id, {
-            onSuccess: () => {
-              toast(t('inbox.declined', { name: declining.name }));
-              setDeclining(null);
-            },
-          })
-        }
-        title={t('inbox.declineTitle', { name: declining?.name ?? '' })}
+        {...decline.dialog}
+        title={t('inbox.declineTitle', { name: decline.target?.name ?? '' })}
         confirmLabel={t('inbox.declineConfirm')}
         closeLabel={t('cards:actions.close')}
-        loading={decline.isPending}
-        error={decline.isError ? errorMessage(decline.error) : null}
       >
-        {t('inbox.declineText', { name: declining?.created_by_full_name ?? '' })}
+        {t('inbox.declineText', { name: decline.target?.created_by_full_name ?? '' })}
       </ConfirmModal>
     </Stack>
   );

@@ -11,7 +11,6 @@ import {
   Modal,
   Paper,
   SimpleGrid,
-  Skeleton,
   Stack,
   Text,
   TextInput,
@@ -26,19 +25,20 @@ import {
   IconUserPlus,
   IconUsersGroup,
 } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { FormError } from '../../../components/ui/form-error';
+import { CardListSkeleton, PageHeading } from '../../../components/ui/page-heading';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { Pager } from '../../../components/ui/pager';
 import { QueryState } from '../../../components/ui/query-state';
-import { RequestError } from '../../../components/ui/request-error';
 import { RestrictedPage } from '../../../components/ui/restricted-page';
-import { hasStatus, useErrorMessage } from '../../../lib/api-errors';
+import { useConfirm } from '../../../components/ui/use-confirm';
+import { useAddressPage, usePastTheEnd } from '../../../lib/address-page';
+import { useErrorMessage } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/current-user';
-import { pageCount, pageFromParam } from '../../../lib/deck-keys';
+import { pageCount } from '../../../lib/deck-keys';
 import { useFormatters } from '../../../lib/format';
 import { personName } from '../../../lib/person-name';
 import { useSuccessToast } from '../../../lib/use-success-toast';
@@ -66,40 +66,28 @@ export function UserGroupsPage() {
 function Groups() {
   const { t } = useTranslation(['social', 'pages', 'cards']);
   const { number } = useFormatters();
-  const [params, setParams] = useSearchParams();
-  const page = pageFromParam(params.get('page'));
+  const { page, goTo, toFirst } = useAddressPage();
   const groups = useUserGroupsPage(page);
   const [opened, setOpened] = useState<{ id: number; name: string } | null>(null);
   const [renaming, setRenaming] = useState<UserGroup | null>(null);
-  const [deleting, setDeleting] = useState<UserGroup | null>(null);
   const toast = useSuccessToast();
-  const errorMessage = useErrorMessage();
-  const remove = useDeleteUserGroup();
+  const remove = useConfirm(useDeleteUserGroup(), {
+    variables: (item: UserGroup) => item.id,
+    done: (item) => toast(t('groups.deleted', { name: item.name })),
+  });
 
-  const pastTheEnd = groups.isError && hasStatus(groups.error, 404) && page > 1;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the list lands past its end
-  useEffect(() => {
-    if (pastTheEnd) setParams({}, { replace: true });
-  }, [pastTheEnd]);
+  const pastTheEnd = usePastTheEnd(groups, page, toFirst);
 
   const data = groups.data;
   return (
     <Stack gap="lg">
-      <Stack gap="xs">
-        <Title order={1}>{t('pages:titles.userGroups')}</Title>
-        <Text size="lg">{t('groups.intro')}</Text>
-      </Stack>
+      <PageHeading title={t('pages:titles.userGroups')} intro={t('groups.intro')} />
       <CreateGroupForm onCreated={(group) => setOpened(group)} />
       <QueryState
         query={groups}
         keepData
         waiting={pastTheEnd}
-        loading={
-          <Stack gap="sm" aria-busy="true" aria-label={t('groups.loading')}>
-            <Skeleton h={96} radius="lg" />
-            <Skeleton h={96} radius="lg" />
-          </Stack>
-        }
+        loading={<CardListSkeleton label={t('groups.loading')} height={96} />}
         isEmpty={(list) => list.count === 0}
         empty={
           <EmptyState
@@ -118,20 +106,13 @@ function Groups() {
                 group={group}
                 onOpen={() => setOpened(group)}
                 onRename={() => setRenaming(group)}
-                onDelete={() => {
-                  remove.reset();
-                  setDeleting(group);
-                }}
+                onDelete={() => remove.ask(group)}
               />
             ))}
           </SimpleGrid>
         )}
       </QueryState>
-      <Pager
-        page={page}
-        pages={data ? pageCount(data.count) : 1}
-        onChange={(next) => setParams(next > 1 ? { page: String(next) } : {})}
-      />
+      <Pager page={page} pages={data ? pageCount(data.count) : 1} onChange={goTo} />
 
       <Modal
         opened={opened !== null}
@@ -153,27 +134,15 @@ function Groups() {
         {renaming && <RenameForm group={renaming} onDone={() => setRenaming(null)} />}
       </Modal>
       <ConfirmModal
-        opened={deleting !== null}
-        onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast(t('groups.deleted', { name: deleting.name }));
-              setDeleting(null);
-            },
-          })
-        }
-        title={t('groups.deleteTitle', { name: deleting?.name ?? '' })}
+        {...remove.dialog}
+        title={t('groups.deleteTitle', { name: remove.target?.name ?? '' })}
         confirmLabel={t('groups.deleteConfirm')}
         closeLabel={t('cards:actions.close')}
         danger
-        loading={remove.isPending}
-        error={remove.isError ? errorMessage(remove.error) : null}
       >
         {t('groups.deleteText', {
-          count: deleting?.members_count ?? 0,
-          formatted: number(deleting?.members_count ?? 0),
+          count: remove.target?.members_count ?? 0,
+          formatted: number(remove.target?.members_count ?? 0),
         })}
       </ConfirmModal>
     </Stack>
@@ -370,9 +339,6 @@ function GroupMembers({ id }: { id: number }) {
   const [skipped, setSkipped] = useState<{ id: number; reason: SkipReason }[]>([]);
   const unnamed = t('person.unnamed');
 
-  if (group.isPending) return <Loader aria-label={t('groups.loading')} />;
-  if (group.isError) return <RequestError error={group.error} onRetry={() => group.refetch()} />;
-
   const addPerson = (personId: number, name: string) => {
     setNames((known) => new Map(known).set(personId, name));
     setSkipped([]);
@@ -386,106 +352,112 @@ function GroupMembers({ id }: { id: number }) {
       },
     );
   };
-  const members = group.data.receivers_users;
   return (
-    <Stack gap="md">
-      <PeopleSuggestions
-        label={t('groups.addPeople')}
-        hint={t('groups.addPeopleHint')}
-        listLabel={t('groups.suggestions')}
-        noMatches={t('groups.noMatches')}
-        input={input}
-        onInput={setInput}
-        search={search}
-        suggestions={candidates}
-        details={(person) =>
-          person.school && (
-            <Text size="xs" c="dimmed" truncate>
-              {person.school}
-            </Text>
-          )
-        }
-        action={(person, name) =>
-          person.in_group ? (
-            <Badge variant="filled" color="teal.9">
-              {t('groups.inGroup')}
-            </Badge>
-          ) : (
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconUserPlus size={14} aria-hidden="true" />}
-              onClick={() => addPerson(person.id, name)}
-              loading={add.isPending && add.variables?.userIds[0] === person.id}
-              aria-label={t('groups.addPerson', { name })}
-            >
-              {t('groups.add')}
-            </Button>
-          )
-        }
-      />
-      {skipped.length > 0 && (
-        <Alert color="orange" variant="light" title={t('groups.notAdded')}>
-          <SkippedList skipped={skipped} nameOf={(personId) => names.get(personId)} />
-        </Alert>
-      )}
-      <FormError>
-        {add.isError
-          ? errorMessage(add.error)
-          : removeMembers.isError
-            ? errorMessage(removeMembers.error)
-            : null}
-      </FormError>
-      <Stack component="section" aria-labelledby={`members-${id}`} gap="xs">
-        <Title order={2} size="h5" id={`members-${id}`}>
-          {t('groups.membersHeading', { count: members.length })}
-        </Title>
-        {members.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('groups.noMembers')}
-          </Text>
-        ) : (
-          members.map((member) => {
-            const name = personName(member, unnamed);
-            return (
-              <Group key={member.id} justify="space-between" wrap="nowrap" gap="sm">
-                <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-                  <Avatar
-                    src={member.avatar_url}
-                    name={name}
-                    color="indigo"
-                    variant="filled"
-                    radius={999}
-                    size="sm"
-                    alt=""
-                  />
-                  <Stack gap={0} style={{ minWidth: 0 }}>
-                    <Text size="sm" fw={600} truncate>
-                      {name}
-                    </Text>
-                    {member.email && (
-                      <Text size="xs" c="dimmed" truncate>
-                        {member.email}
-                      </Text>
-                    )}
-                  </Stack>
-                </Group>
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  color="red"
-                  leftSection={<IconUserMinus size={14} aria-hidden="true" />}
-                  onClick={() => removeMembers.mutate({ id, userIds: [member.id] })}
-                  loading={removeMembers.isPending && removeMembers.variables?.userIds[0] === member.id}
-                  aria-label={t('groups.removePerson', { name })}
-                >
-                  {t('groups.remove')}
-                </Button>
-              </Group>
-            );
-          })
-        )}
-      </Stack>
-    </Stack>
+    <QueryState query={group} loading={<Loader aria-label={t('groups.loading')} />}>
+      {(data) => {
+        const members = data.receivers_users;
+        return (
+          <Stack gap="md">
+            <PeopleSuggestions
+              label={t('groups.addPeople')}
+              hint={t('groups.addPeopleHint')}
+              listLabel={t('groups.suggestions')}
+              noMatches={t('groups.noMatches')}
+              input={input}
+              onInput={setInput}
+              search={search}
+              suggestions={candidates}
+              details={(person) =>
+                person.school && (
+                  <Text size="xs" c="dimmed" truncate>
+                    {person.school}
+                  </Text>
+                )
+              }
+              action={(person, name) =>
+                person.in_group ? (
+                  <Badge variant="filled" color="teal.9">
+                    {t('groups.inGroup')}
+                  </Badge>
+                ) : (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    leftSection={<IconUserPlus size={14} aria-hidden="true" />}
+                    onClick={() => addPerson(person.id, name)}
+                    loading={add.isPending && add.variables?.userIds[0] === person.id}
+                    aria-label={t('groups.addPerson', { name })}
+                  >
+                    {t('groups.add')}
+                  </Button>
+                )
+              }
+            />
+            {skipped.length > 0 && (
+              <Alert color="orange" variant="light" title={t('groups.notAdded')}>
+                <SkippedList skipped={skipped} nameOf={(personId) => names.get(personId)} />
+              </Alert>
+            )}
+            <FormError>
+              {add.isError
+                ? errorMessage(add.error)
+                : removeMembers.isError
+                  ? errorMessage(removeMembers.error)
+                  : null}
+            </FormError>
+            <Stack component="section" aria-labelledby={`members-${id}`} gap="xs">
+              <Title order={2} size="h5" id={`members-${id}`}>
+                {t('groups.membersHeading', { count: members.length })}
+              </Title>
+              {members.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  {t('groups.noMembers')}
+                </Text>
+              ) : (
+                members.map((member) => {
+                  const name = personName(member, unnamed);
+                  return (
+                    <Group key={member.id} justify="space-between" wrap="nowrap" gap="sm">
+                      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+                        <Avatar
+                          src={member.avatar_url}
+                          name={name}
+                          color="indigo"
+                          variant="filled"
+                          radius={999}
+                          size="sm"
+                          alt=""
+                        />
+                        <Stack gap={0} style={{ minWidth: 0 }}>
+                          <Text size="sm" fw={600} truncate>
+                            {name}
+                          </Text>
+                          {member.email && (
+                            <Text size="xs" c="dimmed" truncate>
+                              {member.email}
+                            </Text>
+                          )}
+                        </Stack>
+                      </Group>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        leftSection={<IconUserMinus size={14} aria-hidden="true" />}
+                        onClick={() => removeMembers.mutate({ id, userIds: [member.id] })}
+                        loading={removeMembers.isPending && removeMembers.variables?.userIds[0] === member.id}
+                        aria-label={t('groups.removePerson', { name })}
+                      >
+                        {t('groups.remove')}
+                      </Button>
+                    </Group>
+                  );
+                })
+              )}
+            </Stack>
+          </Stack>
+        );
+      }}
+    </QueryState>
   );
 }

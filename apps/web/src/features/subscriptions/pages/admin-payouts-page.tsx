@@ -1,9 +1,10 @@
 import { AFFILIATE_MIN_PAYOUT_BGN, type AffiliatePayoutRow } from '@flashcards/contract';
-import { Button, EmptyState, Skeleton, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Button, EmptyState, Skeleton, Stack, Switch, Table, Text } from '@mantine/core';
 import { IconCash } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { PageHeading } from '../../../components/ui/page-heading';
 import { Pager } from '../../../components/ui/pager';
 import { QueryState } from '../../../components/ui/query-state';
 import { useErrorMessage } from '../../../lib/api-errors';
@@ -31,10 +32,10 @@ export function AdminPayoutsPage() {
   const data = affiliates.data;
   return (
     <Stack gap="lg" py="md">
-      <Stack gap="xs">
-        <Title order={1}>{t('pages:titles.adminPayouts')}</Title>
-        <Text size="lg">{t('payouts.lead', { amount: money(AFFILIATE_MIN_PAYOUT_BGN) })}</Text>
-      </Stack>
+      <PageHeading
+        title={t('pages:titles.adminPayouts')}
+        intro={t('payouts.lead', { amount: money(AFFILIATE_MIN_PAYOUT_BGN) })}
+      />
       <Switch
         label={t('payouts.payableOnly')}
         checked={payableOnly}

@@ -1,5 +1,5 @@
 import type { Affiliate } from '@flashcards/contract';
-import { Anchor, Badge, List, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, List, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { useAffiliate } from '../api/get-affiliate';
 import { ReferralLink } from '../components/referral-link';
 import { isPositive, percentOf, useMoney } from '../money';
 import '../subscription-texts';
+import { PageHeading } from '../../../components/ui/page-heading';
 import { QueryState } from '../../../components/ui/query-state';
 import { SectionCard } from '../../../components/ui/section-card';
 
@@ -22,10 +23,7 @@ export function AffiliatesPage() {
   const affiliate = useAffiliate();
   return (
     <Stack gap="xl" py="md">
-      <Stack gap="xs">
-        <Title order={1}>{t('pages:titles.affiliates')}</Title>
-        <Text size="lg">{t('affiliates.lead')}</Text>
-      </Stack>
+      <PageHeading title={t('pages:titles.affiliates')} intro={t('affiliates.lead')} />
       <QueryState
         query={affiliate}
         loading={

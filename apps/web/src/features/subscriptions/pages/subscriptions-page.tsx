@@ -1,7 +1,8 @@
 import type { MySubscription } from '@flashcards/contract';
-import { Alert, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Skeleton, Stack, Title } from '@mantine/core';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { PageHeading } from '../../../components/ui/page-heading';
 import { QueryState } from '../../../components/ui/query-state';
 import { useFormatters } from '../../../lib/format';
 import { useMySubscription } from '../api/get-my-subscription';
@@ -34,10 +35,7 @@ export function SubscriptionsPage() {
   const subscription = useMySubscription();
   return (
     <Stack gap="xl" py="md">
-      <Stack gap="xs">
-        <Title order={1}>{t('pages:titles.subscriptions')}</Title>
-        <Text size="lg">{t('mine.lead')}</Text>
-      </Stack>
+      <PageHeading title={t('pages:titles.subscriptions')} intro={t('mine.lead')} />
       <QueryState
         query={subscription}
         loading={<Skeleton h={160} radius="lg" aria-busy="true" aria-label={t('mine.loading')} />}
