@@ -14,6 +14,7 @@ import { paths } from '../../../lib/paths';
 import { usePathProgress } from '../api/get-path-progress';
 import { PathHistory } from '../components/path-history';
 import { CompletedBadges, personOf, usePathDays } from '../components/path-summary';
+import { PathTestSection } from '../components/path-test-section';
 import { TodayRings } from '../components/today-rings';
 import { pathPhase } from '../progress-targets';
 import '../path-texts';
@@ -160,6 +161,11 @@ function PathProgressView({ path }: { path: LearningPathProgress }) {
       <DetailSection id="path-today" title={t('progress.todayHeading')}>
         <TodayRings path={path} />
       </DetailSection>
+      {path.test_state && (
+        <DetailSection id="path-test" title={t('test.heading')}>
+          <PathTestSection path={path} mine={mine} />
+        </DetailSection>
+      )}
       <DetailSection id="path-history" title={t('progress.historyHeading')}>
         <Paper withBorder radius="lg" p="md">
           <PathHistory path={path} />

@@ -72,6 +72,7 @@ describe('reports', () => {
         name: 'Week 1',
         learned_card_volume_verbal: 10,
         learned_card_volume_typing: 10,
+        test: null,
       },
       cards_len: 4,
       learned_cards_verbal_len: 1,
