@@ -1,4 +1,4 @@
-import { learningPathRoutes } from '@flashcards/contract';
+import { learningPathRoutes, type PathTestInput } from '@flashcards/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { pathKeys } from './path-keys';
@@ -11,6 +11,18 @@ export const useOpenPathTest = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: openPathTest,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: pathKeys.all }),
+  });
+};
+
+/** Attaches, changes or removes (`test: null`) the test of a path I assigned. */
+export const setPathTest = ({ id, body }: { id: number; body: PathTestInput }) =>
+  api.call(learningPathRoutes.pathTest, { params: { id }, body });
+
+export const useSetPathTest = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setPathTest,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: pathKeys.all }),
   });
 };

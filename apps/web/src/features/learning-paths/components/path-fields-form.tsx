@@ -56,11 +56,6 @@ export function PathFieldsForm({
 }) {
   const { t } = useTranslation('paths');
   const categories = useMyCategories();
-  const tests = useMyTests();
-  // Only tests an exam can be made of: with questions, and excellent within their points.
-  const testOptions = (tests.data ?? [])
-    .filter((test) => test.questions_count > 0 && test.excellent_score_value <= test.total_score)
-    .map((test) => ({ value: String(test.id), label: test.name }));
   const kind = value.category?.type_of_cards ?? 'text';
   const tags = useTags(kind, value.category?.id ?? 0, value.category !== null);
   const number = (field: keyof FieldsDraft, min: number, max: number) => ({
@@ -183,6 +178,29 @@ export function PathFieldsForm({
           {...number('learned_card_volume_typing', 1, LEARNING_PATH_MAX_LEARNED_VOLUME)}
         />
       </SimpleGrid>
+      <PathTestFields value={value} onChange={onChange} />
+    </Stack>
+  );
+}
+
+type TestFieldsValue = Pick<FieldsDraft, 'test' | 'start_test_at' | 'end_test_at' | 'start_at'>;
+
+/** The test a path ends with (one of mine that can be taken) and its optional dates. */
+export function PathTestFields({
+  value,
+  onChange,
+}: {
+  value: TestFieldsValue;
+  onChange: (change: Partial<TestFieldsValue>) => void;
+}) {
+  const { t } = useTranslation('paths');
+  const tests = useMyTests();
+  // Only tests an exam can be made of: with questions, and excellent within their points.
+  const testOptions = (tests.data ?? [])
+    .filter((test) => test.questions_count > 0 && test.excellent_score_value <= test.total_score)
+    .map((test) => ({ value: String(test.id), label: test.name }));
+  return (
+    <>
       <Select
         label={t('form.test')}
         description={t('form.testHint')}
@@ -221,6 +239,6 @@ export function PathFieldsForm({
           />
         </SimpleGrid>
       )}
-    </Stack>
+    </>
   );
 }

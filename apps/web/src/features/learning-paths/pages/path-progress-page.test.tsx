@@ -1,4 +1,4 @@
-import { type LearningPathProgress, learningPathRoutes } from '@flashcards/contract';
+import { type LearningPathProgress, learningPathRoutes, testRoutes } from '@flashcards/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -144,5 +144,38 @@ describe("a path's progress", () => {
     expect(screen.getByRole('link', { name: "The test's result" }).getAttribute('href')).toBe(
       '/school-exam/44',
     );
+  });
+
+  it('lets the teacher add a test to the path, and not change it once the student started it', async () => {
+    const api = show(1);
+    api
+      .on(testRoutes.testChoices, [
+        { id: 9, name: 'Animals quiz', questions_count: 2, total_score: 6, excellent_score_value: 6 },
+      ])
+      .on(learningPathRoutes.pathTest, { ...path, test: 9, test_state: { ...test, status: 'waiting' } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Add a test' }));
+    const dialog = await screen.findByRole('dialog', { name: 'The test at the end of the path' });
+    await within(dialog).findByPlaceholderText('No test');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /Test at the end/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Animals quiz' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save the test' }));
+    await expect.poll(() => api.callsTo(learningPathRoutes.pathTest).length).toBe(1);
+    expect(api.sent().find((call) => call.method === 'PUT')).toEqual({
+      method: 'PUT',
+      path: '/api/learning-paths/details-teachers/5/test/',
+      body: { test: 9, start_test_at: null, end_test_at: null },
+    });
+    cleanup();
+
+    show(1, {
+      ...path,
+      test: 9,
+      test_state: {
+        ...test,
+        exam: { id: 44, status: 'in_progress', score: null, grade: null, completed_at: null },
+      },
+    });
+    expect(await screen.findByText(/^Open until/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Change the test' })).toBeNull();
   });
 });
