@@ -547,6 +547,9 @@ const matrix: Record<string, Row> = {
   },
   teacherPath: { request: (f) => ({ params: { id: f.path } }), expect: ownerOnly(200) },
   deletePath: { request: (f) => ({ params: { id: f.path } }), expect: ownerOnly(204) },
+  // The test of a path: its teacher's to change, its student's to open (this one has none: refused).
+  pathTest: { request: (f) => ({ params: { id: f.path }, json: { test: null } }), expect: ownerOnly(200) },
+  openPathTest: { request: (f) => ({ params: { id: f.textStudyPath } }), expect: ownerOnly(403) },
   pathProgress: { request: (f) => ({ query: { learning_path_id: f.path } }), expect: ownerOnly(200) },
   pathTextCards: {
     request: (f) => ({ query: { learning_path_id: f.textStudyPath } }),

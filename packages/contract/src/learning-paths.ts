@@ -48,7 +48,8 @@ export type PathProgressEntry = z.infer<typeof pathProgressEntrySchema>;
  * A learning path: one category's cards (filtered by `categories_tags`, every card when empty) that a
  * teacher assigned to one student between two days, with daily targets. `cards_len` and the learned counts
  * are the student's own on this path; `today` is the requester's day (null before the first answer).
- * `start_test_at`, `end_test_at` and `test` belong to paths by test, which are coming soon: always null.
+ * `test` is the test the path ends with (null: none), `start_test_at` and `end_test_at` its optional dates
+ * (docs/api.md "School area").
  */
 export const learningPathSchema = z.object({
   id: z.number().int(),
@@ -79,9 +80,47 @@ export const learningPathSchema = z.object({
 });
 export type LearningPath = z.infer<typeof learningPathSchema>;
 
-/** A path with its days, oldest first (spec: the progress response holds the path fields and a progress list). */
+/**
+ * Where a path's test is for its student (docs/api.md "School area"): `waiting` (the targets are not met
+ * and its dates have not come), `open` (it may be started or continued now), `completed` (graded) or
+ * `missed` (its window ended without a completed attempt).
+ */
+export const pathTestStatusSchema = z.enum(['waiting', 'open', 'completed', 'missed']);
+export type PathTestStatus = z.infer<typeof pathTestStatusSchema>;
+
+/**
+ * The test of a path with its window and the student's exam of it (null until they open it). `opens_at`
+ * is the test's start date (null without dates: it opens when the targets are met); `ends_at` the end of
+ * its window. `score` and `grade` are null until the exam is completed.
+ */
+export const pathTestSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  questions_count: z.number().int(),
+  total_score: z.number().int(),
+  status: pathTestStatusSchema,
+  targets_met: z.boolean(),
+  opens_at: z.string().nullable(),
+  ends_at: z.string(),
+  exam: z
+    .object({
+      id: z.number().int(),
+      status: z.enum(['not_started', 'in_progress', 'completed', 'missed']),
+      score: z.number().int().nullable(),
+      grade: z.number().int().nullable(),
+      completed_at: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type PathTest = z.infer<typeof pathTestSchema>;
+
+/**
+ * A path with its days, oldest first (spec: the progress response holds the path fields and a progress
+ * list), and its test's state (`test_state`, null when it has no test).
+ */
 export const learningPathProgressSchema = learningPathSchema.extend({
   progress: z.array(pathProgressEntrySchema),
+  test_state: pathTestSchema.nullable(),
 });
 export type LearningPathProgress = z.infer<typeof learningPathProgressSchema>;
 
@@ -119,12 +158,44 @@ const learnedVolume = z.coerce
   .max(LEARNING_PATH_MAX_LEARNED_VOLUME)
   .default(LEARNING_PATH_DEFAULT_LEARNED_VOLUME);
 
+/** A moment with its offset or `Z` (the web sends the teacher's local time as an ISO string). */
+const pathMoment = z.iso.datetime({ offset: true, error: 'errors:invalid_datetime' });
+
+/** The test a path ends with, and its optional dates: both or neither, the end after the start. */
+const pathTestFields = {
+  test: idValue.nullish(),
+  start_test_at: pathMoment.nullish(),
+  end_test_at: pathMoment.nullish(),
+};
+type PathTestFields = { test?: number | null; start_test_at?: string | null; end_test_at?: string | null };
+const refinePathTest = <T extends z.ZodType<PathTestFields>>(schema: T) =>
+  schema
+    .refine((body) => (body.start_test_at == null) === (body.end_test_at == null), {
+      path: ['end_test_at'],
+      error: 'errors:learning_path_test_dates_both',
+    })
+    .refine((body) => body.start_test_at == null || body.test != null, {
+      path: ['test'],
+      error: 'errors:learning_path_test_dates_without_test',
+    })
+    .refine(
+      (body) =>
+        body.start_test_at == null ||
+        body.end_test_at == null ||
+        Date.parse(body.end_test_at) > Date.parse(body.start_test_at),
+      { path: ['end_test_at'], error: 'errors:learning_path_test_end_before_start' },
+    );
+
+/** Attaching, changing or removing (`test: null`) the test of a path, while its exam has not started. */
+export const pathTestBody = refinePathTest(z.object(pathTestFields));
+export type PathTestInput = z.input<typeof pathTestBody>;
+
 /**
  * One path to create (the spec's create payload names the tags `category_tags`). The category must be a
  * text or picture category of the requester; at least one mode is studied; `end_at` is not before
- * `start_at`.
+ * `start_at`. An optional `test` of the requester's, with optional dates (docs/api.md "School area").
  */
-export const learningPathBody = z
+const learningPathObject = z
   .object({
     name: z.string().trim().min(1).max(LEARNING_PATH_NAME_MAX_LENGTH),
     assigned_user: idValue,
@@ -141,6 +212,7 @@ export const learningPathBody = z
     learning_type_typing: z.boolean().default(false),
     /** Ignored: the creator is the signed-in user. */
     created_by_user: z.unknown().optional(),
+    ...pathTestFields,
   })
   .refine((path) => path.end_at >= path.start_at, {
     path: ['end_at'],
@@ -150,6 +222,7 @@ export const learningPathBody = z
     path: ['learning_type_verbal'],
     error: 'errors:learning_path_no_mode',
   });
+export const learningPathBody = refinePathTest(learningPathObject);
 export type LearningPathInput = z.input<typeof learningPathBody>;
 
 /** Why a student was left out of an assignment: not someone the teacher reaches (or the teacher). */
@@ -209,6 +282,20 @@ export const reportRowSchema = z.object({
       name: z.string(),
       learned_card_volume_verbal: z.number().int(),
       learned_card_volume_typing: z.number().int(),
+      /**
+       * The path's test (null: none) and its student's exam of it: `exam` null until opened, `score` and
+       * `grade` null until graded.
+       */
+      test: z
+        .object({
+          id: z.number().int(),
+          name: z.string(),
+          exam: z.number().int().nullable(),
+          score: z.number().int().nullable(),
+          grade: z.number().int().nullable(),
+          total_score: z.number().int(),
+        })
+        .nullable(),
     })
     .nullable(),
   date_created: z.string(),
@@ -343,6 +430,35 @@ export const learningPathRoutes = {
     params: idParams,
     status: 204,
     response: noContent,
+    errors: [403, 404],
+  }),
+  pathTest: defineRoute({
+    method: 'PUT',
+    path: '/api/learning-paths/details-teachers/{id}/test/',
+    access: 'user',
+    tag: pathsTag,
+    summary: 'Attach, change or remove (`test: null`) the test of a path I assigned',
+    description:
+      'The test must be mine, have questions and an excellent minimum within its points (400). The dates ' +
+      "lie from the path's first day to 30 days after its last, the end in the future. Refused (409) once " +
+      "the student's exam of it has started; an exam not yet started is replaced.",
+    params: idParams,
+    body: pathTestBody,
+    response: learningPathProgressSchema,
+    errors: [403, 404, 409],
+  }),
+  openPathTest: defineRoute({
+    method: 'PUT',
+    path: '/api/learning-paths/test-students/{id}/',
+    access: 'user',
+    tag: pathsTag,
+    summary: "Open my path's test: its exam, made when first opened, to take through the exam calls",
+    description:
+      "Only for the path's student, once its targets are met or its test dates have come, until its " +
+      'window ends (403 `learning_path_test_closed` otherwise). Calling it again returns the same exam.',
+    params: idParams,
+    body: z.object({}).nullish(),
+    response: pathTestSchema,
     errors: [403, 404],
   }),
   studentPaths: defineRoute({

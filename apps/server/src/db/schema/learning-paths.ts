@@ -16,6 +16,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { cards, categories } from './cards';
+import { exams, schoolTests } from './exams';
 import { users } from './users';
 
 const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -50,10 +51,20 @@ export const learningPaths = pgTable(
     typing: boolean('typing').notNull(),
     completedVerbal: boolean('completed_verbal').notNull().default(false),
     completedTyping: boolean('completed_typing').notNull().default(false),
+    /** The test the path ends with (one of its teacher's), and its optional dates. */
+    testId: integer('test_id').references(() => schoolTests.id, { onDelete: 'set null' }),
+    startTestAt: moment('start_test_at'),
+    endTestAt: moment('end_test_at'),
+    /** The student's exam of that test, made when they first open it. */
+    examId: integer('exam_id').references(() => exams.id, { onDelete: 'set null' }),
     createdAt: moment('created_at').notNull().defaultNow(),
   },
   (table) => [
     check('learning_paths_days_check', sql`${table.endAt} >= ${table.startAt}`),
+    check(
+      'learning_paths_test_days_check',
+      sql`(${table.startTestAt} is null) = (${table.endTestAt} is null) and (${table.endTestAt} is null or ${table.endTestAt} > ${table.startTestAt})`,
+    ),
     // The teacher's and the student's lists, by date or by name.
     index('learning_paths_created_by_idx').on(table.createdById, table.createdAt, table.id),
     index('learning_paths_created_by_name_idx').on(table.createdById, table.nameKey, table.id),

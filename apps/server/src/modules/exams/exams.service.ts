@@ -22,6 +22,7 @@ import { createExamResults } from './exam-results.service';
 import { queueExamEnd } from './exams.jobs';
 import { examPolicy as policy } from './exams.policy';
 import * as repo from './exams.repository';
+import { statusOf } from './exams.status';
 
 type TestInput = z.output<typeof schoolTestBody>;
 type QuestionInput = z.output<typeof testQuestionBody>;
@@ -433,6 +434,77 @@ export const createExamsService = ({
 
     /** The server's completion of every started exam whose end has come (the job). */
     completeDue: () => repo.completeDue(db, clock.now()),
+
+    // ------------------------------------------------------------------ tests of learning paths
+    /**
+     * Why a path of `teacherId` may not end with this test, or null: it must be theirs, have questions and
+     * an excellent minimum within its points, as an exam needs. The reason is a field error of the path.
+     */
+    async pathTestError(executor: Executor, teacherId: number, testId: number) {
+      const test = await repo.findTest(executor, testId);
+      if (!test || test.created_by_id !== teacherId) return 'learning_path_test';
+      if (test.questions_count === 0) return 'exam_test_empty';
+      if (test.excellent_score > test.total_score) return 'exam_test_excellent_above_total';
+      return null;
+    },
+
+    /** A path's test as its progress names it. */
+    async pathTestInfo(testId: number) {
+      const test = await repo.findTest(db, testId);
+      return test
+        ? {
+            id: test.id,
+            name: test.name,
+            questions_count: test.questions_count,
+            total_score: test.total_score,
+          }
+        : undefined;
+    },
+
+    /**
+     * The exam of a path's test for its student, with the path's window; it is the teacher's exam like any
+     * other (listed, graded and reviewed by the exams' rules) and not counted again in a free limit: the
+     * path was. The caller queues its completion (`queuePathExamEnd`) once its transaction is over.
+     */
+    async createPathExam(
+      executor: Executor,
+      exam: { testId: number; teacherId: number; studentId: number; startAt: Date; endAt: Date },
+    ) {
+      const [id] = await repo.insertExams(executor, [
+        {
+          ...exam,
+          shuffleQuestions: false,
+          showResultsAfterEnd: false,
+          leaveCompletes: false,
+          timeLimitMinutes: null,
+          createdAt: clock.now(),
+        },
+      ]);
+      return id!;
+    },
+
+    queuePathExamEnd: (endAt: Date) => queueExamEnd(jobs, endAt),
+
+    /** The exams of paths as their progress shows them, each completed first when its end has come. */
+    async pathExams(ids: number[], executor: Executor = db) {
+      if (ids.length === 0) return [];
+      const now = clock.now();
+      await repo.completeDue(executor, now, sql`e.id in ${ids}`);
+      const rows = await Promise.all(ids.map((id) => repo.findExam(executor, id)));
+      return rows
+        .filter((row) => row !== undefined)
+        .map((row) => ({
+          id: row.id,
+          status: statusOf(row, now),
+          score: row.score,
+          grade: row.grade,
+          started_at: row.started_at,
+          completed_at: row.completed_at,
+        }));
+    },
+
+    /** Removes the exam of a path whose test changes; only one never started (the caller checks). */
+    removePathExam: (executor: Executor, id: number) => repo.deleteExam(executor, id),
   };
 };
 

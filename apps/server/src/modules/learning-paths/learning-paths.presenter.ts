@@ -20,9 +20,9 @@ export const toLearningPath = (row: PathRow, storage: MediaStorage): LearningPat
   name: row.name,
   start_at: row.start_at,
   end_at: row.end_at,
-  start_test_at: null,
-  end_test_at: null,
-  test: null,
+  start_test_at: row.start_test_at === null ? null : isoTime(row.start_test_at),
+  end_test_at: row.end_test_at === null ? null : isoTime(row.end_test_at),
+  test: row.test_id,
   created_by_user: {
     id: row.created_by_id,
     first_name: row.created_by_first_name,

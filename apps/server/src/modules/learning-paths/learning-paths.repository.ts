@@ -33,6 +33,8 @@ const pathSelect = (today: string) => sql`
   cb.first_name as created_by_first_name, cb.last_name as created_by_last_name, cb.avatar as created_by_avatar,
   au.first_name as assigned_first_name, au.last_name as assigned_last_name, au.avatar as assigned_avatar,
   c.id as category_id, c.name as category_name, c.type_of_cards,
+  p.test_id, p.start_test_at, p.end_test_at, p.exam_id,
+  ((p.end_at + 1)::timestamp at time zone au.time_zone) as path_ends_at,
   (select count(*)::int from cards pc where ${pathCardFilter('p', 'pc')}) as cards_len,
   (select count(*)::int from learning_path_cards lv where lv.path_id = p.id and ${learnedIn('verbal', 'lv', 'p')}) as learned_verbal_len,
   (select count(*)::int from learning_path_cards lt where lt.path_id = p.id and ${learnedIn('typing', 'lt', 'p')}) as learned_typing_len,
@@ -85,6 +87,12 @@ const pathRow = z.object({
   learned_verbal_len: z.number(),
   learned_typing_len: z.number(),
   today: progressRow.nullable(),
+  test_id: z.number().nullable(),
+  start_test_at: column.time.nullable(),
+  end_test_at: column.time.nullable(),
+  exam_id: z.number().nullable(),
+  /** The end of the path's last day in its student's time zone. */
+  path_ends_at: column.time,
 });
 export type PathRow = z.infer<typeof pathRow>;
 
@@ -160,6 +168,44 @@ export const findPathTerms = async (db: Executor, id: number) =>
       pathTerms,
     )
   )[0];
+
+/** A path's test terms, its row locked: opening and changing its test go one at a time. */
+export const lockPathTest = async (db: Executor, id: number) =>
+  (
+    await rowsOf(
+      db,
+      sql`select p.id, p.created_by_id, p.assigned_user_id, p.start_at::text as start_at,
+          p.end_at::text as end_at, p.test_id, p.exam_id
+        from learning_paths p where p.id = ${id} for update`,
+      z.object({
+        id: z.number(),
+        created_by_id: z.number(),
+        assigned_user_id: z.number(),
+        start_at: column.day,
+        end_at: column.day,
+        test_id: z.number().nullable(),
+        exam_id: z.number().nullable(),
+      }),
+    )
+  )[0];
+
+export const setPathTest = (
+  db: Executor,
+  id: number,
+  values: { testId: number | null; startTestAt: Date | null; endTestAt: Date | null; examId: number | null },
+) =>
+  db
+    .update(learningPaths)
+    .set({
+      testId: values.testId,
+      startTestAt: values.startTestAt,
+      endTestAt: values.endTestAt,
+      examId: values.examId,
+    })
+    .where(eq(learningPaths.id, id));
+
+export const setPathExam = (db: Executor, id: number, examId: number) =>
+  db.update(learningPaths).set({ examId }).where(eq(learningPaths.id, id));
 
 /** A path's days, oldest first. */
 export const progressOf = (db: Executor, pathId: number) =>

@@ -31,9 +31,10 @@ export const learningPathRouteHandlers = ({ learningPaths, storage }: Services) 
         );
       },
     );
-  const withProgress = ({ path, progress }: Awaited<ReturnType<typeof learningPaths.progress>>) => ({
+  const withProgress = ({ path, progress, test }: Awaited<ReturnType<typeof learningPaths.progress>>) => ({
     ...toLearningPath(path, storage),
     progress: progress.map(toProgressEntry),
+    test_state: test,
   });
 
   return [
@@ -42,6 +43,12 @@ export const learningPathRouteHandlers = ({ learningPaths, storage }: Services) 
     route(learningPathRoutes.createPaths, async ({ actor, body }) => learningPaths.create(actor, body)),
     route(learningPathRoutes.teacherPath, async ({ actor, params }) =>
       withProgress(await learningPaths.progress(actor, params.id, true)),
+    ),
+    route(learningPathRoutes.pathTest, async ({ actor, params, body }) =>
+      withProgress(await learningPaths.setTest(actor, params.id, body)),
+    ),
+    route(learningPathRoutes.openPathTest, async ({ actor, params }) =>
+      learningPaths.openTest(actor, params.id),
     ),
     route(learningPathRoutes.deletePath, async ({ actor, params }) => {
       await learningPaths.remove(actor, params.id);

@@ -34,6 +34,7 @@ export const toReportRow = (row: Row, student: Student, storage: MediaStorage): 
           name: row.path_name ?? '',
           learned_card_volume_verbal: row.volume_verbal ?? 0,
           learned_card_volume_typing: row.volume_typing ?? 0,
+          test: row.test,
         },
   date_created: isoTime(row.date_created),
   type_of_cards: row.type_of_cards,

@@ -76,6 +76,17 @@ const reportRow = z.object({
   volume_typing: z.number().nullable(),
   date_created: column.time,
   type_of_cards: z.enum(['text', 'picture', 'kids']),
+  /** A path's test with its exam's result (null: none, or not yet graded). */
+  test: z
+    .object({
+      id: z.number(),
+      name: z.string(),
+      exam: z.number().nullable(),
+      score: z.number().nullable(),
+      grade: z.number().nullable(),
+      total_score: z.number(),
+    })
+    .nullable(),
   cards_len: z.number(),
   learned_verbal_len: z.number(),
   learned_typing_len: z.number(),
@@ -115,7 +126,8 @@ const reportRowsQuery = (
   const pathPage = paged ? sql`and p.id in (select path_id from page)` : sql``;
   return sql`
     select c.id, c.name, null::int as path_id, null::text as path_name, null::int as volume_verbal,
-      null::int as volume_typing, c.created_at as date_created, c.type_of_cards::text as type_of_cards, a.*
+      null::int as volume_typing, c.created_at as date_created, c.type_of_cards::text as type_of_cards,
+      null::json as test, a.*
     from categories c
     cross join lateral (select count(*)::int as cards_len,
         (count(*) filter (where k.guesses_score >= ${threshold}))::int as learned_verbal_len,
@@ -128,7 +140,11 @@ const reportRowsQuery = (
     where c.user_id = ${studentId} and c.type_of_cards <> 'kids' ${categoryScope} ${categoryPage}
     union all
     select c.id, c.name, p.id, p.name, p.learned_volume_verbal, p.learned_volume_typing, p.created_at,
-      c.type_of_cards::text, a.*
+      c.type_of_cards::text,
+      (select json_build_object('id', t.id, 'name', t.name, 'exam', e.id, 'score', e.score, 'grade', e.grade,
+          'total_score', (select coalesce(sum(q.score_value), 0)::int from test_questions q where q.test_id = t.id))
+        from school_tests t left join exams e on e.id = p.exam_id where t.id = p.test_id),
+      a.*
     from learning_paths p join categories c on c.id = p.category_id
     cross join lateral (select count(*)::int as cards_len,
         (count(*) filter (where r.guesses_score >= p.learned_volume_verbal))::int,

@@ -77,6 +77,7 @@ describe('reports', () => {
           name: 'European rivers',
           learned_card_volume_verbal: 1,
           learned_card_volume_typing: 10,
+          test: null,
         },
         cards_len: 1,
         learned_cards_verbal_len: 1,

@@ -8,7 +8,9 @@ import {
   draftToBody,
   type PathFields,
   removeDraftRow,
+  testDatesProblem,
   updateDraftRow,
+  withOffset,
 } from './draft-paths';
 
 const fields: PathFields = {
@@ -24,6 +26,9 @@ const fields: PathFields = {
   learned_card_volume_typing: 10,
   learning_type_verbal: true,
   learning_type_typing: false,
+  test: null,
+  start_test_at: '',
+  end_test_at: '',
 };
 const ana = { id: 1, first_name: 'Ana', last_name: 'A' };
 const bob = { id: 2, first_name: 'Bob', last_name: 'B' };
@@ -87,5 +92,39 @@ describe('the days of a new path', () => {
   it('counts calendar days across months and years', () => {
     expect(daysAfter('2026-11-24', 27)).toBe('2026-12-21');
     expect(daysAfter('2026-12-30', 3)).toBe('2027-01-02');
+  });
+});
+
+describe("a path's test in the draft", () => {
+  const quiz = { id: 9, name: 'Verbs quiz' };
+
+  it('sends the test, and its dates with the local offset, only when a test is chosen', () => {
+    const [row] = addToDraft([], [ana], {
+      ...fields,
+      test: quiz,
+      start_test_at: '2026-11-20T08:00',
+      end_test_at: '2026-11-20T09:30',
+    });
+    const [body] = draftToBody([row!]);
+    expect(body?.test).toBe(9);
+    expect(body?.start_test_at).toMatch(/^2026-11-20T08:00:00[+-]\d{2}:\d{2}$/);
+    expect(Date.parse(body!.end_test_at!) - Date.parse(body!.start_test_at!)).toBe(90 * 60_000);
+    const [plain] = draftToBody(addToDraft([], [ana], fields));
+    expect(plain).not.toHaveProperty('test');
+  });
+
+  it('wants both dates or neither, the close after the open', () => {
+    const base = { ...fields, test: quiz };
+    expect(draftRowProblem({ ...base, start_test_at: '', end_test_at: '' })).toBeNull();
+    expect(draftRowProblem({ ...base, start_test_at: '2026-11-20T08:00', end_test_at: '' })).toBe(
+      'testDates',
+    );
+    expect(
+      testDatesProblem({ ...base, start_test_at: '2026-11-20T08:00', end_test_at: '2026-11-20T08:00' }),
+    ).toBe('testDates');
+    expect(
+      testDatesProblem({ ...base, start_test_at: '2026-11-20T08:00', end_test_at: '2026-11-21T08:00' }),
+    ).toBeNull();
+    expect(withOffset('not a time')).toBeNull();
   });
 });

@@ -14,6 +14,11 @@ export type PathFields = {
   learned_card_volume_typing: number;
   learning_type_verbal: boolean;
   learning_type_typing: boolean;
+  /** The test the path ends with, or null. */
+  test: { id: number; name: string } | null;
+  /** Its optional dates, as a `datetime-local` field holds them (the teacher's time), or ''. */
+  start_test_at: string;
+  end_test_at: string;
 };
 
 export type DraftStudent = { id: number; first_name: string; last_name: string; email?: string };
@@ -46,11 +51,37 @@ export const removeDraftRow = (rows: DraftRow[], studentId: number): DraftRow[] 
   rows.filter((row) => row.student.id !== studentId);
 
 /** Why a draft path cannot be sent as it is, or null. */
-export function draftRowProblem(fields: PathFields): 'name' | 'dates' | 'mode' | null {
+export function draftRowProblem(fields: PathFields): 'name' | 'dates' | 'mode' | 'testDates' | null {
   if (fields.name.trim() === '') return 'name';
   if (!fields.start_at || !fields.end_at || fields.end_at < fields.start_at) return 'dates';
   if (!fields.learning_type_verbal && !fields.learning_type_typing) return 'mode';
+  return testDatesProblem(fields);
+}
+
+/** Why a path's test dates cannot be sent: one without the other, or the end not after the start. */
+export function testDatesProblem(fields: Pick<PathFields, 'test' | 'start_test_at' | 'end_test_at'>) {
+  if (!fields.test || (fields.start_test_at === '' && fields.end_test_at === '')) return null;
+  if (fields.start_test_at === '' || fields.end_test_at === '') return 'testDates' as const;
+  const start = withOffset(fields.start_test_at);
+  const end = withOffset(fields.end_test_at);
+  if (!start || !end || Date.parse(end) <= Date.parse(start)) return 'testDates' as const;
   return null;
+}
+
+const pad = (value: number) => String(Math.floor(value)).padStart(2, '0');
+
+/**
+ * A `datetime-local` value (the browser's local time) as an ISO moment with the local offset, so the
+ * server reads the teacher's own day from it; null when it is not a time.
+ */
+export function withOffset(local: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(local)) return null;
+  const date = new Date(local);
+  if (Number.isNaN(date.getTime())) return null;
+  const offset = -date.getTimezoneOffset();
+  const sign = offset >= 0 ? '+' : '-';
+  const seconds = local.length === 16 ? `${local}:00` : local;
+  return `${seconds}${sign}${pad(Math.abs(offset) / 60)}:${pad(Math.abs(offset) % 60)}`;
 }
 
 /** The body of the create call: the draft's paths in order. */
@@ -69,6 +100,13 @@ export const draftToBody = (rows: DraftRow[]): LearningPathInput[] =>
     learned_card_volume_typing: fields.learned_card_volume_typing,
     learning_type_verbal: fields.learning_type_verbal,
     learning_type_typing: fields.learning_type_typing,
+    ...(fields.test
+      ? {
+          test: fields.test.id,
+          start_test_at: withOffset(fields.start_test_at),
+          end_test_at: withOffset(fields.end_test_at),
+        }
+      : {}),
   }));
 
 /** The students the server left out, with their names from the draft, and those whose paths were made. */

@@ -22,7 +22,13 @@ const row = (over: Partial<ReportRow> = {}): ReportRow => ({
 
 const path = row({
   id: 7,
-  learning_path: { id: 21, name: 'Week 1', learned_card_volume_verbal: 10, learned_card_volume_typing: 10 },
+  learning_path: {
+    id: 21,
+    name: 'Week 1',
+    learned_card_volume_verbal: 10,
+    learned_card_volume_typing: 10,
+    test: null,
+  },
   type_of_cards: 'picture',
   cards_len: 4,
   learned_cards_verbal_len: 1,

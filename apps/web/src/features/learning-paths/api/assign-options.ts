@@ -1,4 +1,4 @@
-import { cardRoutes, learningPathRoutes, userGroupRoutes } from '@flashcards/contract';
+import { cardRoutes, learningPathRoutes, testRoutes, userGroupRoutes } from '@flashcards/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { pathKeys } from './path-keys';
@@ -28,3 +28,9 @@ export const getMyCategories = (signal?: AbortSignal) =>
 
 export const useMyCategories = () =>
   useQuery({ queryKey: pathKeys.categories(), queryFn: ({ signal }) => getMyCategories(signal) });
+
+/** All my tests for the picker of a path's test. */
+export const getMyTests = (signal?: AbortSignal) => api.call(testRoutes.testChoices, { query: {}, signal });
+
+export const useMyTests = () =>
+  useQuery({ queryKey: pathKeys.tests(), queryFn: ({ signal }) => getMyTests(signal) });

@@ -7,5 +7,6 @@ export const pathKeys = {
   students: (search: string) => ['learning-paths', 'students', search] as const,
   groups: () => ['learning-paths', 'groups'] as const,
   categories: () => ['learning-paths', 'categories'] as const,
+  tests: () => ['learning-paths', 'tests'] as const,
   deck: (id: number, type: string) => ['learning-paths', 'deck', id, type] as const,
 };

@@ -1,4 +1,4 @@
-import { cardRoutes, learningPathRoutes, userGroupRoutes } from '@flashcards/contract';
+import { cardRoutes, learningPathRoutes, testRoutes, userGroupRoutes } from '@flashcards/contract';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
@@ -59,6 +59,10 @@ function show() {
     .on(cardRoutes.allCategories, [category])
     .on(userGroupRoutes.userGroups, [])
     .on(cardRoutes.textTags, [])
+    .on(testRoutes.testChoices, [
+      { id: 9, name: 'Animals quiz', questions_count: 2, total_score: 6, excellent_score_value: 6 },
+      { id: 10, name: 'Empty quiz', questions_count: 0, total_score: 0, excellent_score_value: 6 },
+    ])
     .on(learningPathRoutes.createPaths, ({ body }) => {
       posted.push(body);
       return { created: [11], skipped: [{ assigned_user: 3, reason: 'not_reached' as const }] };
@@ -133,5 +137,38 @@ describe('assigning learning paths', () => {
     expect(
       (within(dialog).getByRole('button', { name: 'Assign 0 paths' }) as HTMLButtonElement).disabled,
     ).toBe(true);
+  });
+
+  it('ends the path with a test of mine and its dates, offering only tests that can be taken', async () => {
+    const posted = show();
+    const dialog = await screen.findByRole('dialog', { name: 'Assign learning paths' });
+    await addStudent(dialog, 'Ana', 'Ana Stoyanova');
+    await within(dialog).findByPlaceholderText('Choose one of your categories');
+    fireEvent.click(within(dialog).getByRole('combobox', { name: 'Category' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Animals (text)' }));
+    expect(within(dialog).queryByLabelText('Test opens')).toBeNull();
+    await within(dialog).findByPlaceholderText('No test');
+    fireEvent.click(within(dialog).getByRole('combobox', { name: /Test at the end/ }));
+    expect(screen.queryByRole('option', { name: 'Empty quiz' })).toBeNull();
+    fireEvent.click(await screen.findByRole('option', { name: 'Animals quiz' }));
+    fireEvent.change(within(dialog).getByLabelText(/Test opens/), { target: { value: '2099-11-20T08:00' } });
+    expect(within(dialog).getByText(/Give both test dates/)).toBeVisible();
+    expect(
+      (within(dialog).getByRole('button', { name: 'Add to the draft' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText(/Test closes/), { target: { value: '2099-11-20T09:00' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add to the draft' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Assign 1 path' }));
+    await within(dialog).findByText('1 path was assigned.');
+    expect(posted).toEqual([
+      [
+        expect.objectContaining({
+          assigned_user: 2,
+          test: 9,
+          start_test_at: expect.stringMatching(/^2099-11-20T08:00:00[+-]\d{2}:\d{2}$/),
+          end_test_at: expect.stringMatching(/^2099-11-20T09:00:00[+-]\d{2}:\d{2}$/),
+        }),
+      ],
+    ]);
   });
 });

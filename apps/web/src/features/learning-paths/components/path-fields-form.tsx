@@ -16,8 +16,8 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useTags } from '../../../lib/category-queries';
-import { useMyCategories } from '../api/assign-options';
-import { daysAfter, type PathFields } from '../draft-paths';
+import { useMyCategories, useMyTests } from '../api/assign-options';
+import { daysAfter, type PathFields, testDatesProblem } from '../draft-paths';
 
 /** The fields of a path before its category is chosen. */
 export type FieldsDraft = Omit<PathFields, 'category'> & { category: PathFields['category'] | null };
@@ -36,6 +36,9 @@ export const defaultFields = (today: string): FieldsDraft => ({
   learned_card_volume_typing: 10,
   learning_type_verbal: true,
   learning_type_typing: false,
+  test: null,
+  start_test_at: '',
+  end_test_at: '',
 });
 
 const whole = (value: string | number, fallback: number) => {
@@ -175,6 +178,67 @@ export function PathFieldsForm({
           {...number('learned_card_volume_typing', 1, LEARNING_PATH_MAX_LEARNED_VOLUME)}
         />
       </SimpleGrid>
+      <PathTestFields value={value} onChange={onChange} />
     </Stack>
+  );
+}
+
+type TestFieldsValue = Pick<FieldsDraft, 'test' | 'start_test_at' | 'end_test_at' | 'start_at'>;
+
+/** The test a path ends with (one of mine that can be taken) and its optional dates. */
+export function PathTestFields({
+  value,
+  onChange,
+}: {
+  value: TestFieldsValue;
+  onChange: (change: Partial<TestFieldsValue>) => void;
+}) {
+  const { t } = useTranslation('paths');
+  const tests = useMyTests();
+  // Only tests an exam can be made of: with questions, and excellent within their points.
+  const testOptions = (tests.data ?? [])
+    .filter((test) => test.questions_count > 0 && test.excellent_score_value <= test.total_score)
+    .map((test) => ({ value: String(test.id), label: test.name }));
+  return (
+    <>
+      <Select
+        label={t('form.test')}
+        description={t('form.testHint')}
+        placeholder={tests.isPending ? t('form.loadingTests') : t('form.noTest')}
+        data={testOptions}
+        searchable
+        clearable
+        nothingFoundMessage={t('form.noTests')}
+        value={value.test ? String(value.test.id) : null}
+        onChange={(id) => {
+          const test = tests.data?.find((found) => String(found.id) === id);
+          onChange(
+            test
+              ? { test: { id: test.id, name: test.name } }
+              : { test: null, start_test_at: '', end_test_at: '' },
+          );
+        }}
+      />
+      {value.test && (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput
+            type="datetime-local"
+            label={t('form.startTestAt')}
+            description={t('form.testDatesHint')}
+            value={value.start_test_at}
+            min={`${value.start_at}T00:00`}
+            onChange={(event) => onChange({ start_test_at: event.currentTarget.value })}
+          />
+          <TextInput
+            type="datetime-local"
+            label={t('form.endTestAt')}
+            value={value.end_test_at}
+            min={value.start_test_at || `${value.start_at}T00:00`}
+            onChange={(event) => onChange({ end_test_at: event.currentTarget.value })}
+            error={testDatesProblem(value) ? t('form.testDatesProblem') : undefined}
+          />
+        </SimpleGrid>
+      )}
+    </>
   );
 }

@@ -1,6 +1,13 @@
 import type { LearningPathProgress } from '@flashcards/contract';
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconCalendarOff, IconKeyboard, IconMessage, IconRoute } from '@tabler/icons-react';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  IconCalendarOff,
+  IconClipboardList,
+  IconKeyboard,
+  IconMessage,
+  IconRoute,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useParams } from 'react-router';
 import { localToday } from '../../../components/activity/activity-days';
@@ -14,6 +21,8 @@ import { paths } from '../../../lib/paths';
 import { usePathProgress } from '../api/get-path-progress';
 import { PathHistory } from '../components/path-history';
 import { CompletedBadges, personOf, usePathDays } from '../components/path-summary';
+import { PathTestModal } from '../components/path-test-modal';
+import { PathTestSection } from '../components/path-test-section';
 import { TodayRings } from '../components/today-rings';
 import { pathPhase } from '../progress-targets';
 import '../path-texts';
@@ -77,6 +86,11 @@ function PathProgressView({ path }: { path: LearningPathProgress }) {
   const pathDays = usePathDays();
   const user = useCurrentUser().data;
   const mine = user?.id === path.assigned_user.id;
+  const [editingTest, editTest] = useDisclosure(false);
+  // Its teacher may change the test until the student starts it.
+  const testChangeable =
+    path.created_by_user.id === user?.id &&
+    (!path.test_state?.exam || path.test_state.exam.status === 'not_started');
   // The server opens and closes the path by the day in the account's time zone.
   const phase = pathPhase(path, localToday(new Date(), user?.time_zone));
   const modes = [
@@ -130,6 +144,15 @@ function PathProgressView({ path }: { path: LearningPathProgress }) {
             <CompletedBadges path={path} />
           </Group>
         </Stack>
+        {testChangeable && (
+          <Button
+            variant="default"
+            onClick={editTest.open}
+            leftSection={<IconClipboardList size={18} aria-hidden="true" />}
+          >
+            {path.test_state ? t('testEdit.change') : t('testEdit.add')}
+          </Button>
+        )}
         {mine && phase === 'during' && (
           <Group gap="sm">
             {modes.map((mode) => (
@@ -157,9 +180,15 @@ function PathProgressView({ path }: { path: LearningPathProgress }) {
           {t(phase === 'before' ? 'progress.notStarted' : 'progress.ended', { days: pathDays(path) })}
         </Alert>
       )}
+      {editingTest && <PathTestModal path={path} opened onClose={editTest.close} />}
       <DetailSection id="path-today" title={t('progress.todayHeading')}>
         <TodayRings path={path} />
       </DetailSection>
+      {path.test_state && (
+        <DetailSection id="path-test" title={t('test.heading')}>
+          <PathTestSection path={path} mine={mine} />
+        </DetailSection>
+      )}
       <DetailSection id="path-history" title={t('progress.historyHeading')}>
         <Paper withBorder radius="lg" p="md">
           <PathHistory path={path} />

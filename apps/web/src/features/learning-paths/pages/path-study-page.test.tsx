@@ -10,6 +10,7 @@ afterEach(cleanup);
 const person = { id: 2, first_name: 'Ana', last_name: 'Stoyanova', avatar_url: null };
 const path: LearningPathProgress = {
   id: 5,
+  test_state: null,
   name: 'Animals',
   start_at: '2026-11-01',
   end_at: '2026-11-30',

@@ -1,7 +1,7 @@
 import type { LearningPath } from '@flashcards/contract';
-import { Alert, Anchor, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconClockHour4, IconPlus, IconRoute, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconRoute, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
 import { ListControls } from '../../../components/list/list-controls';
@@ -39,14 +39,6 @@ export function TeacherPathsPage() {
           {t('list.assign')}
         </Button>
       </Group>
-      <Alert
-        variant="light"
-        color="gray"
-        icon={<IconClockHour4 aria-hidden="true" />}
-        title={t('byTest.title')}
-      >
-        {t('byTest.text')}
-      </Alert>
       <ListControls
         params={params}
         navigate={navigate}

@@ -72,6 +72,18 @@ export function ReportTable({
                       {row.learning_path && `${t('report.pathOf', { category: row.name })} · `}
                       {t('report.created', { date: date(row.date_created) })}
                     </Text>
+                    {row.learning_path?.test && (
+                      <Text size="xs">
+                        {row.learning_path.test.score !== null && row.learning_path.test.grade !== null
+                          ? t('report.pathTest', {
+                              name: row.learning_path.test.name,
+                              score: number(row.learning_path.test.score),
+                              total: number(row.learning_path.test.total_score),
+                              grade: number(row.learning_path.test.grade),
+                            })
+                          : t('report.pathTestPending', { name: row.learning_path.test.name })}
+                      </Text>
+                    )}
                   </Stack>
                 </Table.Th>
                 {numeric.map((column) => (

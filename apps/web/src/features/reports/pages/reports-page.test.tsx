@@ -72,6 +72,7 @@ describe('reports', () => {
         name: 'Week 1',
         learned_card_volume_verbal: 10,
         learned_card_volume_typing: 10,
+        test: { id: 9, name: 'Animals quiz', exam: 44, score: 3, total_score: 6, grade: 5 },
       },
       cards_len: 4,
       learned_cards_verbal_len: 1,
@@ -85,6 +86,7 @@ describe('reports', () => {
     const pathRow = within(table).getByRole('row', { name: /Week 1/ });
     expect(within(pathRow).getByText('Learning path')).toBeVisible();
     expect(within(pathRow).getByText('Path of Animals', { exact: false })).toBeVisible();
+    expect(within(pathRow).getByText('Test “Animals quiz”: 3 of 6, grade 5')).toBeVisible();
     expect(
       within(pathRow)
         .getAllByRole('cell')
