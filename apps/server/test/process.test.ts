@@ -161,7 +161,19 @@ describe('the server process', () => {
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-  it('keeps data across a SIGTERM, a crash and restarts, and refuses a second process on the same data', {
+  /** Writes a category with one card while no server runs. */
+  const writeKeptRows = async (dir: string) => {
+    const handle = await openDatabase({ kind: 'pglite', dir: path.join(dir, 'db') });
+    const [user] = await handle.db.insert(users).values({ email: 'kept@example.com' }).returning();
+    const [category] = await handle.db
+      .insert(categories)
+      .values({ userId: user!.id, name: 'Kept', typeOfCards: 'text' })
+      .returning();
+    await handle.db.insert(cards).values({ categoryId: category!.id, firstSide: 'a', secondSide: 'b' });
+    await handle.close();
+  };
+
+  it('keeps data across a SIGTERM and restarts, and refuses a second process on the same data', {
     timeout: 120_000,
   }, async () => {
     const env = { DATA_DIR: dataDir };
@@ -180,25 +192,29 @@ describe('the server process', () => {
     expect(existsSync(path.join(dataDir, 'db.lock'))).toBe(false);
 
     // Rows written while no server runs are served after the restart.
-    const handle = await openDatabase({ kind: 'pglite', dir: path.join(dataDir, 'db') });
-    const [user] = await handle.db.insert(users).values({ email: 'kept@example.com' }).returning();
-    const [category] = await handle.db
-      .insert(categories)
-      .values({ userId: user!.id, name: 'Kept', typeOfCards: 'text' })
-      .returning();
-    await handle.db.insert(cards).values({ categoryId: category!.id, firstSide: 'a', secondSide: 'b' });
-    await handle.close();
-
+    await writeKeptRows(dataDir);
     const restarted = await startServer(env);
     const stats = await (await fetch(`http://127.0.0.1:${restarted.port}/api/stats/public/`)).json();
     expect(stats).toEqual({ categories_count: 1, cards_count: 1 });
+    restarted.child.kill('SIGTERM');
+    expect(await restarted.exited).toBe(0);
+  });
+
+  it('keeps data across a crash, and takes over the lock the crashed process left once it is stale', {
+    timeout: 120_000,
+  }, async () => {
+    const dir = path.join(dataDir, 'crash-lock');
+    const env = { DATA_DIR: dir };
+    await seedDataDir(dir);
+    await writeKeptRows(dir);
+    const crashing = await startServer(env);
 
     // A crash leaves its lock behind, no longer refreshed; the next start takes it over once it is stale
     // (10 seconds), without waiting for the dead process to be reaped.
-    restarted.child.kill('SIGKILL');
-    expect(existsSync(path.join(dataDir, 'db.lock'))).toBe(true);
+    crashing.child.kill('SIGKILL');
+    expect(existsSync(path.join(dir, 'db.lock'))).toBe(true);
     const afterCrash = await startServer(env);
-    await restarted.exited;
+    await crashing.exited;
     const again = await (await fetch(`http://127.0.0.1:${afterCrash.port}/api/stats/public/`)).json();
     expect(again).toEqual({ categories_count: 1, cards_count: 1 });
     afterCrash.child.kill('SIGTERM');
