@@ -2,7 +2,6 @@ import type { TestDraft as CardsDraft, DraftQuestion, TestQuestionInput } from '
 import { TEST_MAX_QUESTIONS } from '@flashcards/contract';
 import {
   Alert,
-  Badge,
   Button,
   Group,
   List,
@@ -170,7 +169,13 @@ export function TestFromCardsModal({
   const questionErrors = Object.keys(saveErrors).some((field) => field.startsWith('questions'));
 
   return (
-    <Modal opened={opened} onClose={close} title={t('fromCards.title')} size="xl">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('fromCards.title')}
+      size="xl"
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
+    >
       <Stepper active={step} onStepClick={(next) => next < step && setStep(next)} size="sm" mb="md">
         <Stepper.Step label={t('fromCards.stepCards')} />
         <Stepper.Step label={t('fromCards.stepQuestions')} />
@@ -317,9 +322,9 @@ export function TestFromCardsModal({
                                   text: question[`answer_${letter}`],
                                 })}
                                 {question.correct_answer === letter && (
-                                  <Badge ml="xs" size="xs" color="green" variant="light">
+                                  <Text span ml="xs" size="xs" fw={700}>
                                     {t('fromCards.right')}
-                                  </Badge>
+                                  </Text>
                                 )}
                               </List.Item>
                             ))}
