@@ -50,8 +50,8 @@ test('a teacher builds a test from a category of cards, changes a question, remo
   expect(fronts.has(firstFront)).toBe(true);
   await expect(first).toContainText(`${fronts.get(firstFront)}(right answer)`);
 
-  // The first question is reworded and worth two points; the fourth goes.
-  await dialog.getByRole('button', { name: 'Edit question 1' }).click();
+  // By keyboard: the first question is reworded and worth two points; the fourth goes.
+  await dialog.getByRole('button', { name: 'Edit question 1' }).press('Enter');
   const form = dialog.getByRole('form', { name: 'Question 1' });
   await form
     .getByRole('textbox', { name: 'Question', exact: true })
@@ -59,8 +59,8 @@ test('a teacher builds a test from a category of cards, changes a question, remo
   await form.getByRole('textbox', { name: 'Points' }).fill('2');
   await form.getByRole('button', { name: 'Keep the changes' }).click();
   await expect(dialog.getByText(`1. What is the capital of ${firstFront}?`)).toBeVisible();
-  await dialog.getByRole('button', { name: 'Remove question 4' }).click();
-  await expect(dialog.getByText('3 of 4 questions kept.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Remove question 4' }).press('Enter');
+  await expect(dialog.getByText('3 of 4 questions kept.')).toBeFocused();
   // Away from the buttons: a hovered one's background is not what is checked.
   await page.mouse.move(0, 0);
   await settled(page);

@@ -149,6 +149,10 @@ describe('a test from cards', () => {
     expect(within(dialog).getByText('1. The capital of France?')).toBeVisible();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove question 2' }));
     expect(within(dialog).getByText('2 of 3 questions kept.')).toBeVisible();
+    // The removed question's button is gone: the focus goes to the count, not to the page's body.
+    await vi.waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByText('2 of 3 questions kept.')),
+    );
     expect(within(dialog).queryByText('2. Italy')).toBeNull();
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Next' }));

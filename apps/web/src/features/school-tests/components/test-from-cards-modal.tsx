@@ -16,7 +16,7 @@ import {
   Text,
 } from '@mantine/core';
 import { IconCheck, IconEdit, IconTrash } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/ui/form-error';
 import { fieldErrorsOf, useErrorMessage } from '../../../lib/api-errors';
@@ -84,6 +84,17 @@ export function TestFromCardsModal({
   const [editing, setEditing] = useState<number | null>(null);
   const [test, setTest] = useState<TestDraft>(emptyTestDraft);
   const [tried, setTried] = useState(false);
+  // A step's first words take the focus when it opens, and after a removal (its button is gone), so a
+  // keyboard or screen reader user goes on from there.
+  const stepStart = useRef<HTMLParagraphElement>(null);
+  const [focusStep, setFocusStep] = useState(0);
+  useEffect(() => {
+    if (focusStep > 0) stepStart.current?.focus();
+  }, [focusStep]);
+  const goTo = (next: number) => {
+    setStep(next);
+    setFocusStep((count) => count + 1);
+  };
 
   const reset = () => {
     setStep(0);
@@ -123,7 +134,7 @@ export function TestFromCardsModal({
           setEditing(null);
           const total = made.questions.reduce((sum, question) => sum + question.score_value, 0);
           setTest({ ...emptyTestDraft, name: made.category.name, ...defaultThresholds(total) });
-          setStep(1);
+          goTo(1);
         },
       },
     );
@@ -151,6 +162,7 @@ export function TestFromCardsModal({
   const remove = (key: number) => {
     setKept((current) => current.filter((item) => item.key !== key));
     if (editing === key) setEditing(null);
+    setFocusStep((count) => count + 1);
   };
 
   const save = (event: FormEvent) => {
@@ -176,7 +188,7 @@ export function TestFromCardsModal({
       size="xl"
       closeButtonProps={{ 'aria-label': t('actions.close') }}
     >
-      <Stepper active={step} onStepClick={(next) => next < step && setStep(next)} size="sm" mb="md">
+      <Stepper active={step} onStepClick={(next) => next < step && goTo(next)} size="sm" mb="md">
         <Stepper.Step label={t('fromCards.stepCards')} />
         <Stepper.Step label={t('fromCards.stepQuestions')} />
         <Stepper.Step label={t('fromCards.stepSave')} />
@@ -185,7 +197,7 @@ export function TestFromCardsModal({
       {step === 0 && (
         <form onSubmit={makeDraft} noValidate>
           <Stack gap="md">
-            <Text size="sm" c="dimmed">
+            <Text size="sm" c="dimmed" ref={stepStart} tabIndex={-1}>
               {t('fromCards.intro')}
             </Text>
             {categories.isPending ? (
@@ -266,7 +278,7 @@ export function TestFromCardsModal({
 
       {step === 1 && draft && (
         <Stack gap="md">
-          <Text size="sm" role="status">
+          <Text size="sm" role="status" ref={stepStart} tabIndex={-1}>
             {kept.length < draft.questions.length
               ? t('fromCards.keptOf', {
                   count: draft.questions.length,
@@ -364,14 +376,14 @@ export function TestFromCardsModal({
             ))}
           </Stack>
           <Group justify="space-between" gap="sm">
-            <Button variant="default" onClick={() => setStep(0)}>
+            <Button variant="default" onClick={() => goTo(0)}>
               {t('fromCards.back')}
             </Button>
             <Button
               disabled={kept.length === 0 || editing !== null}
               onClick={() => {
                 setTest((current) => ({ ...current, ...defaultThresholds(total) }));
-                setStep(2);
+                goTo(2);
               }}
             >
               {t('fromCards.next')}
@@ -383,7 +395,7 @@ export function TestFromCardsModal({
       {step === 2 && (
         <form onSubmit={save} noValidate>
           <Stack gap="md">
-            <Text size="sm">
+            <Text size="sm" ref={stepStart} tabIndex={-1}>
               {t('fromCards.summary', {
                 count: kept.length,
                 formatted: number(kept.length),
@@ -401,7 +413,7 @@ export function TestFromCardsModal({
                 : null}
             </FormError>
             <Group justify="space-between" gap="sm">
-              <Button variant="default" onClick={() => setStep(1)}>
+              <Button variant="default" onClick={() => goTo(1)}>
                 {t('fromCards.back')}
               </Button>
               <Button type="submit" loading={saving.isPending}>
