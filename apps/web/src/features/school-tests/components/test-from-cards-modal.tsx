@@ -117,7 +117,10 @@ export function TestFromCardsModal({
   const draftErrors = fieldErrorsOf(drafting.error);
   const sourceProblems = {
     category: tried && categoryId === null ? t('fromCards.pickCategory') : draftErrors.category,
-    count: tried && (count === '' || count < 1) ? t('fromCards.countMin') : draftErrors.kinds,
+    count:
+      tried && (count === '' || count < 1)
+        ? t('fromCards.countMin')
+        : (draftErrors.kinds ?? draftErrors['kinds.single']),
     tags: draftErrors.tags,
   };
 
