@@ -2,7 +2,7 @@ import { apiRoutes, pathOf } from '@flashcards/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exams, schoolTests, testQuestions } from '../src/db/schema';
 import { buildTestApp, type TestApp } from './build-app';
-import { buildSchool, buildUser } from './factories';
+import { buildCard, buildCategory, buildSchool, buildUser } from './factories';
 
 /**
  * Who may watch and mend an exam, among the people of a school: the routes that follow an attempt, called
@@ -11,7 +11,7 @@ import { buildSchool, buildUser } from './factories';
  * anyone else, a colleague included, it does not exist (404).
  */
 type Who = 'guest' | 'teacher' | 'coTeacher' | 'otherSchoolTeacher' | 'student' | 'classmate';
-type Fixture = { test: number; open: number; completed: number };
+type Fixture = { test: number; open: number; completed: number; category: number };
 type Row = {
   route: string;
   request: (f: Fixture) => { params: Record<string, number>; json?: object };
@@ -46,6 +46,43 @@ const rows: Row[] = [
     expect: only('teacher', 200),
   },
   { route: 'exam', request: (f) => ({ params: { id: f.completed } }), expect: only('both', 200) },
+  // A test drafted from cards: the teacher's own category only; a colleague's is not found to anyone.
+  {
+    route: 'draftTestFromCards',
+    request: (f) => ({ params: {}, json: { category: f.category, kinds: { single: 2 }, seed: 1 } }),
+    expect: only('teacher', 200),
+  },
+  // Saving one names no object: whoever may make tests makes their own.
+  {
+    route: 'createTestWithQuestions',
+    request: () => ({
+      params: {},
+      json: {
+        name: 'Capitals',
+        excellent_score_value: 4,
+        very_good_score_value: 3,
+        good_score_value: 2,
+        satisfy_score_value: 1,
+        questions: [
+          {
+            question_text: 'France?',
+            answer_a: 'Paris',
+            answer_b: 'Rome',
+            correct_answer: 'a',
+            score_value: 4,
+          },
+        ],
+      },
+    }),
+    expect: {
+      guest: 401,
+      teacher: 201,
+      coTeacher: 201,
+      otherSchoolTeacher: 201,
+      student: 201,
+      classmate: 201,
+    },
+  },
 ];
 
 let t: TestApp;
@@ -103,10 +140,16 @@ const newFixture = async () => {
     .insert(exams)
     .values([exam, { ...exam, completedAt: new Date(), completedBy: 'student', score: 0, grade: 2 }])
     .returning();
+  const category = await buildCategory(db, { userId: people.teacher.id });
+  await buildCard(db, { categoryId: category.id, firstSide: 'France', secondSide: 'Paris' });
+  await buildCard(db, { categoryId: category.id, firstSide: 'Italy', secondSide: 'Rome' });
   const tokens = Object.fromEntries(
     Object.entries(people).map(([who, user]) => [who, t.services.tokens.sign('access', user.id).token]),
   ) as Record<Exclude<Who, 'guest'>, string>;
-  return { fixture: { test: test!.id, open: open!.id, completed: completed!.id }, tokens };
+  return {
+    fixture: { test: test!.id, open: open!.id, completed: completed!.id, category: category.id },
+    tokens,
+  };
 };
 
 describe('the access matrix of watching and mending exams', () => {

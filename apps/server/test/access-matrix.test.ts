@@ -599,6 +599,35 @@ const matrix: Record<string, Row> = {
     }),
     expect: signedIn(201),
   },
+  // A draft from cards names a category: the owner's text category, given a second answer to choose from.
+  draftTestFromCards: {
+    request: async (f) => {
+      await buildCard(t.database.db, { categoryId: f.category, secondSide: 'A second answer' });
+      return { json: { category: f.category, kinds: { single: 2 }, seed: 1 } };
+    },
+    expect: ownerOnly(200),
+  },
+  createTestWithQuestions: {
+    request: () => ({
+      json: {
+        name: 'Capitals',
+        excellent_score_value: 4,
+        very_good_score_value: 3,
+        good_score_value: 2,
+        satisfy_score_value: 1,
+        questions: [
+          {
+            question_text: 'France?',
+            answer_a: 'Paris',
+            answer_b: 'Rome',
+            correct_answer: 'a',
+            score_value: 1,
+          },
+        ],
+      },
+    }),
+    expect: signedIn(201),
+  },
   test: { request: (f) => ({ params: { id: f.test } }), expect: ownerOnly(200) },
   updateTest: {
     request: (f) => ({

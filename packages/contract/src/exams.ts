@@ -179,6 +179,72 @@ export type TestQuestionInput = z.input<typeof testQuestionBody>;
 /** A new question names its test (spec: `test`); it goes to the end of the test. */
 export const newTestQuestionBody = testQuestionBody.and(z.object({ test: idValue }));
 
+/**
+ * The kinds of question a draft from cards may hold, with how many of each (docs/api.md "Tests from
+ * cards"). Today only `single` (one correct answer of A-D); further kinds join this map with their own
+ * counts, and the draft's questions carry their `kind`.
+ */
+export const draftKindsSchema = z
+  .object({ single: z.number().int().min(0).max(TEST_MAX_QUESTIONS).default(0) })
+  .strict();
+export type DraftKinds = z.infer<typeof draftKindsSchema>;
+
+/**
+ * What to draft a test from: a text category of mine, optionally only its cards with these tags, the
+ * questions of each kind, and a seed (the same seed and cards give the same draft; without one the
+ * server picks it and answers it).
+ */
+export const testDraftBody = z.object({
+  category: idValue,
+  tags: z.array(z.string().trim().min(1).max(100)).max(100).default([]),
+  kinds: draftKindsSchema.refine(
+    (kinds) => {
+      const total = Object.values(kinds).reduce((sum, count) => sum + count, 0);
+      return total >= 1 && total <= TEST_MAX_QUESTIONS;
+    },
+    { error: 'errors:test_draft_question_count' },
+  ),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .optional(),
+});
+export type TestDraftInput = z.input<typeof testDraftBody>;
+
+/** A drafted question: a single-choice question (the saved question's fields) and the card it came from. */
+export const draftQuestionSchema = z.object({
+  kind: z.literal('single'),
+  card: z.number().int(),
+  question_text: z.string(),
+  answer_a: z.string(),
+  answer_b: z.string(),
+  answer_c: z.string(),
+  answer_d: z.string(),
+  correct_answer: answerKeySchema,
+  score_value: z.number().int(),
+});
+export type DraftQuestion = z.infer<typeof draftQuestionSchema>;
+
+/**
+ * A draft, not saved: the questions, the seed that made them, and the cards it could use (`available`:
+ * fewer questions than asked when the category or its tags have fewer).
+ */
+export const testDraftSchema = z.object({
+  category: z.object({ id: z.number().int(), name: z.string() }),
+  seed: z.number().int(),
+  available: z.number().int(),
+  questions: z.array(draftQuestionSchema),
+});
+export type TestDraft = z.infer<typeof testDraftSchema>;
+
+/** A test with all its questions, saved in one call (a draft from cards, as the teacher edited it). */
+export const testWithQuestionsBody = schoolTestBody.and(
+  z.object({ questions: z.array(testQuestionBody).min(1).max(TEST_MAX_QUESTIONS) }),
+);
+export type TestWithQuestionsInput = z.input<typeof testWithQuestionsBody>;
+
 export const testListQuery = sortQuery.extend({
   page: pageValue,
   /** Ignored unless it is the requester's id: the token decides whose tests are listed. */
@@ -479,6 +545,33 @@ export const testRoutes = {
     summary: 'Create a test (its questions are added one by one)',
     description: `The thresholds are minimum scores: excellent > very good > good > satisfy >= fail >= 0. ${restricted}`,
     body: schoolTestBody,
+    status: 201,
+    response: schoolTestDetailSchema,
+    errors: [403],
+  }),
+  draftTestFromCards: defineRoute({
+    method: 'POST',
+    path: '/api/exam/test-teachers/draft-from-cards/',
+    access: 'user',
+    tag: testsTag,
+    summary: 'Draft questions from the cards of a text category of mine (not saved)',
+    description:
+      "Each card's front is a question and its back the right answer; the other answers are other cards' " +
+      'backs of the same category, different from the right one and from each other (case ignored). ' +
+      "The same `seed` and cards give the same draft. Another user's category is not found (404); a " +
+      `picture or audio category, or one without two different answers, is 400. ${restricted}`,
+    body: testDraftBody,
+    response: testDraftSchema,
+    errors: [403, 404],
+  }),
+  createTestWithQuestions: defineRoute({
+    method: 'POST',
+    path: '/api/exam/test-teachers/with-questions/',
+    access: 'user',
+    tag: testsTag,
+    summary: 'Create a test with its questions in one call (a draft from cards, edited)',
+    description: `All or nothing; the free limit of tests applies as for a new test. ${restricted}`,
+    body: testWithQuestionsBody,
     status: 201,
     response: schoolTestDetailSchema,
     errors: [403],

@@ -241,6 +241,24 @@ export const createCardsService = ({
       );
     },
 
+    /**
+     * The user's own category (404 for anyone else's) with its cards' sides and tags, oldest first, for
+     * drafting a test from them: the caller decides what a card of its kind can become.
+     */
+    async forTest(user: Actor, categoryId: number) {
+      const category = await categories.owned(user, categoryId);
+      const rows = await repo.listCards(db, { categoryId });
+      return {
+        category: { id: category.id, name: category.name, kind: category.typeOfCards },
+        cards: rows.map((card) => ({
+          id: card.id,
+          front: card.firstSide,
+          back: card.secondSide,
+          tag: card.tag,
+        })),
+      };
+    },
+
     async tags(user: Actor, kind: CardKind, categoryId: number) {
       await listedCategory(user, categoryId, kind);
       return repo.tagsOf(db, categoryId);

@@ -3,7 +3,7 @@ import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { column, countRows, idRow, paginate, rowsOf } from '../../db/rows';
-import { exams, schoolTests } from '../../db/schema';
+import { exams, schoolTests, testQuestions } from '../../db/schema';
 import { matchesNameOrEmail } from '../../lib/people';
 
 const likePattern = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
@@ -220,6 +220,22 @@ export const insertQuestion = async (db: Executor, testId: number, values: Quest
       questionRow,
     )
   )[0]!;
+
+/** The questions of a new test, numbered from 1 in the order given, in one statement. */
+export const insertQuestions = (db: Executor, testId: number, questions: QuestionValues[]) =>
+  db.insert(testQuestions).values(
+    questions.map((question, index) => ({
+      testId,
+      position: index + 1,
+      questionText: question.question_text,
+      answerA: question.answer_a,
+      answerB: question.answer_b,
+      answerC: question.answer_c,
+      answerD: question.answer_d,
+      correctAnswer: question.correct_answer,
+      scoreValue: question.score_value,
+    })),
+  );
 
 export const updateQuestion = async (db: Executor, id: number, values: QuestionValues) =>
   (

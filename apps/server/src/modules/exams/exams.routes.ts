@@ -29,6 +29,10 @@ export const testRouteHandlers = ({ exams }: Services) => [
   route(testRoutes.createTest, async ({ actor, body }) =>
     toSchoolTestDetail(await exams.createTest(actor, body)),
   ),
+  route(testRoutes.draftTestFromCards, async ({ actor, body }) => exams.draftFromCards(actor, body)),
+  route(testRoutes.createTestWithQuestions, async ({ actor, body }) =>
+    toSchoolTestDetail(await exams.createTestWithQuestions(actor, body)),
+  ),
   route(testRoutes.test, async ({ actor, params }) => toSchoolTestDetail(await exams.test(actor, params.id))),
   route(testRoutes.updateTest, async ({ actor, params, body }) =>
     toSchoolTestDetail(await exams.updateTest(actor, params.id, body)),

@@ -7,7 +7,9 @@ import {
   type schoolTestBody,
   TEST_MAX_QUESTIONS,
   TEST_PICKER_LIMIT,
+  type testDraftBody,
   type testQuestionBody,
+  type testWithQuestionsBody,
 } from '@flashcards/contract';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -17,8 +19,10 @@ import { conflict, invalid, notFound, permissionDenied } from '../../lib/api-err
 import type { Clock } from '../../lib/clock';
 import type { Entitlements } from '../../lib/entitlements';
 import type { JobQueue } from '../../lib/jobs';
+import type { CardsService } from '../cards/cards.service';
 import type { UsersService } from '../users/users.service';
 import { createExamResults } from './exam-results.service';
+import { distinctAnswers, draftQuestions, seededRandom, usableCards } from './exams.draft';
 import { queueExamEnd } from './exams.jobs';
 import { examPolicy as policy } from './exams.policy';
 import * as repo from './exams.repository';
@@ -27,6 +31,8 @@ import { statusOf } from './exams.status';
 type TestInput = z.output<typeof schoolTestBody>;
 type QuestionInput = z.output<typeof testQuestionBody>;
 type ExamInput = z.output<typeof examCreateBody>;
+type DraftInput = z.output<typeof testDraftBody>;
+type TestWithQuestionsInput = z.output<typeof testWithQuestionsBody>;
 
 const testValues = (input: TestInput): repo.TestValues => ({
   name: input.name,
@@ -68,12 +74,15 @@ export const createExamsService = ({
   jobs,
   entitlements,
   users,
+  cards,
 }: {
   db: Database;
   clock: Clock;
   jobs: JobQueue;
   entitlements: Entitlements;
   users: UsersService;
+  /** The cards a test is drafted from, read through their module's rules. */
+  cards: CardsService;
 }) => {
   /** A free account may have a few tests: counted with the creator locked, so two creates count in turn. */
   const assertTestAllowed = async (actor: Actor, tx: Executor) => {
@@ -116,6 +125,40 @@ export const createExamsService = ({
       return db.transaction(async (tx) => {
         await assertTestAllowed(actor, tx);
         return testDetail(tx, await repo.insertTest(tx, actor.id, testValues(input), clock.now()));
+      });
+    },
+
+    /**
+     * Questions drafted from a text category of mine (docs/api.md "Tests from cards"), not saved: the
+     * questions from its cards with the tags (all when none), the other answers from all its cards.
+     */
+    async draftFromCards(actor: Actor, input: DraftInput) {
+      mayUse(actor);
+      const { category, cards: all } = await cards.forTest(actor, input.category);
+      if (category.kind !== 'text') throw invalid({ category: 'test_draft_not_text' });
+      const pool = usableCards(all);
+      const tags = new Set(input.tags);
+      const questionCards = tags.size > 0 ? pool.filter((card) => tags.has(card.tag)) : pool;
+      if (questionCards.length === 0)
+        throw invalid({ [tags.size > 0 ? 'tags' : 'category']: 'test_draft_no_cards' });
+      if (distinctAnswers(pool) < 2) throw invalid({ category: 'test_draft_one_answer' });
+      const seed = input.seed ?? Math.floor(Math.random() * 2 ** 31);
+      return {
+        category: { id: category.id, name: category.name },
+        seed,
+        available: questionCards.length,
+        questions: draftQuestions(questionCards, pool, input.kinds, seededRandom(seed)),
+      };
+    },
+
+    /** A new test with its questions, in one transaction under the free limit of tests. */
+    async createTestWithQuestions(actor: Actor, input: TestWithQuestionsInput) {
+      mayUse(actor);
+      return db.transaction(async (tx) => {
+        await assertTestAllowed(actor, tx);
+        const id = await repo.insertTest(tx, actor.id, testValues(input), clock.now());
+        await repo.insertQuestions(tx, id, input.questions.map(questionValues));
+        return testDetail(tx, id);
       });
     },
 

@@ -3,6 +3,7 @@ import { Anchor, Badge, Button, Group, Menu, Stack, Table, Text, Title, Visually
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconBroadcast,
+  IconCards,
   IconChecklist,
   IconCopy,
   IconDots,
@@ -27,6 +28,7 @@ import { paths } from '../../../lib/paths';
 import { useSuccessToast } from '../../../lib/use-success-toast';
 import { useCopyTest, useDeleteTest, useTests } from '../api/tests';
 import { AssignExamModal } from '../components/assign-exam-modal';
+import { TestFromCardsModal } from '../components/test-from-cards-modal';
 import { CopyToColleagueModal } from '../components/test-sharing';
 import '../test-texts';
 
@@ -49,6 +51,7 @@ export function TestsPage() {
   const [giving, setGiving] = useState<SchoolTest | null>(null);
   const [givingOpen, give] = useDisclosure(false);
   const [sharing, setSharing] = useState<SchoolTest | null>(null);
+  const [fromCardsOpen, fromCards] = useDisclosure(false);
 
   const data = list.data;
   const askDelete = (test: SchoolTest) => {
@@ -77,13 +80,22 @@ export function TestsPage() {
     <Stack gap="lg">
       <Group justify="space-between" align="center" gap="sm">
         <Title order={1}>{t('pages:titles.schoolTests')}</Title>
-        <Button
-          component={Link}
-          to={paths.schoolTestCreate}
-          leftSection={<IconPlus size={18} aria-hidden="true" />}
-        >
-          {t('list.create')}
-        </Button>
+        <Group gap="sm">
+          <Button
+            variant="light"
+            leftSection={<IconCards size={18} aria-hidden="true" />}
+            onClick={fromCards.open}
+          >
+            {t('fromCards.action')}
+          </Button>
+          <Button
+            component={Link}
+            to={paths.schoolTestCreate}
+            leftSection={<IconPlus size={18} aria-hidden="true" />}
+          >
+            {t('list.create')}
+          </Button>
+        </Group>
       </Group>
       <ListControls
         params={params}
@@ -238,6 +250,15 @@ export function TestsPage() {
       />
       <AssignExamModal opened={givingOpen} onClose={give.close} test={giving} />
       <CopyToColleagueModal test={sharing} onClose={() => setSharing(null)} />
+      <TestFromCardsModal
+        opened={fromCardsOpen}
+        onClose={fromCards.close}
+        onSaved={(made) => {
+          fromCards.close();
+          toast(t('fromCards.saved', { name: made.name }));
+          navigateTo(editorPath(made.id));
+        }}
+      />
       <ConfirmModal
         opened={confirming}
         onClose={confirm.close}
