@@ -27,6 +27,7 @@ import {
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/ui/form-error';
+import '../../../lib/exam-texts';
 
 export const answerKeys = ['a', 'b', 'c', 'd'] as const satisfies readonly AnswerKey[];
 
