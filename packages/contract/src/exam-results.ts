@@ -8,6 +8,7 @@ import {
   TEST_MAX_QUESTIONS,
 } from './exams';
 import { pathPersonSchema } from './learning-paths';
+import { questionKindSchema } from './question-kinds';
 import { defineRoute, fileBody } from './route';
 
 /** Questions an item analysis lists at most (hardest first): one full test's worth. */
@@ -18,14 +19,19 @@ export const RESULTS_MAX_EXAMS = EXAMS_MAX_PER_CALL;
 /**
  * How the class answered one question, over the completed exams a teacher's filter selects: how many of
  * them had it (`taken`), each answer's choice count (by its key in the test, in the test's order), how
- * many left it unanswered, how many answered it right and that share of `taken` (null when none counted).
+ * many left it unanswered, how many answered it right (all its points) and that share of `taken` (null when
+ * none counted). Questions without lettered answers (docs/api.md "Question kinds") have no `answers`; a
+ * `multiple` question counts each letter chosen, so its counts may add up to more than the answers.
  */
 export const questionAnalysisSchema = z.object({
   id: z.number().int(),
   test: z.object({ id: z.number().int(), name: z.string() }),
   position: z.number().int(),
+  kind: questionKindSchema,
   question_text: z.string(),
-  correct_answer: answerKeySchema,
+  correct_answer: answerKeySchema.nullable(),
+  /** The correct letters of a `multiple` question (empty for other kinds). */
+  correct_answers: z.array(answerKeySchema),
   score_value: z.number().int(),
   taken: z.number().int(),
   answers: z.array(z.object({ key: answerKeySchema, text: z.string(), count: z.number().int() })),

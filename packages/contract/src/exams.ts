@@ -2,6 +2,16 @@ import { z } from 'zod';
 import { sortQuery } from './cards';
 import { idParams, idValue, pageValue, paginated } from './common';
 import { pathPersonSchema, pathSkipReasonSchema, reachedPersonSchema } from './learning-paths';
+import {
+  matchingSettingsSchema,
+  multipleSettingsSchema,
+  orderingSettingsSchema,
+  questionKindSchema,
+  questionResponseSchema,
+  questionSettingsSchema,
+  shortTextSettingsSchema,
+  trueFalseSettingsSchema,
+} from './question-kinds';
 import { defineRoute, noContent } from './route';
 
 export const TEST_NAME_MAX_LENGTH = 200;
@@ -57,20 +67,24 @@ export const gradeOf = (score: number, t: Thresholds): Grade =>
 
 /**
  * A question of a test (spec: Test question). Blank third and fourth answers read back as null, and
- * `answers` holds the given ones in order.
+ * `answers` holds the given ones in order. `kind` (docs/api.md "Question kinds"): `single` is the spec's
+ * question with `correct_answer`; `multiple` has answers too and its correct letters in `settings`; the
+ * other kinds have blank answers, `correct_answer` null and everything in `settings`.
  */
 export const testQuestionSchema = z.object({
   id: z.number().int(),
   test: z.number().int(),
   /** The question's place in the test, from 1. */
   position: z.number().int(),
+  kind: questionKindSchema,
   question_text: z.string(),
   answer_a: z.string(),
   answer_b: z.string(),
   answer_c: z.string().nullable(),
   answer_d: z.string().nullable(),
   answers: z.array(z.string()),
-  correct_answer: answerKeySchema,
+  correct_answer: answerKeySchema.nullable(),
+  settings: questionSettingsSchema.nullable(),
   score_value: z.number().int(),
 });
 export type TestQuestion = z.infer<typeof testQuestionSchema>;
@@ -150,32 +164,85 @@ export const schoolTestBody = z
 export type SchoolTestInput = z.input<typeof schoolTestBody>;
 
 const answerText = z.string().trim().max(ANSWER_MAX_LENGTH);
+const questionText = z.string().trim().min(1).max(QUESTION_TEXT_MAX_LENGTH);
+const questionScore = z.coerce.number().int().min(1).max(QUESTION_MAX_SCORE);
+const choices = {
+  answer_a: answerText.min(1),
+  answer_b: answerText.min(1),
+  answer_c: answerText.nullish().transform((value) => value ?? ''),
+  answer_d: answerText.nullish().transform((value) => value ?? ''),
+};
+const givenLetter = (question: { answer_c: string; answer_d: string }, key: AnswerKey) =>
+  (key !== 'c' || question.answer_c !== '') && (key !== 'd' || question.answer_d !== '');
 
 /**
- * A question (spec: blank strings for missing answers 3 and 4). Answers A and B are needed; D only after
- * C; the correct answer must be one of those given.
+ * A question of the spec's kind (blank strings for missing answers 3 and 4). Answers A and B are needed;
+ * D only after C; the correct answer must be one of those given. Without `kind` a question is this one.
  */
-export const testQuestionBody = z
+const singleQuestionBody = z
   .object({
-    question_text: z.string().trim().min(1).max(QUESTION_TEXT_MAX_LENGTH),
-    answer_a: answerText.min(1),
-    answer_b: answerText.min(1),
-    answer_c: answerText.nullish().transform((value) => value ?? ''),
-    answer_d: answerText.nullish().transform((value) => value ?? ''),
+    kind: z.literal('single'),
+    question_text: questionText,
+    ...choices,
     correct_answer: answerKeySchema,
-    score_value: z.coerce.number().int().min(1).max(QUESTION_MAX_SCORE),
+    score_value: questionScore,
   })
   .refine((question) => question.answer_d === '' || question.answer_c !== '', {
     path: ['answer_d'],
     error: 'errors:question_answer_d_without_c',
   })
-  .refine(
-    (question) =>
-      (question.correct_answer !== 'c' || question.answer_c !== '') &&
-      (question.correct_answer !== 'd' || question.answer_d !== ''),
-    { path: ['correct_answer'], error: 'errors:question_correct_answer_blank' },
-  );
-export type TestQuestionInput = z.input<typeof testQuestionBody>;
+  .refine((question) => givenLetter(question, question.correct_answer), {
+    path: ['correct_answer'],
+    error: 'errors:question_correct_answer_blank',
+  });
+
+/** Several correct answers: lettered like `single`, the correct letters in `settings.correct`. */
+const multipleQuestionBody = z
+  .object({
+    kind: z.literal('multiple'),
+    question_text: questionText,
+    ...choices,
+    settings: multipleSettingsSchema,
+    score_value: questionScore,
+  })
+  .refine((question) => question.answer_d === '' || question.answer_c !== '', {
+    path: ['answer_d'],
+    error: 'errors:question_answer_d_without_c',
+  })
+  .refine((question) => question.settings.correct.every((key) => givenLetter(question, key)), {
+    path: ['settings', 'correct'],
+    error: 'errors:question_correct_answer_blank',
+  });
+
+const settingsQuestion = <K extends string, S extends z.ZodType>(kind: K, settings: S) =>
+  z.object({ kind: z.literal(kind), question_text: questionText, settings, score_value: questionScore });
+
+const questionBodies = z.discriminatedUnion('kind', [
+  singleQuestionBody,
+  multipleQuestionBody,
+  settingsQuestion('true_false', trueFalseSettingsSchema),
+  settingsQuestion('short_text', shortTextSettingsSchema),
+  settingsQuestion('matching', matchingSettingsSchema),
+  settingsQuestion('ordering', orderingSettingsSchema),
+]);
+
+/**
+ * A question's fields by its `kind` (docs/api.md "Question kinds"); a body without `kind` is a `single`
+ * question exactly as the spec sends it.
+ */
+export const testQuestionBody = z.preprocess(
+  (value) =>
+    value &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    (value as { kind?: unknown }).kind === undefined
+      ? { ...value, kind: 'single' }
+      : value,
+  questionBodies,
+);
+export type TestQuestionInput =
+  | z.input<typeof questionBodies>
+  | Omit<z.input<typeof singleQuestionBody>, 'kind'>;
 /** A new question names its test (spec: `test`); it goes to the end of the test. */
 export const newTestQuestionBody = testQuestionBody.and(z.object({ test: idValue }));
 
@@ -307,6 +374,10 @@ export const examAnswerChoiceSchema = z.object({
   text: z.string(),
 });
 
+/** An item of an ordering or the right side of a matching: `key` is its index in the test's settings. */
+export const examItemSchema = z.object({ key: z.number().int(), text: z.string() });
+export type ExamItem = z.infer<typeof examItemSchema>;
+
 /**
  * A question of an exam in the details (spec: id, student_answer, score_value and the question). For the
  * teacher always; for the student only once the review is open (`results_at`), with the correct answer.
@@ -314,10 +385,21 @@ export const examAnswerChoiceSchema = z.object({
 export const examQuestionSchema = z.object({
   id: z.number().int(),
   position: z.number().int(),
+  kind: questionKindSchema,
   question_text: z.string(),
   answers: z.array(examAnswerChoiceSchema),
-  correct_answer: answerKeySchema,
+  /** Ordering: the items in the student's first (shuffled) order; matching: the right items shuffled. */
+  items: z.array(examItemSchema),
+  /** Matching: the left items in order. */
+  prompts: z.array(z.string()),
+  correct_answer: answerKeySchema.nullable(),
+  /** What is right, for the kinds other than `single` (docs/api.md "Question kinds"). */
+  settings: questionSettingsSchema.nullable(),
   student_answer: answerKeySchema.nullable(),
+  /** The answer to a question of another kind (`questionResponseSchema`). */
+  student_response: questionResponseSchema.nullable(),
+  /** The points it earned (partial credit included); `is_correct` when it earned all. */
+  points: z.number().int(),
   is_correct: z.boolean(),
   score_value: z.number().int(),
 });
@@ -384,10 +466,16 @@ export const examTakingSchema = z.object({
   questions: z.array(
     z.object({
       id: z.number().int(),
+      kind: questionKindSchema,
       question_text: z.string(),
       answers: z.array(examAnswerChoiceSchema),
+      /** Ordering: the items shuffled (stable for the exam); matching: the right items shuffled. */
+      items: z.array(examItemSchema),
+      /** Matching: the left items in order. */
+      prompts: z.array(z.string()),
       score_value: z.number().int(),
       student_answer: answerKeySchema.nullable(),
+      student_response: questionResponseSchema.nullable(),
     }),
   ),
 });
@@ -524,6 +612,18 @@ const mine = "Another user's test or exam is not found (404).";
 const locked = 'Refused (409) once one of its exams has started: copy the test to change it.';
 
 const questionParams = z.object({ examId: idValue, questionId: idValue });
+
+/**
+ * An answer: `student_answer`, the letter, for a `single` question (as the spec sends it); `response` for
+ * the other kinds, in the shape of the question's kind (400 `exam_answer_not_given` otherwise).
+ */
+export const examAnswerBody = z
+  .object({ student_answer: answerKeySchema.optional(), response: questionResponseSchema.optional() })
+  .refine((body) => (body.student_answer === undefined) !== (body.response === undefined), {
+    path: ['student_answer'],
+    error: 'errors:exam_answer_one',
+  });
+export type ExamAnswerInput = z.input<typeof examAnswerBody>;
 
 export const testRoutes = {
   tests: defineRoute({
@@ -803,12 +903,15 @@ export const examRoutes = {
     access: 'user',
     tag: examsTag,
     summary: 'Save the answer to one question of my started exam (it may change until completion)',
-    description: 'Refused (403) before the start call, after completion and after the end.',
+    description:
+      'Refused (403) before the start call, after completion and after the end. Its points are counted ' +
+      'when it is saved (docs/api.md "Question kinds").',
     params: questionParams,
-    body: z.object({ student_answer: answerKeySchema }),
+    body: examAnswerBody,
     response: z.object({
       question: z.number().int(),
-      student_answer: answerKeySchema,
+      student_answer: answerKeySchema.nullable(),
+      student_response: questionResponseSchema.nullable(),
       answers_count: z.number().int(),
     }),
     errors: [403, 404],

@@ -10,6 +10,7 @@ export * from './limits';
 export * from './market';
 export * from './media-types';
 export * from './practice';
+export * from './question-kinds';
 export * from './review';
 export * from './route';
 export * from './routes';

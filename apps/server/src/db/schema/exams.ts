@@ -4,7 +4,17 @@
  * score and grade.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -39,7 +49,11 @@ export const schoolTests = pgTable(
   ],
 );
 
-/** A question of a test: two to four answers (blank strings for missing third and fourth), one correct. */
+/**
+ * A question of a test. `single` (the spec's): two to four answers (blank strings for missing third and
+ * fourth), one correct letter. `multiple` has answers too; it and the other kinds keep what is right in
+ * `settings`, checked by the contract's `questionSettingsSchema` (docs/api.md "Question kinds").
+ */
 export const testQuestions = pgTable(
   'test_questions',
   {
@@ -49,16 +63,30 @@ export const testQuestions = pgTable(
       .references(() => schoolTests.id, { onDelete: 'cascade' }),
     /** From 1, in the test's order. */
     position: integer('position').notNull(),
+    kind: text('kind').notNull().default('single'),
     questionText: text('question_text').notNull(),
     answerA: text('answer_a').notNull(),
     answerB: text('answer_b').notNull(),
     answerC: text('answer_c').notNull().default(''),
     answerD: text('answer_d').notNull().default(''),
-    correctAnswer: text('correct_answer').notNull(),
+    /** The correct letter of a `single` question; null for the other kinds. */
+    correctAnswer: text('correct_answer'),
+    settings: jsonb('settings'),
     scoreValue: integer('score_value').notNull(),
   },
   (table) => [
     check('test_questions_correct_answer_check', sql`${table.correctAnswer} in ('a', 'b', 'c', 'd')`),
+    check(
+      'test_questions_kind_check',
+      sql`${table.kind} in ('single', 'multiple', 'true_false', 'short_text', 'matching', 'ordering')`,
+    ),
+    // A single question has its letter and no settings; every other kind has settings of its own kind.
+    check(
+      'test_questions_kind_settings_check',
+      sql`case when ${table.kind} = 'single' then ${table.correctAnswer} is not null and ${table.settings} is null
+        else ${table.correctAnswer} is null and jsonb_typeof(${table.settings}) = 'object'
+          and ${table.settings}->>'kind' = ${table.kind} end`,
+    ),
     index('test_questions_test_position_idx').on(table.testId, table.position),
   ],
 );
@@ -119,7 +147,10 @@ export const exams = pgTable(
   ],
 );
 
-/** The student's answer to one question of an exam (the letter), changeable until completion. */
+/**
+ * The student's answer to one question of an exam, changeable until completion: the letter of a `single`
+ * question, or the `response` to another kind; with the points it earned, counted when it was saved.
+ */
 export const examAnswers = pgTable(
   'exam_answers',
   {
@@ -129,10 +160,13 @@ export const examAnswers = pgTable(
     questionId: integer('question_id')
       .notNull()
       .references(() => testQuestions.id, { onDelete: 'cascade' }),
-    studentAnswer: text('student_answer').notNull(),
+    studentAnswer: text('student_answer'),
+    response: jsonb('response'),
+    points: integer('points').notNull().default(0),
     answeredAt: moment('answered_at').notNull().defaultNow(),
   },
   (table) => [
+    check('exam_answers_one_check', sql`(${table.studentAnswer} is null) <> (${table.response} is null)`),
     primaryKey({ columns: [table.examId, table.questionId] }),
     index('exam_answers_question_idx').on(table.questionId),
   ],

@@ -21,17 +21,18 @@ export const toExamAnalysis = ({
       text: row[`answer_${key}`],
       count: row[`chose_${key}`],
     })).filter((answer) => answer.text !== '');
-    const answered = answers.reduce((sum, answer) => sum + answer.count, 0);
     return {
       id: row.id,
       test: { id: row.test_id, name: row.test_name },
       position: row.position,
+      kind: row.kind,
       question_text: row.question_text,
       correct_answer: row.correct_answer,
+      correct_answers: row.settings?.kind === 'multiple' ? row.settings.correct : [],
       score_value: row.score_value,
       taken: row.taken,
       answers,
-      unanswered: row.taken - answered,
+      unanswered: row.taken - row.answered,
       correct: row.correct,
       correct_share: row.taken > 0 ? row.correct / row.taken : null,
     };

@@ -1,4 +1,4 @@
-import { answerKeySchema } from '@flashcards/contract';
+import { answerKeySchema, questionKindSchema, questionSettingsSchema } from '@flashcards/contract';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
@@ -16,13 +16,16 @@ const analysisRow = z.object({
   answer_b: z.string(),
   answer_c: z.string(),
   answer_d: z.string(),
-  correct_answer: answerKeySchema,
+  kind: questionKindSchema,
+  correct_answer: answerKeySchema.nullable(),
+  settings: questionSettingsSchema.nullable(),
   score_value: z.number(),
   taken: z.number(),
   chose_a: z.number(),
   chose_b: z.number(),
   chose_c: z.number(),
   chose_d: z.number(),
+  answered: z.number(),
   correct: z.number(),
 });
 export type AnalysisRow = z.infer<typeof analysisRow>;
@@ -32,17 +35,20 @@ export type AnalysisRow = z.infer<typeof analysisRow>;
  * the choices of each answer and the right ones, hardest first (lowest share right), in one statement.
  */
 export const examAnalysis = async (db: Executor, filter: ExamListFilter, limit: number) => {
-  const chose = (key: string) => sql.raw(`count(a.exam_id) filter (where a.student_answer = '${key}')::int`);
-  const correct = sql`count(a.exam_id) filter (where a.student_answer = q.correct_answer)::int`;
+  // A `multiple` answer chose each letter its response holds.
+  const chose = (key: string) =>
+    sql.raw(`count(a.exam_id) filter (where a.student_answer = '${key}' or a.response @> '["${key}"]')::int`);
+  // Right: all the question's points (a partial credit is not counted as right).
+  const correct = sql`count(a.exam_id) filter (where a.points = q.score_value)::int`;
   const rows = await rowsOf(
     db,
     sql`with sel as (select e.id, e.test_id from exams e
           where ${examFilter(filter)} and e.completed_at is not null),
         taken as (select test_id, count(*)::int as taken from sel group by test_id)
       select q.id, q.test_id, t.name as test_name, q.position, q.question_text, q.answer_a, q.answer_b,
-        q.answer_c, q.answer_d, q.correct_answer, q.score_value, tk.taken,
+        q.answer_c, q.answer_d, q.kind, q.correct_answer, q.settings, q.score_value, tk.taken,
         ${chose('a')} as chose_a, ${chose('b')} as chose_b, ${chose('c')} as chose_c, ${chose('d')} as chose_d,
-        ${correct} as correct
+        count(a.exam_id)::int as answered, ${correct} as correct
       from taken tk join test_questions q on q.test_id = tk.test_id join school_tests t on t.id = q.test_id
         left join exam_answers a on a.question_id = q.id and a.exam_id in (select id from sel)
       group by q.id, t.name, tk.taken

@@ -40,3 +40,19 @@ export const answersInExamOrder = (
     ? shuffled(answers, exam.id, (answer) => `${questionId}:${answer.key}`)
     : answers
   ).map((answer, index) => ({ key: answer.key, shown_key: LETTERS[index]!, text: answer.text }));
+
+/**
+ * An ordering's items or a matching's right items as the student first sees them: always shuffled, the
+ * same for the exam on every call. A shuffle that left them in the right order is turned by one, so the
+ * right order is never given away.
+ */
+export const itemsInExamOrder = (examId: number, questionId: number, texts: string[]) => {
+  const items = shuffled(
+    texts.map((text, key) => ({ key, text })),
+    examId,
+    (item) => `${questionId}:item:${item.key}`,
+  );
+  return items.length > 1 && items.every((item, place) => item.key === place)
+    ? [...items.slice(1), items[0]!]
+    : items;
+};

@@ -14,7 +14,7 @@ import type {
 } from '@flashcards/contract';
 import { isoTime } from '../../db/rows';
 import type { MediaStorage } from '../../lib/storage';
-import { answersInExamOrder, questionsInExamOrder } from './exams.order';
+import { answersInExamOrder, itemsInExamOrder, questionsInExamOrder } from './exams.order';
 import type {
   EventRow,
   ExamQuestionRow,
@@ -40,10 +40,29 @@ const givenAnswers = (row: QuestionRow): { key: AnswerKey; text: string }[] =>
     ] as const
   ).filter((answer) => answer.text !== '');
 
+/** What a question shows besides lettered answers: an ordering's items, a matching's two sides. */
+const itemsOf = (exam: { id: number }, row: QuestionRow) => {
+  const settings = row.settings;
+  if (settings?.kind === 'ordering')
+    return { items: itemsInExamOrder(exam.id, row.id, settings.items), prompts: [] };
+  if (settings?.kind === 'matching')
+    return {
+      items: itemsInExamOrder(
+        exam.id,
+        row.id,
+        settings.pairs.map((pair) => pair.right),
+      ),
+      prompts: settings.pairs.map((pair) => pair.left),
+    };
+  return { items: [], prompts: [] };
+};
+
 export const toTestQuestion = (row: QuestionRow): TestQuestion => ({
   id: row.id,
   test: row.test_id,
   position: row.position,
+  kind: row.kind,
+  settings: row.settings,
   question_text: row.question_text,
   answer_a: row.answer_a,
   answer_b: row.answer_b,
@@ -188,12 +207,17 @@ export const toExamDetail = (
       ? questions.map((question) => ({
           id: question.id,
           position: question.position,
+          kind: question.kind,
           question_text: question.question_text,
           // In the student's order with the letters they saw, beside the keys of the test.
           answers: answersInExamOrder(exam, question.id, givenAnswers(question)),
+          ...itemsOf(exam, question),
           correct_answer: question.correct_answer,
+          settings: question.settings,
           student_answer: question.student_answer,
-          is_correct: question.student_answer === question.correct_answer,
+          student_response: question.student_response,
+          points: question.points,
+          is_correct: question.points === question.score_value,
           score_value: question.score_value,
         }))
       : [],
@@ -283,10 +307,13 @@ export const toExamTaking = ({
     // Never the correct answer: the student is taking the exam.
     questions: ordered.map((question) => ({
       id: question.id,
+      kind: question.kind,
       question_text: question.question_text,
       answers: answersInExamOrder(exam, question.id, givenAnswers(question)),
+      ...itemsOf(exam, question),
       score_value: question.score_value,
       student_answer: question.student_answer,
+      student_response: question.student_response,
     })),
   };
 };

@@ -1,4 +1,13 @@
-import { type AnswerKey, answerKeySchema, type ExamStatus, examEventKindSchema } from '@flashcards/contract';
+import {
+  type AnswerKey,
+  answerKeySchema,
+  type ExamStatus,
+  examEventKindSchema,
+  type QuestionResponse,
+  questionKindSchema,
+  questionResponseSchema,
+  questionSettingsSchema,
+} from '@flashcards/contract';
 import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
@@ -9,6 +18,9 @@ import { matchesNameOrEmail } from '../../lib/people';
 const likePattern = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
 /** An array of ids as one parameter (they are validated integers). */
 const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+/** A value as one jsonb parameter (null stays SQL null). */
+const jsonValue = (value: unknown) =>
+  value === null ? sql`null::jsonb` : sql`${JSON.stringify(value)}::jsonb`;
 
 // ---------------------------------------------------------------------------------------------- tests
 
@@ -142,8 +154,9 @@ export const copyTest = async (db: Executor, id: number, now: Date, ownerId: num
     )
   )[0]!.id;
   await db.execute(sql`insert into test_questions (test_id, position, question_text, answer_a, answer_b,
-      answer_c, answer_d, correct_answer, score_value)
-    select ${copy}, position, question_text, answer_a, answer_b, answer_c, answer_d, correct_answer, score_value
+      answer_c, answer_d, kind, correct_answer, settings, score_value)
+    select ${copy}, position, question_text, answer_a, answer_b, answer_c, answer_d, kind, correct_answer,
+      settings, score_value
     from test_questions where test_id = ${id} order by position`);
   return copy;
 };
@@ -177,13 +190,15 @@ const questionRow = z.object({
   answer_b: z.string(),
   answer_c: z.string(),
   answer_d: z.string(),
-  correct_answer: answerKeySchema,
+  kind: questionKindSchema,
+  correct_answer: answerKeySchema.nullable(),
+  settings: questionSettingsSchema.nullable(),
   score_value: z.number(),
 });
 export type QuestionRow = z.infer<typeof questionRow>;
 
 const questionColumns = sql.raw(
-  'q.id, q.test_id, q.position, q.question_text, q.answer_a, q.answer_b, q.answer_c, q.answer_d, q.correct_answer, q.score_value',
+  'q.id, q.test_id, q.position, q.question_text, q.answer_a, q.answer_b, q.answer_c, q.answer_d, q.kind, q.correct_answer, q.settings, q.score_value',
 );
 
 export const questionsOf = (db: Executor, testId: number) =>
@@ -212,9 +227,10 @@ export const insertQuestion = async (db: Executor, testId: number, values: Quest
     await rowsOf(
       db,
       sql`insert into test_questions as q (test_id, position, question_text, answer_a, answer_b, answer_c,
-          answer_d, correct_answer, score_value)
+          answer_d, kind, correct_answer, settings, score_value)
         select ${testId}, coalesce(max(position), 0) + 1, ${values.question_text}, ${values.answer_a},
-          ${values.answer_b}, ${values.answer_c}, ${values.answer_d}, ${values.correct_answer}, ${values.score_value}
+          ${values.answer_b}, ${values.answer_c}, ${values.answer_d}, ${values.kind}, ${values.correct_answer},
+          ${jsonValue(values.settings)}, ${values.score_value}
         from test_questions where test_id = ${testId}
         returning ${questionColumns}`,
       questionRow,
@@ -243,7 +259,8 @@ export const updateQuestion = async (db: Executor, id: number, values: QuestionV
       db,
       sql`update test_questions q set question_text = ${values.question_text}, answer_a = ${values.answer_a},
           answer_b = ${values.answer_b}, answer_c = ${values.answer_c}, answer_d = ${values.answer_d},
-          correct_answer = ${values.correct_answer}, score_value = ${values.score_value}
+          kind = ${values.kind}, correct_answer = ${values.correct_answer},
+          settings = ${jsonValue(values.settings)}, score_value = ${values.score_value}
         where q.id = ${id} returning ${questionColumns}`,
       questionRow,
     )
@@ -290,11 +307,9 @@ export const endsAt = (exam: string) =>
   sql.raw(`(least(${exam}.end_at, ${exam}.started_at + ${exam}.time_limit_minutes * interval '1 minute')
     + ${exam}.extra_minutes * interval '1 minute')`);
 
-/** The sum of the points of the questions an exam's answers got right. */
+/** The sum of the points an exam's answers earned (each counted when it was saved). */
 const scoreOf = (exam: string) =>
-  sql.raw(`coalesce((select sum(sq.score_value) from exam_answers sa
-    join test_questions sq on sq.id = sa.question_id
-    where sa.exam_id = ${exam}.id and sa.student_answer = sq.correct_answer), 0)::int`);
+  sql.raw(`coalesce((select sum(sa.points) from exam_answers sa where sa.exam_id = ${exam}.id), 0)::int`);
 
 /**
  * Completes every started, open exam whose end (with extra time) has come, at that end, with its score
@@ -660,14 +675,19 @@ export const startExam = async (db: Executor, id: number, studentId: number, now
   );
 };
 
-const examQuestionRow = questionRow.extend({ student_answer: answerKeySchema.nullable() });
+const examQuestionRow = questionRow.extend({
+  student_answer: answerKeySchema.nullable(),
+  student_response: questionResponseSchema.nullable(),
+  points: z.number(),
+});
 export type ExamQuestionRow = z.infer<typeof examQuestionRow>;
 
 /** The questions of an exam's test in the test's order, with the student's answers. */
 export const examQuestions = (db: Executor, examId: number, testId: number) =>
   rowsOf(
     db,
-    sql`select ${questionColumns}, a.student_answer from test_questions q
+    sql`select ${questionColumns}, a.student_answer, a.response as student_response,
+        coalesce(a.points, 0)::int as points from test_questions q
       left join exam_answers a on a.exam_id = ${examId} and a.question_id = q.id
       where q.test_id = ${testId} order by q.position, q.id`,
     examQuestionRow,
@@ -675,24 +695,45 @@ export const examQuestions = (db: Executor, examId: number, testId: number) =>
 
 /**
  * Saves an answer in one statement, only for the exam's student, while started, not completed and before
- * the end with extra time, and only for a given answer of a question of the exam's test. The exam row is
- * share-locked, so a completion running at the same time either sees this answer or refuses it.
+ * the end with extra time, and only for a question of the exam's test of the answer's kind: a letter given
+ * for a `single` question (its points counted here), or a response to another kind with the points the
+ * service counted from the question's settings. The exam row is share-locked, so a completion running at
+ * the same time either sees this answer or refuses it.
  */
 export const saveAnswer = async (
   db: Executor,
-  values: { examId: number; questionId: number; studentId: number; answer: AnswerKey; now: Date },
+  values: {
+    examId: number;
+    questionId: number;
+    studentId: number;
+    answer: { letter: AnswerKey } | { response: QuestionResponse; points: number };
+    now: Date;
+  },
 ) => {
+  const { answer } = values;
+  const letter = 'letter' in answer ? answer.letter : null;
+  const fits =
+    'letter' in answer
+      ? sql`q.kind = 'single'
+        and (case ${answer.letter}::text when 'c' then q.answer_c <> '' when 'd' then q.answer_d <> '' else true end)`
+      : sql`q.kind <> 'single'`;
+  const points =
+    'letter' in answer
+      ? sql`(case when q.correct_answer = ${answer.letter}::text then q.score_value else 0 end)`
+      : sql`${answer.points}::int`;
   const saved = await rowsOf(
     db,
-    sql`insert into exam_answers (exam_id, question_id, student_answer, answered_at)
-      select e.id, q.id, ${values.answer}, ${values.now} from exams e
+    sql`insert into exam_answers (exam_id, question_id, student_answer, response, points, answered_at)
+      select e.id, q.id, ${letter}, ${'response' in answer ? jsonValue(answer.response) : sql`null::jsonb`},
+        ${points}, ${values.now} from exams e
         join test_questions q on q.test_id = e.test_id and q.id = ${values.questionId}
       where e.id = ${values.examId} and e.student_id = ${values.studentId}
         and e.started_at is not null and e.completed_at is null and ${endsAt('e')} > ${values.now}
-        and (case ${values.answer}::text when 'c' then q.answer_c <> '' when 'd' then q.answer_d <> '' else true end)
+        and ${fits}
       for share of e
       on conflict (exam_id, question_id) do update
-        set student_answer = excluded.student_answer, answered_at = excluded.answered_at
+        set student_answer = excluded.student_answer, response = excluded.response, points = excluded.points,
+          answered_at = excluded.answered_at
       returning exam_id`,
     z.object({ exam_id: z.number() }),
   );

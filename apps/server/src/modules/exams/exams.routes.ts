@@ -131,7 +131,7 @@ export const examRouteHandlers = ({ exams, storage }: Services) => {
       toExamTaking(await exams.start(actor, params.id)),
     ),
     route(examRoutes.answerQuestion, async ({ actor, params, body }) =>
-      exams.answer(actor, params.examId, params.questionId, body.student_answer),
+      exams.answer(actor, params.examId, params.questionId, body),
     ),
     route(examRoutes.completeExam, async ({ actor, params }) =>
       toExamDetail(await exams.complete(actor, params.id), storage),

@@ -1,9 +1,12 @@
 import {
-  type AnswerKey,
   EXAM_LIVE_RECENT_HOURS,
+  type ExamAnswerInput,
   type ExamPresenceState,
   type examCreateBody,
+  pointsOf,
+  type QuestionSettings,
   REACHED_PEOPLE_SEARCH_LIMIT,
+  responseFits,
   type schoolTestBody,
   TEST_MAX_QUESTIONS,
   TEST_PICKER_LIMIT,
@@ -44,15 +47,40 @@ const testValues = (input: TestInput): repo.TestValues => ({
   fail_score: input.fail_score_value,
 });
 
-const questionValues = (input: QuestionInput): repo.QuestionValues => ({
-  question_text: input.question_text,
-  answer_a: input.answer_a,
-  answer_b: input.answer_b,
-  answer_c: input.answer_c,
-  answer_d: input.answer_d,
-  correct_answer: input.correct_answer,
-  score_value: input.score_value,
-});
+/** A question's columns: letters for the choice kinds, blanks otherwise; settings with their kind. */
+const questionValues = (input: QuestionInput): repo.QuestionValues => {
+  const common = { question_text: input.question_text, score_value: input.score_value, kind: input.kind };
+  const noChoices = { answer_a: '', answer_b: '', answer_c: '', answer_d: '' };
+  switch (input.kind) {
+    case 'single':
+      return {
+        ...common,
+        answer_a: input.answer_a,
+        answer_b: input.answer_b,
+        answer_c: input.answer_c,
+        answer_d: input.answer_d,
+        correct_answer: input.correct_answer,
+        settings: null,
+      };
+    case 'multiple':
+      return {
+        ...common,
+        answer_a: input.answer_a,
+        answer_b: input.answer_b,
+        answer_c: input.answer_c,
+        answer_d: input.answer_d,
+        correct_answer: null,
+        settings: { kind: 'multiple', correct: input.settings.correct },
+      };
+    default:
+      return {
+        ...common,
+        ...noChoices,
+        correct_answer: null,
+        settings: { kind: input.kind, ...input.settings } as QuestionSettings,
+      };
+  }
+};
 
 const time = (value: Date | string) => new Date(value).getTime();
 
@@ -436,12 +464,33 @@ export const createExamsService = ({
       return { now, exam, questions: await repo.examQuestions(db, id, exam.test_id) };
     },
 
-    /** One answer, saved by one statement that checks the window; only a refused one looks up why. */
-    async answer(actor: Actor, examId: number, questionId: number, answer: AnswerKey) {
+    /**
+     * One answer, saved by one statement that checks the window; only a refused one looks up why. A letter
+     * needs nothing more; a response is checked against its question's kind and its points counted first
+     * (the question no longer changes once an exam of its test has started).
+     */
+    async answer(actor: Actor, examId: number, questionId: number, body: ExamAnswerInput) {
       mayUse(actor);
       const now = clock.now();
-      const count = await repo.saveAnswer(db, { examId, questionId, studentId: actor.id, answer, now });
-      if (count !== undefined) return { question: questionId, student_answer: answer, answers_count: count };
+      let answer: Parameters<typeof repo.saveAnswer>[1]['answer'] | undefined;
+      if (body.student_answer !== undefined) answer = { letter: body.student_answer };
+      else if (body.response !== undefined) {
+        const question = await repo.findQuestion(db, questionId);
+        if (question?.settings && responseFits(question.settings, body.response))
+          answer = {
+            response: body.response,
+            points: pointsOf(question.settings, question.score_value, body.response),
+          };
+      }
+      const count =
+        answer && (await repo.saveAnswer(db, { examId, questionId, studentId: actor.id, answer, now }));
+      if (count !== undefined)
+        return {
+          question: questionId,
+          student_answer: body.student_answer ?? null,
+          student_response: body.response ?? null,
+          answers_count: count,
+        };
       const terms = authorize(actor, policy.take, await repo.findExamTerms(db, examId));
       await completeIfDue(examId);
       const current = (await repo.findExamTerms(db, examId))!;
@@ -450,7 +499,9 @@ export const createExamsService = ({
       if (current.started_at === null) throw permissionDenied('exam_not_started');
       const question = await repo.findQuestion(db, questionId);
       if (!question || question.test_id !== terms.test_id) throw notFound();
-      throw invalid({ student_answer: 'exam_answer_not_given' });
+      throw invalid({
+        [body.student_answer !== undefined ? 'student_answer' : 'response']: 'exam_answer_not_given',
+      });
     },
 
     /** The student completes their started exam; completing it again changes nothing. */

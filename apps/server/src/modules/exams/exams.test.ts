@@ -378,6 +378,7 @@ describe('taking an exam', () => {
     expect((await answer(a, examA, test.questions[0]!.id)).json()).toEqual({
       question: test.questions[0]!.id,
       student_answer: 'a',
+      student_response: null,
       answers_count: 1,
     });
     // Past the end: A's time is up; B, with extra time, may still begin and answer.

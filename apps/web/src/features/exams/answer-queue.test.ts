@@ -1,13 +1,17 @@
-import type { AnswerKey } from '@flashcards/contract';
 import { describe, expect, it } from 'vitest';
+import type { GivenAnswer } from './answer-queue';
 import { AnswerQueue } from './answer-queue';
 
 /** A server whose answers to each save the test decides, in order. */
 function fakeServer() {
-  const calls: { question: number; answer: AnswerKey; resolve: () => void; reject: (e: unknown) => void }[] =
-    [];
-  const saved = new Map<number, AnswerKey>();
-  const send = (question: number, answer: AnswerKey) =>
+  const calls: {
+    question: number;
+    answer: GivenAnswer;
+    resolve: () => void;
+    reject: (e: unknown) => void;
+  }[] = [];
+  const saved = new Map<number, GivenAnswer>();
+  const send = (question: number, answer: GivenAnswer) =>
     new Promise<void>((resolve, reject) => {
       calls.push({
         question,

@@ -1,11 +1,14 @@
-import type { AnswerKey } from '@flashcards/contract';
+import type { AnswerKey, QuestionResponse } from '@flashcards/contract';
+
+/** An answer as given: the letter of a single-choice question, or the response to another kind. */
+export type GivenAnswer = AnswerKey | QuestionResponse;
 
 /** Where one answer is: on its way, on the server, or waiting to be sent again. */
 export type SaveState = 'saving' | 'saved' | 'retrying';
 
 export interface AnswerQueueSnapshot {
   /** The answers given, saved or not: what the student sees chosen. */
-  answers: ReadonlyMap<number, AnswerKey>;
+  answers: ReadonlyMap<number, GivenAnswer>;
   /** Per question answered on this page. */
   states: ReadonlyMap<number, SaveState>;
   /** Of the whole exam: retrying when any answer is, else saving when any is on its way; null before any. */
@@ -16,20 +19,20 @@ export interface AnswerQueueSnapshot {
 
 interface Entry {
   /** The latest answer given. */
-  wanted: AnswerKey;
+  wanted: GivenAnswer;
   /** The answer the server has. */
-  saved: AnswerKey | null;
+  saved: GivenAnswer | null;
   inFlight: boolean;
   failed: boolean;
 }
 
 export interface AnswerQueueOptions {
   /** Saves one answer on the server. */
-  send: (questionId: number, answer: AnswerKey) => Promise<unknown>;
+  send: (questionId: number, answer: GivenAnswer) => Promise<unknown>;
   /** Whether a failure is final (403, 404) rather than a lost connection or a failing server. */
   isRefusal: (error: unknown) => boolean;
   /** The answers the server already has (a resumed exam). */
-  initial?: Iterable<[number, AnswerKey]>;
+  initial?: Iterable<[number, GivenAnswer]>;
 }
 
 /**
@@ -51,7 +54,7 @@ export class AnswerQueue {
   }
 
   /** Records the student's answer to a question and saves it. */
-  give(questionId: number, answer: AnswerKey): void {
+  give(questionId: number, answer: GivenAnswer): void {
     if (this.refusal) return;
     const entry = this.entries.get(questionId);
     if (entry) {
@@ -130,7 +133,7 @@ export class AnswerQueue {
   }
 
   private build(): AnswerQueueSnapshot {
-    const answers = new Map<number, AnswerKey>();
+    const answers = new Map<number, GivenAnswer>();
     const states = new Map<number, SaveState>();
     for (const [question, entry] of this.entries) {
       answers.set(question, entry.wanted);

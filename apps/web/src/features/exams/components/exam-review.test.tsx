@@ -23,6 +23,12 @@ const shuffledQuestion: ExamDetail['questions'][number] = {
   student_answer: 'c',
   is_correct: false,
   score_value: 2,
+  kind: 'single',
+  items: [],
+  prompts: [],
+  settings: null,
+  student_response: null,
+  points: 0,
 };
 
 describe('lettering of a shuffled exam', () => {

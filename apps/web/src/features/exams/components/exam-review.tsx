@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../lib/format';
 import '../../../lib/exam-texts';
 import '../../../lib/results-texts';
+import { correctAnswerText, responseText, ruleOf } from '../../../components/exam/question-kinds';
 import { isRelettered } from '../answer-letters';
 
 type Question = ExamDetail['questions'][number];
@@ -13,10 +14,18 @@ type Question = ExamDetail['questions'][number];
 function QuestionResult({ question }: { question: Question }) {
   const { t } = useTranslation('exams');
   const { number } = useFormatters();
-  const outcome = question.student_answer === null ? 'unanswered' : question.is_correct ? 'right' : 'wrong';
+  const outcome =
+    question.student_answer === null && question.student_response === null
+      ? 'unanswered'
+      : question.is_correct
+        ? 'right'
+        : question.points > 0
+          ? 'partial'
+          : 'wrong';
   const look = {
     right: { color: 'teal', Icon: IconCheck },
     wrong: { color: 'red', Icon: IconX },
+    partial: { color: 'yellow', Icon: IconCheck },
     unanswered: { color: 'gray', Icon: IconMinus },
   }[outcome];
   return (
@@ -27,7 +36,7 @@ function QuestionResult({ question }: { question: Question }) {
       <Text size="sm" fw={600}>
         {t(`review.outcome.${outcome}`, {
           count: question.score_value,
-          score: number(outcome === 'right' ? question.score_value : 0),
+          score: number(question.points),
           total: number(question.score_value),
         })}
       </Text>
@@ -42,6 +51,7 @@ function QuestionResult({ question }: { question: Question }) {
  */
 export function ExamReview({ exam, viewer }: { exam: ExamDetail; viewer: 'student' | 'teacher' }) {
   const { t } = useTranslation(['exams', 'results']);
+  const { t: te } = useTranslation('exams');
   return (
     <Stack gap="md" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
       {exam.questions.map((question, index) => (
@@ -54,10 +64,31 @@ export function ExamReview({ exam, viewer }: { exam: ExamDetail; viewer: 'studen
               <QuestionResult question={question} />
             </Group>
             <Text style={{ whiteSpace: 'pre-wrap' }}>{question.question_text}</Text>
+            {question.kind !== 'single' && question.kind !== 'multiple' && (
+              <Stack gap={4}>
+                <Text size="sm" fw={600}>
+                  {te(viewer === 'student' ? 'kinds.yourAnswer' : 'kinds.studentAnswer', {
+                    answer: responseText(question, te) ?? te('kinds.noAnswer'),
+                  })}
+                </Text>
+                <Text size="sm">{te('kinds.rightAnswer', { answer: correctAnswerText(question, te) })}</Text>
+              </Stack>
+            )}
+            {ruleOf(question.kind, te) && (
+              <Text size="xs" c="dimmed">
+                {ruleOf(question.kind, te)}
+              </Text>
+            )}
             <List spacing="xs" listStyleType="none" p={0} m={0}>
               {question.answers.map((answer) => {
-                const correct = answer.key === question.correct_answer;
-                const chosen = answer.key === question.student_answer;
+                const several = question.settings?.kind === 'multiple' ? question.settings.correct : null;
+                const picked: unknown[] = Array.isArray(question.student_response)
+                  ? question.student_response
+                  : [];
+                const correct = several
+                  ? several.includes(answer.key)
+                  : answer.key === question.correct_answer;
+                const chosen = several ? picked.includes(answer.key) : answer.key === question.student_answer;
                 return (
                   <List.Item key={answer.key}>
                     <Group gap="xs" wrap="nowrap" align="flex-start">

@@ -16,7 +16,10 @@ type Reply = { status: number; body: unknown };
 function show({
   exam,
   start = { status: 200, body: taking({ ...examWindow, server_time: iso(0) }) },
-  answer = () => ({ status: 200, body: { question: 31, student_answer: 'a', answers_count: 1 } }),
+  answer = () => ({
+    status: 200,
+    body: { question: 31, student_answer: 'a', student_response: null, answers_count: 1 },
+  }),
 }: {
   exam: Reply;
   start?: Reply;
@@ -176,7 +179,10 @@ describe('taking an exam', () => {
       exam: notStarted,
       answer: () =>
         online
-          ? { status: 200, body: { question: 31, student_answer: 'b', answers_count: 1 } }
+          ? {
+              status: 200,
+              body: { question: 31, student_answer: 'b', student_response: null, answers_count: 1 },
+            }
           : { status: 503, body: { detail: 'Service unavailable' } },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Start the exam' }));

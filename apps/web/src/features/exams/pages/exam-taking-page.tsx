@@ -1,4 +1,4 @@
-import type { AnswerKey, ExamDetail } from '@flashcards/contract';
+import type { ExamDetail } from '@flashcards/contract';
 import {
   Alert,
   Anchor,
@@ -9,7 +9,6 @@ import {
   Loader,
   Paper,
   Progress,
-  Radio,
   Stack,
   Text,
   ThemeIcon,
@@ -45,13 +44,14 @@ import { tokenExpiry } from '../../../lib/jwt';
 import { paths } from '../../../lib/paths';
 import { personName } from '../../../lib/person-name';
 import { readTokens } from '../../../lib/session';
-import { AnswerQueue, type SaveState } from '../answer-queue';
+import { AnswerQueue, type GivenAnswer, type SaveState } from '../answer-queue';
 import { answerQuestion } from '../api/answer-question';
 import { completeExam, completeExamOnUnload } from '../api/complete-exam';
 import { examKeys } from '../api/exam-keys';
 import { useExam } from '../api/get-exam';
 import { type StartedExam, useStartExam } from '../api/start-exam';
 import { ExamTimer } from '../components/exam-timer';
+import { QuestionInput } from '../components/question-input';
 import { QuestionNavigator } from '../components/question-navigator';
 import { examIdFrom } from '../exam-state';
 import '../../../lib/exam-texts';
@@ -308,18 +308,27 @@ function ExamSession({ id, started, resumed }: { id: number; started: StartedExa
   const queue = useMemo(
     () =>
       new AnswerQueue({
-        send: (questionId, answer) => answerQuestion(id, questionId, answer),
+        send: (questionId, answer) =>
+          answerQuestion(
+            id,
+            questionId,
+            answer,
+            questions.find((question) => question.id === questionId)?.kind === 'single',
+          ),
         isRefusal: (error) => hasStatus(error, 403) || hasStatus(error, 404),
-        initial: questions.flatMap((question) =>
-          question.student_answer ? [[question.id, question.student_answer] as [number, AnswerKey]] : [],
-        ),
+        initial: questions.flatMap((question) => {
+          const given = question.student_answer ?? question.student_response;
+          return given === null ? [] : [[question.id, given] as [number, GivenAnswer]];
+        }),
       }),
     [id, questions],
   );
   const saving = useSyncExternalStore(queue.subscribe, queue.snapshot);
   const [index, setIndex] = useState(() => {
     // A resumed exam opens at its first unanswered question.
-    const first = questions.findIndex((question) => !question.student_answer);
+    const first = questions.findIndex(
+      (question) => question.student_answer === null && question.student_response === null,
+    );
     return Math.max(first, 0);
   });
   const [phase, setPhase] = useState<Phase>('taking');
@@ -476,24 +485,14 @@ function ExamSession({ id, started, resumed }: { id: number; started: StartedExa
                 {t('taking.points', { count: question.score_value, formatted: number(question.score_value) })}
               </Text>
             </Group>
-            <Radio.Group
+            <QuestionInput
               key={question.id}
-              label={question.question_text}
-              value={saving.answers.get(question.id) ?? null}
-              onChange={(value) => queue.give(question.id, value as AnswerKey)}
-              styles={{ label: { fontSize: 'var(--mantine-font-size-lg)', whiteSpace: 'pre-wrap' } }}
-            >
-              <Stack gap="sm" mt="md">
-                {question.answers.map((answer) => (
-                  <Radio
-                    key={answer.key}
-                    value={answer.key}
-                    disabled={phase !== 'taking'}
-                    label={t('review.answer', { key: t(`letters.${answer.shown_key}`), text: answer.text })}
-                  />
-                ))}
-              </Stack>
-            </Radio.Group>
+              question={question}
+              value={saving.answers.get(question.id)}
+              disabled={phase !== 'taking'}
+              onChange={(answer) => queue.give(question.id, answer)}
+              onMoved={announce}
+            />
             <Group justify="space-between" gap="sm">
               <Button
                 variant="default"

@@ -93,7 +93,9 @@ export function ItemAnalysis({ analysis }: { analysis: ExamAnalysis }) {
                     <Table.Td>
                       <Group gap="xs" wrap="wrap">
                         {question.answers.map((answer) => {
-                          const correct = answer.key === question.correct_answer;
+                          const correct =
+                            answer.key === question.correct_answer ||
+                            question.correct_answers.includes(answer.key);
                           const values = {
                             key: t(`exams:letters.${answer.key}`),
                             count: number(answer.count),

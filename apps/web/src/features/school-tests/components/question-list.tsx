@@ -14,6 +14,7 @@ import {
 import { IconArrowDown, IconArrowUp, IconCheck, IconEdit, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { correctAnswerText, ruleOf } from '../../../components/exam/question-kinds';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { fieldErrorsOf, useErrorMessage } from '../../../lib/api-errors';
 import { useFormatters } from '../../../lib/format';
@@ -45,6 +46,7 @@ const answerText = (question: TestQuestion, key: (typeof answerKeys)[number]) =>
  */
 export function QuestionList({ test, locked }: { test: SchoolTestDetail; locked: boolean }) {
   const { t } = useTranslation('tests');
+  const { t: te } = useTranslation('exams');
   const { number } = useFormatters();
   const errorMessage = useErrorMessage();
   const order = useOrderQuestions();
@@ -133,6 +135,11 @@ export function QuestionList({ test, locked }: { test: SchoolTestDetail; locked:
                     <Badge variant="light" color="gray">
                       {t('questions.number', { position: index + 1 })}
                     </Badge>
+                    {question.kind !== 'single' && (
+                      <Badge variant="light" color="grape">
+                        {te(`kinds.name.${question.kind}`)}
+                      </Badge>
+                    )}
                     <Badge variant="light">
                       {t('questions.points', {
                         count: question.score_value,
@@ -147,7 +154,9 @@ export function QuestionList({ test, locked }: { test: SchoolTestDetail; locked:
                     {answerKeys.map((key) => {
                       const text = answerText(question, key);
                       if (!text) return null;
-                      const correct = question.correct_answer === key;
+                      const correct =
+                        question.correct_answer === key ||
+                        (question.settings?.kind === 'multiple' && question.settings.correct.includes(key));
                       return (
                         <List.Item
                           key={key}
@@ -166,6 +175,16 @@ export function QuestionList({ test, locked }: { test: SchoolTestDetail; locked:
                       );
                     })}
                   </List>
+                  {question.kind !== 'single' && question.kind !== 'multiple' && (
+                    <Text size="sm">
+                      {te('kinds.rightAnswer', { answer: correctAnswerText(question, te) })}
+                    </Text>
+                  )}
+                  {ruleOf(question.kind, te) && (
+                    <Text size="xs" c="dimmed">
+                      {ruleOf(question.kind, te)}
+                    </Text>
+                  )}
                 </Stack>
                 {!locked && (
                   <Group gap={4} wrap="nowrap">

@@ -1,4 +1,4 @@
-import type { TestDraft as CardsDraft, DraftQuestion, TestQuestionInput } from '@flashcards/contract';
+import type { AnswerKey, TestDraft as CardsDraft, DraftQuestion } from '@flashcards/contract';
 import { TEST_MAX_QUESTIONS } from '@flashcards/contract';
 import {
   Alert,
@@ -27,14 +27,19 @@ import {
   useDraftFromCards,
   useTextCategories,
 } from '../api/from-cards';
-import { answerKeys, type QuestionDraft, QuestionForm, questionBody } from './question-form';
+import { answerKeys, emptyQuestion, type QuestionDraft, QuestionForm, questionBody } from './question-form';
 import { bodyOfDraft, emptyTestDraft, type TestDraft, TestFieldsForm } from './test-fields-form';
 
-/** A drafted question as the teacher keeps it: the saved question's fields and a key for the list. */
+/** A drafted question as the teacher keeps it: the editor's state of the question and a key for the list. */
 type Kept = { key: number; question: QuestionDraft };
 
+const isRight = (question: QuestionDraft, letter: AnswerKey) =>
+  question.kind === 'multiple'
+    ? question.correct_letters.includes(letter)
+    : question.correct_answer === letter;
+
 const keptOf = (questions: DraftQuestion[]): Kept[] =>
-  questions.map(({ kind: _kind, card, ...question }) => ({ key: card, question }));
+  questions.map(({ card, ...question }) => ({ key: card, question: { ...emptyQuestion, ...question } }));
 
 /**
  * Thresholds to start from for a total of points: about 90, 75, 60 and 45 per cent, kept in the order the
@@ -144,22 +149,8 @@ export function TestFromCardsModal({
   };
 
   const total = kept.reduce((sum, { question }) => sum + Number(question.score_value || 0), 0);
-  const change = (key: number, body: TestQuestionInput) => {
-    setKept((current) =>
-      current.map((item) =>
-        item.key === key
-          ? {
-              key,
-              question: {
-                ...body,
-                answer_c: body.answer_c ?? '',
-                answer_d: body.answer_d ?? '',
-                score_value: Number(body.score_value),
-              },
-            }
-          : item,
-      ),
-    );
+  const change = (key: number, question: QuestionDraft) => {
+    setKept((current) => current.map((item) => (item.key === key ? { key, question } : item)));
     setEditing(null);
   };
   const remove = (key: number) => {
@@ -303,7 +294,7 @@ export function TestFromCardsModal({
                     initial={question}
                     title={t('fromCards.editTitle', { number: index + 1 })}
                     submitLabel={t('fromCards.keepChanges')}
-                    onSubmit={(body) => change(key, body)}
+                    onSubmit={(_body, _reset, edited) => change(key, edited)}
                     onCancel={() => setEditing(null)}
                     saving={false}
                     serverErrors={{}}
@@ -318,12 +309,16 @@ export function TestFromCardsModal({
                         </Text>
                         <List size="sm" spacing={2}>
                           {answerKeys
-                            .filter((letter) => question[`answer_${letter}`] !== '')
+                            .filter(
+                              (letter) =>
+                                (question.kind === 'single' || question.kind === 'multiple') &&
+                                question[`answer_${letter}`] !== '',
+                            )
                             .map((letter) => (
                               <List.Item
                                 key={letter}
                                 icon={
-                                  question.correct_answer === letter ? (
+                                  isRight(question, letter) ? (
                                     <IconCheck
                                       size={14}
                                       color="var(--mantine-color-green-7)"
@@ -336,7 +331,7 @@ export function TestFromCardsModal({
                                   letter: t(`letters.${letter}`),
                                   text: question[`answer_${letter}`],
                                 })}
-                                {question.correct_answer === letter && (
+                                {isRight(question, letter) && (
                                   <Text span ml="xs" size="xs" fw={700}>
                                     {t('fromCards.right')}
                                   </Text>

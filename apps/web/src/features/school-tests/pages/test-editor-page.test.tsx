@@ -21,7 +21,9 @@ const question = (id: number, position: number, text: string, score: number) => 
   answer_c: null,
   answer_d: null,
   answers: ['One', 'Two'],
+  kind: 'single' as const,
   correct_answer: 'b' as const,
+  settings: null,
   score_value: score,
 });
 const testOf = (id: number, locked: boolean) => ({

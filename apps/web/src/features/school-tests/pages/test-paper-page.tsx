@@ -10,6 +10,7 @@ import { useTest } from '../api/tests';
 import { PrintSheet } from '../components/print-sheet';
 import '../test-texts';
 import '../../../lib/results-texts';
+import { correctAnswerText } from '../../../components/exam/question-kinds';
 
 const LETTERS: readonly AnswerKey[] = ['a', 'b', 'c', 'd'];
 
@@ -28,6 +29,7 @@ const gradeMinimums = (test: SchoolTestDetail): { grade: Grade; score: number }[
  */
 export function TestPaperPage() {
   const { t } = useTranslation(['results', 'exams']);
+  const { t: te } = useTranslation('exams');
   const { number } = useFormatters();
   const { schoolTestId } = useParams();
   const id = Number(schoolTestId);
@@ -116,7 +118,7 @@ export function TestPaperPage() {
                   {data.questions.map((question, index) => (
                     <tr key={question.id}>
                       <th scope="row">{number(index + 1)}</th>
-                      <td>{t(`exams:letters.${question.correct_answer}`)}</td>
+                      <td>{correctAnswerText(question, te)}</td>
                       <td className="exam-sheet-numeric">{number(question.score_value)}</td>
                     </tr>
                   ))}
