@@ -21,7 +21,7 @@ import { ListControls } from '../../../components/list/list-controls';
 import { PagedTable } from '../../../components/list/paged-table';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { RequestError } from '../../../components/ui/request-error';
-import { useErrorMessage } from '../../../lib/api-errors';
+import { useConfirm } from '../../../components/ui/use-confirm';
 import { useFormatters } from '../../../lib/format';
 import { useListParams } from '../../../lib/list-params';
 import { paths } from '../../../lib/paths';
@@ -39,35 +39,21 @@ export const examsOfTestPath = (id: number) => `${paths.schoolExams}?test_id=${i
 export function TestsPage() {
   const { t } = useTranslation(['tests', 'pages', 'results']);
   const { number, date } = useFormatters();
-  const errorMessage = useErrorMessage();
   const toast = useSuccessToast();
   const navigateTo = useNavigate();
   const { params, navigate } = useListParams();
   const list = useTests(params);
   const copy = useCopyTest();
-  const remove = useDeleteTest();
-  const [target, setTarget] = useState<SchoolTest | null>(null);
-  const [confirming, confirm] = useDisclosure(false);
+  const remove = useConfirm(useDeleteTest(), {
+    variables: (test: SchoolTest) => test.id,
+    done: (test) => toast(t('delete.done', { name: test.name })),
+  });
   const [giving, setGiving] = useState<SchoolTest | null>(null);
   const [givingOpen, give] = useDisclosure(false);
   const [sharing, setSharing] = useState<SchoolTest | null>(null);
   const [fromCardsOpen, fromCards] = useDisclosure(false);
 
   const data = list.data;
-  const askDelete = (test: SchoolTest) => {
-    remove.reset();
-    setTarget(test);
-    confirm.open();
-  };
-  const confirmDelete = () => {
-    if (!target) return;
-    remove.mutate(target.id, {
-      onSuccess: () => {
-        toast(t('delete.done', { name: target.name }));
-        confirm.close();
-      },
-    });
-  };
   const copyTest = (test: SchoolTest) =>
     copy.mutate(test.id, {
       onSuccess: (made) => {
@@ -235,7 +221,7 @@ export function TestsPage() {
                     <Menu.Item
                       color="red"
                       leftSection={<IconTrash size={14} aria-hidden="true" />}
-                      onClick={() => askDelete(test)}
+                      onClick={() => remove.ask(test)}
                     >
                       {t('actions.delete')}
                     </Menu.Item>
@@ -260,24 +246,20 @@ export function TestsPage() {
         }}
       />
       <ConfirmModal
-        opened={confirming}
-        onClose={confirm.close}
-        onConfirm={confirmDelete}
+        {...remove.dialog}
         title={t('delete.title')}
         confirmLabel={t('delete.confirm')}
         closeLabel={t('actions.close')}
         danger
-        loading={remove.isPending}
-        error={remove.isError ? errorMessage(remove.error) : null}
       >
-        {target
-          ? target.exams_count > 0
+        {remove.target
+          ? remove.target.exams_count > 0
             ? t('delete.textWithExams', {
-                name: target.name,
-                count: target.exams_count,
-                formatted: number(target.exams_count),
+                name: remove.target.name,
+                count: remove.target.exams_count,
+                formatted: number(remove.target.exams_count),
               })
-            : t('delete.text', { name: target.name })
+            : t('delete.text', { name: remove.target.name })
           : ''}
       </ConfirmModal>
     </Stack>
