@@ -71,7 +71,16 @@ export function examsApi(request: APIRequestContext, account: TestAccount) {
     async test(id: number) {
       const response = await request.get(`/api/exam/test-teachers/${id}/`, { headers });
       expect(response.status(), await response.text()).toBe(200);
-      return (await response.json()) as { questions: { question_text: string }[] };
+      return (await response.json()) as {
+        name: string;
+        questions: {
+          question_text: string;
+          score_value: number;
+          answer_a: string;
+          answer_b: string;
+          correct_answer: 'a' | 'b' | 'c' | 'd' | null;
+        }[];
+      };
     },
     /** The exams given to me, newest first. */
     async studentExams() {
