@@ -256,6 +256,30 @@ describe('reopening', () => {
     // Boris's attempt ended with the window: it may be reopened now.
     expect((await reopen(teacher, b, 5)).json()).toMatchObject({ status: 'in_progress', ends_at: at(5) });
   });
+
+  it('reopens within the extra time a teacher may give, and refuses an attempt that ended longer ago', async () => {
+    const { teacher, pupils } = await classroom(2);
+    const [ana, boris] = pupils as [Session, Session];
+    const test = await makeTest(teacher);
+    const [a, b] = (await give(teacher, test.id, [ana, boris], { start: 0, end: 30 })) as [number, number];
+    for (const [pupil, id] of [
+      [ana, a],
+      [boris, b],
+    ] as const) {
+      await start(pupil, id);
+      await pupil.call('PUT', `/api/exam/exam-completed/${id}/`);
+    }
+    // 590 minutes after the end, 10 more minutes make 600 of extra time: the most a teacher may give.
+    t.clock.advance((30 + 590) * MINUTE);
+    expect((await reopen(teacher, a, 10)).json()).toMatchObject({
+      status: 'in_progress',
+      extra_minutes: 600,
+    });
+    // One more minute asked is more than that: refused, and the attempt stays completed as it was.
+    const late = await reopen(teacher, b, 11);
+    expect([late.statusCode, late.json().code]).toEqual([409, 'exam_reopen_too_late']);
+    expect((await detail(teacher, b)).json()).toMatchObject({ status: 'completed', extra_minutes: 0 });
+  });
 });
 
 describe('the live view', () => {

@@ -1,6 +1,7 @@
 import {
   type AnswerKey,
   answerKeySchema,
+  EXAM_MAX_EXTRA_MINUTES,
   type ExamStatus,
   examEventKindSchema,
   type QuestionResponse,
@@ -613,8 +614,9 @@ export const setExtraMinutes = async (
 
 /**
  * Opens a completed, started exam again: its completion, score and grade cleared, and its extra time
- * raised so that it ends `minutes` from now at the earliest (never lowered); recorded in the same
- * statement. False when the exam is not completed or was never started.
+ * raised so that it ends `minutes` from now at the earliest (never lowered), within the extra time a
+ * teacher may give (so the extra-time dialog can still change it); recorded in the same statement. False
+ * when the exam is not completed, was never started, or ended too long ago.
  */
 export const reopenExam = async (
   db: Executor,
@@ -623,12 +625,18 @@ export const reopenExam = async (
   (
     await rowsOf(
       db,
-      sql`with reopened as (
-          update exams e set completed_at = null, completed_by = null, score = null, grade = null,
-            away = false,
-            extra_minutes = e.extra_minutes + greatest(0, ceil(extract(epoch from
+      sql`with raised as (
+          select e.id, e.extra_minutes + greatest(0, ceil(extract(epoch from
               (${values.now}::timestamptz + ${values.minutes} * interval '1 minute' - ${endsAt('e')})) / 60))::int
-          where e.id = ${values.id} and e.completed_at is not null and e.started_at is not null
+            as extra_minutes
+          from exams e
+          where e.id = ${values.id} and e.completed_at is not null and e.started_at is not null)
+        , reopened as (
+          update exams e set completed_at = null, completed_by = null, score = null, grade = null,
+            away = false, extra_minutes = raised.extra_minutes
+          from raised
+          where e.id = raised.id and e.completed_at is not null
+            and raised.extra_minutes <= ${EXAM_MAX_EXTRA_MINUTES}
           returning e.id)
         , recorded as (
           insert into exam_events (exam_id, kind, actor_id, minutes, at)

@@ -390,8 +390,11 @@ export const createExamsService = ({
       authorize(actor, policy.teach, await repo.findExamTerms(db, id));
       await completeIfDue(id);
       const now = clock.now();
-      if (!(await repo.reopenExam(db, { id, minutes, teacherId: actor.id, now })))
-        throw conflict('exam_not_completed');
+      if (!(await repo.reopenExam(db, { id, minutes, teacherId: actor.id, now }))) {
+        const terms = (await repo.findExamTerms(db, id))!;
+        if (terms.completed_at === null || terms.started_at === null) throw conflict('exam_not_completed');
+        throw conflict('exam_reopen_too_late');
+      }
       const exam = (await repo.findExam(db, id))!;
       await queueExamEnd(jobs, new Date(exam.ends_at));
       return { now, exam };
