@@ -248,11 +248,20 @@ export const newTestQuestionBody = testQuestionBody.and(z.object({ test: idValue
 
 /**
  * The kinds of question a draft from cards may hold, with how many of each (docs/api.md "Tests from
- * cards"). Today only `single` (one correct answer of A-D); further kinds join this map with their own
- * counts, and the draft's questions carry their `kind`.
+ * cards"). `multiple` and `ordering` are not drafted: a card has one answer and cards have no order.
  */
+const draftCount = z.number().int().min(0).max(TEST_MAX_QUESTIONS).default(0);
+export const DRAFT_KINDS = ['single', 'true_false', 'short_text', 'matching'] as const;
+export type DraftKind = (typeof DRAFT_KINDS)[number];
+/** The cards one question of each kind takes (each card is used once in a draft). */
+export const DRAFT_CARDS_PER_QUESTION: Record<DraftKind, number> = {
+  single: 1,
+  true_false: 1,
+  short_text: 1,
+  matching: 4,
+};
 export const draftKindsSchema = z
-  .object({ single: z.number().int().min(0).max(TEST_MAX_QUESTIONS).default(0) })
+  .object({ single: draftCount, true_false: draftCount, short_text: draftCount, matching: draftCount })
   .strict();
 export type DraftKinds = z.infer<typeof draftKindsSchema>;
 
@@ -280,23 +289,49 @@ export const testDraftBody = z.object({
 });
 export type TestDraftInput = z.input<typeof testDraftBody>;
 
-/** A drafted question: a single-choice question (the saved question's fields) and the card it came from. */
-export const draftQuestionSchema = z.object({
-  kind: z.literal('single'),
+const draftedFrom = {
+  /** The card the question came from (a matching question's first pair's card). */
   card: z.number().int(),
   question_text: z.string(),
-  answer_a: z.string(),
-  answer_b: z.string(),
-  answer_c: z.string(),
-  answer_d: z.string(),
-  correct_answer: answerKeySchema,
   score_value: z.number().int(),
-});
+};
+
+/**
+ * A drafted question: the saved question's fields by its kind and the card it came from; `settings` as
+ * a saved question reads them back, and a matching question names each pair's card in `cards`.
+ */
+export const draftQuestionSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('single'),
+    ...draftedFrom,
+    answer_a: z.string(),
+    answer_b: z.string(),
+    answer_c: z.string(),
+    answer_d: z.string(),
+    correct_answer: answerKeySchema,
+  }),
+  z.object({
+    kind: z.literal('true_false'),
+    ...draftedFrom,
+    settings: z.object({ kind: z.literal('true_false'), ...trueFalseSettingsSchema.shape }),
+  }),
+  z.object({
+    kind: z.literal('short_text'),
+    ...draftedFrom,
+    settings: z.object({ kind: z.literal('short_text'), ...shortTextSettingsSchema.shape }),
+  }),
+  z.object({
+    kind: z.literal('matching'),
+    ...draftedFrom,
+    cards: z.array(z.number().int()),
+    settings: z.object({ kind: z.literal('matching'), ...matchingSettingsSchema.shape }),
+  }),
+]);
 export type DraftQuestion = z.infer<typeof draftQuestionSchema>;
 
 /**
- * A draft, not saved: the questions, the seed that made them, and the cards it could use (`available`:
- * fewer questions than asked when the category or its tags have fewer).
+ * A draft, not saved: the questions, the seed that made them, and the cards they could come from
+ * (`available`; counts that need more cards are refused).
  */
 export const testDraftSchema = z.object({
   category: z.object({ id: z.number().int(), name: z.string() }),

@@ -249,7 +249,9 @@ export const insertQuestions = (db: Executor, testId: number, questions: Questio
       answerB: question.answer_b,
       answerC: question.answer_c,
       answerD: question.answer_d,
+      kind: question.kind,
       correctAnswer: question.correct_answer,
+      settings: question.settings,
       scoreValue: question.score_value,
     })),
   );

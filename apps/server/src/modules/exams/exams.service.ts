@@ -25,7 +25,7 @@ import type { JobQueue } from '../../lib/jobs';
 import type { CardsService } from '../cards/cards.service';
 import type { UsersService } from '../users/users.service';
 import { createExamResults } from './exam-results.service';
-import { distinctAnswers, draftQuestions, seededRandom, usableCards } from './exams.draft';
+import { cardsNeeded, distinctAnswers, draftQuestions, seededRandom, usableCards } from './exams.draft';
 import { queueExamEnd } from './exams.jobs';
 import { examPolicy as policy } from './exams.policy';
 import * as repo from './exams.repository';
@@ -169,13 +169,23 @@ export const createExamsService = ({
       const questionCards = tags.size > 0 ? pool.filter((card) => tags.has(card.tag)) : pool;
       if (questionCards.length === 0)
         throw invalid({ [tags.size > 0 ? 'tags' : 'category']: 'test_draft_no_cards' });
-      if (distinctAnswers(pool) < 2) throw invalid({ category: 'test_draft_one_answer' });
+      // A choice and a false statement need another answer than the card's own.
+      if ((input.kinds.single > 0 || input.kinds.true_false > 0) && distinctAnswers(pool) < 2)
+        throw invalid({ category: 'test_draft_one_answer' });
       const seed = input.seed ?? Math.floor(Math.random() * 2 ** 31);
+      const questions = draftQuestions(questionCards, pool, input.kinds, category.name, seededRandom(seed));
+      if (!questions)
+        throw invalid({
+          kinds: {
+            key: 'test_draft_too_few_cards',
+            values: { needed: cardsNeeded(input.kinds), available: questionCards.length },
+          },
+        });
       return {
         category: { id: category.id, name: category.name },
         seed,
         available: questionCards.length,
-        questions: draftQuestions(questionCards, pool, input.kinds, seededRandom(seed)),
+        questions,
       };
     },
 
