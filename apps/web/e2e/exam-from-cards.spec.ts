@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { cardsApi } from './cards-support';
-import { examsApi } from './exams-support';
+import { examsApi, giveExam } from './exams-support';
 import { schoolWithTeacher } from './learning-paths-support';
 import { pageFor, seriousViolations, settled } from './support';
 
@@ -37,7 +37,7 @@ test('a teacher builds a test from a category of cards, changes a question, remo
   // The category and four questions; the server drafts them.
   await dialog.getByRole('combobox', { name: 'Category' }).click();
   await page.getByRole('option', { name: `Capitals ${word} (5 cards)` }).click();
-  await dialog.getByRole('textbox', { name: 'Questions' }).fill('4');
+  await dialog.getByRole('textbox', { name: 'One correct answer' }).fill('4');
   await settled(page);
   expect(await seriousViolations(page), 'choosing the cards').toEqual([]);
   await dialog.getByRole('button', { name: 'Draft the questions' }).click();
@@ -86,4 +86,88 @@ test('a teacher builds a test from a category of cards, changes a question, remo
   const rightOf = (question: (typeof saved.questions)[number]) =>
     question[`answer_${question.correct_answer}` as 'answer_a'];
   expect(rightOf(saved.questions[0]!)).toBe(fronts.get(firstFront));
+});
+
+test('a test built from cards with three question types is taken on a phone-sized page', async ({
+  browser,
+  request,
+}) => {
+  const word = randomUUID().slice(0, 6);
+  const { teacher, students } = await schoolWithTeacher(request, {
+    teacher: ['Teodora', `Marinova${word}`],
+    students: [['Ana', `Stoyanova${word}`]],
+  });
+  const ana = students[0] as (typeof students)[number];
+  const cards = cardsApi(request, teacher);
+  const category = await cards.category(`Capitals ${word}`);
+  const sixCapitals: [string, string][] = [...capitals, ['Spain', 'Madrid']];
+  for (const [front, back] of sixCapitals) await cards.textCard(category.id, front, back);
+  const backOf = new Map(sixCapitals);
+
+  // Two questions of each of three types, drafted and shown before saving.
+  const page = await pageFor(browser, { account: teacher });
+  await page.goto('/school-tests');
+  await page.getByRole('main').getByRole('button', { name: 'Test from cards' }).click();
+  const dialog = page.getByRole('dialog', { name: 'A test from cards' });
+  await dialog.getByRole('combobox', { name: 'Category' }).click();
+  await page.getByRole('option', { name: `Capitals ${word} (6 cards)` }).click();
+  await dialog.getByRole('textbox', { name: 'One correct answer' }).fill('2');
+  await dialog.getByRole('textbox', { name: 'True or false' }).fill('2');
+  await dialog.getByRole('textbox', { name: 'Short typed answer' }).fill('2');
+  await dialog.getByRole('button', { name: 'Draft the questions' }).click();
+  await expect(dialog.getByText('6 questions drafted from 6 cards.', { exact: false })).toBeVisible();
+  await expect(dialog.getByText(/^True or false\. Right answer: (True|False)$/)).toHaveCount(2);
+  await expect(dialog.getByText(/^Short typed answer\. Right answer: /)).toHaveCount(2);
+  await page.mouse.move(0, 0);
+  await settled(page);
+  expect(await seriousViolations(page), 'a draft of three question types').toEqual([]);
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(`Capitals mixed ${word}`);
+  await dialog.getByRole('button', { name: 'Save the test' }).click();
+  await expect(page).toHaveURL(/\/school-test\/create\/\d+$/);
+  const testId = Number(page.url().split('/').pop());
+  const saved = await examsApi(request, teacher).test(testId);
+  expect(saved.questions.map((question) => question.kind)).toEqual([
+    'single',
+    'single',
+    'true_false',
+    'true_false',
+    'short_text',
+    'short_text',
+  ]);
+  const [examId] = await giveExam(request, teacher, { id: testId }, [ana]);
+
+  // On a phone: every answer right but the first statement's; a typed answer in capitals.
+  const phone = await pageFor(browser, { account: ana, viewport: { width: 390, height: 844 } });
+  const screen = phone.getByRole('main');
+  await phone.goto(`/school-exam-started/${examId}`);
+  await phone.getByRole('button', { name: 'Start the exam' }).click();
+  for (const [index, question] of saved.questions.entries()) {
+    await expect(screen.getByRole('heading', { name: `Question ${index + 1} of 6` })).toBeVisible();
+    if (question.kind === 'single') {
+      const right = backOf.get(question.question_text) ?? '';
+      await screen.getByRole('radio', { name: new RegExp(`^[A-D]\\. ${right}$`) }).check();
+    } else if (question.kind === 'true_false') {
+      const truth = question.settings?.correct === true;
+      const said = index === 2 ? !truth : truth;
+      await screen.getByRole('radio', { name: said ? 'True' : 'False' }).check();
+    } else {
+      await screen
+        .getByRole('textbox', { name: 'Your answer' })
+        .fill(` ${backOf.get(question.question_text)?.toUpperCase()} `);
+    }
+    if (index === 2) {
+      await settled(phone);
+      expect(await seriousViolations(phone), 'a true/false question on a phone').toEqual([]);
+    }
+    if (index < 5) await screen.getByRole('button', { name: 'Save and next' }).click();
+  }
+  await expect(screen.getByText('6 of 6 answered')).toBeVisible();
+  await screen.getByRole('button', { name: 'Finish the exam' }).click();
+  await phone
+    .getByRole('dialog', { name: 'Finish the exam?' })
+    .getByRole('button', { name: 'Finish', exact: true })
+    .click();
+  await expect(phone).toHaveURL(new RegExp(`/school-exam/${examId}$`));
+  expect(await examsApi(request, ana).exam(examId)).toMatchObject({ status: 'completed', score: 5 });
 });

@@ -79,6 +79,9 @@ export function examsApi(request: APIRequestContext, account: TestAccount) {
           answer_a: string;
           answer_b: string;
           correct_answer: 'a' | 'b' | 'c' | 'd' | null;
+          kind: string;
+          /** The settings of a kind without letters (`correct` of a true/false, `accepted` of a typed answer…). */
+          settings: { correct?: boolean; accepted?: string[] } | null;
         }[];
       };
     },

@@ -77,14 +77,20 @@ export const emptyQuestion: QuestionDraft = {
   score_value: 1,
 };
 
-export const draftOfQuestion = (question: TestQuestion): QuestionDraft => {
+/** A question's fields as the server gives them: a saved question, or a drafted one (no answers but its kind's). */
+type QuestionFields = Pick<TestQuestion, 'kind' | 'question_text' | 'score_value'> &
+  Partial<
+    Pick<TestQuestion, 'answer_a' | 'answer_b' | 'answer_c' | 'answer_d' | 'correct_answer' | 'settings'>
+  >;
+
+export const draftOfQuestion = (question: QuestionFields): QuestionDraft => {
   const settings = question.settings;
   return {
     ...emptyQuestion,
     kind: question.kind,
     question_text: question.question_text,
-    answer_a: question.answer_a,
-    answer_b: question.answer_b,
+    answer_a: question.answer_a ?? '',
+    answer_b: question.answer_b ?? '',
     answer_c: question.answer_c ?? '',
     answer_d: question.answer_d ?? '',
     correct_answer: question.correct_answer ?? 'a',

@@ -117,7 +117,79 @@ const pickCapitals = async (dialog: HTMLElement) => {
   fireEvent.click(await screen.findByRole('option', { name: 'Capitals (3 cards)' }));
 };
 
+const otherKinds: TestDraft = {
+  category: { id: 7, name: 'Capitals' },
+  seed: 5,
+  available: 6,
+  questions: [
+    {
+      kind: 'true_false',
+      card: 41,
+      question_text: 'France - Rome',
+      settings: { kind: 'true_false', correct: false },
+      score_value: 1,
+    },
+    {
+      kind: 'short_text',
+      card: 42,
+      question_text: 'Italy',
+      settings: {
+        kind: 'short_text',
+        accepted: ['Rome'],
+        ignore_case: true,
+        ignore_spaces: true,
+        ignore_diacritics: false,
+      },
+      score_value: 1,
+    },
+    {
+      kind: 'matching',
+      card: 43,
+      cards: [43, 44, 45, 46],
+      question_text: 'Capitals',
+      settings: {
+        kind: 'matching',
+        pairs: [
+          { left: 'Japan', right: 'Tokyo' },
+          { left: 'Peru', right: 'Lima' },
+          { left: 'Chile', right: 'Santiago' },
+          { left: 'Kenya', right: 'Nairobi' },
+        ],
+      },
+      score_value: 1,
+    },
+  ],
+};
+
 describe('a test from cards', () => {
+  it('asks for questions of each type and shows what is right for each, in the editor too', async () => {
+    const { api } = show({ draftAnswer: () => otherKinds });
+    const dialog = await screen.findByRole('dialog', { name: 'A test from cards' });
+    await pickCapitals(dialog);
+    fireEvent.change(within(dialog).getByLabelText(/^One correct answer/), { target: { value: '0' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Draft the questions' }));
+    expect(await within(dialog).findByText('Ask for at least one question.')).toBeVisible();
+    fireEvent.change(within(dialog).getByLabelText(/^True or false/), { target: { value: '1' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Short typed answer/), { target: { value: '1' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Matching pairs/), { target: { value: '1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Draft the questions' }));
+
+    expect(await within(dialog).findByText('1. France - Rome')).toBeVisible();
+    expect(api.callsTo(testRoutes.draftTestFromCards)[0]?.body).toMatchObject({
+      kinds: { single: 0, true_false: 1, short_text: 1, matching: 1 },
+    });
+    expect(within(dialog).getByText(/True or false\. Right answer: False/)).toBeVisible();
+    expect(within(dialog).getByText(/Short typed answer\. Right answer: Rome/)).toBeVisible();
+    expect(within(dialog).getByText(/Right answer: Japan – Tokyo; Peru – Lima/)).toBeVisible();
+
+    // The editor opens with the drafted settings of each kind.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Edit question 2' }));
+    expect((within(dialog).getByLabelText(/^Accepted answers/) as HTMLTextAreaElement).value).toBe('Rome');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Edit question 3' }));
+    expect(within(dialog).getByDisplayValue('Nairobi')).toBeVisible();
+  });
+
   it('drafts from a category and its tags, edits and removes questions, and saves them with the test', async () => {
     const { api, saved } = show();
     const dialog = await screen.findByRole('dialog', { name: 'A test from cards' });
@@ -128,14 +200,14 @@ describe('a test from cards', () => {
     await vi.waitFor(() => expect((tagsBox as HTMLInputElement).disabled).toBe(false));
     fireEvent.click(tagsBox!);
     fireEvent.click(await screen.findByRole('option', { name: 'europe' }));
-    fireEvent.change(within(dialog).getByLabelText(/^Questions/), { target: { value: '3' } });
+    fireEvent.change(within(dialog).getByLabelText(/^One correct answer/), { target: { value: '3' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Draft the questions' }));
 
     expect(await within(dialog).findByText(/3 questions drafted from 3 cards/)).toBeVisible();
     expect(api.callsTo(testRoutes.draftTestFromCards)[0]?.body).toEqual({
       category: 7,
       tags: ['europe'],
-      kinds: { single: 3 },
+      kinds: { single: 3, true_false: 0, short_text: 0, matching: 0 },
     });
     expect(within(dialog).getByText('1. France')).toBeVisible();
 

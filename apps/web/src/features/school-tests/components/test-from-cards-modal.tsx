@@ -1,8 +1,16 @@
-import type { AnswerKey, TestDraft as CardsDraft, DraftQuestion } from '@flashcards/contract';
-import { TEST_MAX_QUESTIONS } from '@flashcards/contract';
+import type {
+  AnswerKey,
+  TestDraft as CardsDraft,
+  DraftKind,
+  DraftKinds,
+  DraftQuestion,
+  QuestionSettings,
+} from '@flashcards/contract';
+import { DRAFT_KINDS, TEST_MAX_QUESTIONS } from '@flashcards/contract';
 import {
   Alert,
   Button,
+  Fieldset,
   Group,
   List,
   Loader,
@@ -11,6 +19,7 @@ import {
   NumberInput,
   Paper,
   Select,
+  SimpleGrid,
   Stack,
   Stepper,
   Text,
@@ -18,6 +27,7 @@ import {
 import { IconCheck, IconEdit, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { correctAnswerText } from '../../../components/exam/question-kinds';
 import { FormError } from '../../../components/ui/form-error';
 import { fieldErrorsOf, useErrorMessage } from '../../../lib/api-errors';
 import { useFormatters } from '../../../lib/format';
@@ -27,7 +37,7 @@ import {
   useDraftFromCards,
   useTextCategories,
 } from '../api/from-cards';
-import { answerKeys, emptyQuestion, type QuestionDraft, QuestionForm, questionBody } from './question-form';
+import { answerKeys, draftOfQuestion, type QuestionDraft, QuestionForm, questionBody } from './question-form';
 import { bodyOfDraft, emptyTestDraft, type TestDraft, TestFieldsForm } from './test-fields-form';
 
 /** A drafted question as the teacher keeps it: the editor's state of the question and a key for the list. */
@@ -39,7 +49,19 @@ const isRight = (question: QuestionDraft, letter: AnswerKey) =>
     : question.correct_answer === letter;
 
 const keptOf = (questions: DraftQuestion[]): Kept[] =>
-  questions.map(({ card, ...question }) => ({ key: card, question: { ...emptyQuestion, ...question } }));
+  questions.map((question) => ({ key: question.card, question: draftOfQuestion(question) }));
+
+/** What is right for a kept question of a kind without letters, as the test's question list says it. */
+const settingsOf = (question: QuestionDraft) => {
+  const body = questionBody(question);
+  return 'settings' in body ? ({ kind: question.kind, ...body.settings } as QuestionSettings) : null;
+};
+
+type Counts = Record<DraftKind, number | ''>;
+const firstCounts: Counts = { single: 10, true_false: 0, short_text: 0, matching: 0 };
+const kindsOf = (counts: Counts) =>
+  Object.fromEntries(DRAFT_KINDS.map((kind) => [kind, Number(counts[kind] || 0)])) as DraftKinds;
+const totalOf = (counts: Counts) => DRAFT_KINDS.reduce((sum, kind) => sum + Number(counts[kind] || 0), 0);
 
 /**
  * Thresholds to start from for a total of points: about 90, 75, 60 and 45 per cent, kept in the order the
@@ -74,13 +96,14 @@ export function TestFromCardsModal({
   onSaved: (test: { id: number; name: string }) => void;
 }) {
   const { t } = useTranslation('tests');
+  const { t: te } = useTranslation('exams');
   const { number } = useFormatters();
   const errorMessage = useErrorMessage();
   const categories = useTextCategories(opened);
   const [step, setStep] = useState(0);
   const [categoryId, setCategoryId] = useState<number | null>(null);
   const [tags, setTags] = useState<string[]>([]);
-  const [count, setCount] = useState<number | ''>(10);
+  const [counts, setCounts] = useState<Counts>(firstCounts);
   const tagChoices = useCategoryTags(categoryId);
   const drafting = useDraftFromCards();
   const saving = useCreateTestWithQuestions();
@@ -105,7 +128,7 @@ export function TestFromCardsModal({
     setStep(0);
     setCategoryId(null);
     setTags([]);
-    setCount(10);
+    setCounts(firstCounts);
     setDraft(null);
     setKept([]);
     setEditing(null);
@@ -123,18 +146,18 @@ export function TestFromCardsModal({
   const sourceProblems = {
     category: tried && categoryId === null ? t('fromCards.pickCategory') : draftErrors.category,
     count:
-      tried && (count === '' || count < 1)
+      tried && totalOf(counts) < 1
         ? t('fromCards.countMin')
-        : (draftErrors.kinds ?? draftErrors['kinds.single']),
+        : (draftErrors.kinds ?? DRAFT_KINDS.map((kind) => draftErrors[`kinds.${kind}`]).find(Boolean)),
     tags: draftErrors.tags,
   };
 
   const makeDraft = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    if (categoryId === null || count === '' || count < 1) return;
+    if (categoryId === null || totalOf(counts) < 1) return;
     drafting.mutate(
-      { category: categoryId, tags, kinds: { single: count } },
+      { category: categoryId, tags, kinds: kindsOf(counts) },
       {
         onSuccess: (made) => {
           setDraft(made);
@@ -235,19 +258,33 @@ export function TestFromCardsModal({
               searchable
               error={sourceProblems.tags}
             />
-            <NumberInput
-              label={t('fromCards.count')}
-              description={t('fromCards.countHint')}
-              required
-              min={1}
-              max={TEST_MAX_QUESTIONS}
-              allowDecimal={false}
-              allowNegative={false}
-              w={220}
-              value={count}
-              onChange={(next) => setCount(typeof next === 'number' ? next : '')}
-              error={sourceProblems.count}
-            />
+            <Fieldset legend={t('fromCards.count')} variant="unstyled">
+              <Text size="xs" c="dimmed" mb="xs">
+                {t('fromCards.countHint')}
+              </Text>
+              <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+                {DRAFT_KINDS.map((kind) => (
+                  <NumberInput
+                    key={kind}
+                    label={te(`kinds.name.${kind}`)}
+                    min={0}
+                    max={TEST_MAX_QUESTIONS}
+                    allowDecimal={false}
+                    allowNegative={false}
+                    value={counts[kind]}
+                    onChange={(next) =>
+                      setCounts((current) => ({ ...current, [kind]: typeof next === 'number' ? next : '' }))
+                    }
+                    error={sourceProblems.count ? true : undefined}
+                  />
+                ))}
+              </SimpleGrid>
+              {sourceProblems.count && (
+                <Text size="sm" c="red" mt="xs" role="alert">
+                  {sourceProblems.count}
+                </Text>
+              )}
+            </Fieldset>
             <FormError>
               {drafting.isError && Object.keys(draftErrors).length === 0
                 ? errorMessage(drafting.error)
@@ -339,6 +376,17 @@ export function TestFromCardsModal({
                               </List.Item>
                             ))}
                         </List>
+                        {question.kind !== 'single' && question.kind !== 'multiple' && (
+                          <Text size="sm">
+                            {te(`kinds.name.${question.kind}`)}.{' '}
+                            {te('kinds.rightAnswer', {
+                              answer: correctAnswerText(
+                                { kind: question.kind, correct_answer: null, settings: settingsOf(question) },
+                                te,
+                              ),
+                            })}
+                          </Text>
+                        )}
                         <Text size="xs" c="dimmed">
                           {t('fromCards.points', {
                             count: Number(question.score_value || 0),
