@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { USER_GROUP_MAX_MEMBERS } from '@flashcards/contract';
 import { z } from 'zod';
-import { MAIL_LIMITS } from './modules/mail/mail-limits';
 import { defaultWebDistDir } from './paths';
 
 const flag = z
@@ -44,6 +43,9 @@ const isoDay = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'write the day as YYYY-MM-DD')
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'is not a day')
   .optional();
+
+/** Sign-ups one address may make in an hour unless SIGN_UPS_PER_ADDRESS says otherwise (docs: the mail limits). */
+export const DEFAULT_SIGN_UPS_PER_ADDRESS = 5;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -89,7 +91,7 @@ const envSchema = z.object({
   PRICE_GOLD_MONTHLY: price('20.00/10.00'),
   PRICE_GOLD_ANNUAL: price('190.00/97.00'),
   DAILY_CARD_LIMIT: positiveInt(30),
-  SIGN_UPS_PER_ADDRESS: positiveInt(MAIL_LIMITS.sign_up.perAddress),
+  SIGN_UPS_PER_ADDRESS: positiveInt(DEFAULT_SIGN_UPS_PER_ADDRESS),
   TRIAL_DAYS: z.coerce.number().int().min(0).default(30),
   LEARNED_THRESHOLD: positiveInt(10),
   MARKET_AUTO_APPROVE: flag.default(false),

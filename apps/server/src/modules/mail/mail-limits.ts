@@ -1,3 +1,5 @@
+import { DEFAULT_SIGN_UPS_PER_ADDRESS } from '../../config';
+
 /**
  * Every limit on the mails people can make the app send to someone else, in one place. Each action is
  * counted in the database (mail_actions), per account and per requesting address, over the last hour, so
@@ -19,7 +21,7 @@
  * of that hour wait and go together in one digest when the hour is over.
  */
 export const MAIL_LIMITS = {
-  sign_up: { perAddress: 5 },
+  sign_up: { perAddress: DEFAULT_SIGN_UPS_PER_ADDRESS },
   friend_request: { perAccount: 20, perAddress: 60 },
   category_offer: { perAccount: 500, perAddress: 1000 },
   school_accounts: { perAccount: 60, perAddress: 200 },
