@@ -1,8 +1,8 @@
-import { apiRoutes, pathOf } from '@flashcards/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exams, schoolTests, testQuestions } from '../src/db/schema';
+import { exams } from '../src/db/schema';
 import { buildTestApp, type TestApp } from './build-app';
-import { buildCard, buildCategory, buildSchool, buildUser } from './factories';
+import { buildCard, buildCategory, buildSchoolTest } from './factories';
+import { type MatrixRow, matrixAnswers, only, schoolPeopleWithTokens } from './school-matrix';
 
 /**
  * Who may watch and mend an exam, among the people of a school: the routes that follow an attempt, called
@@ -10,23 +10,8 @@ import { buildCard, buildCategory, buildSchool, buildUser } from './factories';
  * student and a classmate. An exam is its teacher's to follow and mend and its student's to take; to
  * anyone else, a colleague included, it does not exist (404).
  */
-type Who = 'guest' | 'teacher' | 'coTeacher' | 'otherSchoolTeacher' | 'student' | 'classmate';
 type Fixture = { test: number; open: number; completed: number; category: number };
-type Row = {
-  route: string;
-  request: (f: Fixture) => { params: Record<string, number>; json?: object };
-  expect: Record<Who, number>;
-};
-
-/** The teacher's (or the student's) alone; everyone else signed in gets 404. */
-const only = (who: 'teacher' | 'student' | 'both', status: number): Record<Who, number> => ({
-  guest: 401,
-  teacher: who === 'student' ? 404 : status,
-  coTeacher: 404,
-  otherSchoolTeacher: 404,
-  student: who === 'teacher' ? 404 : status,
-  classmate: 404,
-});
+type Row = MatrixRow<Fixture>;
 
 const rows: Row[] = [
   {
@@ -94,42 +79,10 @@ afterAll(() => t.close());
 /** A school with two teachers and two students, a teacher elsewhere; the teacher gave the student two exams. */
 const newFixture = async () => {
   const db = t.database.db;
-  const school = await buildSchool(db);
-  const elsewhere = await buildSchool(db);
-  const member = { schoolId: school.id, isOrganizationMember: true };
-  const people = {
-    teacher: await buildUser(db, { ...member, isTeacher: true }),
-    coTeacher: await buildUser(db, { ...member, isTeacher: true }),
-    otherSchoolTeacher: await buildUser(db, {
-      schoolId: elsewhere.id,
-      isOrganizationMember: true,
-      isTeacher: true,
-    }),
-    student: await buildUser(db, { ...member, isStudent: true }),
-    classmate: await buildUser(db, { ...member, isStudent: true }),
-  };
-  const [test] = await db
-    .insert(schoolTests)
-    .values({
-      name: 'Rivers',
-      createdById: people.teacher.id,
-      excellentScore: 4,
-      veryGoodScore: 3,
-      goodScore: 2,
-      satisfyScore: 1,
-    })
-    .returning();
-  await db.insert(testQuestions).values({
-    testId: test!.id,
-    position: 1,
-    questionText: 'Longest?',
-    answerA: 'Nile',
-    answerB: 'Danube',
-    correctAnswer: 'a',
-    scoreValue: 4,
-  });
+  const { people, tokens } = await schoolPeopleWithTokens(t);
+  const test = await buildSchoolTest(db, people.teacher.id);
   const exam = {
-    testId: test!.id,
+    testId: test.id,
     studentId: people.student.id,
     teacherId: people.teacher.id,
     startAt: new Date('2000-01-01T00:00:00Z'),
@@ -143,11 +96,8 @@ const newFixture = async () => {
   const category = await buildCategory(db, { userId: people.teacher.id });
   await buildCard(db, { categoryId: category.id, firstSide: 'France', secondSide: 'Paris' });
   await buildCard(db, { categoryId: category.id, firstSide: 'Italy', secondSide: 'Rome' });
-  const tokens = Object.fromEntries(
-    Object.entries(people).map(([who, user]) => [who, t.services.tokens.sign('access', user.id).token]),
-  ) as Record<Exclude<Who, 'guest'>, string>;
   return {
-    fixture: { test: test!.id, open: open!.id, completed: completed!.id, category: category.id },
+    fixture: { test: test.id, open: open!.id, completed: completed!.id, category: category.id },
     tokens,
   };
 };
@@ -156,23 +106,7 @@ describe('the access matrix of watching and mending exams', () => {
   it.each(rows.map((row) => [row.route, row] as const))(
     '%s answers each person of the school as its row says',
     async (_name, row) => {
-      const answers: Partial<Record<Who, number>> = {};
-      for (const who of Object.keys(row.expect) as Who[]) {
-        const { fixture, tokens } = await newFixture();
-        const route = apiRoutes[row.route]!;
-        const request = row.request(fixture);
-        const response = await t.app.inject({
-          method: route.method,
-          url: pathOf(route, request.params),
-          headers: {
-            ...(who === 'guest' ? {} : { authorization: `JWT ${tokens[who]}` }),
-            ...(request.json ? { 'content-type': 'application/json' } : {}),
-          },
-          payload: request.json ? JSON.stringify(request.json) : undefined,
-        });
-        answers[who] = response.statusCode;
-      }
-      expect(answers).toEqual(row.expect);
+      expect(await matrixAnswers(t, row, newFixture)).toEqual(row.expect);
     },
   );
 });

@@ -11,6 +11,8 @@ import {
   marketVersionCards,
   marketVersions,
   schools,
+  schoolTests,
+  testQuestions,
   users,
 } from '../src/db/schema';
 import { hashPassword } from '../src/modules/auth/auth.service';
@@ -193,4 +195,50 @@ export const buildSchool = async (db: Executor, overrides: Partial<typeof school
     .values({ name: `School ${next()}`, town: 'Plovdiv', availableStudents: 10, ...overrides })
     .returning();
   return school!;
+};
+
+/**
+ * The people of a school as the access matrices name them: two teachers and two students of one school,
+ * and a teacher of another school.
+ */
+export const buildSchoolPeople = async (db: Executor) => {
+  const school = await buildSchool(db);
+  const elsewhere = await buildSchool(db);
+  const member = { schoolId: school.id, isOrganizationMember: true };
+  return {
+    teacher: await buildUser(db, { ...member, isTeacher: true }),
+    coTeacher: await buildUser(db, { ...member, isTeacher: true }),
+    otherSchoolTeacher: await buildUser(db, {
+      schoolId: elsewhere.id,
+      isOrganizationMember: true,
+      isTeacher: true,
+    }),
+    student: await buildUser(db, { ...member, isStudent: true }),
+    classmate: await buildUser(db, { ...member, isStudent: true }),
+  };
+};
+
+/** A school test of one single-choice question worth 4 points, made by `createdById`. */
+export const buildSchoolTest = async (db: Executor, createdById: number) => {
+  const [test] = await db
+    .insert(schoolTests)
+    .values({
+      name: 'Rivers',
+      createdById,
+      excellentScore: 4,
+      veryGoodScore: 3,
+      goodScore: 2,
+      satisfyScore: 1,
+    })
+    .returning();
+  await db.insert(testQuestions).values({
+    testId: test!.id,
+    position: 1,
+    questionText: 'Longest?',
+    answerA: 'Nile',
+    answerB: 'Danube',
+    correctAnswer: 'a',
+    scoreValue: 4,
+  });
+  return test!;
 };
