@@ -597,9 +597,9 @@ export const createExamsService = ({
       if (ids.length === 0) return [];
       const now = clock.now();
       await repo.completeDue(executor, now, sql`e.id in ${ids}`);
-      const rows = await Promise.all(ids.map((id) => repo.findExam(executor, id)));
-      return rows
-        .filter((row) => row !== undefined)
+      const byId = new Map((await repo.findExams(executor, ids)).map((row) => [row.id, row]));
+      return ids
+        .flatMap((id) => byId.get(id) ?? [])
         .map((row) => ({
           id: row.id,
           status: statusOf(row, now),

@@ -611,6 +611,25 @@ describe('completion by the server', () => {
   });
 });
 
+describe('the exams of paths', () => {
+  it('come in the order asked, leave out unknown ids, and cost the same queries for one exam as for three', async () => {
+    const { teacher, pupils } = await classroom(3);
+    const test = await makeTest(teacher, 3);
+    const { created } = await give(teacher, { school_test: test.id, student: pupils.map((p) => p.user.id) });
+    const [first, second, third] = created as [number, number, number];
+    await start(pupils[1]!, second);
+    const queriesOf = async (ids: number[]) => {
+      t.database.queries.length = 0;
+      const exams = await t.services.exams.pathExams(ids);
+      return { ids: exams.map((exam) => exam.id), queries: t.database.queries.length };
+    };
+    const one = await queriesOf([first]);
+    const three = await queriesOf([third, second, 0, first]);
+    expect(three.ids).toEqual([third, second, first]);
+    expect(three.queries).toBe(one.queries);
+  });
+});
+
 describe('lists', () => {
   it("list the teacher's and the student's exams with filters, a summary, and a fixed number of queries", async () => {
     const { teacher, pupils } = await classroom(3);
