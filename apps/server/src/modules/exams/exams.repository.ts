@@ -708,11 +708,34 @@ export const examQuestions = (db: Executor, examId: number, testId: number) =>
   );
 
 /**
+ * The first of an answer's two statements: while the student's attempt is open (started, not completed,
+ * before its end with extra time), marks them seen (an answer says the student is there) and reads the
+ * question of the exam's test it answers, whose settings count a response's points. Undefined when the
+ * attempt is not the student's or not open, or the question is not of its test.
+ */
+export const answeredQuestion = async (
+  db: Executor,
+  values: { examId: number; questionId: number; studentId: number; now: Date },
+) =>
+  (
+    await rowsOf(
+      db,
+      sql`update exams e set last_seen_at = ${values.now} from test_questions q
+        where e.id = ${values.examId} and e.student_id = ${values.studentId}
+          and e.started_at is not null and e.completed_at is null and ${endsAt('e')} > ${values.now}
+          and q.test_id = e.test_id and q.id = ${values.questionId}
+        returning q.kind, q.settings, q.score_value`,
+      questionRow.pick({ kind: true, settings: true, score_value: true }),
+    )
+  )[0];
+
+/**
  * Saves an answer in one statement, only for the exam's student, while started, not completed and before
  * the end with extra time, and only for a question of the exam's test of the answer's kind: a letter given
  * for a `single` question (its points counted here), or a response to another kind with the points the
  * service counted from the question's settings. The exam row is share-locked, so a completion running at
- * the same time either sees this answer or refuses it.
+ * the same time either sees this answer or refuses it. Returns how many questions the exam has answers
+ * for, or undefined when refused.
  */
 export const saveAnswer = async (
   db: Executor,
@@ -735,32 +758,28 @@ export const saveAnswer = async (
     'letter' in answer
       ? sql`(case when q.correct_answer = ${answer.letter}::text then q.score_value else 0 end)`
       : sql`${answer.points}::int`;
+  // The count reads the answers as they were before the statement: the other questions' and this one.
   const saved = await rowsOf(
     db,
-    sql`insert into exam_answers (exam_id, question_id, student_answer, response, points, answered_at)
-      select e.id, q.id, ${letter}, ${'response' in answer ? jsonValue(answer.response) : sql`null::jsonb`},
-        ${points}, ${values.now} from exams e
-        join test_questions q on q.test_id = e.test_id and q.id = ${values.questionId}
-      where e.id = ${values.examId} and e.student_id = ${values.studentId}
-        and e.started_at is not null and e.completed_at is null and ${endsAt('e')} > ${values.now}
-        and ${fits}
-      for share of e
-      on conflict (exam_id, question_id) do update
-        set student_answer = excluded.student_answer, response = excluded.response, points = excluded.points,
-          answered_at = excluded.answered_at
-      returning exam_id`,
-    z.object({ exam_id: z.number() }),
+    sql`with saved as (
+        insert into exam_answers (exam_id, question_id, student_answer, response, points, answered_at)
+        select e.id, q.id, ${letter}, ${'response' in answer ? jsonValue(answer.response) : sql`null::jsonb`},
+          ${points}, ${values.now} from exams e
+          join test_questions q on q.test_id = e.test_id and q.id = ${values.questionId}
+        where e.id = ${values.examId} and e.student_id = ${values.studentId}
+          and e.started_at is not null and e.completed_at is null and ${endsAt('e')} > ${values.now}
+          and ${fits}
+        for share of e
+        on conflict (exam_id, question_id) do update
+          set student_answer = excluded.student_answer, response = excluded.response, points = excluded.points,
+            answered_at = excluded.answered_at
+        returning exam_id)
+      select (select count(*)::int from exam_answers a
+          where a.exam_id = ${values.examId} and a.question_id <> ${values.questionId}) + 1 as n
+      from saved`,
+    z.object({ n: z.number() }),
   );
-  if (saved.length === 0) return undefined;
-  // An answer says the student is there too.
-  return (
-    await rowsOf(
-      db,
-      sql`update exams e set last_seen_at = ${values.now} where e.id = ${values.examId}
-        returning (select count(*)::int from exam_answers a where a.exam_id = e.id) as n`,
-      z.object({ n: z.number() }),
-    )
-  )[0]!.n;
+  return saved[0]?.n;
 };
 
 /**

@@ -478,25 +478,29 @@ export const createExamsService = ({
     },
 
     /**
-     * One answer, saved by one statement that checks the window; only a refused one looks up why. A letter
+     * One answer, in two statements whatever its kind: the first marks the student seen and reads the
+     * question while the attempt is open, the second saves the answer checking the window again. A letter
      * needs nothing more; a response is checked against its question's kind and its points counted first
-     * (the question no longer changes once an exam of its test has started).
+     * (the question no longer changes once an exam of its test has started). Only a refused answer looks
+     * up why.
      */
     async answer(actor: Actor, examId: number, questionId: number, body: ExamAnswerInput) {
       mayUse(actor);
       const now = clock.now();
+      const target = { examId, questionId, studentId: actor.id, now };
+      const question = await repo.answeredQuestion(db, target);
       let answer: Parameters<typeof repo.saveAnswer>[1]['answer'] | undefined;
-      if (body.student_answer !== undefined) answer = { letter: body.student_answer };
-      else if (body.response !== undefined) {
-        const question = await repo.findQuestion(db, questionId);
-        if (question?.settings && responseFits(question.settings, body.response))
-          answer = {
-            response: body.response,
-            points: pointsOf(question.settings, question.score_value, body.response),
-          };
-      }
-      const count =
-        answer && (await repo.saveAnswer(db, { examId, questionId, studentId: actor.id, answer, now }));
+      if (question && body.student_answer !== undefined) answer = { letter: body.student_answer };
+      else if (
+        question?.settings &&
+        body.response !== undefined &&
+        responseFits(question.settings, body.response)
+      )
+        answer = {
+          response: body.response,
+          points: pointsOf(question.settings, question.score_value, body.response),
+        };
+      const count = answer && (await repo.saveAnswer(db, { ...target, answer }));
       if (count !== undefined)
         return {
           question: questionId,
@@ -510,8 +514,8 @@ export const createExamsService = ({
       if (current.completed_at !== null || now.getTime() >= time(terms.ends_at))
         throw permissionDenied('exam_over');
       if (current.started_at === null) throw permissionDenied('exam_not_started');
-      const question = await repo.findQuestion(db, questionId);
-      if (!question || question.test_id !== terms.test_id) throw notFound();
+      const asked = await repo.findQuestion(db, questionId);
+      if (!asked || asked.test_id !== terms.test_id) throw notFound();
       throw invalid({
         [body.student_answer !== undefined ? 'student_answer' : 'response']: 'exam_answer_not_given',
       });

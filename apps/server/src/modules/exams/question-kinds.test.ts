@@ -305,6 +305,30 @@ describe('taking a test of several kinds', () => {
     });
   });
 
+  it('saves an answer of every kind in as many queries as a letter', async () => {
+    const { pupil, exam, ids } = await setUp();
+    const queriesOf = async (question: number, body: Record<string, unknown>) => {
+      t.database.queries.length = 0;
+      const response = await send(pupil, exam, question, body);
+      expect(response.statusCode, response.body).toBe(200);
+      return t.database.queries.length;
+    };
+    const letter = await queriesOf(ids.single!, { student_answer: 'a' });
+    expect({
+      multiple: await queriesOf(ids.multiple!, { response: ['a'] }),
+      true_false: await queriesOf(ids.true_false!, { response: true }),
+      short_text: await queriesOf(ids.short_text!, { response: 'Musala' }),
+      matching: await queriesOf(ids.matching!, { response: [0, null, 1] }),
+      ordering: await queriesOf(ids.ordering!, { response: [1, 0, 2, 3] }),
+    }).toEqual({
+      multiple: letter,
+      true_false: letter,
+      short_text: letter,
+      matching: letter,
+      ordering: letter,
+    });
+  });
+
   it('refuses an answer of the wrong shape for its kind, and a letter for a question without letters', async () => {
     const { pupil, exam, ids } = await setUp();
     const refused = async (question: number, body: Record<string, unknown>, field: string) => {
