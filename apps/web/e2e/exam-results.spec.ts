@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { examsApi, giveExam, threeQuestionTest } from './exams-support';
-import { schoolWithTeacher } from './learning-paths-support';
+import { sitExam, sittingOfTwo } from './exams-support';
 import { pageFor, seriousViolations, settled } from './support';
 
 test.describe.configure({ timeout: 300_000 });
@@ -22,33 +21,33 @@ test('the teacher exports the results as CSV, prints the results sheet and the t
 }) => {
   const word = randomUUID().slice(0, 6);
   const formula = '=HYPERLINK("http://evil.example","x")';
-  const { teacher, students } = await schoolWithTeacher(request, {
-    teacher: ['Teodora', `Marinova${word}`],
-    students: [
-      ['Ana', `Stoyanova${word}`],
-      [formula, `Petrov${word}`],
-    ],
-  });
-  const [ana, evil] = students as [(typeof students)[0], (typeof students)[0]];
-  const sample = await threeQuestionTest(request, teacher, `Fractions ${word}`);
-  const [anaExam, evilExam] = (await giveExam(request, teacher, sample, [ana, evil])) as [number, number];
-  const [first, second, third] = sample.questions as [
-    (typeof sample.questions)[0],
-    (typeof sample.questions)[0],
-    (typeof sample.questions)[0],
-  ];
+  const {
+    teacher,
+    sample,
+    students: [ana, evil],
+    exams: [anaExam, evilExam],
+    questions: [first, second, third],
+  } = await sittingOfTwo(
+    request,
+    {
+      teacher: ['Teodora', `Marinova${word}`],
+      students: [
+        ['Ana', `Stoyanova${word}`],
+        [formula, `Petrov${word}`],
+      ],
+    },
+    `Fractions ${word}`,
+  );
   // Ana gets the first two right (5 of 10: "Very good (5)"); the other student gets everything wrong.
-  const anaApi = examsApi(request, ana);
-  await anaApi.start(anaExam);
-  await anaApi.answer(anaExam, first.id, 'a');
-  await anaApi.answer(anaExam, second.id, 'b');
-  await anaApi.complete(anaExam);
-  const evilApi = examsApi(request, evil);
-  await evilApi.start(evilExam);
-  await evilApi.answer(evilExam, first.id, 'b');
-  await evilApi.answer(evilExam, second.id, 'a');
-  await evilApi.answer(evilExam, third.id, 'a');
-  await evilApi.complete(evilExam);
+  await sitExam(request, ana, anaExam, [
+    [first.id, 'a'],
+    [second.id, 'b'],
+  ]);
+  await sitExam(request, evil, evilExam, [
+    [first.id, 'b'],
+    [second.id, 'a'],
+    [third.id, 'a'],
+  ]);
 
   const page = await pageFor(browser, {
     account: teacher,

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { examsApi, giveExam, threeQuestionTest } from './exams-support';
-import { schoolWithTeacher } from './learning-paths-support';
+import { sitExam, sittingOfTwo } from './exams-support';
 import { pageFor, seriousViolations, settled } from './support';
 
 test.describe.configure({ timeout: 300_000 });
@@ -11,31 +10,30 @@ test("the teacher watches a sitting live, reopens a student's completed attempt,
   request,
 }) => {
   const word = randomUUID().slice(0, 6);
-  const { teacher, students } = await schoolWithTeacher(request, {
-    teacher: ['Maria', `Ivanova${word}`],
-    students: [
-      ['Ana', `Atanasova${word}`],
-      ['Boris', `Borisov${word}`],
-    ],
-  });
-  const [ana, boris] = students as [(typeof students)[number], (typeof students)[number]];
-  const sample = await threeQuestionTest(request, teacher, `Fractions ${word}`);
-  const [anaExam, borisExam] = (await giveExam(request, teacher, sample, [ana, boris])) as [number, number];
-  const [first, second, third] = sample.questions as [
-    (typeof sample.questions)[0],
-    (typeof sample.questions)[0],
-    (typeof sample.questions)[0],
-  ];
+  const {
+    teacher,
+    sample,
+    students: [ana, boris],
+    exams: [anaExam, borisExam],
+    questions: [first, second, third],
+  } = await sittingOfTwo(
+    request,
+    {
+      teacher: ['Maria', `Ivanova${word}`],
+      students: [
+        ['Ana', `Atanasova${word}`],
+        ['Boris', `Borisov${word}`],
+      ],
+    },
+    `Fractions ${word}`,
+  );
 
   // Ana answers two questions and finishes early; Boris has answered one and is writing.
-  const anaApi = examsApi(request, ana);
-  await anaApi.start(anaExam);
-  await anaApi.answer(anaExam, first.id, 'a');
-  await anaApi.answer(anaExam, second.id, 'b');
-  await anaApi.complete(anaExam);
-  const borisApi = examsApi(request, boris);
-  await borisApi.start(borisExam);
-  await borisApi.answer(borisExam, first.id, 'a');
+  const anaApi = await sitExam(request, ana, anaExam, [
+    [first.id, 'a'],
+    [second.id, 'b'],
+  ]);
+  const borisApi = await sitExam(request, boris, borisExam, [[first.id, 'a']], { complete: false });
 
   // The teacher opens the live view from the exams of the test.
   const teacherPage = await pageFor(browser, { account: teacher });

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect } from '@playwright/test';
+import { type Member, schoolWithTeacher } from './learning-paths-support';
 import type { TestAccount } from './support';
 
 type Thresholds = {
@@ -196,4 +197,50 @@ export async function giveExam(
   expect(skipped).toEqual([]);
   expect(created).toHaveLength(students.length);
   return created;
+}
+
+type Name = readonly [string, string];
+type SampleQuestion = SampleTest['questions'][number];
+
+/**
+ * A sitting of two: a school's teacher and two students (first and last names given), the three-question
+ * test named `testName` given to both as open exams. The exams and the questions in the order of the
+ * students and of the test.
+ */
+export async function sittingOfTwo(
+  request: APIRequestContext,
+  names: { teacher: Name; students: readonly [Name, Name] },
+  testName: string,
+) {
+  const { teacher, students } = await schoolWithTeacher(request, {
+    teacher: names.teacher,
+    students: [...names.students],
+  });
+  const sample = await threeQuestionTest(request, teacher, testName);
+  const exams = await giveExam(request, teacher, sample, students);
+  return {
+    teacher,
+    students: students as [Member, Member],
+    sample,
+    exams: exams as [number, number],
+    questions: sample.questions as [SampleQuestion, SampleQuestion, SampleQuestion],
+  };
+}
+
+/**
+ * The student starts the exam and gives the answers, each a question's id and a letter; completes it
+ * unless told not to. The student's API, to go on with.
+ */
+export async function sitExam(
+  request: APIRequestContext,
+  student: TestAccount,
+  exam: number,
+  answers: [question: number, key: 'a' | 'b' | 'c' | 'd'][],
+  { complete = true } = {},
+) {
+  const api = examsApi(request, student);
+  await api.start(exam);
+  for (const [question, key] of answers) await api.answer(exam, question, key);
+  if (complete) await api.complete(exam);
+  return api;
 }
