@@ -81,4 +81,56 @@ describe('the question editor of each kind', () => {
     expect(screen.getByRole('radio', { name: 'False' })).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: /^Answer A/ })).toBeNull();
   });
+
+  it('adds and removes the pairs of a matching and the items of an ordering, each within its bounds', () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(
+      <QuestionForm
+        initial={{ ...emptyQuestion, question_text: 'Q', kind: 'matching' }}
+        title="Add question 1"
+        submitLabel="Add the question"
+        onSubmit={onSubmit}
+        saving={false}
+        serverErrors={{}}
+        formError={null}
+      />,
+    );
+    const add = () => screen.getByRole('button', { name: 'Add one more' });
+    const remove = () => screen.getByRole('button', { name: 'Remove the last one' });
+    expect(remove()).toBeDisabled();
+    fireEvent.click(add());
+    const type = (name: RegExp, value: string) => {
+      fireEvent.change(screen.getByRole('textbox', { name }), { target: { value } });
+    };
+    for (const [index, [left, right]] of [
+      ['Sofia', 'Bulgaria'],
+      ['Paris', 'France'],
+      ['Rome', 'Italy'],
+    ].entries()) {
+      type(new RegExp(`^Pair ${index + 1}: left`), left!);
+      type(new RegExp(`^Pair ${index + 1}: right`), right!);
+    }
+    expect(remove()).toBeEnabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Add the question' }));
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({
+      settings: {
+        pairs: [
+          { left: 'Sofia', right: 'Bulgaria' },
+          { left: 'Paris', right: 'France' },
+          { left: 'Rome', right: 'Italy' },
+        ],
+      },
+    });
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Question type' }), {
+      target: { value: 'ordering' },
+    });
+    fireEvent.click(add());
+    for (const [index, item] of ['one', 'two', 'three'].entries())
+      type(new RegExp(`^Item ${index + 1}`), item);
+    fireEvent.click(remove());
+    expect(screen.queryByRole('textbox', { name: /^Item 3/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Add the question' }));
+    expect(onSubmit.mock.calls[1]![0]).toMatchObject({ settings: { items: ['one', 'two'] } });
+  });
 });

@@ -28,6 +28,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/ui/form-error';
 import '../../../lib/exam-texts';
+import { RowListEditor } from './row-list-editor';
 
 export const answerKeys = ['a', 'b', 'c', 'd'] as const satisfies readonly AnswerKey[];
 
@@ -395,27 +396,21 @@ export function QuestionForm({
           </Stack>
         )}
         {draft.kind === 'matching' && (
-          <Stack gap="xs">
-            <Text size="xs" c="dimmed">
-              {te('kinds.matchingRule')}
-            </Text>
-            {draft.pairs.map((pair, index) => (
-              <Group
-                // biome-ignore lint/suspicious/noArrayIndexKey: pairs are edited in place and only added or removed at the end
-                key={index}
-                gap="sm"
-                grow
-                align="flex-start"
-              >
+          <RowListEditor
+            rows={draft.pairs}
+            onChange={(pairs) => change({ pairs })}
+            min={PAIRS_MIN}
+            max={PAIRS_MAX}
+            blank={{ left: '', right: '' }}
+            hint={te('kinds.matchingRule')}
+            renderRow={(pair, index, set) => (
+              <Group gap="sm" grow align="flex-start">
                 <TextInput
                   label={te('kinds.pairLeft', { number: index + 1 })}
                   required
                   maxLength={SHORT_ANSWER_MAX_LENGTH}
                   value={pair.left}
-                  onChange={(event) => {
-                    const left = event.currentTarget.value;
-                    change({ pairs: draft.pairs.map((p, i) => (i === index ? { ...p, left } : p)) });
-                  }}
+                  onChange={(event) => set({ ...pair, left: event.currentTarget.value })}
                   error={errorOf(`pairs.${index}`, 'settings.pairs')}
                 />
                 <TextInput
@@ -423,72 +418,31 @@ export function QuestionForm({
                   required
                   maxLength={SHORT_ANSWER_MAX_LENGTH}
                   value={pair.right}
-                  onChange={(event) => {
-                    const right = event.currentTarget.value;
-                    change({ pairs: draft.pairs.map((p, i) => (i === index ? { ...p, right } : p)) });
-                  }}
+                  onChange={(event) => set({ ...pair, right: event.currentTarget.value })}
                 />
               </Group>
-            ))}
-            <Group gap="sm">
-              <Button
-                variant="default"
-                size="xs"
-                disabled={draft.pairs.length >= PAIRS_MAX}
-                onClick={() => change({ pairs: [...draft.pairs, { left: '', right: '' }] })}
-              >
-                {te('kinds.addRow')}
-              </Button>
-              <Button
-                variant="default"
-                size="xs"
-                disabled={draft.pairs.length <= PAIRS_MIN}
-                onClick={() => change({ pairs: draft.pairs.slice(0, -1) })}
-              >
-                {te('kinds.removeRow')}
-              </Button>
-            </Group>
-          </Stack>
+            )}
+          />
         )}
         {draft.kind === 'ordering' && (
-          <Stack gap="xs">
-            <Text size="xs" c="dimmed">
-              {te('kinds.itemsHint')} {te('kinds.orderingRule')}
-            </Text>
-            {draft.items.map((item, index) => (
+          <RowListEditor
+            rows={draft.items}
+            onChange={(items) => change({ items })}
+            min={ORDER_ITEMS_MIN}
+            max={ORDER_ITEMS_MAX}
+            blank=""
+            hint={`${te('kinds.itemsHint')} ${te('kinds.orderingRule')}`}
+            renderRow={(item, index, set) => (
               <TextInput
-                // biome-ignore lint/suspicious/noArrayIndexKey: items are edited in place and only added or removed at the end
-                key={index}
                 label={te('kinds.item', { number: index + 1 })}
                 required
                 maxLength={SHORT_ANSWER_MAX_LENGTH}
                 value={item}
-                onChange={(event) => {
-                  const text = event.currentTarget.value;
-                  change({ items: draft.items.map((old, i) => (i === index ? text : old)) });
-                }}
+                onChange={(event) => set(event.currentTarget.value)}
                 error={errorOf(`items.${index}`, 'settings.items')}
               />
-            ))}
-            <Group gap="sm">
-              <Button
-                variant="default"
-                size="xs"
-                disabled={draft.items.length >= ORDER_ITEMS_MAX}
-                onClick={() => change({ items: [...draft.items, ''] })}
-              >
-                {te('kinds.addRow')}
-              </Button>
-              <Button
-                variant="default"
-                size="xs"
-                disabled={draft.items.length <= ORDER_ITEMS_MIN}
-                onClick={() => change({ items: draft.items.slice(0, -1) })}
-              >
-                {te('kinds.removeRow')}
-              </Button>
-            </Group>
-          </Stack>
+            )}
+          />
         )}
         <NumberInput
           label={t('questions.score')}
