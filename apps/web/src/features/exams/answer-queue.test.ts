@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GivenAnswer } from './answer-queue';
 import { AnswerQueue } from './answer-queue';
 
@@ -30,6 +30,10 @@ const offline = { status: 0 };
 const refused = { status: 403 };
 const isRefusal = (error: unknown) => (error as { status: number }).status === 403;
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('the answer queue', () => {
   it('saves an answer at once and shows it saving, then saved', async () => {
@@ -119,6 +123,44 @@ describe('the answer queue', () => {
     queue.retry();
     expect(server.calls).toHaveLength(1);
     await queue.drained();
+  });
+
+  it('sends a typed answer once the student pauses, or at once when flushed or drained', async () => {
+    vi.useFakeTimers();
+    const server = fakeServer();
+    const queue = new AnswerQueue({ send: server.send, isRefusal });
+    for (const text of ['M', 'Mu', 'Mus']) {
+      queue.give(7, text, { pauseMs: 600 });
+      vi.advanceTimersByTime(599);
+    }
+    expect(server.calls).toEqual([]);
+    expect(queue.snapshot().answers.get(7)).toBe('Mus');
+    expect(queue.snapshot().states.get(7)).toBe('saving');
+    vi.advanceTimersByTime(1);
+    expect(server.calls.map(({ answer }) => answer)).toEqual(['Mus']);
+    server.calls[0]!.resolve();
+    await vi.advanceTimersByTimeAsync(0);
+    // Left the field: sent without waiting.
+    queue.give(7, 'Musa', { pauseMs: 600 });
+    queue.flush();
+    expect(server.calls.map(({ answer }) => answer)).toEqual(['Mus', 'Musa']);
+    server.calls[1]!.resolve();
+    await vi.advanceTimersByTimeAsync(0);
+    // Finished right after typing: the last text goes before the queue counts as drained.
+    queue.give(7, 'Musala', { pauseMs: 600 });
+    let drained = false;
+    void queue.drained().then(() => {
+      drained = true;
+    });
+    expect(server.calls.map(({ answer }) => answer)).toEqual(['Mus', 'Musa', 'Musala']);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(drained).toBe(false);
+    server.calls[2]!.resolve();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(drained).toBe(true);
+    expect(server.saved.get(7)).toBe('Musala');
+    vi.advanceTimersByTime(600);
+    expect(server.calls).toHaveLength(3);
   });
 
   it('starts from the answers the server has', () => {

@@ -37,13 +37,16 @@ export interface AnswerQueueOptions {
 
 /**
  * The answers of an exam, saved as they are given. One request per question at a time, the latest answer
- * winning: an answer changed while the previous one is on its way is sent after it. A failed save stays
- * waiting and is sent again by `retry` (when the connection comes back), so no answer is lost. A refusal
- * stops the queue.
+ * winning: an answer changed while the previous one is on its way is sent after it. An answer given with
+ * a pause (typed text) is sent once the student stops changing it for that long, or at once by `flush`
+ * (leaving the field, finishing). A failed save stays waiting and is sent again by `retry` (when the
+ * connection comes back), so no answer is lost. A refusal stops the queue.
  */
 export class AnswerQueue {
   private readonly entries = new Map<number, Entry>();
   private readonly listeners = new Set<() => void>();
+  /** The answers waiting for the student's pause, by question. */
+  private readonly pauses = new Map<number, ReturnType<typeof setTimeout>>();
   private refusal: unknown = null;
   private current: AnswerQueueSnapshot;
 
@@ -53,16 +56,38 @@ export class AnswerQueue {
     this.current = this.build();
   }
 
-  /** Records the student's answer to a question and saves it. */
-  give(questionId: number, answer: GivenAnswer): void {
+  /**
+   * Records the student's answer to a question and saves it: at once, or with `pauseMs` once it has not
+   * changed for that long.
+   */
+  give(questionId: number, answer: GivenAnswer, { pauseMs = 0 } = {}): void {
     if (this.refusal) return;
     const entry = this.entries.get(questionId);
     if (entry) {
       entry.wanted = answer;
       entry.failed = false;
     } else this.entries.set(questionId, { wanted: answer, saved: null, inFlight: false, failed: false });
+    clearTimeout(this.pauses.get(questionId));
+    this.pauses.delete(questionId);
+    if (pauseMs > 0)
+      this.pauses.set(
+        questionId,
+        setTimeout(() => {
+          this.pauses.delete(questionId);
+          this.sendIfNeeded(questionId);
+        }, pauseMs),
+      );
     this.changed();
     this.sendIfNeeded(questionId);
+  }
+
+  /** Sends now the answers waiting for the student's pause. */
+  flush(): void {
+    for (const [questionId, timer] of this.pauses) {
+      clearTimeout(timer);
+      this.pauses.delete(questionId);
+      this.sendIfNeeded(questionId);
+    }
   }
 
   /** Sends again every answer whose save failed. */
@@ -83,8 +108,9 @@ export class AnswerQueue {
     return count;
   }
 
-  /** Resolves once the server has every answer (or the queue was refused). */
+  /** Sends the answers waiting for a pause, and resolves once the server has every answer (or refused). */
   drained(): Promise<void> {
+    this.flush();
     return new Promise((resolve) => {
       const check = () => {
         if (this.unsaved() === 0 || this.refusal) {
@@ -106,7 +132,15 @@ export class AnswerQueue {
 
   private sendIfNeeded(questionId: number): void {
     const entry = this.entries.get(questionId);
-    if (!entry || entry.inFlight || entry.failed || this.refusal || entry.saved === entry.wanted) return;
+    if (
+      !entry ||
+      entry.inFlight ||
+      entry.failed ||
+      this.refusal ||
+      entry.saved === entry.wanted ||
+      this.pauses.has(questionId)
+    )
+      return;
     const answer = entry.wanted;
     entry.inFlight = true;
     this.changed();

@@ -29,12 +29,15 @@ export function QuestionInput({
   value,
   disabled,
   onChange,
+  onLeaveText,
   onMoved,
 }: {
   question: Question;
   value: GivenAnswer | undefined;
   disabled: boolean;
   onChange: (answer: GivenAnswer) => void;
+  /** The student left the field of a typed answer: its last text may be saved without waiting. */
+  onLeaveText?: () => void;
   /** Said aloud after an item moved. */
   onMoved?: (message: string) => void;
 }) {
@@ -100,6 +103,7 @@ export function QuestionInput({
             autoComplete="off"
             value={typeof value === 'string' ? value : ''}
             onChange={(event) => onChange(event.currentTarget.value)}
+            onBlur={onLeaveText}
           />
         </Stack>
       );

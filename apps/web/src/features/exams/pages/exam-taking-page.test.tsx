@@ -103,6 +103,25 @@ describe('taking an exam', () => {
     ]);
   });
 
+  it('saves a typed answer after a pause, not per keystroke, and finishing right after typing keeps the last text', async () => {
+    const resumed = taking({ ...examWindow, server_time: iso(0) }, ['a', 'b']);
+    resumed.questions[2] = { ...resumed.questions[2]!, kind: 'short_text', answers: [] };
+    const calls = show({
+      exam: { status: 200, body: examDetail({ ...examWindow, status: 'in_progress', completed_at: null }) },
+      start: { status: 200, body: resumed },
+    });
+    const typed = await screen.findByRole('textbox', { name: 'Your answer' });
+    for (const text of ['M', 'Mu', 'Musala']) fireEvent.change(typed, { target: { value: text } });
+    expect(calls().filter((call) => call.startsWith('POST'))).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Finish the exam' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Finish the exam?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Finish' }));
+    expect(await screen.findByRole('heading', { name: 'The details' })).toBeVisible();
+    expect(
+      calls().filter((call) => call.startsWith('POST') || call.startsWith('PUT /api/exam/exam-completed/')),
+    ).toEqual(['POST /api/exam/9/33/answer/ {"response":"Musala"}', 'PUT /api/exam/exam-completed/9/ {}']);
+  });
+
   it('comes back to a started exam at its first unanswered question, and leaving asks and keeps it open', async () => {
     const calls = show({
       exam: { status: 200, body: examDetail({ ...examWindow, status: 'in_progress', completed_at: null }) },

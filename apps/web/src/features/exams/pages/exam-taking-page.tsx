@@ -61,6 +61,9 @@ import { useLeaveGuard } from '../use-leave-guard';
 import { useServerNow } from '../use-now';
 import { ExamMissing } from './exam-detail-page';
 
+/** A typed answer is saved once the student stops typing for this long (or leaves the field, or finishes). */
+const TYPING_PAUSE_MS = 600;
+
 /** How long finishing waits for answers still on their way before completing without them. */
 const DRAIN_MS = 8_000;
 /** How often answers whose save failed are sent again, besides when the browser says it is back online. */
@@ -490,7 +493,12 @@ function ExamSession({ id, started, resumed }: { id: number; started: StartedExa
               question={question}
               value={saving.answers.get(question.id)}
               disabled={phase !== 'taking'}
-              onChange={(answer) => queue.give(question.id, answer)}
+              onChange={(answer) =>
+                queue.give(question.id, answer, {
+                  pauseMs: question.kind === 'short_text' ? TYPING_PAUSE_MS : 0,
+                })
+              }
+              onLeaveText={() => queue.flush()}
               onMoved={announce}
             />
             <Group justify="space-between" gap="sm">
