@@ -38,14 +38,14 @@ describe("an exam's details", () => {
     show(examDetail({ time_limit_minutes: 20, ends_at: '2026-11-24T09:25:00.000Z', leave_completes: true }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Fractions' })).toBeVisible();
     expect(screen.getByText(/^20 minutes from the start \(this attempt until .+\)$/)).toBeVisible();
-    expect(screen.getByText('completes the exam')).toBeVisible();
+    expect(screen.getByText('Completes the exam')).toBeVisible();
     cleanup();
     show(
       examDetail({ started_at: null, status: 'not_started', completed_at: null, score: null, grade: null }),
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Fractions' })).toBeVisible();
     expect(screen.getByText('None: until the end of the window')).toBeVisible();
-    expect(screen.getByText('keeps the attempt open until it is finished or the time is up')).toBeVisible();
+    expect(screen.getByText('Keeps the attempt open until it is finished or the time is up')).toBeVisible();
   });
 
   it('tells the student when results wait for the end, with no score or grade', async () => {
