@@ -676,6 +676,11 @@ const matrix: Record<string, Row> = {
     expect: ownerOnly(200),
   },
   deleteQuestion: { request: (f) => ({ params: { id: f.question } }), expect: ownerOnly(204) },
+  setQuestionPicture: {
+    request: (f) => ({ params: { id: f.question }, form: { fields: {}, files: { picture: 'picture' } } }),
+    expect: ownerOnly(200),
+  },
+  deleteQuestionPicture: { request: (f) => ({ params: { id: f.question } }), expect: ownerOnly(200) },
   createExams: {
     request: (f) => ({
       json: {

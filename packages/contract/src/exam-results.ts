@@ -5,6 +5,7 @@ import {
   examStatusSchema,
   examSummaryQuery,
   gradeSchema,
+  questionPictureFields,
   TEST_MAX_QUESTIONS,
 } from './exams';
 import { pathPersonSchema } from './learning-paths';
@@ -29,6 +30,7 @@ export const questionAnalysisSchema = z.object({
   position: z.number().int(),
   kind: questionKindSchema,
   question_text: z.string(),
+  ...questionPictureFields,
   correct_answer: answerKeySchema.nullable(),
   /** The correct letters of a `multiple` question (empty for other kinds). */
   correct_answers: z.array(answerKeySchema),

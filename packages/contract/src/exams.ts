@@ -12,7 +12,7 @@ import {
   shortTextSettingsSchema,
   trueFalseSettingsSchema,
 } from './question-kinds';
-import { defineRoute, noContent } from './route';
+import { defineRoute, filePart, noContent } from './route';
 
 export const TEST_NAME_MAX_LENGTH = 200;
 export const TEST_DESCRIPTION_MAX_LENGTH = 2000;
@@ -66,6 +66,15 @@ export const gradeOf = (score: number, t: Thresholds): Grade =>
           : 2;
 
 /**
+ * The picture shown above a question, as card pictures carry theirs: the display copy's URL and a small
+ * thumbnail's, both null when the question has none.
+ */
+export const questionPictureFields = {
+  picture_url: z.string().nullable(),
+  picture_thumbnail_url: z.string().nullable(),
+};
+
+/**
  * A question of a test (spec: Test question). Blank third and fourth answers read back as null, and
  * `answers` holds the given ones in order. `kind` (docs/api.md "Question kinds"): `single` is the spec's
  * question with `correct_answer`; `multiple` has answers too and its correct letters in `settings`; the
@@ -86,6 +95,7 @@ export const testQuestionSchema = z.object({
   correct_answer: answerKeySchema.nullable(),
   settings: questionSettingsSchema.nullable(),
   score_value: z.number().int(),
+  ...questionPictureFields,
 });
 export type TestQuestion = z.infer<typeof testQuestionSchema>;
 
@@ -422,6 +432,7 @@ export const examQuestionSchema = z.object({
   position: z.number().int(),
   kind: questionKindSchema,
   question_text: z.string(),
+  ...questionPictureFields,
   answers: z.array(examAnswerChoiceSchema),
   /** Ordering: the items in the student's first (shuffled) order; matching: the right items shuffled. */
   items: z.array(examItemSchema),
@@ -503,6 +514,7 @@ export const examTakingSchema = z.object({
       id: z.number().int(),
       kind: questionKindSchema,
       question_text: z.string(),
+      ...questionPictureFields,
       answers: z.array(examAnswerChoiceSchema),
       /** Ordering: the items shuffled (stable for the exam); matching: the right items shuffled. */
       items: z.array(examItemSchema),
@@ -817,6 +829,34 @@ export const testRoutes = {
     params: idParams,
     status: 204,
     response: noContent,
+    errors: [403, 404, 409],
+  }),
+  setQuestionPicture: defineRoute({
+    method: 'PUT',
+    path: '/api/exam/test-teachers-questions/{id}/picture/',
+    access: 'user',
+    tag: testsTag,
+    summary: 'Set or replace the picture shown above a question (multipart field `picture`)',
+    description: `JPEG, PNG, WebP, GIF, AVIF or HEIC, at most 8 MB; it is stored re-encoded, with a thumbnail. ${locked}`,
+    encoding: ['multipart'],
+    params: idParams,
+    // A form without parts arrives as no body at all.
+    body: z.preprocess(
+      (value) => (value && typeof value === 'object' ? value : {}),
+      z.object({ picture: filePart.optional() }),
+    ),
+    response: testQuestionSchema,
+    errors: [403, 404, 409, 413],
+  }),
+  deleteQuestionPicture: defineRoute({
+    method: 'DELETE',
+    path: '/api/exam/test-teachers-questions/{id}/picture/',
+    access: 'user',
+    tag: testsTag,
+    summary: 'Remove the picture of a question',
+    description: locked,
+    params: idParams,
+    response: testQuestionSchema,
     errors: [403, 404, 409],
   }),
 };

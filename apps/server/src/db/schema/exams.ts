@@ -73,6 +73,8 @@ export const testQuestions = pgTable(
     correctAnswer: text('correct_answer'),
     settings: jsonb('settings'),
     scoreValue: integer('score_value').notNull(),
+    /** The storage key of the picture shown above the question (its thumbnail beside it), or null. */
+    picture: text('picture'),
   },
   (table) => [
     check('test_questions_correct_answer_check', sql`${table.correctAnswer} in ('a', 'b', 'c', 'd')`),

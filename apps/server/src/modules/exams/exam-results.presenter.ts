@@ -2,17 +2,15 @@ import type { AnswerKey, Colleague, ExamAnalysis, ExamResults, Grade } from '@fl
 import { isoTime } from '../../db/rows';
 import type { MediaStorage } from '../../lib/storage';
 import type { AnalysisRow, ColleagueRow, ResultRow } from './exam-results.repository';
+import { pictureOf } from './exams.presenter';
 import { statusOf } from './exams.status';
 
 const KEYS: readonly AnswerKey[] = ['a', 'b', 'c', 'd'];
 
-export const toExamAnalysis = ({
-  examsCount,
-  rows,
-}: {
-  examsCount: number;
-  rows: AnalysisRow[];
-}): ExamAnalysis => ({
+export const toExamAnalysis = (
+  { examsCount, rows }: { examsCount: number; rows: AnalysisRow[] },
+  storage: MediaStorage,
+): ExamAnalysis => ({
   exams_count: examsCount,
   questions: rows.map((row) => {
     // Blank third and fourth answers are not answers: they are left out, as everywhere.
@@ -27,6 +25,7 @@ export const toExamAnalysis = ({
       position: row.position,
       kind: row.kind,
       question_text: row.question_text,
+      ...pictureOf(row.picture, storage),
       correct_answer: row.correct_answer,
       correct_answers: row.settings?.kind === 'multiple' ? row.settings.correct : [],
       score_value: row.score_value,

@@ -20,6 +20,7 @@ const analysisRow = z.object({
   correct_answer: answerKeySchema.nullable(),
   settings: questionSettingsSchema.nullable(),
   score_value: z.number(),
+  picture: z.string().nullable(),
   taken: z.number(),
   chose_a: z.number(),
   chose_b: z.number(),
@@ -46,7 +47,8 @@ export const examAnalysis = async (db: Executor, filter: ExamListFilter, limit: 
           where ${examFilter(filter)} and e.completed_at is not null),
         taken as (select test_id, count(*)::int as taken from sel group by test_id)
       select q.id, q.test_id, t.name as test_name, q.position, q.question_text, q.answer_a, q.answer_b,
-        q.answer_c, q.answer_d, q.kind, q.correct_answer, q.settings, q.score_value, tk.taken,
+        q.answer_c, q.answer_d, q.kind, q.correct_answer, q.settings, q.score_value, q.picture,
+        tk.taken,
         ${chose('a')} as chose_a, ${chose('b')} as chose_b, ${chose('c')} as chose_c, ${chose('d')} as chose_d,
         count(a.exam_id)::int as answered, ${correct} as correct
       from taken tk join test_questions q on q.test_id = tk.test_id join school_tests t on t.id = q.test_id

@@ -14,7 +14,7 @@ const filterOf = (query: z.output<typeof examSummaryQuery>) => ({
 
 export const examResultRouteHandlers = ({ exams, storage }: Services) => [
   route(examResultRoutes.examAnalysis, async ({ actor, query }) =>
-    toExamAnalysis(await exams.analysis(actor, filterOf(query))),
+    toExamAnalysis(await exams.analysis(actor, filterOf(query)), storage),
   ),
   route(examResultRoutes.examResults, async ({ actor, query }) =>
     toExamResults(await exams.results(actor, filterOf(query)), storage),

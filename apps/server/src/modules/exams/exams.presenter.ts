@@ -13,6 +13,7 @@ import type {
   TestQuestion,
 } from '@flashcards/contract';
 import { isoTime } from '../../db/rows';
+import { thumbnailKey } from '../../lib/images';
 import type { MediaStorage } from '../../lib/storage';
 import { answersInExamOrder, itemsInExamOrder, questionsInExamOrder } from './exams.order';
 import type {
@@ -57,7 +58,13 @@ const itemsOf = (exam: { id: number }, row: QuestionRow) => {
   return { items: [], prompts: [] };
 };
 
-export const toTestQuestion = (row: QuestionRow): TestQuestion => ({
+/** A question's picture as card pictures come: the display copy and the thumbnail, or nulls. */
+export const pictureOf = (key: string | null, storage: MediaStorage) => ({
+  picture_url: key ? storage.url(key) : null,
+  picture_thumbnail_url: key ? storage.url(thumbnailKey(key)) : null,
+});
+
+export const toTestQuestion = (row: QuestionRow, storage: MediaStorage): TestQuestion => ({
   id: row.id,
   test: row.test_id,
   position: row.position,
@@ -71,6 +78,7 @@ export const toTestQuestion = (row: QuestionRow): TestQuestion => ({
   answers: givenAnswers(row).map((answer) => answer.text),
   correct_answer: row.correct_answer,
   score_value: row.score_value,
+  ...pictureOf(row.picture, storage),
 });
 
 const thresholdsOf = (row: TestRow | ExamRow) => ({
@@ -95,13 +103,13 @@ export const toSchoolTest = (row: TestRow): SchoolTest => ({
   is_locked: row.is_locked,
 });
 
-export const toSchoolTestDetail = ({
-  test,
-  questions,
-}: {
-  test: TestRow;
-  questions: QuestionRow[];
-}): SchoolTestDetail => ({ ...toSchoolTest(test), questions: questions.map(toTestQuestion) });
+export const toSchoolTestDetail = (
+  { test, questions }: { test: TestRow; questions: QuestionRow[] },
+  storage: MediaStorage,
+): SchoolTestDetail => ({
+  ...toSchoolTest(test),
+  questions: questions.map((question) => toTestQuestion(question, storage)),
+});
 
 export const toTestChoice = (row: {
   id: number;
@@ -209,6 +217,7 @@ export const toExamDetail = (
           position: question.position,
           kind: question.kind,
           question_text: question.question_text,
+          ...pictureOf(question.picture, storage),
           // In the student's order with the letters they saw, beside the keys of the test.
           answers: answersInExamOrder(exam, question.id, givenAnswers(question)),
           ...itemsOf(exam, question),
@@ -281,15 +290,10 @@ export const toExamLive = (
   }),
 });
 
-export const toExamTaking = ({
-  exam,
-  questions,
-  now,
-}: {
-  exam: ExamRow;
-  questions: ExamQuestionRow[];
-  now: Date;
-}): ExamTaking => {
+export const toExamTaking = (
+  { exam, questions, now }: { exam: ExamRow; questions: ExamQuestionRow[]; now: Date },
+  storage: MediaStorage,
+): ExamTaking => {
   const ordered = questionsInExamOrder(exam, questions);
   return {
     exam: {
@@ -309,6 +313,7 @@ export const toExamTaking = ({
       id: question.id,
       kind: question.kind,
       question_text: question.question_text,
+      ...pictureOf(question.picture, storage),
       answers: answersInExamOrder(exam, question.id, givenAnswers(question)),
       ...itemsOf(exam, question),
       score_value: question.score_value,

@@ -138,9 +138,16 @@ export const deleteTest = (db: Executor, id: number) =>
 
 /**
  * A copy of a test with its questions, named "<name> (copy)", without exams (so unlocked); its author's
- * own, or `ownerId`'s (a colleague's).
+ * own, or `ownerId`'s (a colleague's). `pictures` names the copied file of each question picture: a
+ * picture it does not name (one changed meanwhile) is left out of the copy.
  */
-export const copyTest = async (db: Executor, id: number, now: Date, ownerId: number | null = null) => {
+export const copyTest = async (
+  db: Executor,
+  id: number,
+  now: Date,
+  ownerId: number | null = null,
+  pictures: Record<string, string> = {},
+) => {
   const copy = (
     await rowsOf(
       db,
@@ -155,9 +162,9 @@ export const copyTest = async (db: Executor, id: number, now: Date, ownerId: num
     )
   )[0]!.id;
   await db.execute(sql`insert into test_questions (test_id, position, question_text, answer_a, answer_b,
-      answer_c, answer_d, kind, correct_answer, settings, score_value)
+      answer_c, answer_d, kind, correct_answer, settings, score_value, picture)
     select ${copy}, position, question_text, answer_a, answer_b, answer_c, answer_d, kind, correct_answer,
-      settings, score_value
+      settings, score_value, ${jsonValue(pictures)} ->> picture
     from test_questions where test_id = ${id} order by position`);
   return copy;
 };
@@ -195,11 +202,13 @@ const questionRow = z.object({
   correct_answer: answerKeySchema.nullable(),
   settings: questionSettingsSchema.nullable(),
   score_value: z.number(),
+  /** The storage key of its picture (the thumbnail's is derived from it). */
+  picture: z.string().nullable(),
 });
 export type QuestionRow = z.infer<typeof questionRow>;
 
 const questionColumns = sql.raw(
-  'q.id, q.test_id, q.position, q.question_text, q.answer_a, q.answer_b, q.answer_c, q.answer_d, q.kind, q.correct_answer, q.settings, q.score_value',
+  'q.id, q.test_id, q.position, q.question_text, q.answer_a, q.answer_b, q.answer_c, q.answer_d, q.kind, q.correct_answer, q.settings, q.score_value, q.picture',
 );
 
 export const questionsOf = (db: Executor, testId: number) =>
@@ -220,7 +229,7 @@ export const findQuestion = async (db: Executor, id: number) =>
     )
   )[0];
 
-export type QuestionValues = Omit<QuestionRow, 'id' | 'test_id' | 'position'>;
+export type QuestionValues = Omit<QuestionRow, 'id' | 'test_id' | 'position' | 'picture'>;
 
 /** Adds a question at the end of its test: its position is taken in the same statement. */
 export const insertQuestion = async (db: Executor, testId: number, values: QuestionValues) =>
@@ -269,11 +278,39 @@ export const updateQuestion = async (db: Executor, id: number, values: QuestionV
     )
   )[0]!;
 
-/** Deletes a question and numbers the rest of its test from 1 again (call in a transaction). */
+/**
+ * Deletes a question and numbers the rest of its test from 1 again (call in a transaction); resolves with
+ * its picture's key, if it had one.
+ */
 export const deleteQuestion = async (db: Executor, id: number, testId: number) => {
-  await db.execute(sql`delete from test_questions where id = ${id}`);
+  const [gone] = await rowsOf(
+    db,
+    sql`delete from test_questions where id = ${id} returning picture`,
+    z.object({ picture: z.string().nullable() }),
+  );
   await renumber(db, testId);
+  return gone?.picture ?? null;
 };
+
+/** Sets or clears a question's picture; resolves with the question as it now is. */
+export const setQuestionPicture = async (db: Executor, id: number, picture: string | null) =>
+  (
+    await rowsOf(
+      db,
+      sql`update test_questions q set picture = ${picture} where q.id = ${id} returning ${questionColumns}`,
+      questionRow,
+    )
+  )[0]!;
+
+/** The picture keys of a test's questions (what its deletion leaves behind). */
+export const picturesOfTest = async (db: Executor, testId: number) =>
+  (
+    await rowsOf(
+      db,
+      sql`select picture from test_questions where test_id = ${testId} and picture is not null`,
+      z.object({ picture: z.string() }),
+    )
+  ).map((row) => row.picture);
 
 const renumber = (db: Executor, testId: number) =>
   db.execute(sql`update test_questions q set position = r.n

@@ -15,7 +15,7 @@ import {
   toTestQuestion,
 } from './exams.presenter';
 
-export const testRouteHandlers = ({ exams }: Services) => [
+export const testRouteHandlers = ({ exams, storage }: Services) => [
   route(testRoutes.tests, async ({ actor, query, request }) => {
     const window = pageWindow(query.page);
     const { total, rows } = await exams.tests(actor, {
@@ -27,38 +27,46 @@ export const testRouteHandlers = ({ exams }: Services) => [
     return toPage(request, window, total, rows.map(toSchoolTest));
   }),
   route(testRoutes.createTest, async ({ actor, body }) =>
-    toSchoolTestDetail(await exams.createTest(actor, body)),
+    toSchoolTestDetail(await exams.createTest(actor, body), storage),
   ),
   route(testRoutes.draftTestFromCards, async ({ actor, body }) => exams.draftFromCards(actor, body)),
   route(testRoutes.createTestWithQuestions, async ({ actor, body }) =>
-    toSchoolTestDetail(await exams.createTestWithQuestions(actor, body)),
+    toSchoolTestDetail(await exams.createTestWithQuestions(actor, body), storage),
   ),
-  route(testRoutes.test, async ({ actor, params }) => toSchoolTestDetail(await exams.test(actor, params.id))),
+  route(testRoutes.test, async ({ actor, params }) =>
+    toSchoolTestDetail(await exams.test(actor, params.id), storage),
+  ),
   route(testRoutes.updateTest, async ({ actor, params, body }) =>
-    toSchoolTestDetail(await exams.updateTest(actor, params.id, body)),
+    toSchoolTestDetail(await exams.updateTest(actor, params.id, body), storage),
   ),
   route(testRoutes.deleteTest, async ({ actor, params }) => {
     await exams.removeTest(actor, params.id);
     return null;
   }),
   route(testRoutes.copyTest, async ({ actor, params, body }) =>
-    toSchoolTestDetail(await exams.copyTest(actor, params.id, body?.colleague)),
+    toSchoolTestDetail(await exams.copyTest(actor, params.id, body?.colleague), storage),
   ),
   route(testRoutes.orderQuestions, async ({ actor, params, body }) =>
-    toSchoolTestDetail(await exams.orderQuestions(actor, params.id, body.questions)),
+    toSchoolTestDetail(await exams.orderQuestions(actor, params.id, body.questions), storage),
   ),
   route(testRoutes.testChoices, async ({ actor }) => (await exams.testChoices(actor)).map(toTestChoice)),
   route(testRoutes.createQuestion, async ({ actor, body }) => {
     const { test, ...question } = body;
-    return toTestQuestion(await exams.createQuestion(actor, test, question));
+    return toTestQuestion(await exams.createQuestion(actor, test, question), storage);
   }),
   route(testRoutes.updateQuestion, async ({ actor, params, body }) =>
-    toTestQuestion(await exams.updateQuestion(actor, params.id, body)),
+    toTestQuestion(await exams.updateQuestion(actor, params.id, body), storage),
   ),
   route(testRoutes.deleteQuestion, async ({ actor, params }) => {
     await exams.deleteQuestion(actor, params.id);
     return null;
   }),
+  route(testRoutes.setQuestionPicture, async ({ actor, params, body }) =>
+    toTestQuestion(await exams.setQuestionPicture(actor, params.id, body.picture), storage),
+  ),
+  route(testRoutes.deleteQuestionPicture, async ({ actor, params }) =>
+    toTestQuestion(await exams.removeQuestionPicture(actor, params.id), storage),
+  ),
 ];
 
 export const examRouteHandlers = ({ exams, storage }: Services) => {
@@ -128,7 +136,7 @@ export const examRouteHandlers = ({ exams, storage }: Services) => {
       (await exams.people(actor, query.search)).map((row) => toReachedPerson(row, storage)),
     ),
     route(examRoutes.startExam, async ({ actor, params }) =>
-      toExamTaking(await exams.start(actor, params.id)),
+      toExamTaking(await exams.start(actor, params.id), storage),
     ),
     route(examRoutes.answerQuestion, async ({ actor, params, body }) =>
       exams.answer(actor, params.examId, params.questionId, body),

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   EXAM_LIVE_RECENT_HOURS,
   type ExamAnswerInput,
@@ -13,6 +14,7 @@ import {
   type testDraftBody,
   type testQuestionBody,
   type testWithQuestionsBody,
+  type FilePart as UploadedFile,
 } from '@flashcards/contract';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -21,9 +23,12 @@ import { type Actor, authorize } from '../../lib/access';
 import { conflict, invalid, notFound, permissionDenied } from '../../lib/api-error';
 import type { Clock } from '../../lib/clock';
 import type { Entitlements } from '../../lib/entitlements';
+import { cardPictureVariants, thumbnailKey } from '../../lib/images';
 import type { JobQueue } from '../../lib/jobs';
+import { bytesOf } from '../../plugins/multipart';
 import type { CardsService } from '../cards/cards.service';
-import type { UsersService } from '../users/users.service';
+import type { MediaFiles, MediaService } from '../media/media.service';
+import { type UsersService, userMediaPrefix } from '../users/users.service';
 import { createExamResults } from './exam-results.service';
 import { cardsNeeded, distinctAnswers, draftQuestions, seededRandom, usableCards } from './exams.draft';
 import { queueExamEnd } from './exams.jobs';
@@ -96,9 +101,13 @@ export const pickSitting = (sittings: repo.SittingRow[], now: Date) => {
   return chosen ? { startAt: new Date(chosen.start_at), endAt: new Date(chosen.end_at) } : undefined;
 };
 
+/** Where a teacher's question pictures are stored: under their account's files, which go with it. */
+const questionPictures = (userId: number) => `${userMediaPrefix(userId)}/tests`;
+
 export const createExamsService = ({
   db,
   clock,
+  media,
   jobs,
   entitlements,
   users,
@@ -106,6 +115,7 @@ export const createExamsService = ({
 }: {
   db: Database;
   clock: Clock;
+  media: MediaService;
   jobs: JobQueue;
   entitlements: Entitlements;
   users: UsersService;
@@ -137,6 +147,27 @@ export const createExamsService = ({
     if (test.is_locked) throw conflict('test_locked');
     return test;
   };
+
+  /**
+   * Sets (a new picture's key) or clears (null) a question's picture in one transaction with the test
+   * locked, as every question write; the picture it had goes once that commits.
+   */
+  const changePicture = async (
+    actor: Actor,
+    question: { id: number; test_id: number },
+    store: ((files: MediaFiles) => Promise<string>) | null,
+  ) =>
+    media.change(async (files) => {
+      const key = store ? await store(files) : null;
+      return files.transaction(async (tx) => {
+        await writableTest(actor, tx, question.test_id);
+        // Read again under the test's lock: the question may have gone or its picture changed meanwhile.
+        const current = await repo.findQuestion(tx, question.id);
+        if (!current) throw notFound();
+        files.remove([current.picture], { thumbnails: true });
+        return repo.setQuestionPicture(tx, question.id, key);
+      });
+    });
 
   /** Completes this exam first when its end has come, so every read sees it as the sweep would leave it. */
   const completeIfDue = (id: number) => repo.completeDue(db, clock.now(), sql`e.id = ${id}`);
@@ -222,10 +253,18 @@ export const createExamsService = ({
       });
     },
 
+    /** Deletes a test of mine with its questions; their pictures go once that commits. */
     async removeTest(actor: Actor, id: number) {
       mayUse(actor);
       await ownTest(actor, id);
-      await repo.deleteTest(db, id);
+      await media.change((files) =>
+        files.transaction(async (tx) => {
+          // Locked as question writes lock it, so no picture is set while the test goes.
+          await repo.lockTest(tx, id);
+          files.remove(await repo.picturesOfTest(tx, id), { thumbnails: true });
+          await repo.deleteTest(tx, id);
+        }),
+      );
     },
 
     /** A copy for myself, or for a colleague of my school (`colleague`; anyone else is not found). */
@@ -234,9 +273,16 @@ export const createExamsService = ({
       await ownTest(actor, id);
       const owner =
         colleague === undefined || colleague === actor.id ? actor : await results.colleague(actor, colleague);
-      return db.transaction(async (tx) => {
-        await assertTestAllowed(owner, tx);
-        return testDetail(tx, await repo.copyTest(tx, id, clock.now(), owner.id));
+      const sources = await repo.picturesOfTest(db, id);
+      // The copy's pictures are files of its owner's, so each test's deletion removes only its own.
+      return media.change(async (files) => {
+        const pictures: Record<string, string> = {};
+        for (const key of new Set(sources))
+          pictures[key] = await files.copy(key, questionPictures(owner.id), true);
+        return files.transaction(async (tx) => {
+          await assertTestAllowed(owner, tx);
+          return testDetail(tx, await repo.copyTest(tx, id, clock.now(), owner.id, pictures));
+        });
       });
     },
 
@@ -286,10 +332,35 @@ export const createExamsService = ({
     async deleteQuestion(actor: Actor, id: number) {
       mayUse(actor);
       const question = authorize(actor, policy.author, await repo.findQuestion(db, id));
-      await db.transaction(async (tx) => {
-        await writableTest(actor, tx, question.test_id);
-        await repo.deleteQuestion(tx, id, question.test_id);
+      await media.change((files) =>
+        files.transaction(async (tx) => {
+          await writableTest(actor, tx, question.test_id);
+          const picture = await repo.deleteQuestion(tx, id, question.test_id);
+          files.remove([picture], { thumbnails: true });
+        }),
+      );
+    },
+
+    /**
+     * A picture above a question: checked by its bytes and size and re-encoded as card pictures are, then
+     * stored with its thumbnail before the question refers to it; the one it replaces goes.
+     */
+    async setQuestionPicture(actor: Actor, id: number, file: UploadedFile | undefined) {
+      mayUse(actor);
+      const question = authorize(actor, policy.author, await repo.findQuestion(db, id));
+      if (!file || file.data.length === 0) throw invalid({ picture: 'no_file' });
+      return changePicture(actor, question, async (files) => {
+        const { display, thumbnail } = await cardPictureVariants('picture', bytesOf(file));
+        const key = `${questionPictures(actor.id)}/${randomBytes(12).toString('hex')}.webp`;
+        await files.put(key, display, 'image/webp');
+        await files.put(thumbnailKey(key), thumbnail, 'image/webp');
+        return key;
       });
+    },
+
+    async removeQuestionPicture(actor: Actor, id: number) {
+      mayUse(actor);
+      return changePicture(actor, authorize(actor, policy.author, await repo.findQuestion(db, id)), null);
     },
 
     // ------------------------------------------------------------------------------------------ exams

@@ -1,0 +1,1 @@
+ALTER TABLE "test_questions" ADD COLUMN "picture" text;
