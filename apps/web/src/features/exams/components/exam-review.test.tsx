@@ -13,6 +13,8 @@ const shuffledQuestion: ExamDetail['questions'][number] = {
   id: 41,
   position: 1,
   question_text: 'Which river is the longest?',
+  picture_url: null,
+  picture_thumbnail_url: null,
   answers: [
     { key: 'c', shown_key: 'a', text: 'Volga' },
     { key: 'a', shown_key: 'b', text: 'Nile' },

@@ -6,6 +6,7 @@ import { useFormatters } from '../../../lib/format';
 import '../../../lib/exam-texts';
 import '../../../lib/results-texts';
 import { correctAnswerText, responseText, ruleOf } from '../../../components/exam/question-kinds';
+import { QuestionPicture } from '../../../components/exam/question-picture';
 import { isRelettered } from '../answer-letters';
 
 type Question = ExamDetail['questions'][number];
@@ -63,6 +64,7 @@ export function ExamReview({ exam, viewer }: { exam: ExamDetail; viewer: 'studen
               </Title>
               <QuestionResult question={question} />
             </Group>
+            <QuestionPicture question={question} />
             <Text style={{ whiteSpace: 'pre-wrap' }}>{question.question_text}</Text>
             {question.kind !== 'single' && question.kind !== 'multiple' && (
               <Stack gap={4}>

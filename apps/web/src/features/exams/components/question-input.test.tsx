@@ -11,6 +11,8 @@ afterEach(cleanup);
 const base = {
   id: 7,
   question_text: 'Put them in order',
+  picture_url: null,
+  picture_thumbnail_url: null,
   answers: [],
   items: [
     { key: 2, text: 'three' },
@@ -95,6 +97,8 @@ describe('the review of other kinds', () => {
       position: 1,
       kind: 'multiple',
       question_text: 'Rivers of Bulgaria?',
+      picture_url: null,
+      picture_thumbnail_url: null,
       answers: [
         { key: 'a', shown_key: 'a', text: 'Iskar' },
         { key: 'b', shown_key: 'b', text: 'Alps' },

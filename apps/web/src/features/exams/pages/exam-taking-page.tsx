@@ -32,6 +32,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useNavigate, useParams } from 'react-router';
+import { QuestionPicture } from '../../../components/exam/question-picture';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { MessagePage } from '../../../components/ui/message-page';
 import { PageLoader } from '../../../components/ui/page-loader';
@@ -488,6 +489,7 @@ function ExamSession({ id, started, resumed }: { id: number; started: StartedExa
                 {t('taking.points', { count: question.score_value, formatted: number(question.score_value) })}
               </Text>
             </Group>
+            <QuestionPicture question={question} />
             <QuestionInput
               key={question.id}
               question={question}

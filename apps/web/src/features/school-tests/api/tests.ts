@@ -73,3 +73,12 @@ export const useUpdateQuestion = () =>
 
 export const useDeleteQuestion = () =>
   useTestMutation((id: number) => api.call(testRoutes.deleteQuestion, { params: { id } }));
+
+/** Sets or replaces the picture above a question (the server checks and re-encodes it). */
+export const useSetQuestionPicture = () =>
+  useTestMutation(({ id, file }: { id: number; file: File }) =>
+    api.call(testRoutes.setQuestionPicture, { params: { id }, body: { picture: file } }),
+  );
+
+export const useRemoveQuestionPicture = () =>
+  useTestMutation((id: number) => api.call(testRoutes.deleteQuestionPicture, { params: { id } }));

@@ -3,6 +3,7 @@ import { Button, Group, Paper, Progress, Stack, Table, Text, Title } from '@mant
 import { IconCheck } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QuestionPicture } from '../../../components/exam/question-picture';
 import { useFormatters } from '../../../lib/format';
 import '../../../lib/exam-texts';
 import '../../../lib/results-texts';
@@ -65,6 +66,7 @@ export function ItemAnalysis({ analysis }: { analysis: ExamAnalysis }) {
                           ? t('analysis.ofTest', { test: question.test.name, number: question.position })
                           : t('analysis.questionNumber', { number: question.position })}
                       </Text>
+                      <QuestionPicture question={question} thumbnail />
                       <Text size="xs" c="dimmed" lineClamp={2}>
                         {question.question_text}
                       </Text>

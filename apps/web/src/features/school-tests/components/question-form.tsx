@@ -24,7 +24,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/ui/form-error';
 import '../../../lib/exam-texts';
@@ -211,6 +211,7 @@ export function QuestionForm({
   saving,
   serverErrors,
   formError,
+  picture,
 }: {
   initial: QuestionDraft;
   title: string;
@@ -221,6 +222,8 @@ export function QuestionForm({
   saving: boolean;
   serverErrors: Record<string, string>;
   formError: string | null;
+  /** The picture field of a saved question, shown above its text. */
+  picture?: ReactNode;
 }) {
   const { t } = useTranslation('tests');
   const { t: te } = useTranslation('exams');
@@ -264,6 +267,7 @@ export function QuestionForm({
         <Title order={3} size="h5" id={titleId}>
           {title}
         </Title>
+        {picture}
         <Textarea
           label={t('questions.text')}
           required

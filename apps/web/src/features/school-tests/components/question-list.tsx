@@ -15,11 +15,13 @@ import { IconArrowDown, IconArrowUp, IconCheck, IconEdit, IconTrash } from '@tab
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { correctAnswerText, ruleOf } from '../../../components/exam/question-kinds';
+import { QuestionPicture } from '../../../components/exam/question-picture';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { fieldErrorsOf, useErrorMessage } from '../../../lib/api-errors';
 import { useFormatters } from '../../../lib/format';
 import { useDeleteQuestion, useOrderQuestions, useUpdateQuestion } from '../api/tests';
 import { answerKeys, draftOfQuestion, QuestionForm } from './question-form';
+import { QuestionPictureField } from './question-picture-field';
 
 /** The ids in a new order: the question moved one place up (-1) or down (+1). */
 export const movedOrder = (ids: number[], id: number, step: -1 | 1): number[] => {
@@ -118,6 +120,7 @@ export function QuestionList({ test, locked }: { test: SchoolTestDetail; locked:
                 saving={update.isPending}
                 serverErrors={fieldErrorsOf(update.error)}
                 formError={update.isError ? errorMessage(update.error) : null}
+                picture={<QuestionPictureField question={question} />}
                 onCancel={() => {
                   update.reset();
                   setEditing(null);
@@ -147,6 +150,7 @@ export function QuestionList({ test, locked }: { test: SchoolTestDetail; locked:
                       })}
                     </Badge>
                   </Group>
+                  <QuestionPicture question={question} thumbnail />
                   <Text fw={600} style={{ whiteSpace: 'pre-wrap' }}>
                     {question.question_text}
                   </Text>

@@ -16,6 +16,8 @@ const question = (id: number, position: number, text: string, score: number) => 
   test: 5,
   position,
   question_text: text,
+  picture_url: null,
+  picture_thumbnail_url: null,
   answer_a: 'One',
   answer_b: 'Two',
   answer_c: null,

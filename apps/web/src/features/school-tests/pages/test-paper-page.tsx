@@ -11,6 +11,7 @@ import { PrintSheet } from '../components/print-sheet';
 import '../test-texts';
 import '../../../lib/results-texts';
 import { correctAnswerText } from '../../../components/exam/question-kinds';
+import { QuestionPicture } from '../../../components/exam/question-picture';
 
 const LETTERS: readonly AnswerKey[] = ['a', 'b', 'c', 'd'];
 
@@ -78,6 +79,7 @@ export function TestPaperPage() {
             <ol className="exam-paper-questions">
               {data.questions.map((question) => (
                 <li key={question.id}>
+                  <QuestionPicture question={question} />
                   <div style={{ whiteSpace: 'pre-wrap' }}>
                     {question.question_text} (
                     {t('paper.points', {
