@@ -79,7 +79,6 @@ export function TestPaperPage() {
             <ol className="exam-paper-questions">
               {data.questions.map((question) => (
                 <li key={question.id}>
-                  <QuestionPicture question={question} />
                   <div style={{ whiteSpace: 'pre-wrap' }}>
                     {question.question_text} (
                     {t('paper.points', {
@@ -88,6 +87,8 @@ export function TestPaperPage() {
                     })}
                     )
                   </div>
+                  {/* On paper the question's number leads, so its picture follows the line it numbers. */}
+                  <QuestionPicture question={question} />
                   <ol className="exam-paper-answers">
                     {question.answers.map((answer, index) => (
                       <li key={LETTERS[index]}>
