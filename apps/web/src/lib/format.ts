@@ -59,6 +59,13 @@ export function useFormatters() {
         const date = new Date(iso);
         return Number.isNaN(date.getTime()) ? null : dateTimes.format(date);
       },
+      /** Two ISO moments as one span, the day written once when both fall on it ("25.11.2026 г., 8:00 ч. – 14:00 ч."). */
+      dateTimeRange: (startIso: string, endIso: string) => {
+        const start = new Date(startIso);
+        const end = new Date(endIso);
+        if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return null;
+        return dateTimes.formatRange(start, end);
+      },
     };
   }, [language]);
 }

@@ -88,12 +88,12 @@ export function TestFieldsForm({
         error={errors.description}
       />
       <Fieldset legend={t('editor.thresholds')} disabled={thresholdsLocked} variant="filled">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2, sm: 3, lg: 5 }} spacing="sm">
           {thresholdKeys.map((key) => (
             <NumberInput
               key={key}
               label={t(`editor.threshold.${key}`)}
-              description={t(`editor.thresholdHint.${key}`)}
+              description={key === 'fail_score_value' ? t('editor.failThresholdHint') : undefined}
               min={0}
               max={TEST_MAX_SCORE}
               allowDecimal={false}

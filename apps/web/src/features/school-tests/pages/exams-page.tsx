@@ -48,7 +48,7 @@ const examPath = (id: number) => generatePath(paths.schoolExam, { examId: String
  */
 export function ExamsPage() {
   const { t } = useTranslation(['tests', 'exams', 'pages']);
-  const { number, decimal, dateTime } = useFormatters();
+  const { number, decimal, dateTimeRange } = useFormatters();
   const errorMessage = useErrorMessage();
   const toast = useSuccessToast();
   const { params, navigate } = useExamListParams();
@@ -255,12 +255,7 @@ export function ExamsPage() {
             </Table.Td>
             <Table.Td>{exam.school_test.name}</Table.Td>
             <Table.Td>
-              <Text size="sm">
-                {t('exams.windowValue', {
-                  start: dateTime(exam.start_exam_at) ?? '',
-                  end: dateTime(exam.end_exam_at) ?? '',
-                })}
-              </Text>
+              <Text size="sm">{dateTimeRange(exam.start_exam_at, exam.end_exam_at)}</Text>
               {exam.time_limit_minutes !== null && (
                 <Text size="xs" c="dimmed">
                   {t('exams.limit', {
