@@ -21,6 +21,7 @@ import { practiceRouteHandlers } from './modules/practice/practice.routes';
 import { privateSendingRouteHandlers } from './modules/private-sending/private-sending.routes';
 import { reportRouteHandlers } from './modules/reports/reports.routes';
 import { reviewRouteHandlers } from './modules/review/review.routes';
+import { schoolClassRouteHandlers } from './modules/schools/classes.routes';
 import { adminSchoolRouteHandlers, schoolRouteHandlers } from './modules/schools/schools.routes';
 import {
   adminAffiliateRouteHandlers,
@@ -83,6 +84,7 @@ const routeHandlers = (services: Services) => [
   ...reportRouteHandlers(services),
   ...privateSendingRouteHandlers(services),
   ...schoolRouteHandlers(services),
+  ...schoolClassRouteHandlers(services),
   ...adminSchoolRouteHandlers(services),
   ...testRouteHandlers(services),
   ...examRouteHandlers(services),

@@ -30,6 +30,7 @@ import { createPracticeService } from './modules/practice/practice.service';
 import { createPrivateSendingService } from './modules/private-sending/private-sending.service';
 import { createReportsService } from './modules/reports/reports.service';
 import { createReviewService } from './modules/review/review.service';
+import { createSchoolClassesService } from './modules/schools/classes.service';
 import { registerSchoolJobs } from './modules/schools/schools.jobs';
 import { createSchoolsService } from './modules/schools/schools.service';
 import { createStripeProvider } from './modules/subscriptions/payment-provider';
@@ -113,6 +114,7 @@ export const createServices = async ({
   const exams = createExamsService({ db, clock, media, jobs, entitlements, users, cards });
   const learningPaths = createLearningPathsService({ db, clock, entitlements, users, exams });
   const schools = createSchoolsService({ db, config, clock, media, jobs, users, auth, mail });
+  const schoolClasses = createSchoolClassesService({ db, clock, users });
   const { provider } = config.ai;
   const ai = createAiService({
     db,
@@ -172,6 +174,7 @@ export const createServices = async ({
     userGroups,
     privateSending,
     schools,
+    schoolClasses,
     learningPaths,
     reports,
     exams,

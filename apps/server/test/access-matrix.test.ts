@@ -10,6 +10,7 @@ import {
   cards,
   categories,
   checkoutSessions,
+  classTeachers,
   examAnswers,
   exams,
   friendRequests,
@@ -19,6 +20,7 @@ import {
   payments,
   practiceSessionAnswers,
   privateOffers,
+  schoolClasses,
   schoolInvitations,
   schools,
   schoolTests,
@@ -91,6 +93,9 @@ type Fixture = {
   school: number;
   secondPrincipal: number;
   student: number;
+  /** A class of the school with the student in it, and a teacher of the school who teaches it. */
+  schoolClass: number;
+  classTeacher: number;
   /** A school without members. */
   emptySchool: number;
   /** The empty school's invitations of the owner (who, a principal elsewhere, cannot accept them). */
@@ -130,6 +135,8 @@ type Request = {
   studentsFile?: boolean;
   /** The CSV file's lines instead of one new pupil. */
   studentsCsv?: string;
+  /** Sends the four files of a OneRoster import of one new pupil. */
+  oneRoster?: boolean;
 };
 
 type Row = { request?: (f: Fixture) => Request | Promise<Request>; expect: Statuses };
@@ -506,6 +513,32 @@ const matrix: Record<string, Row> = {
     request: () => ({ form: { fields: {} }, studentsFile: true }),
     expect: principalOnly(201),
   },
+  // Classes: the principal's to manage; a class is seen by its school's principals and its teachers only.
+  schoolClasses: { expect: principalOnly(200) },
+  createSchoolClass: { request: () => ({ json: { name: '9Z' } }), expect: principalOnly(201) },
+  schoolClass: { request: (f) => ({ params: { id: f.schoolClass } }), expect: ownerOnly(200) },
+  updateSchoolClass: {
+    request: (f) => ({ params: { id: f.schoolClass }, json: { name: '9Y' } }),
+    expect: principalOnly(200),
+  },
+  deleteSchoolClass: { request: (f) => ({ params: { id: f.schoolClass } }), expect: principalOnly(204) },
+  assignClassTeacher: {
+    request: (f) => ({
+      params: { id: f.schoolClass, teacherId: f.classTeacher },
+      json: { role: 'subject_teacher' },
+    }),
+    expect: principalOnly(200),
+  },
+  removeClassTeacher: {
+    request: (f) => ({ params: { id: f.schoolClass, teacherId: f.classTeacher } }),
+    expect: principalOnly(204),
+  },
+  moveStudentToClass: {
+    request: (f) => ({ params: { id: f.student }, json: { class_id: null } }),
+    expect: principalOnly(204),
+  },
+  myClasses: { expect: signedIn(200) },
+  importOneRoster: { request: () => ({ form: { fields: {} }, oneRoster: true }), expect: principalOnly(201) },
   adminSchools: { expect: staffOnly(200) },
   createSchool: {
     request: () => ({ json: { name: 'New school', available_students: 5 } }),
@@ -854,6 +887,8 @@ const newFixture = async () => {
     school: school.id,
     secondPrincipal: secondPrincipal.id,
     student: student.id,
+    schoolClass: 0,
+    classTeacher: 0,
     emptySchool: 0,
     invitation: 0,
     secondInvitation: 0,
@@ -872,6 +907,21 @@ const newFixture = async () => {
     checkoutSession: '',
   };
   fixture.emptySchool = (await buildSchool(db)).id;
+  const [schoolClass] = await db
+    .insert(schoolClasses)
+    .values({ schoolId: school.id, name: '9A', schoolYear: '2026/2027' })
+    .returning();
+  const classTeacher = await buildUser(db, {
+    schoolId: school.id,
+    isTeacher: true,
+    isOrganizationMember: true,
+  });
+  await db
+    .insert(classTeachers)
+    .values({ classId: schoolClass!.id, teacherId: classTeacher.id, role: 'class_teacher' });
+  await db.update(users).set({ schoolClassId: schoolClass!.id }).where(eq(users.id, student.id));
+  fixture.schoolClass = schoolClass!.id;
+  fixture.classTeacher = classTeacher.id;
   const [invitation, secondInvitation] = await db
     .insert(schoolInvitations)
     .values([
@@ -1071,6 +1121,17 @@ const inject = async (
         type: 'text/csv',
         data: Buffer.from(request.studentsCsv ?? `pupil${++uniqueEmail}@example.com,Ana,Petrova\n`),
       };
+    if (request.oneRoster) {
+      const pupil = `pupil${++uniqueEmail}@example.com`;
+      const roster = {
+        orgs: 'sourcedId,status,name,type\norg1,,School,school\n',
+        classes: 'sourcedId,status,title,schoolSourcedId\nc1,,9R,org1\n',
+        users: `sourcedId,status,role,givenName,familyName,email\nu1,,student,Ana,Petrova,${pupil}\n`,
+        enrollments: 'sourcedId,status,classSourcedId,userSourcedId,role\ne1,,c1,u1,student\n',
+      };
+      for (const [name, text] of Object.entries(roster))
+        files[name] = { name: `${name}.csv`, type: 'text/csv', data: Buffer.from(text) };
+    }
     const body = await formData(request.form.fields, files);
     Object.assign(headers, body.headers);
     payload = body.payload;
@@ -1227,6 +1288,15 @@ const anyoneButSelf = (selfStatus: number, overrides: Partial<Record<ReachCase, 
 const alike = (status: number) => reachedIn([], status, { guest: status });
 /** A school's management: its principal, on its students and teachers; other principals stay. */
 const principalOfSchool = (status: number) => reachedIn(['principalOnStudent', 'principalOnTeacher'], status);
+
+/** A new class of the school (the undo log removes it after the case). */
+const classOf = async (schoolId: number) =>
+  (
+    await t.database.db
+      .insert(schoolClasses)
+      .values({ schoolId, name: `R${++uniqueEmail}`, schoolYear: '2026/2027' })
+      .returning()
+  )[0]!;
 
 const exists = async (query: ReturnType<typeof sql>) =>
   ((await t.database.db.execute(query)) as unknown as { rows: unknown[] }).rows.length > 0;
@@ -1472,6 +1542,35 @@ const reachMatrix: Record<string, ReachRow> = {
     request: (c) => ({ params: { id: c.target.id } }),
     reached: (_c, response) => response.statusCode === 204,
     expect: principalOfSchool(403),
+  },
+  // A principal puts students of their school in its classes and names its teachers in them; only
+  // students have a class and only teachers teach one (400 for anyone else of the school).
+  moveStudentToClass: {
+    request: async (c) => ({
+      params: { id: c.target.id },
+      json: { class_id: (await classOf(c.people.school)).id },
+    }),
+    reached: (_c, response) => response.statusCode === 204,
+    expect: reachedIn(['principalOnStudent'], 403, { principalOnTeacher: 400, principalOnPrincipal: 400 }),
+  },
+  assignClassTeacher: {
+    request: async (c) => ({
+      params: { id: (await classOf(c.people.school)).id, teacherId: c.target.id },
+      json: { role: 'subject_teacher' },
+    }),
+    reached: (_c, response) => response.statusCode === 200,
+    expect: reachedIn(['principalOnTeacher'], 403, { principalOnStudent: 400, principalOnPrincipal: 400 }),
+  },
+  removeClassTeacher: {
+    request: async (c) => {
+      const schoolClass = await classOf(c.people.school);
+      await t.database.db
+        .insert(classTeachers)
+        .values({ classId: schoolClass.id, teacherId: c.target.id, role: 'subject_teacher' });
+      return { params: { id: schoolClass.id, teacherId: c.target.id } };
+    },
+    reached: (_c, response) => response.statusCode === 204,
+    expect: reachedIn(['principalOnStudent', 'principalOnTeacher', 'principalOnPrincipal'], 403),
   },
   // Staff name principals by e-mail and remove them (the student is not one: not found).
   addPrincipal: {
@@ -1720,6 +1819,9 @@ const personRoutesUnseen = [
   'friendActivity',
   'updateSchoolStudent',
   'removeSchoolStudent',
+  'moveStudentToClass',
+  'assignClassTeacher',
+  'removeClassTeacher',
   'payAffiliate',
 ];
 /** A `search` that matches no person: reach is not involved. */

@@ -15,6 +15,7 @@ export * from './review';
 export * from './route';
 export * from './routes';
 export * from './school';
+export * from './school-classes';
 export * from './social';
 export * from './spreadsheet';
 export * from './subscriptions';

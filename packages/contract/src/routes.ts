@@ -9,6 +9,7 @@ import { practiceRoutes } from './practice';
 import { reviewRoutes } from './review';
 import type { RouteDefinition } from './route';
 import { adminSchoolRoutes, schoolRoutes } from './school';
+import { schoolClassRoutes } from './school-classes';
 import { friendRoutes, privateSendingRoutes, userGroupRoutes } from './social';
 import { adminAffiliateRoutes, affiliateRoutes, subscriptionRoutes } from './subscriptions';
 import { systemRoutes } from './system';
@@ -29,6 +30,7 @@ export const apiRoutes: Record<string, RouteDefinition> = /* @__PURE__ */ Object
   privateSendingRoutes,
   schoolRoutes,
   adminSchoolRoutes,
+  schoolClassRoutes,
   learningPathRoutes,
   reportRoutes,
   testRoutes,

@@ -65,6 +65,8 @@ export const schoolStudentSchema = z.object({
   is_organization_member: z.boolean(),
   auto_school_add: z.boolean(),
   is_invited: z.boolean(),
+  /** A student's class; null for anyone else and a student in none. */
+  school_class: z.object({ id: z.number().int(), name: z.string(), school_year: z.string() }).nullable(),
 });
 export type SchoolStudent = z.infer<typeof schoolStudentSchema>;
 
@@ -100,6 +102,8 @@ export const schoolImportRowSchema = z.object({
   email: z.string(),
   first_name: z.string(),
   last_name: z.string(),
+  /** The line's class (the optional fourth column): created in the current school year if new; '' for none. */
+  class_name: z.string(),
   action: z.enum(['create', 'invite', 'invited', 'member']),
 });
 export type SchoolImportRow = z.infer<typeof schoolImportRowSchema>;
@@ -311,7 +315,9 @@ export const schoolRoutes = {
     tag: schoolTag,
     summary: 'Add students from a CSV file (principals only); `?preview=true` only checks it',
     description:
-      'UTF-8 text (a BOM is allowed), one student per line as `Email,First Name,Last Name`, separated by ' +
+      'UTF-8 text (a BOM is allowed), one student per line as `Email,First Name,Last Name`, with an optional ' +
+      'fourth column `Class` (the class of the current school year, created when the school does not have ' +
+      'it; a member already in the school moves to it; someone invited gets no class), separated by ' +
       'commas or semicolons; an optional header line; at most 1000 students and at most the free seats. ' +
       'One bad line refuses the whole file, naming the line (400 `{"file": [...]}`): staff accounts, ' +
       'principals and members of another school, and someone who declined this school are bad lines. ' +

@@ -33,7 +33,7 @@ const catalogCategory = (access: 'public' | 'user') =>
     <m.CatalogCategoryPage access={access} />
   ));
 
-const school = (page: 'mySchool' | 'schoolsList' | 'adminSchools') =>
+const school = (page: 'mySchool' | 'schoolsList' | 'adminSchools' | 'schoolClass' | 'myClasses') =>
   import('../features/school/school-pages').then((m) => m.schoolPages[page]());
 
 const learningPath = (
@@ -134,6 +134,8 @@ const signedInPages: Page[] = [
     name: 'mySchool',
     load: () => school('mySchool'),
   },
+  { name: 'schoolClass', load: () => school('schoolClass') },
+  { name: 'myClasses', load: () => school('myClasses') },
   {
     name: 'profile',
     load: () => import('../features/profile/pages/profile-page').then((m) => <m.ProfilePage />),

@@ -30,6 +30,8 @@ export const paths = {
   subscriptionsFailed: '/subscriptions-failed',
   affiliates: '/affiliates',
   mySchool: '/my-school',
+  schoolClass: '/school-classes/:classId',
+  myClasses: '/my-classes',
   profile: '/profile',
   myCards: '/my-cards/:categoryIdParam',
   myKidsCards: '/my-kids-cards/:categoryIdParam',

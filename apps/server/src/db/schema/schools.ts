@@ -10,6 +10,7 @@ import {
   integer,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -80,5 +81,55 @@ export const schoolInvitations = pgTable(
     // The invited person's notice: their pending invitations.
     index('school_invitations_user_idx').on(table.userId).where(sql`${table.status} = 'pending'`),
     index('school_invitations_invited_by_idx').on(table.invitedById),
+  ],
+);
+
+/**
+ * A class of a school in one school year ("7А", 2026/2027): its students have it as their class
+ * (`users.school_class_id`), its teachers are in `class_teachers`.
+ */
+export const schoolClasses = pgTable(
+  'school_classes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** `2026/2027`: the school year starts in September. */
+    schoolYear: text('school_year').notNull(),
+    createdAt: moment('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    // One "7А" a year per school, whatever the case of its letter.
+    uniqueIndex('school_classes_school_name_year_idx').on(
+      table.schoolId,
+      sql`lower(${table.name})`,
+      table.schoolYear,
+    ),
+  ],
+);
+
+export const classTeacherRoleEnum = pgEnum('class_teacher_role', ['class_teacher', 'subject_teacher']);
+
+/** Who teaches a class: one class teacher at most, and subject teachers. */
+export const classTeachers = pgTable(
+  'class_teachers',
+  {
+    classId: integer('class_id')
+      .notNull()
+      .references(() => schoolClasses.id, { onDelete: 'cascade' }),
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: classTeacherRoleEnum('role').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.classId, table.teacherId] }),
+    uniqueIndex('class_teachers_one_class_teacher_idx')
+      .on(table.classId)
+      .where(sql`${table.role} = 'class_teacher'`),
+    // A teacher's classes.
+    index('class_teachers_teacher_idx').on(table.teacherId),
   ],
 );

@@ -12,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { schools } from './schools';
+import { schoolClasses, schools } from './schools';
 
 export const genderEnum = pgEnum('gender', ['male', 'female']);
 export const languageEnum = pgEnum('language', ['en', 'bg']);
@@ -66,6 +66,10 @@ export const users = pgTable(
     autoSchoolAdd: boolean('auto_school_add').notNull().default(false),
     /** The school the account is a member of (principal, teacher or student); the flags above give the role. */
     schoolId: integer('school_id').references(() => schools.id, { onDelete: 'set null' }),
+    /** A student's class in their school (one at most); deleting the class leaves its students without one. */
+    schoolClassId: integer('school_class_id').references((): AnyPgColumn => schoolClasses.id, {
+      onDelete: 'set null',
+    }),
     language: languageEnum('language').notNull().default('en'),
     /**
      * The IANA time zone whose calendar days the daily limit, the activity and learning paths count in: set
@@ -108,6 +112,8 @@ export const users = pgTable(
     index('users_town_idx').on(sql`lower(${table.town})`),
     index('users_school_idx').on(sql`lower(${table.school})`),
     // A school's members by name.
+    // A class's students.
+    index('users_school_class_idx').on(table.schoolClassId).where(sql`${table.schoolClassId} is not null`),
     index('users_school_members_idx').on(
       table.schoolId,
       sql`lower(${table.firstName} || ' ' || ${table.lastName})`,

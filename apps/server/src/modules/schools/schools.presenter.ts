@@ -67,6 +67,10 @@ export const toSchoolStudent = (row: MemberRow, storage: MediaStorage): SchoolSt
     is_organization_member: invited ? false : row.isOrganizationMember,
     auto_school_add: invited ? false : row.autoSchoolAdd,
     is_invited: invited,
+    school_class:
+      !invited && row.isStudent && row.classId != null
+        ? { id: row.classId, name: row.className ?? '', school_year: row.classYear ?? '' }
+        : null,
   };
 };
 

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { paginate } from '../../db/rows';
-import { schoolInvitations, schools, users } from '../../db/schema';
+import { schoolClasses, schoolInvitations, schools, users } from '../../db/schema';
 import { byName } from '../../lib/people';
 
 export type SchoolRow = typeof schools.$inferSelect;
@@ -144,7 +144,19 @@ export type MemberRow = {
   /** Listed for a pending invitation of the school, not as a member; invited as a teacher or a student. */
   invited?: boolean;
   invitedAsTeacher?: boolean | null;
+  /** A student's class (of the school), when the query joined it. */
+  classId?: number | null;
+  className?: string | null;
+  classYear?: string | null;
 };
+
+/** A member's class: only a class of their own school counts. */
+const classColumns = {
+  classId: schoolClasses.id,
+  className: schoolClasses.name,
+  classYear: schoolClasses.schoolYear,
+};
+const ownClass = and(eq(schoolClasses.id, users.schoolClassId), eq(schoolClasses.schoolId, users.schoolId));
 
 export type MemberRole = 'student' | 'teacher' | 'principal';
 /**
@@ -183,9 +195,11 @@ export const membersPage = async (
         ...memberColumns,
         invited: sql<boolean>`(not ${member})`,
         invitedAsTeacher: schoolInvitations.isTeacher,
+        ...classColumns,
       })
       .from(users)
       .leftJoin(schoolInvitations, invitation)
+      .leftJoin(schoolClasses, ownClass)
       .where(where)
       .orderBy(...byName)
       .limit(limit)
@@ -199,7 +213,11 @@ export const membersPage = async (
 };
 
 export const findAccount = async (db: Executor, id: number) => {
-  const [row] = await db.select(memberColumns).from(users).where(eq(users.id, id));
+  const [row] = await db
+    .select({ ...memberColumns, ...classColumns })
+    .from(users)
+    .leftJoin(schoolClasses, ownClass)
+    .where(eq(users.id, id));
   return row as MemberRow | undefined;
 };
 

@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import {
   type FilePart,
+  ONEROSTER_MAX_BYTES,
   SCHOOL_CSV_MAX_BYTES,
   SCHOOL_LOGO_MAX_BYTES,
   type SchoolImportRow,
@@ -21,10 +22,19 @@ import { queueMail } from '../mail/mail.jobs';
 import type { MailService } from '../mail/mail.service';
 import type { MediaFiles, MediaService } from '../media/media.service';
 import type { UsersService } from '../users/users.service';
+import { schoolYearOf } from './classes.policy';
+import * as classes from './classes.repository';
+import {
+  ONEROSTER_FILES,
+  type OneRosterFile,
+  type RosterTeaching,
+  readRoster,
+  rosterError,
+} from './oneroster';
 import { queueWelcomeMails, type WelcomeJob } from './schools.jobs';
 import { schoolPolicy } from './schools.policy';
 import * as repo from './schools.repository';
-import { readStudentFile, type StudentFile } from './student-file';
+import { readStudentFile, type StudentFile, type StudentLine } from './student-file';
 
 /** Every file of a school (its logo) lives under this prefix. */
 const schoolMediaPrefix = (schoolId: number) => `schools/${schoolId}`;
@@ -46,6 +56,7 @@ const leaving = {
   isOrganizationHost: false,
   isOrganizationMember: false,
   autoSchoolAdd: false,
+  schoolClassId: null,
 } as const;
 
 const isUniqueViolation = (error: unknown) =>
@@ -150,6 +161,10 @@ export const createSchoolsService = ({
   const lineError = (line: number, problem: Message) =>
     invalid({ file: { key: 'school_csv_line', values: { line, problem } } });
 
+  /** A person of an import: a line of the CSV of students, or a student or teacher of a OneRoster file. */
+  type ImportPerson = StudentLine & { teacher?: boolean };
+  type PlannedRow = SchoolImportRow & { accountId?: number; teacher: boolean; isStudent: boolean };
+
   /**
    * Why an account of its own cannot be invited to the school, if it cannot: staff, a principal or a
    * member of another school (a person belongs to one school), or someone who declined this school.
@@ -170,7 +185,12 @@ export const createSchoolsService = ({
    * What importing the students does, line by line: the first bad line (of the file, or an e-mail that
    * cannot be invited) refuses the whole file.
    */
-  const plan = async (tx: Executor, schoolId: number, file: StudentFile) => {
+  const plan = async (
+    tx: Executor,
+    schoolId: number,
+    file: { students: ImportPerson[]; bad?: StudentFile['bad'] },
+    refuse = lineError,
+  ) => {
     const existing = await repo.accountsByEmails(
       tx,
       file.students.map((student) => student.email),
@@ -185,18 +205,21 @@ export const createSchoolsService = ({
         )
       ).map((invitation) => [invitation.userId, invitation]),
     );
-    const rows: (SchoolImportRow & { accountId?: number })[] = [];
+    const rows: PlannedRow[] = [];
     for (const student of file.students) {
       const account = byEmail.get(student.email);
       const invitation = account && invitations.get(account.id);
       const refusal = account && account.schoolId !== schoolId && notInvitable(account, schoolId, invitation);
       if (refusal)
-        throw lineError(student.line, {
+        throw refuse(student.line, {
           key: refusal === 'school_member_elsewhere' ? 'school_csv_other_school' : `${refusal}_line`,
           values: { email: student.email },
         });
+      const { teacher = false, ...line } = student;
       rows.push({
-        ...student,
+        ...line,
+        teacher,
+        isStudent: account?.isStudent ?? false,
         action: !account
           ? 'create'
           : account.schoolId === schoolId
@@ -214,6 +237,165 @@ export const createSchoolsService = ({
   /** The pending invitation of the actor with this id, locked (another person's, or an answered one: 404). */
   const ownInvitation = async (tx: Executor, actor: Actor, id: number) =>
     authorize(actor, schoolPolicy.invited, await repo.findInvitation(tx, id, true));
+
+  /** The bytes of an uploaded file, at most `max` of them (413 naming the field otherwise). */
+  const checkedSize = (file: FilePart, max: number, field: string) => {
+    const data = bytesOf(file);
+    if (data.length > max)
+      throw new ApiError(413, 'payload_too_large', undefined, {
+        [field]: [{ key: 'school_csv_too_large', values: { max: max / 1024 / 1024 } }],
+      });
+    return data;
+  };
+
+  const seatsOf = async (schoolId: number) => {
+    const school = await schoolOf(schoolId);
+    return Math.max(0, school.school.availableStudents - school.students);
+  };
+  /** Students created or invited must fit the seats (an invited one takes a seat when they accept). */
+  const checkSeats = (rows: PlannedRow[], seats: number) => {
+    const adding = rows.filter((row) => !row.teacher && (row.action === 'create' || row.action === 'invite'));
+    if (adding.length > seats)
+      throw invalid({ file: { key: 'school_csv_no_seats', values: { count: adding.length, seats } } });
+    return seats;
+  };
+  const count = (rows: PlannedRow[], action: SchoolImportRow['action']) =>
+    rows.filter((row) => row.action === action).length;
+  const shownRow = (row: PlannedRow): SchoolImportRow => ({
+    line: row.line,
+    email: row.email,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    class_name: row.class_name,
+    action: row.action,
+  });
+
+  /**
+   * Stores an import planned from `rows`, in one transaction: plans it again there (refused when it
+   * changed since), creates the new accounts and invites the accounts of their own (one statement each),
+   * creates the classes named that the school does not have in the current school year, puts the students
+   * in their classes and names the teachers in theirs. After it commits one job mails the people.
+   */
+  const store = async (
+    actor: Actor,
+    ip: string,
+    language: Language,
+    schoolId: number,
+    rows: PlannedRow[],
+    replan: (tx: Executor) => Promise<PlannedRow[]>,
+    teaching: RosterTeaching[],
+    classNames: string[] = [],
+  ) => {
+    const creates = rows.filter((row) => row.action === 'create');
+    const invites = rows.filter((row) => row.action === 'invite');
+    // argon2id takes its time on purpose: the hashes are made before the transaction, side by side.
+    const passwords = creates.map(() => initialPassword());
+    const hashes = await Promise.all(passwords.map(hashPassword));
+    const { created, invited, seatsLeft } = await db
+      .transaction(async (tx) => {
+        await mail.limit('school_accounts', { accountId: actor.id, ip }, { tx });
+        const locked = await lock(tx, schoolId);
+        const again = await replan(tx);
+        const same = (a: typeof rows, b: typeof rows) =>
+          a.length === b.length && a.every((row, index) => row.action === b[index]!.action);
+        if (!same(rows, again)) throw conflict('school_import_changed');
+        const seats = await freeSeats(tx, locked);
+        checkSeats(rows, seats);
+        const names = new Map<string, string>();
+        for (const name of [...classNames, ...rows.map((row) => row.class_name)])
+          if (name !== '' && !names.has(name.toLowerCase())) names.set(name.toLowerCase(), name);
+        const classIds = await classes.ensureClasses(tx, schoolId, schoolYearOf(clock.now()), [
+          ...names.values(),
+        ]);
+        const classOf = (row: PlannedRow) =>
+          row.teacher ? null : (classIds.get(row.class_name.toLowerCase()) ?? null);
+        const inserted = await users.createMany(
+          tx,
+          creates.map((row, index) => ({
+            ...createdAccount(locked, row, hashes[index]!, language, row.teacher),
+            schoolClassId: classOf(row),
+          })),
+        );
+        const invitations = await repo.invite(
+          tx,
+          invites.map((row) => ({
+            schoolId,
+            userId: row.accountId!,
+            invitedById: actor.id,
+            isTeacher: row.teacher,
+            createdAt: clock.now(),
+          })),
+        );
+        // Students already in the school move to the class their line names.
+        const moving = new Map<number, number[]>();
+        for (const row of rows) {
+          const classId = classOf(row);
+          if (row.action !== 'member' || !row.isStudent || classId === null) continue;
+          moving.set(classId, [...(moving.get(classId) ?? []), row.accountId!]);
+        }
+        for (const [classId, ids] of moving) await users.updateMany(tx, ids, { schoolClassId: classId });
+        await nameTeachers(tx, teaching, classIds, rows, inserted);
+        return { created: inserted, invited: invitations, seatsLeft: seats - creates.length };
+      })
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error)) throw conflict('school_import_changed');
+        throw error;
+      });
+    const idOf = new Map(created.map((account) => [account.email, account.id]));
+    await queueWelcomeMails(jobs, {
+      schoolId,
+      creatorId: actor.id,
+      created: created.map((account) => account.id),
+      invited: invited.map((invitation) => invitation.id),
+    });
+    return {
+      created: creates.length,
+      invited: invites.length,
+      free_seats: seatsLeft,
+      initial_passwords: creates.map((row, index) => ({
+        id: idOf.get(row.email)!,
+        email: row.email,
+        first_name: row.first_name,
+        last_name: row.last_name,
+        password: passwords[index]!,
+      })),
+    };
+  };
+
+  /**
+   * Names the teachers of a OneRoster import in their classes (the new ones and the school's teachers;
+   * invited ones are named by the principal once they join). A class that has another class teacher
+   * already refuses the enrollment that names one.
+   */
+  const nameTeachers = async (
+    tx: Executor,
+    teaching: RosterTeaching[],
+    classIds: Map<string, number>,
+    rows: PlannedRow[],
+    inserted: { id: number; email: string }[],
+  ) => {
+    const teacherIds = new Map(inserted.map((account) => [account.email.toLowerCase(), account.id]));
+    const members = rows.filter((row) => row.action === 'member' && row.teacher);
+    const accounts = await repo.accountsByEmails(
+      tx,
+      members.map((row) => row.email),
+    );
+    for (const account of accounts)
+      if (account.isTeacher) teacherIds.set(account.email.toLowerCase(), account.id);
+    const named: { classId: number; teacherId: number; role: classes.ClassTeacherRole }[] = [];
+    for (const entry of teaching) {
+      const classId = classIds.get(entry.classTitle.toLowerCase());
+      const teacherId = teacherIds.get(entry.email);
+      if (classId === undefined || teacherId === undefined) continue;
+      if (entry.primary) {
+        const current = await classes.classTeacherOf(tx, classId);
+        if (current !== undefined && current !== teacherId)
+          throw rosterError('enrollments', entry.line, { key: 'oneroster_class_teacher_taken' });
+      }
+      named.push({ classId, teacherId, role: entry.primary ? 'class_teacher' : 'subject_teacher' });
+    }
+    await classes.setTeachers(tx, named);
+  };
 
   return {
     // ----- Everyone ---------------------------------------------------------------------------------
@@ -309,7 +491,8 @@ export const createSchoolsService = ({
       const schoolId = managed(actor);
       const member = authorize(actor, schoolPolicy.ownMember, await repo.findAccount(db, id));
       if (member.isOrganizationHost) await users.update(id, { isTeacher });
-      else if (isTeacher) await users.update(id, { isTeacher: true, isStudent: false });
+      // A teacher has no class of their own (they teach classes).
+      else if (isTeacher) await users.update(id, { isTeacher: true, isStudent: false, schoolClassId: null });
       else if (!member.isStudent)
         await db.transaction(async (tx) => {
           const school = await lock(tx, schoolId);
@@ -392,8 +575,9 @@ export const createSchoolsService = ({
 
     /**
      * Students from a CSV file, all or nothing. With `preview`, what importing would do and nothing is
-     * stored. Otherwise one transaction creates the new accounts (one statement) and joins the existing
-     * ones (one statement); after it commits one job mails them. An import, of any size, counts once
+     * stored. Otherwise one transaction creates the new accounts (one statement), invites the accounts of
+     * their own (one statement) and puts the lines' students in their classes (created in the current
+     * school year when missing); after it commits one job mails them. An import, of any size, counts once
      * against MAIL_LIMITS.school_accounts: the seats bound it.
      */
     async importStudents(
@@ -405,91 +589,65 @@ export const createSchoolsService = ({
     ) {
       const schoolId = managed(actor);
       if (!file || file.data.length === 0) throw invalid({ file: 'school_csv_no_file' });
-      const data = bytesOf(file);
-      if (data.length > SCHOOL_CSV_MAX_BYTES)
-        throw new ApiError(413, 'payload_too_large', undefined, {
-          file: [{ key: 'school_csv_too_large', values: { max: SCHOOL_CSV_MAX_BYTES / 1024 / 1024 } }],
-        });
+      const data = checkedSize(file, SCHOOL_CSV_MAX_BYTES, 'file');
       const parsed = readStudentFile(data);
       if (parsed.error && !parsed.bad) throw invalid({ file: parsed.error });
 
-      const school = await schoolOf(schoolId);
       const rows = await plan(db, schoolId, parsed);
-      const creates = rows.filter((row) => row.action === 'create');
-      const invites = rows.filter((row) => row.action === 'invite');
-      const free = Math.max(0, school.school.availableStudents - school.students);
-      // An invited student takes a seat when they accept: the file must fit as if everyone accepted.
-      const checkSeats = (seats: number) => {
-        if (creates.length + invites.length > seats)
-          throw invalid({
-            file: { key: 'school_csv_no_seats', values: { count: creates.length + invites.length, seats } },
-          });
-      };
-      checkSeats(free);
-      const shown = rows.map(({ accountId: _, ...row }) => row);
+      const free = checkSeats(rows, await seatsOf(schoolId));
+      const shown = rows.map(shownRow);
       if (preview)
         return {
           preview: true,
           rows: shown,
-          created: creates.length,
-          invited: invites.length,
+          created: count(rows, 'create'),
+          invited: count(rows, 'invite'),
           free_seats: free,
           initial_passwords: [],
         };
+      const stored = await store(actor, ip, language, schoolId, rows, (tx) => plan(tx, schoolId, parsed), []);
+      return { preview: false, rows: shown, ...stored };
+    },
 
-      // argon2id takes its time on purpose: the hashes are made before the transaction, side by side.
-      const passwords = creates.map(() => initialPassword());
-      const hashes = await Promise.all(passwords.map(hashPassword));
-      const { created, invited, seatsLeft } = await db
-        .transaction(async (tx) => {
-          await mail.limit('school_accounts', { accountId: actor.id, ip }, { tx });
-          const locked = await lock(tx, schoolId);
-          const again = await plan(tx, schoolId, parsed);
-          const same = (a: typeof rows, b: typeof rows) =>
-            a.length === b.length && a.every((row, index) => row.action === b[index]!.action);
-          if (!same(rows, again)) throw conflict('school_import_changed');
-          const seats = await freeSeats(tx, locked);
-          checkSeats(seats);
-          const inserted = await users.createMany(
-            tx,
-            creates.map((row, index) => createdAccount(locked, row, hashes[index]!, language)),
-          );
-          const invitations = await repo.invite(
-            tx,
-            invites.map((row) => ({
-              schoolId,
-              userId: row.accountId!,
-              invitedById: actor.id,
-              isTeacher: false,
-              createdAt: clock.now(),
-            })),
-          );
-          return { created: inserted, invited: invitations, seatsLeft: seats - creates.length };
-        })
-        .catch((error: unknown) => {
-          if (isUniqueViolation(error)) throw conflict('school_import_changed');
-          throw error;
-        });
-      const idOf = new Map(created.map((account) => [account.email, account.id]));
-      await queueWelcomeMails(jobs, {
+    /**
+     * Classes, students and teachers from OneRoster 1.1 CSV files, all or nothing: as the CSV of
+     * students, with teachers (accounts made teachers, or invited as teachers) named in their classes.
+     */
+    async importOneRoster(
+      actor: Actor,
+      files: Partial<Record<OneRosterFile, FilePart>>,
+      language: Language,
+      ip: string,
+    ) {
+      const schoolId = managed(actor);
+      const data = Object.fromEntries(
+        ONEROSTER_FILES.map((name) => {
+          const file = files[name];
+          if (!file || file.data.length === 0) throw invalid({ [name]: 'oneroster_no_file' });
+          return [name, checkedSize(file, ONEROSTER_MAX_BYTES, name)];
+        }),
+      ) as Record<OneRosterFile, Buffer>;
+      const roster = readRoster(data);
+      if (roster.people.length === 0) throw invalid({ users: 'oneroster_no_people' });
+      const refuse = (line: number, problem: Message) => rosterError('users', line, problem);
+      const people = { students: roster.people };
+      const rows = await plan(db, schoolId, people, refuse);
+      checkSeats(rows, await seatsOf(schoolId));
+      const stored = await store(
+        actor,
+        ip,
+        language,
         schoolId,
-        creatorId: actor.id,
-        created: created.map((account) => account.id),
-        invited: invited.map((invitation) => invitation.id),
-      });
+        rows,
+        (tx) => plan(tx, schoolId, people, refuse),
+        roster.teaching,
+        roster.classes.map((schoolClass) => schoolClass.title),
+      );
       return {
-        preview: false,
-        rows: shown,
-        created: creates.length,
-        invited: invites.length,
-        free_seats: seatsLeft,
-        initial_passwords: creates.map((row, index) => ({
-          id: idOf.get(row.email)!,
-          email: row.email,
-          first_name: row.first_name,
-          last_name: row.last_name,
-          password: passwords[index]!,
-        })),
+        classes: new Set(roster.classes.map((schoolClass) => schoolClass.title.toLowerCase())).size,
+        students: rows.filter((row) => row.action === 'create' && !row.teacher).length,
+        teachers: rows.filter((row) => row.action === 'create' && row.teacher).length,
+        invited: stored.invited,
       };
     },
 

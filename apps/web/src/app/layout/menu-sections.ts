@@ -4,6 +4,7 @@ import {
   IconCards,
   IconCash,
   IconCertificate,
+  IconChalkboard,
   IconChartBar,
   IconClipboardCheck,
   IconClipboardList,
@@ -33,6 +34,8 @@ export interface MenuItem {
   staffOnly?: boolean;
   /** Only for the principals of a school (`is_organization_host`). */
   principalOnly?: boolean;
+  /** For teachers of a school (the classes they teach). */
+  teacherOnly?: boolean;
 }
 
 export interface MenuSection {
@@ -82,6 +85,7 @@ export const menuSections: MenuSection[] = [
     label: 'other',
     items: [
       { label: 'mySchool', page: 'mySchool', icon: IconSchool, principalOnly: true },
+      { label: 'myClasses', page: 'myClasses', icon: IconChalkboard, teacherOnly: true },
       { label: 'demoVideos', page: 'demoVideos', icon: IconVideo },
     ],
   },
@@ -101,10 +105,12 @@ export function visibleMenu({
   isAutoCreated,
   isStaff,
   isPrincipal = false,
+  isTeacher = false,
 }: {
   isAutoCreated: boolean;
   isStaff: boolean;
   isPrincipal?: boolean;
+  isTeacher?: boolean;
 }): MenuSection[] {
   return menuSections
     .map((section) => ({
@@ -113,7 +119,8 @@ export function visibleMenu({
         (item) =>
           !(isAutoCreated && item.hiddenForAutoCreated) &&
           !(item.staffOnly && !isStaff) &&
-          !(item.principalOnly && !isPrincipal),
+          !(item.principalOnly && !isPrincipal) &&
+          !(item.teacherOnly && !isTeacher),
       ),
     }))
     .filter((section) => section.items.length > 0);

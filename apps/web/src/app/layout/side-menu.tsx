@@ -18,6 +18,7 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
     isAutoCreated: user?.is_auto_created ?? false,
     isStaff: user?.is_staff ?? false,
     isPrincipal: user?.is_organization_host ?? false,
+    isTeacher: (user?.is_teacher ?? false) && user?.school_id != null,
   };
   return (
     // The browser's own scrolling: a taller menu than the window scrolls within the navbar.

@@ -6,5 +6,7 @@
 export const schoolPages = {
   mySchool: () => import('./pages/my-school-page').then((m) => <m.MySchoolPage />),
   schoolsList: () => import('./pages/schools-list-page').then((m) => <m.SchoolsListPage />),
+  schoolClass: () => import('./pages/class-page').then((m) => <m.ClassPage />),
+  myClasses: () => import('./pages/my-classes-page').then((m) => <m.MyClassesPage />),
   adminSchools: () => import('./pages/admin-schools-page').then((m) => <m.AdminSchoolsPage />),
 };

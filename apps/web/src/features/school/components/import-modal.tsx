@@ -219,6 +219,7 @@ function ImportSteps({
                   <Table.Th>{t('import.line')}</Table.Th>
                   <Table.Th>{t('import.name')}</Table.Th>
                   <Table.Th>{t('import.email')}</Table.Th>
+                  <Table.Th>{t('import.className')}</Table.Th>
                   <Table.Th>{t('import.what')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -228,6 +229,7 @@ function ImportSteps({
                     <Table.Td>{number(row.line)}</Table.Td>
                     <Table.Td>{`${row.first_name} ${row.last_name}`.trim()}</Table.Td>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.email}</Table.Td>
+                    <Table.Td>{row.class_name}</Table.Td>
                     <Table.Td>
                       <Badge color={actionColors[row.action]} variant="filled" size="sm">
                         {t(`import.actions.${row.action}`)}

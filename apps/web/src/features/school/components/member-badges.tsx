@@ -13,6 +13,11 @@ export function MemberBadges({ member }: { member: SchoolStudent }) {
           {t(`roles.${badge}`)}
         </Badge>
       ))}
+      {member.school_class && (
+        <Badge color="gray" variant="light" size="sm">
+          {t('members.classBadge', { name: member.school_class.name })}
+        </Badge>
+      )}
     </Group>
   );
 }

@@ -33,6 +33,7 @@ const member = (id: number, first: string, flags: Partial<SchoolStudent>): Schoo
   is_organization_host: false,
   is_organization_member: true,
   is_invited: false,
+  school_class: null,
   auto_school_add: false,
   ...flags,
 });

@@ -12,6 +12,7 @@ import { useFormatters } from '../../../lib/format';
 import { useSuccessToast } from '../../../lib/use-success-toast';
 import { useSchoolDetails } from '../api/get-school-details';
 import { AddMemberModal } from '../components/add-member-modal';
+import { ClassesPanel } from '../components/classes-panel';
 import { ImportModal } from '../components/import-modal';
 import { MembersList } from '../components/members-list';
 import { PasswordsSheet } from '../components/passwords-sheet';
@@ -83,6 +84,7 @@ function MySchool() {
       <QueryState query={school} loading={<Skeleton h={220} radius="lg" aria-label={t('loading')} />}>
         {(data) => <SchoolCard school={data} />}
       </QueryState>
+      <ClassesPanel />
       <MembersList />
       <AddMemberModal opened={adding} onClose={() => setAdding(false)} onAdded={added} />
       <ImportModal

@@ -1,0 +1,255 @@
+import type { ClassTeacherRole, SchoolClassDetails } from '@flashcards/contract';
+import { ActionIcon, Badge, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { IconUserMinus } from '@tabler/icons-react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { QueryState } from '../../../components/ui/query-state';
+import { useErrorMessage } from '../../../lib/api-errors';
+import { useCurrentUser } from '../../../lib/current-user';
+import { useSuccessToast } from '../../../lib/use-success-toast';
+import { useAssignTeacher, useMoveStudent, useRemoveTeacher, useSchoolClass } from '../api/classes';
+import { useSchoolMembers } from '../api/get-school-members';
+import '../school-texts';
+
+type Person = { id: number; first_name: string; last_name: string; email: string };
+const nameOf = (person: Person) => `${person.first_name} ${person.last_name}`.trim() || person.email;
+
+/** /school-classes/:classId: a class and its members; its school's principals also change them. */
+export function ClassPage() {
+  const { t } = useTranslation('school');
+  const id = Number(useParams().classId);
+  const schoolClass = useSchoolClass(id);
+  const user = useCurrentUser();
+  if (user.isPending) return <PageLoader label={t('classes.loading')} />;
+  const principal = user.data?.is_organization_host ?? false;
+  return (
+    <QueryState query={schoolClass} loading={<PageLoader label={t('classes.loading')} />}>
+      {(data) => <ClassDetails data={data} principal={principal} />}
+    </QueryState>
+  );
+}
+
+function ClassDetails({ data, principal }: { data: SchoolClassDetails; principal: boolean }) {
+  const { t } = useTranslation('school');
+  const removeTeacher = useRemoveTeacher();
+  const move = useMoveStudent();
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{t('classes.title', { name: data.name, year: data.school_year })}</Title>
+      <People
+        heading={t('classes.students')}
+        empty={t('classes.noStudents')}
+        people={data.student_list}
+        remove={
+          principal
+            ? (person) => ({
+                label: t('classes.removeStudent', { name: nameOf(person) }),
+                run: () => move.mutate({ studentId: person.id, classId: null }),
+              })
+            : undefined
+        }
+        add={principal ? <AddStudent classId={data.id} /> : null}
+      />
+      <People
+        heading={t('classes.teachers')}
+        empty={t('classes.noTeachers')}
+        people={data.teacher_list}
+        badge={(person) => t(`classes.roles.${person.role}`)}
+        remove={
+          principal
+            ? (person) => ({
+                label: t('classes.removeTeacher', { name: nameOf(person) }),
+                run: () => removeTeacher.mutate({ id: data.id, teacherId: person.id }),
+              })
+            : undefined
+        }
+        add={principal ? <AddTeacher classId={data.id} /> : null}
+      />
+    </Stack>
+  );
+}
+
+function People<P extends Person>({
+  heading,
+  empty,
+  people,
+  badge,
+  remove,
+  add,
+}: {
+  heading: string;
+  empty: string;
+  people: P[];
+  badge?: (person: P) => string;
+  remove?: (person: P) => { label: string; run: () => void };
+  add: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <Stack component="section" aria-labelledby={headingId} gap="sm">
+      <Title order={2} size="h3" id={headingId}>
+        {heading}
+      </Title>
+      {add}
+      {people.length === 0 ? (
+        <Text c="dimmed">{empty}</Text>
+      ) : (
+        <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+          {people.map((person) => {
+            const removal = remove?.(person);
+            return (
+              <Paper component="li" key={person.id} withBorder radius="md" p="sm">
+                <Group justify="space-between" wrap="nowrap" gap="sm">
+                  <Stack gap={2} style={{ minWidth: 0 }}>
+                    <Group gap={6}>
+                      <Text fw={600} truncate>
+                        {nameOf(person)}
+                      </Text>
+                      {badge && (
+                        <Badge size="sm" variant="light">
+                          {badge(person)}
+                        </Badge>
+                      )}
+                    </Group>
+                    <Text size="sm" c="dimmed" truncate>
+                      {person.email}
+                    </Text>
+                  </Stack>
+                  {removal && (
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      size="lg"
+                      aria-label={removal.label}
+                      onClick={removal.run}
+                    >
+                      <IconUserMinus size={18} aria-hidden="true" />
+                    </ActionIcon>
+                  )}
+                </Group>
+              </Paper>
+            );
+          })}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/** A member of the school to add, found by a part of the name or e-mail. */
+function MemberPicker({
+  kind,
+  label,
+  value,
+  onChange,
+}: {
+  kind: 'student' | 'teacher';
+  label: string;
+  value: string | null;
+  onChange: (value: string | null) => void;
+}) {
+  const [search, setSearch] = useState('');
+  const members = useSchoolMembers({ page: 1, search: search.trim(), role: kind });
+  const options = (members.data?.results ?? [])
+    .filter((member) => !member.is_invited)
+    .map((member) => ({ value: String(member.id), label: `${nameOf(member)} (${member.email})` }));
+  return (
+    <Select
+      label={label}
+      data={options}
+      searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      value={value}
+      onChange={onChange}
+      filter={({ options: all }) => all}
+      style={{ flex: '1 1 240px' }}
+    />
+  );
+}
+
+function AddStudent({ classId }: { classId: number }) {
+  const { t } = useTranslation('school');
+  const move = useMoveStudent();
+  const toast = useSuccessToast();
+  const errorMessage = useErrorMessage();
+  const [student, setStudent] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (student === null) return;
+    move.mutate(
+      { studentId: Number(student), classId },
+      {
+        onSuccess: () => {
+          setStudent(null);
+          toast(t('classes.studentAdded'));
+        },
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit}>
+      <Group align="flex-end" gap="sm">
+        <MemberPicker kind="student" label={t('classes.addStudent')} value={student} onChange={setStudent} />
+        <Button type="submit" loading={move.isPending} disabled={student === null}>
+          {t('classes.add')}
+        </Button>
+      </Group>
+      {move.isError && (
+        <Text size="sm" c="red.8" mt="xs" role="alert">
+          {errorMessage(move.error)}
+        </Text>
+      )}
+    </form>
+  );
+}
+
+function AddTeacher({ classId }: { classId: number }) {
+  const { t } = useTranslation('school');
+  const assign = useAssignTeacher();
+  const toast = useSuccessToast();
+  const errorMessage = useErrorMessage();
+  const [teacher, setTeacher] = useState<string | null>(null);
+  const [role, setRole] = useState<ClassTeacherRole>('subject_teacher');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (teacher === null) return;
+    assign.mutate(
+      { id: classId, teacherId: Number(teacher), role },
+      {
+        onSuccess: () => {
+          setTeacher(null);
+          toast(t('classes.teacherAdded'));
+        },
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit}>
+      <Group align="flex-end" gap="sm">
+        <MemberPicker kind="teacher" label={t('classes.addTeacher')} value={teacher} onChange={setTeacher} />
+        <Select
+          label={t('classes.role')}
+          data={(['class_teacher', 'subject_teacher'] as const).map((value) => ({
+            value,
+            label: t(`classes.roles.${value}`),
+          }))}
+          value={role}
+          onChange={(value) => value && setRole(value as ClassTeacherRole)}
+          allowDeselect={false}
+          style={{ flex: '1 1 180px' }}
+        />
+        <Button type="submit" loading={assign.isPending} disabled={teacher === null}>
+          {t('classes.add')}
+        </Button>
+      </Group>
+      {assign.isError && (
+        <Text size="sm" c="red.8" mt="xs" role="alert">
+          {errorMessage(assign.error)}
+        </Text>
+      )}
+    </form>
+  );
+}
