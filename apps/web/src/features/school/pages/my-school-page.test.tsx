@@ -1,4 +1,10 @@
-import { type SchoolDetails, type SchoolStudent, schoolRoutes, type User } from '@flashcards/contract';
+import {
+  type SchoolDetails,
+  type SchoolStudent,
+  schoolClassRoutes,
+  schoolRoutes,
+  type User,
+} from '@flashcards/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeApi, page } from '../../../test/fake-api';
@@ -46,7 +52,8 @@ const members = [
 function show(user: Pick<User, 'id' | 'is_organization_host'>) {
   const server = fakeApi()
     .on(schoolRoutes.schoolDetails, school)
-    .on(schoolRoutes.schoolStudents, page(members));
+    .on(schoolRoutes.schoolStudents, page(members))
+    .on(schoolClassRoutes.schoolClasses, []);
   renderWithProviders(<MySchoolPage />, { user });
   return server.calls;
 }
