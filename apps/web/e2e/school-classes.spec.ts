@@ -24,7 +24,6 @@ test('the principal imports a CSV with classes and names a teacher of 7А, who s
     headers: { Authorization: `JWT ${principal.access}` },
   });
   expect(invited.status(), await invited.text()).toBe(201);
-  const teacherId = ((await invited.json()) as { id: number }).id;
   await acceptInvitations(request, teacher);
 
   // The principal imports students with a fourth column, Class.
@@ -66,13 +65,18 @@ test('the principal imports a CSV with classes and names a teacher of 7А, who s
   await classA.getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1, name: /^7А · / })).toBeVisible();
   await expect(page.getByText(students[0].email, { exact: true })).toBeVisible();
-  const classAId = Number(page.url().split('/').filter(Boolean).pop());
-  const assigned = await request.put(`/api/school/classes/${classAId}/teachers/${teacherId}/`, {
-    data: { role: 'class_teacher' },
-    headers: { Authorization: `JWT ${principal.access}` },
-  });
-  expect(assigned.status(), await assigned.text()).toBe(200);
-  await page.reload();
+  // She names the class teacher from the school's teachers, found by a part of the name.
+  const addTeacher = page.getByRole('textbox', { name: 'Add a teacher of the school' });
+  await addTeacher.fill(`Teacher${word}`);
+  await page.getByRole('option', { name: new RegExp(teacher.email) }).click();
+  await expect(addTeacher).toHaveValue(new RegExp(teacher.email));
+  await page.getByRole('textbox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: 'Class teacher' }).click();
+  await page
+    .getByRole('region', { name: 'Teachers' })
+    .getByRole('button', { name: 'Add', exact: true })
+    .click();
+  await expect(page.getByText('The teacher teaches the class now.')).toBeVisible();
   const teachers = page.getByRole('region', { name: 'Teachers' });
   await expect(teachers.getByText(teacher.email)).toBeVisible();
   await expect(teachers.getByText('Class teacher')).toBeVisible();

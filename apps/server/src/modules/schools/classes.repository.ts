@@ -27,9 +27,15 @@ export type CountedClass = {
   teachers: number;
   classTeacher: string | null;
 };
-const order = [desc(schoolClasses.schoolYear), asc(sql`lower(${schoolClasses.name})`), asc(schoolClasses.id)];
+/** Newest year first, then by the grade number a name starts with (7А before 10Б), then by name. */
+const order = [
+  desc(schoolClasses.schoolYear),
+  sql`substring(${schoolClasses.name} from '^[0-9]+')::int asc nulls last`,
+  asc(sql`lower(${schoolClasses.name})`),
+  asc(schoolClasses.id),
+];
 
-/** A school's classes, newest year first, by name: one statement. */
+/** A school's classes in `order`: one statement. */
 export const classesOf = (db: Executor, schoolId: number): Promise<CountedClass[]> =>
   db
     .select(withCounts)

@@ -97,6 +97,33 @@ describe('the principal manages classes', () => {
     expect(rows).toEqual([]);
   });
 
+  it('lists the newest year first, then by the grade a name starts with, then by name', async () => {
+    const school = await buildSchool(db(), { availableStudents: 5 });
+    const principal = await signIn({
+      schoolId: school.id,
+      isOrganizationMember: true,
+      isOrganizationHost: true,
+    });
+    for (const [name, year] of [
+      ['10Б', '2026/2027'],
+      ['Подготвителна', '2026/2027'],
+      ['7Б', '2026/2027'],
+      ['7А', '2026/2027'],
+      ['12А', '2025/2026'],
+    ])
+      expect(
+        (await principal.call('POST', '/api/school/classes/', { name, school_year: year })).statusCode,
+      ).toBe(201);
+    const listed = await principal.call('GET', '/api/school/classes/');
+    expect(listed.json().map((item: { name: string }) => item.name)).toEqual([
+      '7А',
+      '7Б',
+      '10Б',
+      'Подготвителна',
+      '12А',
+    ]);
+  });
+
   it('moves a student between classes, and shows the class in the student list', async () => {
     const { principal, classB, inA, teacher } = await schoolWithClasses();
     const moved = await principal.call('PUT', `/api/school/school-students/${inA.id}/class/`, {

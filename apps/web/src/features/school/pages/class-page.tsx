@@ -151,10 +151,17 @@ function MemberPicker({
   onChange: (value: string | null) => void;
 }) {
   const [search, setSearch] = useState('');
-  const members = useSchoolMembers({ page: 1, search: search.trim(), role: kind });
-  const options = (members.data?.results ?? [])
+  const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
+  // Once a member is chosen the field shows their label; that is not a search.
+  const query = chosen !== null && search === chosen.label ? '' : search.trim();
+  const members = useSchoolMembers({ page: 1, search: query, role: kind });
+  const found = (members.data?.results ?? [])
     .filter((member) => !member.is_invited)
     .map((member) => ({ value: String(member.id), label: `${nameOf(member)} (${member.email})` }));
+  const options =
+    chosen !== null && value === chosen.value && !found.some((option) => option.value === chosen.value)
+      ? [chosen, ...found]
+      : found;
   return (
     <Select
       label={label}
@@ -163,7 +170,10 @@ function MemberPicker({
       searchValue={search}
       onSearchChange={setSearch}
       value={value}
-      onChange={onChange}
+      onChange={(next, option) => {
+        setChosen(next === null ? null : option);
+        onChange(next);
+      }}
       filter={({ options: all }) => all}
       style={{ flex: '1 1 240px' }}
     />
