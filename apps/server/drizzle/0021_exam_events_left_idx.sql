@@ -1,0 +1,1 @@
+CREATE INDEX "exam_events_left_idx" ON "exam_events" USING btree ("exam_id") WHERE "exam_events"."kind" = 'left';
