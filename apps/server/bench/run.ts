@@ -12,9 +12,11 @@
  * `--loads school` seeds a school (1,000 students with 30 learning paths each) and measures the teacher's
  * paths page, a student's report page and a path answer at --school-rate (100) req/s; with `answer` in
  * the loads, the practice answer is measured in the same run for comparison.
- * `--loads exams` (PostgreSQL only) gives a 20-question test to 2,000 students of a school as one exam:
- * they start it at --exam-start-rate (200) req/s, save every answer at --exam-answer-rate (400) req/s,
- * and the run waits for the server to complete every exam at its end.
+ * `--loads exams` (PostgreSQL only) gives a 20-question test of every kind of question to 5,000 students
+ * of a school as one sitting: they start it at --exam-start-rate (250) req/s, all within 20 s, save every
+ * answer at --exam-answer-rate (500) req/s while 5 screens of the teacher refresh the sitting's live view
+ * every 2 s (--exam-screens, 0 for none), and the run waits for the server to complete every exam at its
+ * end.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -31,7 +33,14 @@ import {
   seedDataSet,
 } from './data-set';
 import { type DirectResult, runDirectPhase } from './direct';
-import { EXAM_SHAPE, type ExamDataSet, type ExamRun, runExamPhases, seedExamSchool } from './exams';
+import {
+  EXAM_SHAPE,
+  type ExamDataSet,
+  type ExamRun,
+  examLines,
+  runExamPhases,
+  seedExamSchool,
+} from './exams';
 import { type Load, type Pacing, type PhaseResult, type Practice, runPhase, Workload } from './load';
 import { type CatalogRun, markdownReport, type Run, textReport } from './report';
 import { runSchoolPhases, SCHOOL_SHAPE, type SchoolDataSet, type SchoolPhase, seedSchool } from './school';
@@ -53,8 +62,9 @@ const { values } = parseArgs({
     'crowd-rates': { type: 'string', default: '500,1000' },
     'catalog-rate': { type: 'string', default: '200' },
     'school-rate': { type: 'string', default: '100' },
-    'exam-start-rate': { type: 'string', default: '200' },
-    'exam-answer-rate': { type: 'string', default: '400' },
+    'exam-start-rate': { type: 'string', default: '250' },
+    'exam-answer-rate': { type: 'string', default: '500' },
+    'exam-screens': { type: 'string', default: String(EXAM_SHAPE.screens) },
     'skip-seed': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
   },
@@ -91,9 +101,8 @@ let school: { data: SchoolDataSet; secret: string; minutes: number } | undefined
 const withExams = loads.includes('exams');
 const examStartRate = positive('exam-start-rate', values['exam-start-rate']);
 const examAnswerRate = positive('exam-answer-rate', values['exam-answer-rate']);
-/** The exam morning's targets (issue: start and answer p99 under 100 ms; every exam completed within 10 s). */
-const EXAM_P99_MS = 100;
-const EXAM_COMPLETION_SECONDS = 10;
+// 0: no screen on the live view, to see what it costs the starts and answers.
+const examScreens = values['exam-screens'] === '0' ? 0 : positive('exam-screens', values['exam-screens']);
 let examData: ExamDataSet | undefined;
 let examRun: ExamRun | undefined;
 let examAuth: { secret: string; minutes: number } | undefined;
@@ -325,13 +334,13 @@ try {
     say('The exam morning needs PostgreSQL (DATABASE_URL) and the server this run starts: skipped.');
   if (examData && database && examAuth) {
     say(
-      `The exam morning: ${examData.studentIds.length} students start at ${examStartRate} req/s, answer at ${examAnswerRate} req/s…`,
+      `The exam morning: ${examData.studentIds.length} students start at ${examStartRate} req/s, answer at ${examAnswerRate} req/s, ${examScreens} screens watch it live…`,
     );
     examRun = await runExamPhases(
       server!.url,
       database.handle,
       examData,
-      { ...examAuth, startRate: examStartRate, answerRate: examAnswerRate },
+      { ...examAuth, startRate: examStartRate, answerRate: examAnswerRate, screens: examScreens },
       say,
     );
     for (const result of examRun.phases)
@@ -339,7 +348,7 @@ try {
         `  ${result.name}: p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.count} requests, ${result.failed} failed`,
       );
     say(
-      `  ${examRun.answersSaved} of ${examRun.answersSent} accepted answers saved; ${examRun.completed} exams completed by the server ${examRun.completionSeconds.toFixed(1)} s after the end`,
+      `  ${examRun.answersSaved} of ${examRun.answersAccepted} accepted answers saved (${examRun.answersDistinct} distinct); ${examRun.completed} of ${examRun.started} started exams completed by the server ${examRun.completionSeconds.toFixed(1)} s after the end`,
     );
   }
   if (withCrowd)
@@ -380,15 +389,7 @@ for (const result of schoolPhases) {
     `School (${SCHOOL_SHAPE.students.toLocaleString('en')} students × ${SCHOOL_SHAPE.pathsPerStudent} paths) at ${result.rate} req/s, ${result.name}: p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.failed} failed of ${result.count}${page ? ` (${verdict} the ${SCHOOL_PAGE_P99_MS} ms target)` : ''}`,
   );
 }
-if (examRun) {
-  for (const result of examRun.phases)
-    context.push(
-      `Exam morning (${EXAM_SHAPE.students.toLocaleString('en')} students × ${EXAM_SHAPE.questions} questions) at ${result.rate} req/s, ${result.name}: p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.failed} failed of ${result.count} (${result.p99 < EXAM_P99_MS && result.failed === 0 ? 'meets' : 'MISSES'} the ${EXAM_P99_MS} ms target)`,
-    );
-  context.push(
-    `Exam morning: ${examRun.answersSaved} of ${examRun.answersSent} accepted answers saved (${examRun.answersSaved === examRun.answersSent ? 'none lost' : 'ANSWERS LOST'}); ${examRun.completed} exams completed by the server ${examRun.completionSeconds.toFixed(1)} s after their end (${examRun.completionSeconds <= EXAM_COMPLETION_SECONDS ? 'meets' : 'MISSES'} the ${EXAM_COMPLETION_SECONDS} s target)`,
-  );
-}
+if (examRun) for (const line of examLines(examRun)) context.push(line);
 const text = textReport(run);
 say(`\n${text}`);
 writeFileSync(path.join(resultsDir, `${stamp}.md`), markdownReport(run));
