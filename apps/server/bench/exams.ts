@@ -494,9 +494,9 @@ export const runExamPhases = async (
     handle,
     sql`select id, score, completed_by, started_at is not null as started from exams where test_id = ${data.testId}`,
   );
-  // With every answer accepted, each exam scores what its answers earn; otherwise scores are not compared.
+  // With every answer sent and accepted, each exam scores what its answers earn; else scores are not compared.
   const scoresWrong =
-    answered.failed === 0
+    answered.failed === 0 && answered.count === answers.length
       ? outcome.filter((exam) => exam.score !== (expected.get(exam.id) ?? 0)).length
       : Number.NaN;
   const { lastRows = [], ...livePhase } = watched || {};
@@ -542,7 +542,9 @@ export const examLines = (run: ExamRun) => {
   const p99 = (phase: ExamPhase) =>
     `p50 ${phase.p50} ms, p99 ${phase.p99} ms (${verdict(phase.p99 < p99Ms && phase.failed === 0)} p99 under ${p99Ms} ms)`;
   const answerRate = answer.count / answer.seconds;
-  const lost = run.answersAccepted - run.answersSaved;
+  // Answers in flight when the end stopped the calls are saved without their answer being counted.
+  const lost = Math.max(0, run.answersAccepted - run.answersSaved);
+  const unanswered = Math.max(0, run.answersSaved - run.answersAccepted);
   const doubled = run.answersSaved - run.answersDistinct;
   const who = `Exam morning (${run.students.toLocaleString('en')} students × ${run.questions} questions: ${run.kinds.join(', ')})`;
   return [
@@ -551,7 +553,7 @@ export const examLines = (run: ExamRun) => {
     live
       ? `${who}, ${live.name}, ${run.screens} screens every ${EXAM_SHAPE.refreshSeconds} s from the first start to the completion: ${live.count} refreshes, ${p99(live)}, ${failures(live)}; its last refresh showed ${run.liveRows.toLocaleString('en')} students, ${run.liveCompleted.toLocaleString('en')} completed`
       : `${who}: no screen watched the live view (MISSES its target: not measured)`,
-    `${who}: ${run.answersSaved.toLocaleString('en')} answers saved of ${run.answersAccepted.toLocaleString('en')} accepted, ${run.answersDistinct.toLocaleString('en')} distinct (exam, question) (${verdict(lost === 0 && doubled === 0)} none lost, none doubled${lost ? `: ${lost} LOST` : ''}${doubled ? `: ${doubled} DOUBLED` : ''}); ${Number.isNaN(run.scoresWrong) ? 'scores not compared (some answers refused)' : run.scoresWrong === 0 ? 'every exam scored what its answers earn' : `${run.scoresWrong} exams scored OTHER than their answers earn`}`,
+    `${who}: ${run.answersSaved.toLocaleString('en')} answers saved of ${run.answersAccepted.toLocaleString('en')} accepted, ${run.answersDistinct.toLocaleString('en')} distinct (exam, question) (${verdict(lost === 0 && doubled === 0)} none lost, none doubled${lost ? `: ${lost} LOST` : ''}${doubled ? `: ${doubled} DOUBLED` : ''}${unanswered ? `; ${unanswered} more saved, in flight when the end stopped the calls` : ''}); ${Number.isNaN(run.scoresWrong) ? 'scores not compared (not every answer was sent and accepted)' : run.scoresWrong === 0 ? 'every exam scored what its answers earn' : `${run.scoresWrong} exams scored OTHER than their answers earn`}`,
     `${who}: ${run.completed.toLocaleString('en')} of ${run.started.toLocaleString('en')} started exams completed by the server ${run.completionSeconds.toFixed(1)} s after their end (${verdict(run.completed === run.started && run.completionSeconds <= EXAM_TARGETS.completionSeconds)} all within ${EXAM_TARGETS.completionSeconds} s)`,
   ];
 };
