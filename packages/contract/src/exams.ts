@@ -595,7 +595,7 @@ export type ExamSummary = z.infer<typeof examSummarySchema>;
  * sitting running now (the latest started), else the next one, else the latest.
  */
 export const examLiveQuery = z
-  .object({ start_at: moment.optional(), end_at: moment.optional() })
+  .object({ page: pageValue, start_at: moment.optional(), end_at: moment.optional() })
   .refine((query) => (query.start_at === undefined) === (query.end_at === undefined), {
     path: ['end_at'],
     error: 'errors:exam_live_sitting',
@@ -632,7 +632,19 @@ export const examLiveRowSchema = z.object({
 });
 export type ExamLiveRow = z.infer<typeof examLiveRowSchema>;
 
-export const examLiveSchema = z.object({
+/** The whole sitting at a glance, whatever page is shown. */
+export const examLiveSummarySchema = z.object({
+  not_started: z.number().int(),
+  in_progress: z.number().int(),
+  /** Of those in progress, the ones whose exam page is hidden or gone now. */
+  away: z.number().int(),
+  completed: z.number().int(),
+  missed: z.number().int(),
+});
+export type ExamLiveSummary = z.infer<typeof examLiveSummarySchema>;
+
+/** A page of the sitting's students (`count`, `next`, `previous`, `results`) with the sitting around it. */
+export const examLiveSchema = paginated(examLiveRowSchema).extend({
   server_time: z.string(),
   test: z.object({
     id: z.number().int(),
@@ -644,8 +656,7 @@ export const examLiveSchema = z.object({
   sittings: z.array(examSittingSchema),
   /** The sitting shown (null: none). */
   sitting: z.object({ start_exam_at: z.string(), end_exam_at: z.string() }).nullable(),
-  /** Its students, by last and first name. */
-  rows: z.array(examLiveRowSchema),
+  summary: examLiveSummarySchema,
 });
 export type ExamLive = z.infer<typeof examLiveSchema>;
 
@@ -1026,10 +1037,13 @@ export const examRoutes = {
     path: '/api/exam/test-teachers/{id}/live/',
     access: 'user',
     tag: examsTag,
-    summary: 'Watch a sitting of a test of mine: each student started, answers, last seen, away, finished',
+    summary:
+      'Watch a sitting of a test of mine: each student started, answers, last seen, away, finished (paginated)',
     description:
       'A sitting is the exams of the test I gave with the same start and end (one assignment). ' +
-      `\`start_at\` and \`end_at\` pick one; without them, the one running now. ${mine}`,
+      `\`start_at\` and \`end_at\` pick one; without them, the one running now. Its students come a page ` +
+      'at a time, by last name, first name and exam id; `summary` counts the whole sitting. ' +
+      mine,
     params: idParams,
     query: examLiveQuery,
     response: examLiveSchema,

@@ -283,7 +283,7 @@ describe('reopening', () => {
 });
 
 describe('the live view', () => {
-  it("shows one sitting's students with their progress, in a fixed number of queries", async () => {
+  it("shows one sitting's students with their progress and its counts, a page at a time, in a fixed number of queries", async () => {
     const { school, teacher, pupils } = await classroom(3, [
       ['Vera', 'Zheleva'],
       ['Ana', 'Atanasova'],
@@ -292,7 +292,10 @@ describe('the live view', () => {
     const [vera, ana, boris] = pupils as [Session, Session, Session];
     const test = await makeTest(teacher);
     // An earlier sitting of the same test, ended an hour ago, and the one running now.
-    const [earlier] = (await give(teacher, test.id, [ana], { start: 0, end: 30 })) as [number];
+    const [earlier, earlierMissed] = (await give(teacher, test.id, [ana, boris], { start: 0, end: 30 })) as [
+      number,
+      number,
+    ];
     await start(ana, earlier);
     t.clock.advance(90 * MINUTE);
     const [v, a, b] = (await give(teacher, test.id, [vera, ana, boris], { start: 0, end: 45 })) as [
@@ -316,12 +319,14 @@ describe('the live view', () => {
     expect(view.test).toMatchObject({ id: test.id, questions_count: 3, total_score: 3 });
     expect(view.sittings).toHaveLength(2);
     expect(view.sitting).toEqual({ start_exam_at: at(-1), end_exam_at: at(44) });
-    expect(view.rows.map((row: { student: { first_name: string } }) => row.student.first_name)).toEqual([
+    expect(view).toMatchObject({ count: 3, next: null, previous: null });
+    expect(view.summary).toEqual({ not_started: 1, in_progress: 1, away: 1, completed: 1, missed: 0 });
+    expect(view.results.map((row: { student: { first_name: string } }) => row.student.first_name)).toEqual([
       'Ana',
       'Boris',
       'Vera',
     ]);
-    expect(view.rows[0]).toMatchObject({
+    expect(view.results[0]).toMatchObject({
       id: a,
       status: 'in_progress',
       answers_count: 2,
@@ -330,8 +335,14 @@ describe('the live view', () => {
       last_seen_at: t.clock.now().toISOString(),
       completed_at: null,
     });
-    expect(view.rows[1]).toMatchObject({ id: b, status: 'completed', answers_count: 3, score: 3, grade: 6 });
-    expect(view.rows[2]).toMatchObject({
+    expect(view.results[1]).toMatchObject({
+      id: b,
+      status: 'completed',
+      answers_count: 3,
+      score: 3,
+      grade: 6,
+    });
+    expect(view.results[2]).toMatchObject({
       id: v,
       status: 'not_started',
       started_at: null,
@@ -345,9 +356,17 @@ describe('the live view', () => {
       test.id,
       `?start_at=${encodeURIComponent(older.start_exam_at)}&end_at=${encodeURIComponent(older.end_exam_at)}`,
     );
-    expect(chosen.json().rows).toEqual([
+    expect(chosen.json().results).toEqual([
       expect.objectContaining({ id: earlier, status: 'completed', completed_by: 'server', away: false }),
+      expect.objectContaining({ id: earlierMissed, status: 'missed' }),
     ]);
+    expect(chosen.json().summary).toEqual({
+      not_started: 0,
+      in_progress: 0,
+      away: 0,
+      completed: 1,
+      missed: 1,
+    });
     expect(
       (await live(teacher, test.id, `?start_at=${encodeURIComponent(older.start_exam_at)}`)).statusCode,
     ).toBe(400);
@@ -356,24 +375,51 @@ describe('the live view', () => {
     expect((await live((await classroom(0)).teacher, test.id)).statusCode).toBe(404);
     expect((await live(ana, test.id)).statusCode).toBe(404);
 
-    const measure = async () => {
+    const measure = async (query = '') => {
       t.database.queries.length = 0;
-      expect((await live(teacher, test.id)).statusCode).toBe(200);
+      expect((await live(teacher, test.id, query)).statusCode).toBe(200);
       return t.database.queries.length;
     };
     const small = await measure();
+    // 21 more students, named to come after the first three: 24 in all, 20 a page.
     const more: Session[] = [];
-    for (let i = 0; i < 6; i++)
-      more.push(await signInAs(t, { schoolId: school.id, isOrganizationMember: true, isStudent: true }));
+    for (let i = 0; i < 21; i++)
+      more.push(
+        await signInAs(t, {
+          schoolId: school.id,
+          isOrganizationMember: true,
+          isStudent: true,
+          firstName: 'Zoya',
+          lastName: `Zz${String(i).padStart(2, '0')}`,
+        }),
+      );
     const extra = await teacher.call('POST', '/api/exam/exams/', {
       school_test: test.id,
       student: more.map((p) => p.user.id),
       start_at: at(-1),
       end_at: at(44),
     });
-    expect(extra.json().created).toHaveLength(6);
-    for (const [index, pupil] of more.entries()) await start(pupil, extra.json().created[index]);
-    expect((await live(teacher, test.id)).json().rows).toHaveLength(9);
+    const created = extra.json().created as number[];
+    expect(created).toHaveLength(21);
+    for (const [index, pupil] of more.slice(0, 6).entries()) await start(pupil, created[index]!);
+    const first = (await live(teacher, test.id)).json();
+    expect(first).toMatchObject({ count: 24, previous: null });
+    expect(first.next).toMatch(/\/live\/\?page=2$/);
+    expect(first.results).toHaveLength(20);
+    expect(first.results.slice(0, 3).map((row: { id: number }) => row.id)).toEqual([a, b, v]);
+    expect(first.summary).toEqual({ not_started: 16, in_progress: 7, away: 1, completed: 1, missed: 0 });
+    const second = (await live(teacher, test.id, '?page=2')).json();
+    expect(second).toMatchObject({ count: 24, next: null });
+    expect(second.previous).toMatch(/\/live\/$/);
+    expect(second.results.map((row: { student: { last_name: string } }) => row.student.last_name)).toEqual([
+      'Zz17',
+      'Zz18',
+      'Zz19',
+      'Zz20',
+    ]);
+    expect(second.summary).toEqual(first.summary);
+    expect((await live(teacher, test.id, '?page=3')).statusCode).toBe(404);
     expect(await measure()).toBe(small);
+    expect(await measure('?page=2')).toBe(small);
   });
 });

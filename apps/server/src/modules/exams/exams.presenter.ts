@@ -4,6 +4,7 @@ import type {
   ExamDetail,
   ExamEvent,
   ExamLive,
+  ExamLiveRow,
   ExamSummary,
   ExamTaking,
   Grade,
@@ -23,6 +24,7 @@ import type {
   LiveRow,
   QuestionRow,
   SittingRow,
+  SittingSummaryRow,
   SummaryRow,
   TestRow,
 } from './exams.repository';
@@ -239,16 +241,18 @@ export const toExamLive = (
     test,
     sittings,
     sitting,
+    summary,
     rows,
   }: {
     now: Date;
     test: TestRow;
     sittings: SittingRow[];
     sitting: { startAt: Date; endAt: Date } | null;
+    summary: SittingSummaryRow | null;
     rows: LiveRow[];
   },
   storage: MediaStorage,
-): ExamLive => ({
+): Omit<ExamLive, 'count' | 'next' | 'previous' | 'results'> & { count: number; rows: ExamLiveRow[] } => ({
   server_time: now.toISOString(),
   test: {
     id: test.id,
@@ -263,6 +267,14 @@ export const toExamLive = (
     ends_at: isoTime(row.ends_at),
   })),
   sitting: sitting ? { start_exam_at: isoTime(sitting.startAt), end_exam_at: isoTime(sitting.endAt) } : null,
+  count: summary?.count ?? 0,
+  summary: {
+    not_started: summary?.not_started ?? 0,
+    in_progress: summary?.in_progress ?? 0,
+    away: summary?.away ?? 0,
+    completed: summary?.completed ?? 0,
+    missed: summary?.missed ?? 0,
+  },
   rows: rows.map((row) => {
     const status = statusOf(row, now);
     return {

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { column, countRows, idRow, paginate, rowsOf } from '../../db/rows';
 import { exams, schoolTests, testQuestions } from '../../db/schema';
+import type { PageWindow } from '../../lib/pagination';
 import { matchesNameOrEmail } from '../../lib/people';
 
 const likePattern = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
@@ -913,25 +914,65 @@ const liveRow = z.object({
 });
 export type LiveRow = z.infer<typeof liveRow>;
 
-/** The exams of one sitting of a test I gave, by the students' names, in one statement. */
-export const sittingExams = (
-  db: Executor,
-  filter: { teacherId: number; testId: number; startAt: Date; endAt: Date },
-) =>
+type SittingFilter = { teacherId: number; testId: number; startAt: Date; endAt: Date };
+
+const inSitting = (filter: SittingFilter) =>
+  sql`e.teacher_id = ${filter.teacherId} and e.test_id = ${filter.testId}
+    and e.start_at = ${filter.startAt} and e.end_at = ${filter.endAt}`;
+
+/**
+ * A page of the exams of one sitting of a test I gave, by the students' names, in one statement. The page
+ * is chosen first: its answers and leavings are counted for its exams alone, not for the whole sitting.
+ */
+export const sittingExams = (db: Executor, filter: SittingFilter, window: PageWindow) =>
   rowsOf(
     db,
-    sql`select e.id, e.student_id, s.first_name as student_first_name, s.last_name as student_last_name,
-        s.avatar as student_avatar,
-        (select count(*)::int from exam_answers a where a.exam_id = e.id) as answers_count,
-        e.started_at, e.completed_at, e.completed_by, e.last_seen_at, e.away,
-        (select count(*)::int from exam_events v where v.exam_id = e.id and v.kind = 'left') as times_left,
-        e.extra_minutes, ${endsAt('e')} as ends_at, e.score, e.grade
-      from exams e join users s on s.id = e.student_id
-      where e.teacher_id = ${filter.teacherId} and e.test_id = ${filter.testId}
-        and e.start_at = ${filter.startAt} and e.end_at = ${filter.endAt}
-      order by lower(s.last_name), lower(s.first_name), e.id`,
+    sql`with page as (
+        select e.id, e.student_id, s.first_name as student_first_name, s.last_name as student_last_name,
+          s.avatar as student_avatar, e.started_at, e.completed_at, e.completed_by, e.last_seen_at, e.away,
+          e.extra_minutes, ${endsAt('e')} as ends_at, e.score, e.grade,
+          lower(s.last_name) as last_key, lower(s.first_name) as first_key
+        from exams e join users s on s.id = e.student_id
+        where ${inSitting(filter)}
+        order by last_key, first_key, e.id limit ${window.limit} offset ${window.offset})
+      select p.*,
+        (select count(*)::int from exam_answers a where a.exam_id = p.id) as answers_count,
+        (select count(*)::int from exam_events v where v.exam_id = p.id and v.kind = 'left') as times_left
+      from page p order by p.last_key, p.first_key, p.id`,
     liveRow,
   );
+
+const sittingSummaryRow = z.object({
+  count: z.number(),
+  not_started: z.number(),
+  in_progress: z.number(),
+  away: z.number(),
+  completed: z.number(),
+  missed: z.number(),
+});
+export type SittingSummaryRow = z.infer<typeof sittingSummaryRow>;
+
+/**
+ * The whole sitting counted in one statement: its exams by where they are at `now` (as `statusOf` says;
+ * due exams are completed before) and those away now. It reads the sitting's exams alone (the index of
+ * the test and end): counting its answers too would read every answer of the sitting at each refresh.
+ */
+export const sittingSummary = async (db: Executor, filter: SittingFilter, now: Date) => {
+  const [row] = await rowsOf(
+    db,
+    sql`with sitting as (select e.id, e.started_at, e.completed_at, e.away, ${endsAt('e')} as ends_at
+        from exams e where ${inSitting(filter)})
+      select count(*)::int as count,
+        count(*) filter (where completed_at is null and started_at is null and ends_at > ${now})::int as not_started,
+        count(*) filter (where completed_at is null and started_at is not null)::int as in_progress,
+        count(*) filter (where completed_at is null and started_at is not null and away)::int as away,
+        count(*) filter (where completed_at is not null)::int as completed,
+        count(*) filter (where completed_at is null and started_at is null and ends_at <= ${now})::int as missed
+      from sitting`,
+    sittingSummaryRow,
+  );
+  return row!;
+};
 
 export const countTests = async (tx: Executor, userId: number) => {
   const [row] = await tx

@@ -116,18 +116,18 @@ export const examRouteHandlers = ({ exams, storage }: Services) => {
       await exams.presence(actor, params.id, body.state);
       return null;
     }),
-    route(examRoutes.examLive, async ({ actor, params, query }) =>
-      toExamLive(
-        await exams.live(
-          actor,
-          params.id,
-          query.start_at && query.end_at
-            ? { startAt: new Date(query.start_at), endAt: new Date(query.end_at) }
-            : undefined,
-        ),
+    route(examRoutes.examLive, async ({ actor, params, query, request }) => {
+      const window = pageWindow(query.page);
+      const chosen =
+        query.start_at && query.end_at
+          ? { startAt: new Date(query.start_at), endAt: new Date(query.end_at) }
+          : undefined;
+      const { count, rows, ...live } = toExamLive(
+        await exams.live(actor, params.id, chosen, window),
         storage,
-      ),
-    ),
+      );
+      return { ...toPage(request, window, count, rows), ...live };
+    }),
     route(examRoutes.deleteExam, async ({ actor, params }) => {
       await exams.removeExam(actor, params.id);
       return null;

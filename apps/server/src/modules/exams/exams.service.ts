@@ -26,6 +26,7 @@ import type { Entitlements } from '../../lib/entitlements';
 import { cardPictureVariants, thumbnailKey } from '../../lib/images';
 import type { JobQueue } from '../../lib/jobs';
 import { bytesOf } from '../../plugins/multipart';
+import type { PageWindow } from '../../lib/pagination';
 import type { CardsService } from '../cards/cards.service';
 import type { MediaFiles, MediaService } from '../media/media.service';
 import { type UsersService, userMediaPrefix } from '../users/users.service';
@@ -496,10 +497,16 @@ export const createExamsService = ({
     },
 
     /**
-     * One sitting of a test of mine as it goes (docs/api.md "Exams"): the sittings to choose from and each
-     * student's attempt in the chosen one, in a fixed number of queries whatever the class's size.
+     * One sitting of a test of mine as it goes (docs/api.md "Exams"): the sittings to choose from, the
+     * chosen one's counts and a page of its students' attempts, in a fixed number of queries whatever the
+     * class's size or the page.
      */
-    async live(actor: Actor, testId: number, chosen?: { startAt: Date; endAt: Date }) {
+    async live(
+      actor: Actor,
+      testId: number,
+      chosen: { startAt: Date; endAt: Date } | undefined,
+      window: PageWindow,
+    ) {
       mayUse(actor);
       const test = await ownTest(actor, testId);
       const now = clock.now();
@@ -511,8 +518,13 @@ export const createExamsService = ({
         limit: EXAM_LIVE_SITTINGS_LIMIT,
       });
       const sitting = chosen ?? pickSitting(sittings, now);
-      const rows = sitting ? await repo.sittingExams(db, { teacherId: actor.id, testId, ...sitting }) : [];
-      return { now, test, sittings, sitting: sitting ?? null, rows };
+      if (!sitting) return { now, test, sittings, sitting: null, summary: null, rows: [] };
+      const filter = { teacherId: actor.id, testId, ...sitting };
+      const [summary, rows] = await Promise.all([
+        repo.sittingSummary(db, filter, now),
+        repo.sittingExams(db, filter, window),
+      ]);
+      return { now, test, sittings, sitting, summary, rows };
     },
 
     async removeExam(actor: Actor, id: number) {
