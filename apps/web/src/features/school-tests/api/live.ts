@@ -8,14 +8,17 @@ export const LIVE_REFRESH_MS = 5_000;
 
 export type Sitting = { startAt: string; endAt: string } | null;
 
-/** One sitting of a test of mine as it goes, asked again every few seconds while the tab is shown. */
-export const useExamLive = (testId: number, sitting: Sitting) =>
+/**
+ * One sitting of a test of mine as it goes (its counts and a page of its students), asked again every few
+ * seconds while the tab is shown.
+ */
+export const useExamLive = (testId: number, sitting: Sitting, page: number) =>
   useQuery({
-    queryKey: [...testKeys.live(testId), sitting],
+    queryKey: [...testKeys.live(testId), sitting, page],
     queryFn: ({ signal }) =>
       api.call(examRoutes.examLive, {
         params: { id: testId },
-        query: sitting ? { start_at: sitting.startAt, end_at: sitting.endAt } : {},
+        query: { page, ...(sitting ? { start_at: sitting.startAt, end_at: sitting.endAt } : {}) },
         signal,
       }),
     refetchInterval: LIVE_REFRESH_MS,

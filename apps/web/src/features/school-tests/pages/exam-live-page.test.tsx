@@ -41,7 +41,11 @@ const live = (rows: ExamLiveRow[], fields: Partial<ExamLive> = {}): ExamLive => 
     },
   ],
   sitting: { start_exam_at: '2026-12-01T06:30:00.000Z', end_exam_at: '2026-12-01T07:45:00.000Z' },
-  rows,
+  summary: { not_started: 1, in_progress: 3, away: 1, completed: 1, missed: 0 },
+  count: rows.length,
+  next: null,
+  previous: null,
+  results: rows,
   ...fields,
 });
 
@@ -104,7 +108,8 @@ describe('the live view of a sitting', () => {
     const table = await screen.findByRole('table', { name: /The students of this sitting/ });
     expect(screen.getByRole('heading', { level: 1, name: 'Live: Fractions' })).toBeVisible();
     expect(screen.getByText(/^Updated at /)).toBeVisible();
-    expect(screen.getByText('3 writing · 1 finished · 1 not started')).toBeVisible();
+    const summary = screen.getByRole('region', { name: 'The sitting at a glance' });
+    expect(summary.textContent).toBe('Students5Writing now3Left the page1Finished1Not started1Missed0');
     const rows = within(table).getAllByRole('row');
     expect(rows[1]?.textContent).toContain('Ana Petrova');
     expect(rows[1]?.textContent).toContain('Writing');
@@ -136,6 +141,23 @@ describe('the live view of a sitting', () => {
       }),
     );
     expect(await screen.findByText('Galya Petrova may answer again.')).toBeVisible();
+  });
+
+  it('shows 20 students a page and keeps refreshing the page shown', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { calls } = fakeApi().on(examRoutes.examLive, (request) =>
+      request.query.get('page') === '2'
+        ? live([row(21, 'Zoya')], { count: 21 })
+        : live([row(1, 'Ana')], { count: 21 }),
+    );
+    show();
+    await screen.findByRole('link', { name: 'Ana Petrova' });
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByRole('link', { name: 'Zoya Petrova' })).toBeVisible();
+    const asked = () => calls.filter((call) => call.url.searchParams.get('page') === '2').length;
+    expect(asked()).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    await waitFor(() => expect(asked()).toBe(2));
   });
 
   it('asks again every 5 seconds by itself', async () => {

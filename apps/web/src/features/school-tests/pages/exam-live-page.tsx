@@ -6,6 +6,7 @@ import {
   Group,
   Paper,
   Select,
+  SimpleGrid,
   Skeleton,
   Stack,
   Table,
@@ -29,9 +30,11 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useParams } from 'react-router';
 import { ExtraTimeModal, type MendTarget, ReopenExamModal } from '../../../components/exam/minutes-modals';
+import { PagedTable } from '../../../components/list/paged-table';
 import { BackLink, missingOn404 } from '../../../components/ui/detail-page';
 import { MessagePage } from '../../../components/ui/message-page';
 import { QueryState } from '../../../components/ui/query-state';
+import { StatTile } from '../../../components/ui/stat-tile';
 import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { personName } from '../../../lib/person-name';
@@ -100,15 +103,16 @@ function LiveMissing() {
 }
 
 /**
- * /school-tests/:schoolTestId/live: a sitting of a test as it goes, one row per student (where they are,
- * answers given, last seen, left the page, finished), asked again every few seconds while the tab is
- * shown; reopen or extra time per student.
+ * /school-tests/:schoolTestId/live: a sitting of a test as it goes: its counts, then its students 20 a page
+ * (where they are, answers given, last seen, left the page, finished), the page shown asked again every
+ * few seconds while the tab is shown; reopen or extra time per student.
  */
 export function ExamLivePage() {
   const { t } = useTranslation(['tests', 'pages']);
   const testId = testIdFrom(useParams().schoolTestId);
   const [sitting, setSitting] = useState<Sitting>(null);
-  const query = useExamLive(testId ?? 0, sitting);
+  const [page, setPage] = useState(1);
+  const query = useExamLive(testId ?? 0, sitting, page);
   if (testId === null) return <LiveMissing />;
   return (
     <QueryState
@@ -120,9 +124,14 @@ export function ExamLivePage() {
       {(live) => (
         <LiveView
           live={live}
-          refreshing={query.isFetching}
+          query={query}
           onRefresh={() => query.refetch()}
-          onSitting={setSitting}
+          onSitting={(chosen) => {
+            setSitting(chosen);
+            setPage(1);
+          }}
+          page={page}
+          onPage={setPage}
         />
       )}
     </QueryState>
@@ -133,14 +142,18 @@ const sittingKey = (start: string, end: string) => `${start}|${end}`;
 
 function LiveView({
   live,
-  refreshing,
+  query,
   onRefresh,
   onSitting,
+  page,
+  onPage,
 }: {
   live: ExamLive;
-  refreshing: boolean;
+  query: ReturnType<typeof useExamLive>;
   onRefresh: () => void;
   onSitting: (sitting: Sitting) => void;
+  page: number;
+  onPage: (page: number) => void;
 }) {
   const { t, i18n } = useTranslation(['tests', 'exams', 'pages']);
   const { number, dateTime } = useFormatters();
@@ -154,8 +167,7 @@ function LiveView({
     [i18n.resolvedLanguage],
   );
   const time = (iso: string | null) => (iso ? clock.format(new Date(iso)) : t('live.never'));
-  const states = live.rows.map((row) => liveStateOf(row, live.server_time));
-  const count = (...which: LiveState[]) => number(states.filter((state) => which.includes(state)).length);
+  const { summary } = live;
   const targetOf = (row: ExamLiveRow): MendTarget => ({
     id: row.id,
     test_name: live.test.name,
@@ -188,7 +200,7 @@ function LiveView({
             size="compact-sm"
             leftSection={<IconRefresh size={14} aria-hidden="true" />}
             onClick={onRefresh}
-            loading={refreshing}
+            loading={query.isFetching}
           >
             {t('live.refresh')}
           </Button>
@@ -232,115 +244,123 @@ function LiveView({
               maw={480}
             />
           )}
-          <Text fw={600}>
-            {t('live.counts', {
-              writing: count('writing', 'away', 'quiet'),
-              finished: count('finished'),
-              waiting: count('notStarted'),
-            })}
-          </Text>
-          <Table.ScrollContainer minWidth={900}>
-            <Table striped highlightOnHover>
-              <Table.Caption>{t('live.caption')}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('live.student')}</Table.Th>
-                  <Table.Th>{t('live.state')}</Table.Th>
-                  <Table.Th ta="end">{t('live.answers')}</Table.Th>
-                  <Table.Th>{t('live.lastSeen')}</Table.Th>
-                  <Table.Th>{t('live.started')}</Table.Th>
-                  <Table.Th>{t('live.completed')}</Table.Th>
-                  <Table.Th>{t('live.ends')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('list.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {live.rows.map((row, index) => {
-                  const name = personName(row.student);
-                  return (
-                    <Table.Tr key={row.id}>
-                      <Table.Td>
-                        <Anchor
-                          component={Link}
-                          to={generatePath(paths.schoolExam, { examId: String(row.id) })}
-                          fw={600}
-                        >
-                          {name}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>
-                        <Stack gap={2} align="flex-start">
-                          <LiveStateBadge state={states[index] ?? 'notStarted'} />
-                          {row.times_left > 0 && (
-                            <Text size="xs" c="dimmed">
-                              {t('live.timesLeft', {
-                                count: row.times_left,
-                                formatted: number(row.times_left),
-                              })}
-                            </Text>
-                          )}
-                        </Stack>
-                      </Table.Td>
-                      <Table.Td ta="end">
-                        {t('exams.ofTotal', {
-                          value: number(row.answers_count),
-                          total: number(live.test.questions_count),
+          <SimpleGrid
+            cols={{ base: 2, sm: 3, md: 6 }}
+            spacing="sm"
+            aria-label={t('live.summary')}
+            component="section"
+          >
+            <StatTile label={t('live.students')} value={number(live.count)} />
+            <StatTile label={t('live.inProgress')} value={number(summary.in_progress)} />
+            <StatTile label={t('live.states.away')} value={number(summary.away)} />
+            <StatTile label={t('live.states.finished')} value={number(summary.completed)} />
+            <StatTile label={t('live.states.notStarted')} value={number(summary.not_started)} />
+            <StatTile label={t('live.states.missed')} value={number(summary.missed)} />
+          </SimpleGrid>
+          <PagedTable
+            query={query}
+            loadingLabel={t('live.loading')}
+            empty={{ icon: <IconUsers size={32} aria-hidden="true" />, title: t('live.empty') }}
+            caption={t('live.caption')}
+            minWidth={900}
+            head={
+              <>
+                <Table.Th>{t('live.student')}</Table.Th>
+                <Table.Th>{t('live.state')}</Table.Th>
+                <Table.Th ta="end">{t('live.answers')}</Table.Th>
+                <Table.Th>{t('live.lastSeen')}</Table.Th>
+                <Table.Th>{t('live.started')}</Table.Th>
+                <Table.Th>{t('live.completed')}</Table.Th>
+                <Table.Th>{t('live.ends')}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t('list.actions')}</VisuallyHidden>
+                </Table.Th>
+              </>
+            }
+            row={(row) => {
+              const name = personName(row.student);
+              return (
+                <Table.Tr key={row.id}>
+                  <Table.Td>
+                    <Anchor
+                      component={Link}
+                      to={generatePath(paths.schoolExam, { examId: String(row.id) })}
+                      fw={600}
+                    >
+                      {name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <Stack gap={2} align="flex-start">
+                      <LiveStateBadge state={liveStateOf(row, live.server_time)} />
+                      {row.times_left > 0 && (
+                        <Text size="xs" c="dimmed">
+                          {t('live.timesLeft', {
+                            count: row.times_left,
+                            formatted: number(row.times_left),
+                          })}
+                        </Text>
+                      )}
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td ta="end">
+                    {t('exams.ofTotal', {
+                      value: number(row.answers_count),
+                      total: number(live.test.questions_count),
+                    })}
+                  </Table.Td>
+                  <Table.Td>{time(row.last_seen_at)}</Table.Td>
+                  <Table.Td>{time(row.started_at)}</Table.Td>
+                  <Table.Td>
+                    {time(row.completed_at)}
+                    {row.completed_by === 'server' && (
+                      <Text size="xs" c="dimmed">
+                        {t('live.byServer')}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {time(row.ends_at)}
+                    {row.extra_minutes > 0 && (
+                      <Text size="xs" c="dimmed">
+                        {t('live.extra', {
+                          count: row.extra_minutes,
+                          formatted: number(row.extra_minutes),
                         })}
-                      </Table.Td>
-                      <Table.Td>{time(row.last_seen_at)}</Table.Td>
-                      <Table.Td>{time(row.started_at)}</Table.Td>
-                      <Table.Td>
-                        {time(row.completed_at)}
-                        {row.completed_by === 'server' && (
-                          <Text size="xs" c="dimmed">
-                            {t('live.byServer')}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        {time(row.ends_at)}
-                        {row.extra_minutes > 0 && (
-                          <Text size="xs" c="dimmed">
-                            {t('live.extra', {
-                              count: row.extra_minutes,
-                              formatted: number(row.extra_minutes),
-                            })}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap" justify="flex-end">
-                          {row.status === 'completed' ? (
-                            <Button
-                              size="compact-sm"
-                              variant="subtle"
-                              leftSection={<IconLockOpen size={14} aria-hidden="true" />}
-                              aria-label={t('exams:mend.reopenOne', { student: name })}
-                              onClick={() => setReopening(targetOf(row))}
-                            >
-                              {t('exams:mend.reopen')}
-                            </Button>
-                          ) : (
-                            <Button
-                              size="compact-sm"
-                              variant="subtle"
-                              leftSection={<IconClockPlus size={14} aria-hidden="true" />}
-                              aria-label={t('exams:mend.extraOne', { student: name })}
-                              onClick={() => setExtending(targetOf(row))}
-                            >
-                              {t('exams:mend.extra')}
-                            </Button>
-                          )}
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap" justify="flex-end">
+                      {row.status === 'completed' ? (
+                        <Button
+                          size="compact-sm"
+                          variant="subtle"
+                          leftSection={<IconLockOpen size={14} aria-hidden="true" />}
+                          aria-label={t('exams:mend.reopenOne', { student: name })}
+                          onClick={() => setReopening(targetOf(row))}
+                        >
+                          {t('exams:mend.reopen')}
+                        </Button>
+                      ) : (
+                        <Button
+                          size="compact-sm"
+                          variant="subtle"
+                          leftSection={<IconClockPlus size={14} aria-hidden="true" />}
+                          aria-label={t('exams:mend.extraOne', { student: name })}
+                          onClick={() => setExtending(targetOf(row))}
+                        >
+                          {t('exams:mend.extra')}
+                        </Button>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            }}
+            page={page}
+            onPage={onPage}
+          />
         </>
       )}
       <ReopenExamModal target={reopening} onClose={() => setReopening(null)} save={reopenSave} />

@@ -24,6 +24,7 @@ import { ListControls } from '../../../components/list/list-controls';
 import { PagedTable } from '../../../components/list/paged-table';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { RequestError } from '../../../components/ui/request-error';
+import { StatTile } from '../../../components/ui/stat-tile';
 import { useErrorMessage } from '../../../lib/api-errors';
 import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
@@ -149,15 +150,15 @@ export function ExamsPage() {
         ) : stats ? (
           <Stack gap="md">
             <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="sm">
-              <Stat label={t('summary.count')} value={number(stats.count)} />
+              <StatTile label={t('summary.count')} value={number(stats.count)} />
               {examStatusSchema.options.map((status) => (
-                <Stat
+                <StatTile
                   key={status}
                   label={t(`exams.statuses.${status}`)}
                   value={number(stats.by_status[status] ?? 0)}
                 />
               ))}
-              <Stat
+              <StatTile
                 label={t('summary.average')}
                 value={
                   stats.average_score === null
@@ -341,18 +342,5 @@ export function ExamsPage() {
           : ''}
       </ConfirmModal>
     </Stack>
-  );
-}
-
-function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <Paper withBorder p="sm" radius="md">
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} size="lg">
-        {value}
-      </Text>
-    </Paper>
   );
 }
