@@ -290,16 +290,20 @@ const fire = async (
 };
 
 /**
- * The teacher's screens on the sitting's live view: each refreshes it every `everyMs` (a refresh waits for
- * the one before, as the page's polling does), the screens a fraction of the period apart, until stopped.
- * The time is until the whole answer is read; it is asked for compressed, as a browser asks.
+ * The teacher's screens on the sitting's live view: each refreshes its first page (the sitting's counts and
+ * 20 students, as the page opens) every `everyMs` (a refresh waits for the one before, as the page's polling
+ * does), the screens a fraction of the period apart, until stopped. The time is until the whole answer is
+ * read; it is asked for compressed, as a browser asks.
  */
+/** What the bench reads of a live view: how many students the sitting has, and how many finished. */
+type LiveCounts = { count: number; summary: { completed: number } };
+
 const watchLive = (url: string, path: string, authorizations: string[], everyMs: number) => {
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   let failed = 0;
   let stopped = false;
-  let last: { rows: { status: string }[] } | undefined;
+  let last: LiveCounts | undefined;
   const started = performance.now();
   const screens = authorizations.map(async (authorization, i) => {
     let due = performance.now() + (i * everyMs) / authorizations.length;
@@ -329,7 +333,7 @@ const watchLive = (url: string, path: string, authorizations: string[], everyMs:
     }
   });
   return {
-    stop: async (name: string): Promise<ExamPhase & { lastRows: { status: string }[] }> => {
+    stop: async (name: string): Promise<ExamPhase & { lastCounts?: LiveCounts }> => {
       stopped = true;
       await Promise.all(screens);
       const seconds = (performance.now() - started) / 1000;
@@ -343,7 +347,7 @@ const watchLive = (url: string, path: string, authorizations: string[], everyMs:
         seconds,
         p50: Number(stats.p50.toFixed(2)),
         p99: Number(stats.p99.toFixed(2)),
-        lastRows: last?.rows ?? [],
+        lastCounts: last,
       };
     },
   };
@@ -367,7 +371,7 @@ export type ExamRun = {
   completionSeconds: number;
   completed: number;
   started: number;
-  /** Rows of the live view's last refresh, and how many of them showed completed. */
+  /** Students of the sitting as the live view's last refresh counted them, and how many it counted completed. */
   liveRows: number;
   liveCompleted: number;
 };
@@ -499,7 +503,7 @@ export const runExamPhases = async (
     answered.failed === 0 && answered.count === answers.length
       ? outcome.filter((exam) => exam.score !== (expected.get(exam.id) ?? 0)).length
       : Number.NaN;
-  const { lastRows = [], ...livePhase } = watched || {};
+  const { lastCounts, ...livePhase } = watched || {};
   return {
     phases: watched ? [started, answered, livePhase as ExamPhase] : [started, answered],
     students: exams.length,
@@ -513,8 +517,8 @@ export const runExamPhases = async (
     completionSeconds,
     completed: outcome.filter((exam) => exam.completed_by === 'server').length,
     started: outcome.filter((exam) => exam.started).length,
-    liveRows: lastRows.length,
-    liveCompleted: lastRows.filter((row) => row.status === 'completed').length,
+    liveRows: lastCounts?.count ?? 0,
+    liveCompleted: lastCounts?.summary.completed ?? 0,
   };
 };
 
@@ -551,7 +555,7 @@ export const examLines = (run: ExamRun) => {
     `${who}, ${start.name}: ${start.count.toLocaleString('en')} in ${start.seconds.toFixed(1)} s at ${start.rate} req/s (${verdict(start.seconds <= EXAM_TARGETS.startSeconds)} all within ${EXAM_TARGETS.startSeconds} s), ${p99(start)}, ${failures(start)}`,
     `${who}, ${answer.name}: ${answer.count.toLocaleString('en')} of ${(run.students * run.questions).toLocaleString('en')} sent before the end, at ${answerRate.toFixed(0)} req/s (${verdict(answerRate >= EXAM_TARGETS.answerRate * 0.95)} ${EXAM_TARGETS.answerRate} a second), ${p99(answer)}, ${failures(answer)}`,
     live
-      ? `${who}, ${live.name}, ${run.screens} screens every ${EXAM_SHAPE.refreshSeconds} s from the first start to the completion: ${live.count} refreshes, ${p99(live)}, ${failures(live)}; its last refresh showed ${run.liveRows.toLocaleString('en')} students, ${run.liveCompleted.toLocaleString('en')} completed`
+      ? `${who}, ${live.name}, ${run.screens} screens every ${EXAM_SHAPE.refreshSeconds} s from the first start to the completion: ${live.count} refreshes, ${p99(live)}, ${failures(live)}; its last refresh counted ${run.liveRows.toLocaleString('en')} students, ${run.liveCompleted.toLocaleString('en')} completed`
       : `${who}: no screen watched the live view (MISSES its target: not measured)`,
     `${who}: ${run.answersSaved.toLocaleString('en')} answers saved of ${run.answersAccepted.toLocaleString('en')} accepted, ${run.answersDistinct.toLocaleString('en')} distinct (exam, question) (${verdict(lost === 0 && doubled === 0)} none lost, none doubled${lost ? `: ${lost} LOST` : ''}${doubled ? `: ${doubled} DOUBLED` : ''}${unanswered ? `; ${unanswered} more saved, in flight when the end stopped the calls` : ''}); ${Number.isNaN(run.scoresWrong) ? 'scores not compared (not every answer was sent and accepted)' : run.scoresWrong === 0 ? 'every exam scored what its answers earn' : `${run.scoresWrong} exams scored OTHER than their answers earn`}`,
     `${who}: ${run.completed.toLocaleString('en')} of ${run.started.toLocaleString('en')} started exams completed by the server ${run.completionSeconds.toFixed(1)} s after their end (${verdict(run.completed === run.started && run.completionSeconds <= EXAM_TARGETS.completionSeconds)} all within ${EXAM_TARGETS.completionSeconds} s)`,
