@@ -49,6 +49,11 @@ test("the teacher watches a sitting live, reopens a student's completed attempt,
   await expect(anaRow).toContainText(/2\s*\/\s*3/);
   await expect(borisRow).toContainText('Writing');
   await expect(borisRow).toContainText(/1\s*\/\s*3/);
+  // The sitting's counts above its students.
+  const summary = teacherPage.getByRole('region', { name: 'The sitting at a glance' });
+  await expect(summary).toContainText(/Students\s*2/);
+  await expect(summary).toContainText(/Writing now\s*1/);
+  await expect(summary).toContainText(/Finished\s*1/);
   await settled(teacherPage);
   expect(await seriousViolations(teacherPage), 'the live view').toEqual([]);
 
@@ -67,6 +72,7 @@ test("the teacher watches a sitting live, reopens a student's completed attempt,
   await dialog.getByRole('button', { name: 'Reopen the attempt' }).click();
   await expect(teacherPage.getByText(`Ana Atanasova${word} may answer again.`)).toBeVisible();
   await expect(anaRow).not.toContainText('Finished');
+  await expect(summary).toContainText(/Writing now\s*2/);
   expect((await anaApi.exam(anaExam)).status).toBe('in_progress');
 
   // Ana opens the exam again and answers the last question.
