@@ -252,10 +252,10 @@ function LiveView({
           >
             <StatTile label={t('live.students')} value={number(live.count)} />
             <StatTile label={t('live.inProgress')} value={number(summary.in_progress)} />
-            <StatTile label={t('live.states.away')} value={number(summary.away)} />
-            <StatTile label={t('live.states.finished')} value={number(summary.completed)} />
-            <StatTile label={t('live.states.notStarted')} value={number(summary.not_started)} />
-            <StatTile label={t('live.states.missed')} value={number(summary.missed)} />
+            <StatTile label={t('live.awayNow')} value={number(summary.away)} />
+            <StatTile label={t('live.finished')} value={number(summary.completed)} />
+            <StatTile label={t('live.notStarted')} value={number(summary.not_started)} />
+            <StatTile label={t('live.missed')} value={number(summary.missed)} />
           </SimpleGrid>
           <PagedTable
             query={query}
