@@ -66,11 +66,11 @@ test('the principal imports a CSV with classes and names a teacher of 7А, who s
   await expect(page.getByRole('heading', { level: 1, name: /^7А · / })).toBeVisible();
   await expect(page.getByText(students[0].email, { exact: true })).toBeVisible();
   // She names the class teacher from the school's teachers, found by a part of the name.
-  const addTeacher = page.getByRole('textbox', { name: 'Add a teacher of the school' });
+  const addTeacher = page.getByRole('combobox', { name: 'Add a teacher of the school' });
   await addTeacher.fill(`Teacher${word}`);
   await page.getByRole('option', { name: new RegExp(teacher.email) }).click();
   await expect(addTeacher).toHaveValue(new RegExp(teacher.email));
-  await page.getByRole('textbox', { name: 'Role' }).click();
+  await page.getByRole('combobox', { name: 'Role' }).click();
   await page.getByRole('option', { name: 'Class teacher' }).click();
   await page
     .getByRole('region', { name: 'Teachers' })
