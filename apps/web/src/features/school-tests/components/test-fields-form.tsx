@@ -88,7 +88,7 @@ export function TestFieldsForm({
         error={errors.description}
       />
       <Fieldset legend={t('editor.thresholds')} disabled={thresholdsLocked} variant="filled">
-        <SimpleGrid cols={{ base: 1, xs: 2, sm: 3, lg: 5 }} spacing="sm">
+        <SimpleGrid type="container" cols={{ base: 1, '360px': 2, '540px': 3, '860px': 5 }} spacing="sm">
           {thresholdKeys.map((key) => (
             <NumberInput
               key={key}

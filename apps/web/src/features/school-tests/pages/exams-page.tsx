@@ -1,6 +1,7 @@
 import type { Exam, ExamStatus, Grade } from '@flashcards/contract';
 import { examStatusSchema } from '@flashcards/contract';
 import {
+  ActionIcon,
   Anchor,
   Button,
   Group,
@@ -12,6 +13,7 @@ import {
   Table,
   Text,
   Title,
+  Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
 import { IconBroadcast, IconClockPlus, IconPlus, IconReportAnalytics, IconTrash } from '@tabler/icons-react';
@@ -232,7 +234,7 @@ export function ExamsPage() {
           ),
         }}
         caption={t('exams.caption')}
-        minWidth={960}
+        minWidth={860}
         head={
           <>
             <Table.Th>{t('exams.student')}</Table.Th>
@@ -291,32 +293,32 @@ export function ExamsPage() {
             <Table.Td>
               <Group gap={4} wrap="nowrap" justify="flex-end">
                 {exam.status !== 'completed' && (
-                  <Button
-                    size="compact-sm"
-                    variant="subtle"
-                    leftSection={<IconClockPlus size={14} aria-hidden="true" />}
-                    aria-label={t('exams.extraOne', { student: personName(exam.student) })}
-                    onClick={() => setExtending(exam)}
-                  >
-                    {t('actions.extraTime')}
-                  </Button>
+                  <Tooltip label={t('actions.extraTime')}>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={t('exams.extraOne', { student: personName(exam.student) })}
+                      onClick={() => setExtending(exam)}
+                    >
+                      <IconClockPlus size={18} aria-hidden="true" />
+                    </ActionIcon>
+                  </Tooltip>
                 )}
-                <Button
-                  size="compact-sm"
-                  variant="subtle"
-                  color="red"
-                  leftSection={<IconTrash size={14} aria-hidden="true" />}
-                  aria-label={t('exams.deleteOne', {
-                    student: personName(exam.student),
-                    name: exam.school_test.name,
-                  })}
-                  onClick={() => {
-                    remove.reset();
-                    setDeleting(exam);
-                  }}
-                >
-                  {t('actions.delete')}
-                </Button>
+                <Tooltip label={t('actions.delete')}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('exams.deleteOne', {
+                      student: personName(exam.student),
+                      name: exam.school_test.name,
+                    })}
+                    onClick={() => {
+                      remove.reset();
+                      setDeleting(exam);
+                    }}
+                  >
+                    <IconTrash size={18} aria-hidden="true" />
+                  </ActionIcon>
+                </Tooltip>
               </Group>
             </Table.Td>
           </Table.Tr>
