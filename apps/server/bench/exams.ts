@@ -196,6 +196,28 @@ export type ExamPhase = {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A phase's figures from its successful calls' latencies (ms) and its failures over `seconds`. */
+const phaseOf = (
+  name: string,
+  rate: number,
+  latencies: number[],
+  failed: number,
+  statuses: Record<string, number>,
+  seconds: number,
+): ExamPhase => {
+  const stats = statsOf(latencies, failed, seconds);
+  return {
+    name,
+    rate,
+    count: latencies.length + failed,
+    failed,
+    statuses,
+    seconds,
+    p50: Number(stats.p50.toFixed(2)),
+    p99: Number(stats.p99.toFixed(2)),
+  };
+};
+
 /**
  * Sends the calls in order at `rate` a second, spread over each second as many people's calls arrive:
  * each of `connections` connections sends its share of the second, starting 1/connections of a second
@@ -275,18 +297,7 @@ const fire = async (
   });
   await Promise.all(runs);
   clearTimeout(deadline);
-  const seconds = (performance.now() - started) / 1000;
-  const stats = statsOf(latencies, failed, seconds);
-  return {
-    name,
-    rate,
-    count: latencies.length + failed,
-    failed,
-    statuses,
-    seconds,
-    p50: Number(stats.p50.toFixed(2)),
-    p99: Number(stats.p99.toFixed(2)),
-  };
+  return phaseOf(name, rate, latencies, failed, statuses, (performance.now() - started) / 1000);
 };
 
 /**
@@ -336,19 +347,9 @@ const watchLive = (url: string, path: string, authorizations: string[], everyMs:
     stop: async (name: string): Promise<ExamPhase & { lastCounts?: LiveCounts }> => {
       stopped = true;
       await Promise.all(screens);
+      const rate = authorizations.length / (everyMs / 1000);
       const seconds = (performance.now() - started) / 1000;
-      const stats = statsOf(latencies, failed, seconds);
-      return {
-        name,
-        rate: authorizations.length / (everyMs / 1000),
-        count: latencies.length + failed,
-        failed,
-        statuses,
-        seconds,
-        p50: Number(stats.p50.toFixed(2)),
-        p99: Number(stats.p99.toFixed(2)),
-        lastCounts: last,
-      };
+      return { ...phaseOf(name, rate, latencies, failed, statuses, seconds), lastCounts: last };
     },
   };
 };

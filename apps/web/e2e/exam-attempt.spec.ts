@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { examsApi, giveExam, threeQuestionTest } from './exams-support';
-import { schoolWithTeacher } from './learning-paths-support';
+import { type schoolWithTeacher, teacherAndAna } from './learning-paths-support';
 import { pageFor } from './support';
 
 test.describe.configure({ timeout: 300_000 });
@@ -9,11 +9,7 @@ test.describe.configure({ timeout: 300_000 });
 /** A teacher with one student and a three-question test given to the student now, in the default mode. */
 const examForOne = async (request: Parameters<typeof schoolWithTeacher>[0]) => {
   const word = randomUUID().slice(0, 6);
-  const { teacher, students } = await schoolWithTeacher(request, {
-    teacher: ['Teodora', `Marinova${word}`],
-    students: [['Ana', `Stoyanova${word}`]],
-  });
-  const ana = students[0] as (typeof students)[number];
+  const { teacher, ana } = await teacherAndAna(request, word);
   const sample = await threeQuestionTest(request, teacher, `Fractions ${word}`);
   const [examId] = await giveExam(request, teacher, sample, [ana], { timeLimit: 20 });
   return { ana, sample, examId: examId ?? 0 };

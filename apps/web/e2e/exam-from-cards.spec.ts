@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { cardsApi } from './cards-support';
 import { examsApi, giveExam } from './exams-support';
-import { schoolWithTeacher } from './learning-paths-support';
+import { schoolWithTeacher, teacherAndAna } from './learning-paths-support';
 import { pageFor, seriousViolations, settled } from './support';
 
 test.describe.configure({ timeout: 300_000 });
@@ -93,11 +93,7 @@ test('a test built from cards with three question types is taken on a phone-size
   request,
 }) => {
   const word = randomUUID().slice(0, 6);
-  const { teacher, students } = await schoolWithTeacher(request, {
-    teacher: ['Teodora', `Marinova${word}`],
-    students: [['Ana', `Stoyanova${word}`]],
-  });
-  const ana = students[0] as (typeof students)[number];
+  const { teacher, ana } = await teacherAndAna(request, word);
   const cards = cardsApi(request, teacher);
   const category = await cards.category(`Capitals ${word}`);
   const sixCapitals: [string, string][] = [...capitals, ['Spain', 'Madrid']];

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { examsApi, giveExam, threeQuestionTest } from './exams-support';
-import { schoolWithTeacher } from './learning-paths-support';
+import { teacherAndAna } from './learning-paths-support';
 import { pageFor, seriousViolations, settled } from './support';
 
 test.describe.configure({ timeout: 300_000 });
@@ -11,11 +11,7 @@ test('a student takes a strict exam, leaves it mid-way and it is completed with 
   request,
 }) => {
   const word = randomUUID().slice(0, 6);
-  const { teacher, students } = await schoolWithTeacher(request, {
-    teacher: ['Teodora', `Marinova${word}`],
-    students: [['Ana', `Stoyanova${word}`]],
-  });
-  const ana = students[0] as (typeof students)[number];
+  const { teacher, ana } = await teacherAndAna(request, word);
   // The test editor is the teacher's screen (tested with it): here the test is built through the API.
   const sample = await threeQuestionTest(request, teacher, `Fractions ${word}`);
   // The teacher's strict option: leaving the exam page completes it (the spec's rule).

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { threeQuestionTest } from './exams-support';
-import { pathsApi, schoolWithTeacher, textCategory } from './learning-paths-support';
+import { pathsApi, teacherAndAna, textCategory } from './learning-paths-support';
 import { pageFor, seriousViolations, settled } from './support';
 
 test.describe.configure({ timeout: 300_000 });
@@ -11,11 +11,7 @@ test("a teacher ends a path with a test; the student meets its target, takes the
   request,
 }) => {
   const word = randomUUID().slice(0, 6);
-  const { teacher, students } = await schoolWithTeacher(request, {
-    teacher: ['Teodora', `Marinova${word}`],
-    students: [['Ana', `Stoyanova${word}`]],
-  });
-  const ana = students[0] as (typeof students)[number];
+  const { teacher, ana } = await teacherAndAna(request, word);
   const categoryName = `Animals ${word}`;
   await textCategory(request, teacher, categoryName, [
     ['cat', 'котка'],

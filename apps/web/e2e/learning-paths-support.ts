@@ -41,6 +41,15 @@ export async function schoolWithTeacher(
   return { teacher: joinedTeacher, students: joinedStudents };
 }
 
+/** The usual pair of the exam journeys: teacher Teodora Marinova and student Ana Stoyanova, named by `word`. */
+export async function teacherAndAna(request: APIRequestContext, word: string) {
+  const { teacher, students } = await schoolWithTeacher(request, {
+    teacher: ['Teodora', `Marinova${word}`],
+    students: [['Ana', `Stoyanova${word}`]],
+  });
+  return { teacher, ana: students[0] as Member };
+}
+
 /** A text category of the account with these cards. */
 export async function textCategory(
   request: APIRequestContext,

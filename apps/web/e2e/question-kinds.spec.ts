@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Locator, test } from '@playwright/test';
 import { examsApi, giveExam } from './exams-support';
-import { schoolWithTeacher } from './learning-paths-support';
+import { teacherAndAna } from './learning-paths-support';
 import { pageFor, seriousViolations, settled } from './support';
 
 test.describe.configure({ timeout: 300_000 });
@@ -14,11 +14,7 @@ test('a teacher writes a test of three question types, a student takes it on a p
   request,
 }) => {
   const word = randomUUID().slice(0, 6);
-  const { teacher, students } = await schoolWithTeacher(request, {
-    teacher: ['Teodora', `Marinova${word}`],
-    students: [['Ana', `Stoyanova${word}`]],
-  });
-  const ana = students[0] as (typeof students)[number];
+  const { teacher, ana } = await teacherAndAna(request, word);
   const test = await examsApi(request, teacher).createTest({
     name: `Bulgaria ${word}`,
     excellent_score_value: 10,

@@ -157,14 +157,18 @@ export const setTeachers = (
         })
         .then(() => undefined);
 
-/** The class teacher of the class, locked (naming a second one waits for the first to commit). */
-export const classTeacherOf = async (tx: Executor, classId: number) => {
-  const [row] = await tx
-    .select({ teacherId: classTeachers.teacherId })
+/**
+ * The class teachers of the classes, by class, locked (naming a second one waits for the first to
+ * commit): one statement.
+ */
+export const classTeachersOf = async (tx: Executor, classIds: number[]) => {
+  if (classIds.length === 0) return new Map<number, number>();
+  const rows = await tx
+    .select({ classId: classTeachers.classId, teacherId: classTeachers.teacherId })
     .from(classTeachers)
-    .where(and(eq(classTeachers.classId, classId), eq(classTeachers.role, 'class_teacher')))
+    .where(and(inArray(classTeachers.classId, classIds), eq(classTeachers.role, 'class_teacher')))
     .for('update');
-  return row?.teacherId;
+  return new Map(rows.map((row) => [row.classId, row.teacherId]));
 };
 
 /** Returns whether the teacher taught the class. */

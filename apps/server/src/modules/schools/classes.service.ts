@@ -89,7 +89,7 @@ export const createSchoolClassesService = ({
       const teacher = authorize(actor, schoolPolicy.ownMember, await repo.findAccount(db, teacherId));
       if (!teacher.isTeacher) throw invalid({ teacher: 'school_class_not_teacher' });
       await db.transaction(async (tx) => {
-        const current = await classes.classTeacherOf(tx, id);
+        const current = (await classes.classTeachersOf(tx, [id])).get(id);
         if (role === 'class_teacher' && current !== undefined && current !== teacherId)
           throw invalid({ role: 'school_class_teacher_taken' });
         await classes.setTeacher(tx, id, teacherId, role);

@@ -348,6 +348,19 @@ describe('OneRoster 1.1 CSV', () => {
     expect(missing.json().classes).toBeDefined();
   });
 
+  it('refuses a class teacher for a class of the school that has another, naming the enrollment', async () => {
+    t.clock.set(new Date('2026-10-01T08:00:00Z'));
+    // 7А of 2026/2027 has its class teacher already; the files name another one for it.
+    const { principal } = await schoolWithClasses();
+    const { parts, s1 } = files({ classes: files().text.classes.replace(',9А,', ',7А,') });
+    const response = await principal.send('POST', '/api/school/oneroster/', {}, parts);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().file[0]).toMatch(
+      /enrollments\.csv, line 4: the class already has another class teacher/,
+    );
+    expect(await classOf(s1)).toBeUndefined();
+  });
+
   it('is the principal’s only', async () => {
     const { teacher } = await schoolWithClasses();
     const { parts } = files();

@@ -382,16 +382,15 @@ export const createSchoolsService = ({
     );
     for (const account of accounts)
       if (account.isTeacher) teacherIds.set(account.email.toLowerCase(), account.id);
+    const current = await classes.classTeachersOf(tx, [...classIds.values()]);
     const named: { classId: number; teacherId: number; role: classes.ClassTeacherRole }[] = [];
     for (const entry of teaching) {
       const classId = classIds.get(entry.classTitle.toLowerCase());
       const teacherId = teacherIds.get(entry.email);
       if (classId === undefined || teacherId === undefined) continue;
-      if (entry.primary) {
-        const current = await classes.classTeacherOf(tx, classId);
-        if (current !== undefined && current !== teacherId)
-          throw rosterError('enrollments', entry.line, { key: 'oneroster_class_teacher_taken' });
-      }
+      const classTeacher = current.get(classId);
+      if (entry.primary && classTeacher !== undefined && classTeacher !== teacherId)
+        throw rosterError('enrollments', entry.line, { key: 'oneroster_class_teacher_taken' });
       named.push({ classId, teacherId, role: entry.primary ? 'class_teacher' : 'subject_teacher' });
     }
     await classes.setTeachers(tx, named);

@@ -8,13 +8,13 @@ import { PageLoader } from '../../../components/ui/page-loader';
 import { QueryState } from '../../../components/ui/query-state';
 import { useErrorMessage } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/current-user';
+import { personName } from '../../../lib/person-name';
 import { useSuccessToast } from '../../../lib/use-success-toast';
 import { useAssignTeacher, useMoveStudent, useRemoveTeacher, useSchoolClass } from '../api/classes';
 import { useSchoolMembers } from '../api/get-school-members';
 import '../school-texts';
 
 type Person = { id: number; first_name: string; last_name: string; email: string };
-const nameOf = (person: Person) => `${person.first_name} ${person.last_name}`.trim() || person.email;
 
 /** /school-classes/:classId: a class and its members; its school's principals also change them. */
 export function ClassPage() {
@@ -45,7 +45,7 @@ function ClassDetails({ data, principal }: { data: SchoolClassDetails; principal
         remove={
           principal
             ? (person) => ({
-                label: t('classes.removeStudent', { name: nameOf(person) }),
+                label: t('classes.removeStudent', { name: personName(person) }),
                 run: () => move.mutate({ studentId: person.id, classId: null }),
               })
             : undefined
@@ -60,7 +60,7 @@ function ClassDetails({ data, principal }: { data: SchoolClassDetails; principal
         remove={
           principal
             ? (person) => ({
-                label: t('classes.removeTeacher', { name: nameOf(person) }),
+                label: t('classes.removeTeacher', { name: personName(person) }),
                 run: () => removeTeacher.mutate({ id: data.id, teacherId: person.id }),
               })
             : undefined
@@ -105,7 +105,7 @@ function People<P extends Person>({
                   <Stack gap={2} style={{ minWidth: 0 }}>
                     <Group gap={6}>
                       <Text fw={600} truncate>
-                        {nameOf(person)}
+                        {personName(person)}
                       </Text>
                       {badge && (
                         <Badge size="sm" variant="light">
@@ -157,7 +157,7 @@ function MemberPicker({
   const members = useSchoolMembers({ page: 1, search: query, role: kind });
   const found = (members.data?.results ?? [])
     .filter((member) => !member.is_invited)
-    .map((member) => ({ value: String(member.id), label: `${nameOf(member)} (${member.email})` }));
+    .map((member) => ({ value: String(member.id), label: `${personName(member)} (${member.email})` }));
   const options =
     chosen !== null && value === chosen.value && !found.some((option) => option.value === chosen.value)
       ? [chosen, ...found]
@@ -180,39 +180,70 @@ function MemberPicker({
   );
 }
 
-function AddStudent({ classId }: { classId: number }) {
+/** Adds a member of the school, chosen with the picker, to the class; `extra` fields go before the button. */
+function AddMember({
+  kind,
+  label,
+  pending,
+  error,
+  extra,
+  onAdd,
+}: {
+  kind: 'student' | 'teacher';
+  label: string;
+  pending: boolean;
+  error: unknown;
+  extra?: ReactNode;
+  /** Adds the person; `added` clears the picker once the server took it. */
+  onAdd: (personId: number, added: () => void) => void;
+}) {
   const { t } = useTranslation('school');
-  const move = useMoveStudent();
-  const toast = useSuccessToast();
   const errorMessage = useErrorMessage();
-  const [student, setStudent] = useState<string | null>(null);
+  const [person, setPerson] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (student === null) return;
-    move.mutate(
-      { studentId: Number(student), classId },
-      {
-        onSuccess: () => {
-          setStudent(null);
-          toast(t('classes.studentAdded'));
-        },
-      },
-    );
+    if (person !== null) onAdd(Number(person), () => setPerson(null));
   };
   return (
     <form onSubmit={submit}>
       <Group align="flex-end" gap="sm">
-        <MemberPicker kind="student" label={t('classes.addStudent')} value={student} onChange={setStudent} />
-        <Button type="submit" loading={move.isPending} disabled={student === null}>
+        <MemberPicker kind={kind} label={label} value={person} onChange={setPerson} />
+        {extra}
+        <Button type="submit" loading={pending} disabled={person === null}>
           {t('classes.add')}
         </Button>
       </Group>
-      {move.isError && (
+      {error ? (
         <Text size="sm" c="red.8" mt="xs" role="alert">
-          {errorMessage(move.error)}
+          {errorMessage(error)}
         </Text>
-      )}
+      ) : null}
     </form>
+  );
+}
+
+function AddStudent({ classId }: { classId: number }) {
+  const { t } = useTranslation('school');
+  const move = useMoveStudent();
+  const toast = useSuccessToast();
+  return (
+    <AddMember
+      kind="student"
+      label={t('classes.addStudent')}
+      pending={move.isPending}
+      error={move.isError ? move.error : null}
+      onAdd={(studentId, added) =>
+        move.mutate(
+          { studentId, classId },
+          {
+            onSuccess: () => {
+              added();
+              toast(t('classes.studentAdded'));
+            },
+          },
+        )
+      }
+    />
   );
 }
 
@@ -220,26 +251,14 @@ function AddTeacher({ classId }: { classId: number }) {
   const { t } = useTranslation('school');
   const assign = useAssignTeacher();
   const toast = useSuccessToast();
-  const errorMessage = useErrorMessage();
-  const [teacher, setTeacher] = useState<string | null>(null);
   const [role, setRole] = useState<ClassTeacherRole>('subject_teacher');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (teacher === null) return;
-    assign.mutate(
-      { id: classId, teacherId: Number(teacher), role },
-      {
-        onSuccess: () => {
-          setTeacher(null);
-          toast(t('classes.teacherAdded'));
-        },
-      },
-    );
-  };
   return (
-    <form onSubmit={submit}>
-      <Group align="flex-end" gap="sm">
-        <MemberPicker kind="teacher" label={t('classes.addTeacher')} value={teacher} onChange={setTeacher} />
+    <AddMember
+      kind="teacher"
+      label={t('classes.addTeacher')}
+      pending={assign.isPending}
+      error={assign.isError ? assign.error : null}
+      extra={
         <Select
           label={t('classes.role')}
           data={(['class_teacher', 'subject_teacher'] as const).map((value) => ({
@@ -251,15 +270,18 @@ function AddTeacher({ classId }: { classId: number }) {
           allowDeselect={false}
           style={{ flex: '1 1 180px' }}
         />
-        <Button type="submit" loading={assign.isPending} disabled={teacher === null}>
-          {t('classes.add')}
-        </Button>
-      </Group>
-      {assign.isError && (
-        <Text size="sm" c="red.8" mt="xs" role="alert">
-          {errorMessage(assign.error)}
-        </Text>
-      )}
-    </form>
+      }
+      onAdd={(teacherId, added) =>
+        assign.mutate(
+          { id: classId, teacherId, role },
+          {
+            onSuccess: () => {
+              added();
+              toast(t('classes.teacherAdded'));
+            },
+          },
+        )
+      }
+    />
   );
 }
