@@ -17,6 +17,8 @@
  * answer at --exam-answer-rate (500) req/s while 5 screens of the teacher refresh the sitting's live view
  * every 2 s (--exam-screens, 0 for none), and the run waits for the server to complete every exam at its
  * end.
+ * `--loads gradebook` seeds a class of 30 students with 40 exams each and asks for its gradebook as its
+ * class teacher at --gradebook-rate (20) req/s.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -41,6 +43,12 @@ import {
   runExamPhases,
   seedExamSchool,
 } from './exams';
+import {
+  GRADEBOOK_P99_MS,
+  type GradebookDataSet,
+  runGradebookPhase,
+  seedGradebook,
+} from './gradebook';
 import { type Load, type Pacing, type PhaseResult, type Practice, runPhase, Workload } from './load';
 import { type CatalogRun, markdownReport, type Run, textReport } from './report';
 import { runSchoolPhases, SCHOOL_SHAPE, type SchoolDataSet, type SchoolPhase, seedSchool } from './school';
@@ -65,6 +73,7 @@ const { values } = parseArgs({
     'exam-start-rate': { type: 'string', default: '250' },
     'exam-answer-rate': { type: 'string', default: '500' },
     'exam-screens': { type: 'string', default: String(EXAM_SHAPE.screens) },
+    'gradebook-rate': { type: 'string', default: '20' },
     'skip-seed': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
   },
@@ -81,7 +90,7 @@ const connections = positive('connections', values.connections);
 const rate = positive('rate', values.rate);
 const rateConnections = positive('rate-connections', values['rate-connections']);
 const allLoads: Load[] = ['health', 'deck', 'answer', 'loop'];
-const scenarios = ['crowd', 'postgres', 'catalog', 'school', 'exams'];
+const scenarios = ['crowd', 'postgres', 'catalog', 'school', 'exams', 'gradebook'];
 const loads = values.loads.split(',').map((name) => name.trim());
 for (const load of loads)
   if (!allLoads.includes(load as Load) && !scenarios.includes(load))
@@ -106,6 +115,10 @@ const examScreens = values['exam-screens'] === '0' ? 0 : positive('exam-screens'
 let examData: ExamDataSet | undefined;
 let examRun: ExamRun | undefined;
 let examAuth: { secret: string; minutes: number } | undefined;
+const withGradebook = loads.includes('gradebook');
+const gradebookRate = positive('gradebook-rate', values['gradebook-rate']);
+let gradebookData: GradebookDataSet | undefined;
+let gradebookPhase: SchoolPhase | undefined;
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const resultsDir = path.join(import.meta.dirname, 'results');
@@ -191,6 +204,7 @@ if (values.url) {
     if (withCatalog && !values['skip-seed']) await seedCatalog(opened.handle, { log: say });
     if (withSchool) school = { data: await seedSchool(opened.handle, say), secret: '', minutes: 0 };
     if (withExams && local.kind === 'postgres') examData = await seedExamSchool(opened.handle, say);
+    if (withGradebook) gradebookData = await seedGradebook(opened.handle, say);
     size = await dataSetSize(opened.handle);
     decks = await decksOfDataSet(opened.handle);
     if (withCrowd) await resetLearners(opened.handle, crowdOf(decks).ids);
@@ -351,6 +365,20 @@ try {
       `  ${examRun.answersSaved} of ${examRun.answersAccepted} accepted answers saved (${examRun.answersDistinct} distinct); ${examRun.completed} of ${examRun.started} started exams completed by the server ${examRun.completionSeconds.toFixed(1)} s after the end`,
     );
   }
+  if (withGradebook && !(gradebookData && examAuth))
+    say('The gradebook load needs the server this run starts (no --url): skipped.');
+  if (gradebookData && examAuth) {
+    say(`The class gradebook at ${gradebookRate} req/s…`);
+    gradebookPhase = await runGradebookPhase(server!.url, gradebookData, {
+      ...examAuth,
+      rate: gradebookRate,
+      seconds,
+      warmup,
+    });
+    say(
+      `  ${gradebookPhase.name}: p50 ${gradebookPhase.p50} ms, p99 ${gradebookPhase.p99} ms, ${gradebookPhase.count} requests, ${gradebookPhase.failed} failed`,
+    );
+  }
   if (withCrowd)
     for (const pacing of ['spread', 'burst'] as const)
       for (const crowdRate of crowdRates) {
@@ -390,6 +418,10 @@ for (const result of schoolPhases) {
   );
 }
 if (examRun) for (const line of examLines(examRun)) context.push(line);
+if (gradebookPhase)
+  context.push(
+    `${gradebookPhase.name} at ${gradebookPhase.rate} req/s: p50 ${gradebookPhase.p50} ms, p99 ${gradebookPhase.p99} ms, ${gradebookPhase.failed} failed of ${gradebookPhase.count} (${gradebookPhase.p99 < GRADEBOOK_P99_MS && gradebookPhase.failed === 0 ? 'meets' : 'MISSES'} the ${GRADEBOOK_P99_MS} ms target)`,
+  );
 const text = textReport(run);
 say(`\n${text}`);
 writeFileSync(path.join(resultsDir, `${stamp}.md`), markdownReport(run));

@@ -128,7 +128,7 @@ export const tokensFor = async (userIds: number[], secret: string, minutes: numb
   return tokens;
 };
 
-type Call = { method: 'GET' | 'PUT'; path: string; authorization: string; body?: string };
+export type Call = { method: 'GET' | 'PUT'; path: string; authorization: string; body?: string };
 export type SchoolPhase = {
   name: string;
   rate: number;
@@ -144,7 +144,7 @@ export type SchoolPhase = {
  * previous one, so that requests arrive spread over each second rather than all at its start.
  */
 const CONNECTIONS = 10;
-const measure = async (url: string, name: string, calls: Call[], rate: number, seconds: number) => {
+export const measure = async (url: string, name: string, calls: Call[], rate: number, seconds: number) => {
   let next = 0;
   const latencies: number[] = [];
   let failed = 0;

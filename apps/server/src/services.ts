@@ -114,7 +114,7 @@ export const createServices = async ({
   const exams = createExamsService({ db, clock, media, jobs, entitlements, users, cards });
   const learningPaths = createLearningPathsService({ db, clock, entitlements, users, exams });
   const schools = createSchoolsService({ db, config, clock, media, jobs, users, auth, mail });
-  const schoolClasses = createSchoolClassesService({ db, clock, users });
+  const schoolClasses = createSchoolClassesService({ db, clock, users, exams });
   const { provider } = config.ai;
   const ai = createAiService({
     db,

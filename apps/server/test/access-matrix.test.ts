@@ -487,6 +487,7 @@ const matrix: Record<string, Row> = {
   // Schools: the list is public; a school's management is its principals'; schools are staff's.
   schoolsList: { expect: everyone(200) },
   schoolDetails: { expect: principalOnly(200) },
+  updateSchoolDetails: { request: () => ({ json: { is_listed: false } }), expect: principalOnly(200) },
   schoolStudents: { expect: principalOnly(200) },
   registerStudent: {
     request: () => ({
@@ -537,6 +538,8 @@ const matrix: Record<string, Row> = {
     request: (f) => ({ params: { id: f.student }, json: { class_id: null } }),
     expect: principalOnly(204),
   },
+  gradebook: { request: (f) => ({ params: { id: f.schoolClass } }), expect: ownerOnly(200) },
+  exportGradebook: { request: (f) => ({ params: { id: f.schoolClass } }), expect: ownerOnly(200) },
   myClasses: { expect: signedIn(200) },
   importOneRoster: { request: () => ({ form: { fields: {} }, oneRoster: true }), expect: principalOnly(201) },
   adminSchools: { expect: staffOnly(200) },
@@ -563,6 +566,8 @@ const matrix: Record<string, Row> = {
   // who assigned one, and a member another principal assigned two to). Assigning names one's own category:
   // anyone else's is a field error.
   teacherPaths: { expect: signedIn(200) },
+  // A principal oversees the work of their school's teachers, read-only.
+  overseenPaths: { request: (f) => ({ query: { teacher: f.classTeacher } }), expect: principalOnly(200) },
   studentPaths: { expect: signedIn(200) },
   createPaths: {
     request: (f) => ({
@@ -726,6 +731,7 @@ const matrix: Record<string, Row> = {
     expect: ownerOnly(201),
   },
   teacherExams: { expect: signedIn(200) },
+  overseenExams: { request: (f) => ({ query: { teacher: f.classTeacher } }), expect: principalOnly(200) },
   examSummary: { expect: signedIn(200) },
   exam: { request: (f) => ({ params: { id: f.exam } }), expect: ownerOnly(200) },
   updateExam: {
@@ -1298,6 +1304,30 @@ const classOf = async (schoolId: number) =>
       .returning()
   )[0]!;
 
+/** A class of the school with the target in it and the school's teacher as its class teacher. */
+const classWithTarget = async (c: ReachContext) => {
+  const schoolClass = await classOf(c.people.school);
+  await t.database.db.update(users).set({ schoolClassId: schoolClass.id }).where(eq(users.id, c.target.id));
+  await t.database.db
+    .insert(classTeachers)
+    .values({ classId: schoolClass.id, teacherId: c.people.teacher.id, role: 'class_teacher' });
+  return { params: { id: schoolClass.id } };
+};
+/**
+ * The class's students (the school's students in it, a staff member who is one too) reach its teacher
+ * and the principal; anyone else of the school is not in its list (200 without them); outsiders get 404.
+ */
+const gradebookReach = reachedIn(['teacherOnStudent', 'principalOnStudent', 'teacherOnStaff'], 404, {
+  teacherOnPrincipal: 200,
+  teacherOnTeacher: 200,
+  principalOnTeacher: 200,
+  principalOnPrincipal: 200,
+  teacherOnFriend: 200,
+});
+
+/** A principal's view of a teacher of their school; anyone who is not a principal is restricted. */
+const overseen = reachedIn(['principalOnTeacher'], 403, { principalOnStudent: 404, principalOnPrincipal: 404 });
+
 const exists = async (query: ReturnType<typeof sql>) =>
   ((await t.database.db.execute(query)) as unknown as { rows: unknown[] }).rows.length > 0;
 const day = (offset: number) => new Date(Date.now() + offset * 24 * 60 * 60 * 1000);
@@ -1408,6 +1438,17 @@ const reachMatrix: Record<string, ReachRow> = {
   tests: { request: (c) => ({ query: { user_id: c.target.id } }), expect: own(200) },
   testChoices: { request: (c) => ({ query: { created_by: c.target.id } }), expect: own(200) },
   teacherExams: { request: (c) => ({ query: { user_id: c.target.id } }), expect: own(200) },
+  // A principal lists the work of a teacher of their school; a student is nobody's teacher (404).
+  overseenPaths: {
+    request: (c) => ({ query: { teacher: c.target.id } }),
+    reached: (_c, response) => response.statusCode === 200,
+    expect: overseen,
+  },
+  overseenExams: {
+    request: (c) => ({ query: { teacher: c.target.id } }),
+    reached: (_c, response) => response.statusCode === 200,
+    expect: overseen,
+  },
   studentExams: { request: (c) => ({ query: { user_id: c.target.id } }), expect: own(200) },
   // Only the caller's own exams: their own results name themselves, the analysis has nothing completed.
   examAnalysis: { request: (c) => ({ query: { user_id: c.target.id } }), expect: reachedIn([], 200) },
@@ -1571,6 +1612,16 @@ const reachMatrix: Record<string, ReachRow> = {
     },
     reached: (_c, response) => response.statusCode === 204,
     expect: reachedIn(['principalOnStudent', 'principalOnTeacher', 'principalOnPrincipal'], 403),
+  },
+  // A class's gradebook shows its students to the school's principals and the class's teachers: the
+  // target is put in a class of the school, which the teacher teaches (the other callers do not).
+  gradebook: {
+    request: (c) => classWithTarget(c),
+    expect: gradebookReach,
+  },
+  exportGradebook: {
+    request: (c) => classWithTarget(c),
+    expect: gradebookReach,
   },
   // Staff name principals by e-mail and remove them (the student is not one: not found).
   addPrincipal: {

@@ -9,13 +9,13 @@ type Name = readonly [string, string];
 export type Member = TestAccount & { id: number; first_name: string; last_name: string };
 
 /**
- * A school with a principal, a teacher and students (accounts of their own that the principal invited and
+ * A school with a principal (returned too), a teacher and students (accounts of their own that the principal invited and
  * that accepted, so none is restricted), made through the API as staff, the principal and they would.
  */
 export async function schoolWithTeacher(
   request: APIRequestContext,
   { teacher, students }: { teacher: Name; students: Name[] },
-): Promise<{ teacher: Member; students: Member[] }> {
+): Promise<{ teacher: Member; students: Member[]; principal: TestAccount }> {
   const staff = await staffUser(request);
   const principal = await createActiveUser(request, { first_name: 'Nadia', last_name: 'Georgieva' });
   const school = await schoolApi(request, staff).createSchool({
@@ -38,7 +38,7 @@ export async function schoolWithTeacher(
   const joinedTeacher = await join(teacher, true);
   const joinedStudents: Member[] = [];
   for (const student of students) joinedStudents.push(await join(student, false));
-  return { teacher: joinedTeacher, students: joinedStudents };
+  return { teacher: joinedTeacher, students: joinedStudents, principal };
 }
 
 /** The usual pair of the exam journeys: teacher Teodora Marinova and student Ana Stoyanova, named by `word`. */

@@ -576,6 +576,8 @@ export const examListQuery = sortQuery.extend({
   /** Part of the student's name (teacher) or of the test's name (student). */
   search: z.string().trim().max(100).optional(),
 });
+/** A principal's view of a teacher's exams: the teacher, then the list's filters and order. */
+export const overseenExamsQuery = examListQuery.omit({ user_id: true }).extend({ teacher: idValue });
 export const examSummaryQuery = examListQuery.omit({ page: true, sort_by: true, sort_order: true });
 
 /** Counts over the exams a teacher's filter selects: by status, by grade, and the average score. */
@@ -666,6 +668,8 @@ export type ExamPresenceState = z.infer<typeof examPresenceStateSchema>;
 const testsTag = 'tests';
 const examsTag = 'exams';
 const restricted = 'Accounts a school created and whose person has not yet set a password get 403.';
+const overseen =
+  "Principals only (403 `Your account is restricted` for anyone else), of a teacher of their own school (404 for anyone else's id); read-only: every change stays the teacher's.";
 const mine = "Another user's test or exam is not found (404).";
 const locked = 'Refused (409) once one of its exams has started: copy the test to change it.';
 
@@ -899,6 +903,17 @@ export const examRoutes = {
     response: paginated(examSchema),
     errors: [403],
   }),
+  overseenExams: defineRoute({
+    method: 'GET',
+    path: '/api/exam/school-teachers/',
+    access: 'user',
+    tag: examsTag,
+    summary: 'The exams a teacher of my school gave, with their results (paginated; by date or name)',
+    description: `Each opens read-only through \`exams/{id}/\`. ${overseen}`,
+    query: overseenExamsQuery,
+    response: paginated(examSchema),
+    errors: [403, 404],
+  }),
   examSummary: defineRoute({
     method: 'GET',
     path: '/api/exam/exams/summary/',
@@ -917,7 +932,8 @@ export const examRoutes = {
     tag: examsTag,
     summary: 'An exam, for its teacher or its student',
     description:
-      'The teacher sees the questions with the answers given and the correct ones. The student sees ' +
+      'The teacher (and, read-only, the principals of their school) sees the questions with the answers ' +
+      'given and the correct ones. The student sees ' +
       'their score and grade once completed (or after the end, when the exam says so) and the questions ' +
       `with the correct answers after the end. ${mine}`,
     params: idParams,

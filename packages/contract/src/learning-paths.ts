@@ -256,6 +256,8 @@ export const pathListQuery = sortQuery.extend({
   /** Part of the path's name or of the student's name (teacher list) or the teacher's (student list). */
   search: z.string().trim().max(100).optional(),
 });
+/** A principal's view of a teacher's paths: the teacher, then the list's order and search. */
+export const overseenPathsQuery = pathListQuery.omit({ user_id: true }).extend({ teacher: idValue });
 export const learningPathIdQuery = z.object({ learning_path_id: idValue });
 export const pathDeckQuery = learningPathIdQuery.extend({
   type: z.enum(['verbal', 'typing']).default('verbal'),
@@ -345,6 +347,8 @@ export const reportCardsQuery = z.object({
 const pathsTag = 'learning paths';
 const reportsTag = 'reports';
 const restricted = 'Accounts a school created and whose person has not yet set a password get 403.';
+const overseen =
+  "Principals only (403 `Your account is restricted` for anyone else), of a teacher of their own school (404 for anyone else's id); read-only: every change stays the teacher's.";
 const reach =
   'A student is reached by the teachers and principals of their school and by their friends; a ' +
   "school's principals, teachers and staff members only by their friends; anyone else is not found (404).";
@@ -478,6 +482,7 @@ export const learningPathRoutes = {
     access: 'user',
     tag: pathsTag,
     summary: 'A path with its progress list, for its student or the teacher who assigned it',
+    description: "The principals of the teacher's school see it too, read-only.",
     query: learningPathIdQuery,
     response: learningPathProgressSchema,
     errors: [403, 404],
@@ -504,6 +509,17 @@ export const learningPathRoutes = {
     pathPictureCardSchema,
     true,
   ),
+  overseenPaths: defineRoute({
+    method: 'GET',
+    path: '/api/learning-paths/school-teachers/',
+    access: 'user',
+    tag: pathsTag,
+    summary: 'The paths a teacher of my school assigned (paginated; by date or name)',
+    description: `Each opens read-only through \`learning-path-progress/\`. ${overseen}`,
+    query: overseenPathsQuery,
+    response: paginated(learningPathSchema),
+    errors: [403, 404],
+  }),
   pathStudentsSearch: defineRoute({
     method: 'GET',
     path: '/api/learning-paths/users-search/',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParams, idValue } from './common';
-import { defineRoute, filePart, noContent } from './route';
+import { gradeSchema } from './exams';
+import { defineRoute, fileBody, filePart, noContent } from './route';
 
 /** Characters of a class's name ("7А", "10Б", "12 English"). */
 export const SCHOOL_CLASS_NAME_MAX_LENGTH = 50;
@@ -58,6 +59,40 @@ export const updateSchoolClassBody = z.object({
   name: schoolClassName.optional(),
   school_year: schoolYearField.optional(),
 });
+
+/**
+ * A cell of the gradebook: `graded` with its grade; `absent`, the window ended and the student never
+ * started; `pending`, not graded yet (the window has not ended, or the attempt is still running);
+ * `not_given`, the test was not given to this student.
+ */
+export const gradebookCellStates = ['graded', 'absent', 'pending', 'not_given'] as const;
+export const gradebookCellSchema = z.object({
+  state: z.enum(gradebookCellStates),
+  grade: gradeSchema.nullable(),
+});
+export type GradebookCell = z.infer<typeof gradebookCellSchema>;
+
+/**
+ * A class's gradebook (docs/api.md "Gradebook"): its students by name, one column per test given to them
+ * in the class's school year (by the earliest window's start), a cell per student and column in the
+ * columns' order, and each student's average of their grades (two decimals; null without grades).
+ */
+export const gradebookSchema = z.object({
+  class: z.object({ id: z.number().int(), name: z.string(), school_year: z.string() }),
+  school: z.string(),
+  columns: z.array(z.object({ test_id: z.number().int(), name: z.string(), date: z.string() })),
+  students: z.array(
+    z.object({
+      id: z.number().int(),
+      first_name: z.string(),
+      last_name: z.string(),
+      cells: z.array(gradebookCellSchema),
+      average: z.number().nullable(),
+    }),
+  ),
+  generated_at: z.string(),
+});
+export type Gradebook = z.infer<typeof gradebookSchema>;
 
 /** What a OneRoster import added. */
 export const oneRosterImportSchema = z.object({
@@ -170,6 +205,34 @@ export const schoolClassRoutes = {
     status: 204,
     response: noContent,
     errors: [403, 404],
+  }),
+  gradebook: defineRoute({
+    method: 'GET',
+    path: '/api/school/classes/{id}/gradebook/',
+    access: 'user',
+    tag,
+    summary: "The class's gradebook: its students by the exams given to them, with grades and averages",
+    description:
+      'For the principals of its school and the teachers of the class; to anyone else it does not exist (404).',
+    params: idParams,
+    response: gradebookSchema,
+    errors: [404],
+  }),
+  exportGradebook: defineRoute({
+    method: 'GET',
+    path: '/api/school/classes/{id}/gradebook/export/',
+    access: 'user',
+    tag,
+    summary: "The class's gradebook as a CSV file: one row per student, one column per exam",
+    description:
+      'A header row (№, name, one column per exam, average; in the language of the request), then one ' +
+      'line per student: the grade, `absent`/`отсъства` for a missed exam, empty otherwise; the average ' +
+      'with the decimal separator of the language. UTF-8 with a BOM; a cell that would start a formula is ' +
+      'written as text. For the principals of its school and the teachers of the class (404 for anyone else).',
+    params: idParams,
+    response: fileBody,
+    download: ['text/csv'],
+    errors: [404],
   }),
   myClasses: defineRoute({
     method: 'GET',

@@ -41,6 +41,8 @@ export const schoolDetailsSchema = schoolListItemSchema.extend({
   principals: z.number().int(),
   available_students: z.number().int(),
   free_seats: z.number().int(),
+  /** Whether the school is on the public list of schools (its principals choose; listed by default). */
+  is_listed: z.boolean(),
 });
 export type SchoolDetails = z.infer<typeof schoolDetailsSchema>;
 
@@ -161,6 +163,7 @@ const schoolFields = {
   website,
   description: z.string().trim().max(SCHOOL_DESCRIPTION_MAX_LENGTH),
   is_paid: formBoolean,
+  is_listed: formBoolean,
   available_students: z.coerce.number().int().min(0).max(SCHOOL_MAX_SEATS),
 };
 /** A new school (multipart: the logo is a file). */
@@ -170,6 +173,8 @@ export const createSchoolBody = z.object({
   website: schoolFields.website.default(''),
   description: schoolFields.description.default(''),
   is_paid: schoolFields.is_paid.default(false),
+  /** Default: listed, as every school was before schools could choose. */
+  is_listed: schoolFields.is_listed.default(true),
   available_students: schoolFields.available_students,
   logo: filePart.optional(),
 });
@@ -180,6 +185,7 @@ export const updateSchoolBody = z.object({
   website: schoolFields.website.optional(),
   description: schoolFields.description.optional(),
   is_paid: schoolFields.is_paid.optional(),
+  is_listed: schoolFields.is_listed.optional(),
   available_students: schoolFields.available_students.optional(),
   logo: filePart.optional(),
   remove_logo: formBoolean.optional(),
@@ -222,9 +228,20 @@ export const schoolRoutes = {
     path: '/api/school/schools-list/',
     access: 'public',
     tag: schoolTag,
-    summary: 'Every school, by name (paginated, no sign-in)',
+    summary: 'The schools that chose to be listed, by name (paginated, no sign-in)',
     query: pageQuery,
     response: paginated(schoolListItemSchema),
+  }),
+  updateSchoolDetails: defineRoute({
+    method: 'PATCH',
+    path: '/api/school/school-details/',
+    access: 'user',
+    tag: schoolTag,
+    summary: "Change my school's settings: whether it appears on the public list of schools (principals only)",
+    description: restricted,
+    body: z.object({ is_listed: formBoolean }),
+    response: schoolDetailsSchema,
+    errors: [403],
   }),
   schoolDetails: defineRoute({
     method: 'GET',

@@ -41,4 +41,13 @@ export const rules = {
    * exams, user groups) are refused to them.
    */
   feature: (actor: Actor): boolean | Refusal => !actor.isAutoCreated || refuse('auto_created_restricted'),
+  /** A principal of a school (the spec's message for anyone else). */
+  principal: (actor: Actor): boolean | Refusal =>
+    (actor.isOrganizationHost && actor.schoolId !== null) || refuse('school_restricted'),
+  /**
+   * A principal overseeing the work of a teacher of their school (a path or exam whose teacher's school
+   * is given): read-only, so only read rules use it.
+   */
+  oversees: (actor: Actor, work: { teacherSchoolId: number | null }) =>
+    actor.isOrganizationHost && actor.schoolId !== null && work.teacherSchoolId === actor.schoolId,
 };

@@ -47,12 +47,19 @@ export const teachesStudent = (me: number) =>
     and exists (select 1 from users rt where rt.id = ${me} and rt.school_id = "users"."school_id"
       and (rt.is_teacher or rt.is_organization_host)))`;
 
+/** The listed person is a principal of the viewer's school. */
+const principalOfSchoolOf = (me: number) =>
+  sql`("users"."is_organization_host"
+    and coalesce("users"."school_id" = (select ps.school_id from users ps where ps.id = ${me}), false))`;
+
 /**
  * Someone whose learning the viewer may direct and follow (docs/api.md "Roles and reach"): reachable, and a
- * student of a school where the viewer teaches or is principal, or a friend.
+ * student of a school where the viewer teaches or is principal, or a friend. The principal of one's own
+ * school is never among one's students, not even as a friend: they oversee the teachers' work instead.
  */
 export const reachedBy = (me: number) =>
-  sql`(${reachableBy(me)} and (${teachesStudent(me)} or ${person} in ${friendIdsOf(me)}))`;
+  sql`(${reachableBy(me)} and not ${principalOfSchoolOf(me)}
+    and (${teachesStudent(me)} or ${person} in ${friendIdsOf(me)}))`;
 
 /** The friendship between the viewer and the listed person (null when none). */
 export const friendshipIdWith = (me: number) =>

@@ -33,7 +33,9 @@ const catalogCategory = (access: 'public' | 'user') =>
     <m.CatalogCategoryPage access={access} />
   ));
 
-const school = (page: 'mySchool' | 'schoolsList' | 'adminSchools' | 'schoolClass' | 'myClasses') =>
+const school = (
+  page: 'mySchool' | 'schoolsList' | 'adminSchools' | 'schoolClass' | 'myClasses' | 'teachersWork',
+) =>
   import('../features/school/school-pages').then((m) => m.schoolPages[page]());
 
 const learningPath = (
@@ -136,6 +138,7 @@ const signedInPages: Page[] = [
   },
   { name: 'schoolClass', load: () => school('schoolClass') },
   { name: 'myClasses', load: () => school('myClasses') },
+  { name: 'teachersWork', load: () => school('teachersWork') },
   {
     name: 'profile',
     load: () => import('../features/profile/pages/profile-page').then((m) => <m.ProfilePage />),

@@ -10,8 +10,10 @@ export function useFormatters() {
   return useMemo(() => {
     const numbers = new Intl.NumberFormat(language);
     const decimals = new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    const averages = new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const days = new Intl.DateTimeFormat(language, { day: '2-digit', month: '2-digit' });
     const hours = new Intl.NumberFormat(language, { style: 'unit', unit: 'hour', unitDisplay: 'long' });
-    const days = new Intl.NumberFormat(language, { style: 'unit', unit: 'day', unitDisplay: 'long' });
+    const dayCounts = new Intl.NumberFormat(language, { style: 'unit', unit: 'day', unitDisplay: 'long' });
     const kilobytes = new Intl.NumberFormat(language, {
       style: 'unit',
       unit: 'kilobyte',
@@ -32,8 +34,12 @@ export function useFormatters() {
       list: (items: string[]) => lists.format(items),
       /** A number with one decimal ("4.5", in Bulgarian "4,5"). */
       decimal: (value: number) => decimals.format(value),
+      /** An average grade with two decimals, as school records write it ("4.67", in Bulgarian "4,67"). */
+      average: (value: number) => averages.format(value),
+      /** An ISO moment's day and month, short enough for a column's head ("10/01", "01.10"). */
+      dayMonth: (iso: string) => days.format(new Date(iso)),
       /** A length of time in whole hours or days, in words ("5 hours", "3 дни"). */
-      duration: (value: number, unit: 'hour' | 'day') => (unit === 'hour' ? hours : days).format(value),
+      duration: (value: number, unit: 'hour' | 'day') => (unit === 'hour' ? hours : dayCounts).format(value),
       /** A short length of time in minutes and seconds ("2 min 5 sec", "2 мин. 5 сек."). */
       elapsed: (milliseconds: number) => {
         const total = Math.max(0, Math.round(milliseconds / 1000));

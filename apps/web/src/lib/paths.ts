@@ -31,6 +31,7 @@ export const paths = {
   affiliates: '/affiliates',
   mySchool: '/my-school',
   schoolClass: '/school-classes/:classId',
+  teachersWork: '/school-teachers-work',
   myClasses: '/my-classes',
   profile: '/profile',
   myCards: '/my-cards/:categoryIdParam',

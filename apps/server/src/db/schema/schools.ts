@@ -32,6 +32,8 @@ export const schools = pgTable(
     isPaid: boolean('is_paid').notNull().default(false),
     /** Seats: how many students the school may have. */
     availableStudents: integer('available_students').notNull().default(0),
+    /** Shown on the public list of schools; every school was before the school could choose, so true. */
+    isListed: boolean('is_listed').notNull().default(true),
     createdAt: moment('created_at').notNull().defaultNow(),
     updatedAt: moment('updated_at').notNull().defaultNow(),
   },

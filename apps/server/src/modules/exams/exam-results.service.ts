@@ -1,10 +1,13 @@
 import {
   ANALYSIS_MAX_QUESTIONS,
   EXAM_RESULTS_CSV_COLUMNS,
+  type Grade,
+  type GradebookCell,
   RESULTS_MAX_EXAMS,
   spreadsheetCell,
 } from '@flashcards/contract';
 import { stringify } from 'csv-stringify/sync';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { isoTime } from '../../db/rows';
 import type { Actor } from '../../lib/access';
@@ -16,6 +19,12 @@ import { completeDue, type ExamListFilter, sideScope } from './exams.repository'
 import { statusOf } from './exams.status';
 
 type Filter = Omit<ExamListFilter, 'userId' | 'now' | 'side'>;
+
+/** A gradebook's cell: the grade, or why there is none (docs/api.md "Gradebook"). */
+const cellOf = (row: repo.GradebookRow, now: Date): GradebookCell => {
+  if (row.grade !== null) return { state: 'graded', grade: row.grade as Grade };
+  return statusOf(row, now) === 'missed' ? { state: 'absent', grade: null } : { state: 'pending', grade: null };
+};
 
 /** Colleagues a picker lists at most. */
 const COLLEAGUES_LIMIT = 500;
@@ -89,6 +98,32 @@ export const createExamResults = ({
       );
       const test = filter.testId !== undefined ? rows[0]?.test_name : undefined;
       return { name: test ? `${test} results` : 'exam results', data };
+    },
+
+    /**
+     * The exams of a gradebook (for a class whose reach its module checked): each column, a test given to
+     * these students in [from, to), with each student's cell (`not_given` when they have no exam of it).
+     * Due exams are completed first, so a grade the sweep would give is there.
+     */
+    async gradebook(scope: { studentIds: number[]; schoolId: number; from: Date; to: Date }) {
+      const now = clock.now();
+      if (scope.studentIds.length > 0)
+        await completeDue(db, now, sql`e.student_id in ${scope.studentIds}`);
+      const rows = await repo.gradebookExams(db, scope);
+      const columns = new Map<number, { testId: number; name: string; date: Date; cells: Map<number, GradebookCell> }>();
+      for (const row of rows) {
+        let entry = columns.get(row.test_id);
+        if (!entry) {
+          entry = { testId: row.test_id, name: row.test_name, date: new Date(row.first_start), cells: new Map() };
+          columns.set(row.test_id, entry);
+        }
+        entry.cells.set(row.student_id, cellOf(row, now));
+      }
+      return [...columns.values()].map((entry) => ({
+        ...entry,
+        cellOf: (studentId: number): GradebookCell =>
+          entry.cells.get(studentId) ?? { state: 'not_given', grade: null },
+      }));
     },
 
     async colleagues(actor: Actor) {

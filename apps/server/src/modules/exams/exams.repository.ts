@@ -469,6 +469,8 @@ const examTerms = z.object({
   ends_at: column.time,
   started_at: column.time.nullable(),
   completed_at: column.time.nullable(),
+  /** The school of the exam's teacher, whose principals follow it read-only. */
+  teacher_school_id: z.number().nullable(),
 });
 export type ExamTerms = z.infer<typeof examTerms>;
 
@@ -477,7 +479,8 @@ export const findExamTerms = async (db: Executor, id: number) =>
     await rowsOf(
       db,
       sql`select e.id, e.test_id, e.student_id, e.teacher_id, e.start_at, ${endsAt('e')} as ends_at,
-          e.started_at, e.completed_at
+          e.started_at, e.completed_at,
+          (select tu.school_id from users tu where tu.id = e.teacher_id) as teacher_school_id
         from exams e where e.id = ${id}`,
       examTerms,
     )

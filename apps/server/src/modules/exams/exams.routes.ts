@@ -95,6 +95,23 @@ export const examRouteHandlers = ({ exams, storage }: Services) => {
   return [
     list('teacher'),
     list('student'),
+    route(examRoutes.overseenExams, async ({ actor, query, request }) => {
+      const window = pageWindow(query.page);
+      const { now, total, rows } = await exams.overseenExams(actor, query.teacher, {
+        testId: query.test_id,
+        status: query.status,
+        search: query.search,
+        sortBy: query.sort_by,
+        sortOrder: query.sort_order,
+        ...window,
+      });
+      return toPage(
+        request,
+        window,
+        total,
+        rows.map((row) => toExam(row, now, 'teacher', storage)),
+      );
+    }),
     route(examRoutes.createExams, async ({ actor, body }) => exams.createExams(actor, body)),
     route(examRoutes.examSummary, async ({ actor, query }) =>
       toExamSummary(

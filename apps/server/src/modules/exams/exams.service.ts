@@ -19,7 +19,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client';
-import { type Actor, authorize } from '../../lib/access';
+import { type Actor, authorize, rules } from '../../lib/access';
 import { conflict, invalid, notFound, permissionDenied } from '../../lib/api-error';
 import type { Clock } from '../../lib/clock';
 import type { Entitlements } from '../../lib/entitlements';
@@ -428,6 +428,19 @@ export const createExamsService = ({
       return { now, ...(await repo.examsPage(db, { ...filter, userId: actor.id, now })) };
     },
 
+    /** A principal's read-only list of the exams a teacher of their school gave, with their results. */
+    async overseenExams(
+      actor: Actor,
+      teacherId: number,
+      filter: Omit<Parameters<typeof repo.examsPage>[1], 'userId' | 'now' | 'side'>,
+    ) {
+      authorize(actor, rules.principal, actor);
+      authorize(actor, policy.oversee, await users.byId(teacherId));
+      const now = clock.now();
+      await repo.completeDue(db, now, repo.sideScope('teacher', teacherId));
+      return { now, ...(await repo.examsPage(db, { ...filter, side: 'teacher', userId: teacherId, now })) };
+    },
+
     async summary(actor: Actor, filter: Omit<repo.ExamListFilter, 'userId' | 'now' | 'side'>) {
       mayUse(actor);
       const now = clock.now();
@@ -444,7 +457,8 @@ export const createExamsService = ({
       return {
         now: clock.now(),
         exam,
-        side: exam.teacher_id === actor.id ? ('teacher' as const) : ('student' as const),
+        // The teacher's view for the teacher and for a principal overseeing them.
+        side: exam.student_id === actor.id ? ('student' as const) : ('teacher' as const),
         questions: await repo.examQuestions(db, exam.id, exam.test_id),
         events: await repo.examEventsOf(db, exam.id),
       };
@@ -625,6 +639,7 @@ export const createExamsService = ({
     results: results.results,
     exportResults: results.exportResults,
     colleagues: results.colleagues,
+    gradebook: results.gradebook,
 
     /** The server's completion of every started exam whose end has come (the job). */
     completeDue: () => repo.completeDue(db, clock.now()),

@@ -893,3 +893,59 @@ describe('attempts', () => {
     expect((await detail(teacher, none.created[0]!)).json().time_limit_minutes).toBeNull();
   });
 });
+
+describe("the principal oversees the teachers' exams", () => {
+  it("lists a teacher's exams with their results and opens one read-only; every change stays refused", async () => {
+    const { school, teacher, pupils } = await classroom(1);
+    const principal = await signIn({
+      schoolId: school.id,
+      isOrganizationMember: true,
+      isOrganizationHost: true,
+    });
+    const test = await makeTest(teacher, 3);
+    const {
+      created: [examId],
+    } = await give(teacher, { school_test: test.id, student: [pupils[0]!.user.id] });
+    await start(pupils[0]!, examId!);
+    await answer(pupils[0]!, examId!, test.questions[0]!.id);
+    await complete(pupils[0]!, examId!);
+
+    const listed = await principal.call('GET', `/api/exam/school-teachers/?teacher=${teacher.user.id}`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().results).toEqual([
+      expect.objectContaining({ id: examId, status: 'completed', score: 1, grade: expect.any(Number) }),
+    ]);
+    const seen = await detail(principal, examId!);
+    expect(seen.statusCode, seen.body).toBe(200);
+    // The teacher's view: the answers given beside the right ones.
+    expect(seen.json().questions[0]).toMatchObject({ student_answer: 'a', correct_answer: 'a' });
+
+    // Read-only: extra time, reopening and deleting do not exist for the principal; nor does taking it.
+    const url = `/api/exam/exams/${examId}/`;
+    expect((await principal.call('PATCH', url, { extra_minutes: 5 })).statusCode).toBe(404);
+    expect((await principal.call('POST', `${url}reopen/`, { minutes: 5 })).statusCode).toBe(404);
+    expect((await principal.call('DELETE', url)).statusCode).toBe(404);
+    expect((await start(principal, examId!)).statusCode).toBe(404);
+    expect((await detail(teacher, examId!)).statusCode).toBe(200);
+  });
+
+  it("is for principals only, and only of their own school's teachers", async () => {
+    const { school, teacher, pupils } = await classroom(1);
+    const test = await makeTest(teacher, 3);
+    const {
+      created: [examId],
+    } = await give(teacher, { school_test: test.id, student: [pupils[0]!.user.id] });
+    const url = `/api/exam/school-teachers/?teacher=${teacher.user.id}`;
+    const colleague = await signIn({ schoolId: school.id, isOrganizationMember: true, isTeacher: true });
+    expect((await colleague.call('GET', url)).statusCode).toBe(403);
+    expect((await detail(colleague, examId!)).statusCode).toBe(404);
+    const elsewhere = await buildSchool(t.database.db);
+    const otherPrincipal = await signIn({
+      schoolId: elsewhere.id,
+      isOrganizationMember: true,
+      isOrganizationHost: true,
+    });
+    expect((await otherPrincipal.call('GET', url)).statusCode).toBe(404);
+    expect((await detail(otherPrincipal, examId!)).statusCode).toBe(404);
+  });
+});

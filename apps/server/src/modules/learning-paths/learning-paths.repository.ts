@@ -30,6 +30,7 @@ const pathSelect = (today: string) => sql`
   p.id, p.name, p.start_at::text as start_at, p.end_at::text as end_at, p.tags,
   p.daily_flip_target, p.daily_learn_target, p.deck_size, p.learned_volume_verbal, p.learned_volume_typing,
   p.verbal, p.typing, p.completed_verbal, p.completed_typing, p.created_at, p.created_by_id, p.assigned_user_id,
+  cb.school_id as created_by_school_id,
   cb.first_name as created_by_first_name, cb.last_name as created_by_last_name, cb.avatar as created_by_avatar,
   au.first_name as assigned_first_name, au.last_name as assigned_last_name, au.avatar as assigned_avatar,
   c.id as category_id, c.name as category_name, c.type_of_cards,
@@ -74,6 +75,8 @@ const pathRow = z.object({
   created_at: column.time,
   created_by_id: z.number(),
   assigned_user_id: z.number(),
+  /** The school of the path's teacher, whose principals see it read-only. */
+  created_by_school_id: z.number().nullable(),
   created_by_first_name: z.string(),
   created_by_last_name: z.string(),
   created_by_avatar: z.string().nullable(),

@@ -40,6 +40,21 @@ export const learningPathRouteHandlers = ({ learningPaths, storage }: Services) 
   return [
     list('teacher'),
     list('student'),
+    route(learningPathRoutes.overseenPaths, async ({ actor, query, request }) => {
+      const window = pageWindow(query.page);
+      const { total, rows } = await learningPaths.overseenPage(actor, query.teacher, {
+        sortBy: query.sort_by,
+        sortOrder: query.sort_order,
+        search: query.search,
+        ...window,
+      });
+      return toPage(
+        request,
+        window,
+        total,
+        rows.map((row) => toLearningPath(row, storage)),
+      );
+    }),
     route(learningPathRoutes.createPaths, async ({ actor, body }) => learningPaths.create(actor, body)),
     route(learningPathRoutes.teacherPath, async ({ actor, params }) =>
       withProgress(await learningPaths.progress(actor, params.id, true)),

@@ -6,7 +6,7 @@ import {
 } from '@flashcards/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import { type Actor, authorize } from '../../lib/access';
+import { type Actor, authorize, rules } from '../../lib/access';
 import { conflict, invalid, notFound, permissionDenied } from '../../lib/api-error';
 import { type Clock, DAY, dayIn } from '../../lib/clock';
 import type { Entitlements } from '../../lib/entitlements';
@@ -144,6 +144,17 @@ export const createLearningPathsService = ({
   };
 
   return {
+    /** A principal's read-only list of the paths a teacher of their school assigned. */
+    async overseenPage(
+      actor: Actor,
+      teacherId: number,
+      filter: Omit<repo.PathListFilter, 'userId' | 'today' | 'side'>,
+    ) {
+      authorize(actor, rules.principal, actor);
+      authorize(actor, policy.oversee, await users.byId(teacherId));
+      return repo.pathsPage(db, { ...filter, side: 'teacher', userId: teacherId, today: today(actor) });
+    },
+
     async page(actor: Actor, filter: Omit<repo.PathListFilter, 'userId' | 'today'>) {
       mayUse(actor);
       return repo.pathsPage(db, { ...filter, userId: actor.id, today: today(actor) });

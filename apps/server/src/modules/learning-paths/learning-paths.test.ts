@@ -326,3 +326,72 @@ describe('lists of learning paths', () => {
     expect(await cost(2)).toBe(await cost(12));
   });
 });
+
+describe("the principal oversees the teachers' paths", () => {
+  it("lists a teacher's paths and opens one read-only; every change stays refused", async () => {
+    const { school, teacher, pupils, category } = await classroom(1);
+    const principal = await signIn({
+      schoolId: school.id,
+      isOrganizationMember: true,
+      isOrganizationHost: true,
+    });
+    const {
+      created: [pathId],
+    } = await assign(teacher, [pathFor(pupils[0]!.user.id, category.id)]);
+    const listed = await principal.call('GET', `/api/learning-paths/school-teachers/?teacher=${teacher.user.id}`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().results.map((path: { id: number }) => path.id)).toEqual([pathId]);
+    expect(listed.json().results[0].assigned_user.id).toBe(pupils[0]!.user.id);
+    const progress = await principal.call(
+      'GET',
+      `/api/learning-paths/learning-path-progress/?learning_path_id=${pathId}`,
+    );
+    expect(progress.statusCode, progress.body).toBe(200);
+    expect(progress.json().created_by_user.id).toBe(teacher.user.id);
+
+    // Read-only: the teacher's calls on the path do not exist for the principal.
+    expect((await principal.call('GET', `/api/learning-paths/details-teachers/${pathId}/`)).statusCode).toBe(404);
+    expect((await principal.call('DELETE', `/api/learning-paths/details-teachers/${pathId}/`)).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await principal.call('PUT', `/api/learning-paths/details-teachers/${pathId}/test/`, { test: null }))
+        .statusCode,
+    ).toBe(404);
+    expect((await deck(principal, pathId!)).statusCode).toBe(404);
+    expect((await teacher.call('GET', `/api/learning-paths/details-teachers/${pathId}/`)).statusCode).toBe(200);
+  });
+
+  it("is for principals only, and only of their own school's teachers", async () => {
+    const { school, teacher, pupils, category } = await classroom(1);
+    const {
+      created: [pathId],
+    } = await assign(teacher, [pathFor(pupils[0]!.user.id, category.id)]);
+    const url = `/api/learning-paths/school-teachers/?teacher=${teacher.user.id}`;
+    const colleague = await signIn({ schoolId: school.id, isOrganizationMember: true, isTeacher: true });
+    expect((await colleague.call('GET', url)).statusCode).toBe(403);
+    const elsewhere = await buildSchool(t.database.db);
+    const otherPrincipal = await signIn({
+      schoolId: elsewhere.id,
+      isOrganizationMember: true,
+      isOrganizationHost: true,
+    });
+    expect((await otherPrincipal.call('GET', url)).statusCode).toBe(404);
+    expect(
+      (
+        await otherPrincipal.call(
+          'GET',
+          `/api/learning-paths/learning-path-progress/?learning_path_id=${pathId}`,
+        )
+      ).statusCode,
+    ).toBe(404);
+    // A student of the school is nobody's teacher to oversee.
+    const principal = await signIn({
+      schoolId: school.id,
+      isOrganizationMember: true,
+      isOrganizationHost: true,
+    });
+    const student = `/api/learning-paths/school-teachers/?teacher=${pupils[0]!.user.id}`;
+    expect((await principal.call('GET', student)).statusCode).toBe(404);
+  });
+});

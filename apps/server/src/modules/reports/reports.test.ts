@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
-import { buildCard, buildCategory, buildFriendship, buildSchool, buildUser } from '../../../test/factories';
+import {
+  buildCard,
+  buildCategory,
+  buildFriendship,
+  buildSchool,
+  buildSchoolTest,
+  buildUser,
+} from '../../../test/factories';
 import { type Session, signIn as signInAs } from '../../../test/session';
 import { dayIn } from '../../lib/clock';
 
@@ -263,5 +270,62 @@ describe('reports', () => {
       return t.database.queries.length;
     };
     expect(await cost(2)).toBe(await cost(8));
+  });
+});
+
+describe("the principal among a teacher's people", () => {
+  it('is listed among neither the students of reports and paths nor the candidates of an exam, even as a friend', async () => {
+    const school = await buildSchool(t.database.db);
+    const teacher = await signIn({ schoolId: school.id, isTeacher: true, trialEndDate: trial() });
+    const principal = await buildUser(t.database.db, {
+      schoolId: school.id,
+      isOrganizationMember: true,
+      isOrganizationHost: true,
+      firstName: 'Директорка',
+      lastName: 'Петрова',
+    });
+    const student = await buildUser(t.database.db, {
+      schoolId: school.id,
+      isStudent: true,
+      firstName: 'Ученичка',
+      lastName: 'Петрова',
+    });
+    await buildFriendship(t.database.db, teacher.user.id, principal.id);
+    const ids = (response: { json: () => unknown }) => {
+      const body = response.json() as { id: number }[] | { results: { id: number }[] };
+      return (Array.isArray(body) ? body : body.results).map((person) => person.id);
+    };
+    const search = encodeURIComponent('Петрова');
+    expect(ids(await teacher.call('GET', `/api/learning-paths/users-search/?search=${search}`))).toEqual([
+      student.id,
+    ]);
+    expect(ids(await teacher.call('GET', `/api/exam/users-search/?search=${search}`))).toEqual([student.id]);
+    expect(ids(await teacher.call('GET', `/api/card/reports/students/?search=${search}`))).toEqual([student.id]);
+    expect((await reportsOf(teacher, principal.email)).statusCode).toBe(404);
+
+    const test = await buildSchoolTest(t.database.db, teacher.user.id);
+    const now = t.clock.now().getTime();
+    const given = await teacher.call('POST', '/api/exam/exams/', {
+      school_test: test.id,
+      student: [student.id, principal.id],
+      start_at: new Date(now).toISOString(),
+      end_at: new Date(now + 3_600_000).toISOString(),
+    });
+    expect(given.statusCode, given.body).toBe(201);
+    expect(given.json().created).toHaveLength(1);
+    expect(given.json().skipped).toEqual([{ student: principal.id, reason: 'not_reached' }]);
+
+    // A friend who leads another school stays a friend one may follow.
+    const elsewhere = await buildSchool(t.database.db);
+    const otherPrincipal = await buildUser(t.database.db, {
+      schoolId: elsewhere.id,
+      isOrganizationMember: true,
+      isOrganizationHost: true,
+      lastName: 'Петрова',
+    });
+    await buildFriendship(t.database.db, teacher.user.id, otherPrincipal.id);
+    expect(ids(await teacher.call('GET', `/api/exam/users-search/?search=${search}`))).toContain(
+      otherPrincipal.id,
+    );
   });
 });

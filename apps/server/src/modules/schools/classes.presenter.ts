@@ -1,4 +1,5 @@
-import type { MyClass, SchoolClass, SchoolClassDetails } from '@flashcards/contract';
+import type { Gradebook, MyClass, SchoolClass, SchoolClassDetails } from '@flashcards/contract';
+import type { SchoolClassesService } from './classes.service';
 import type { ClassPerson, ClassTeacherRole, CountedClass } from './classes.repository';
 
 export const toSchoolClass = (row: CountedClass): SchoolClass => ({
@@ -31,4 +32,22 @@ export const toSchoolClassDetails = (
   ...toSchoolClass(row),
   student_list: row.studentList.map(toPerson),
   teacher_list: row.teacherList.map((teacher) => ({ ...toPerson(teacher), role: teacher.role })),
+});
+
+export const toGradebook = (book: Awaited<ReturnType<SchoolClassesService['gradebook']>>): Gradebook => ({
+  class: { id: book.schoolClass.id, name: book.schoolClass.name, school_year: book.schoolClass.schoolYear },
+  school: book.school,
+  columns: book.columns.map((column) => ({
+    test_id: column.testId,
+    name: column.name,
+    date: column.date.toISOString(),
+  })),
+  students: book.students.map((student) => ({
+    id: student.id,
+    first_name: student.firstName,
+    last_name: student.lastName,
+    cells: student.cells,
+    average: student.average,
+  })),
+  generated_at: book.generatedAt.toISOString(),
 });

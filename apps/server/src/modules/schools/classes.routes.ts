@@ -1,7 +1,8 @@
 import { schoolClassRoutes } from '@flashcards/contract';
+import { attachment } from '../../lib/attachment';
 import { route } from '../../lib/routes';
 import type { Services } from '../../services';
-import { toMyClass, toSchoolClass, toSchoolClassDetails } from './classes.presenter';
+import { toGradebook, toMyClass, toSchoolClass, toSchoolClassDetails } from './classes.presenter';
 
 export const schoolClassRouteHandlers = ({ schoolClasses, schools }: Services) => [
   route(schoolClassRoutes.schoolClasses, async ({ actor }) =>
@@ -30,6 +31,16 @@ export const schoolClassRouteHandlers = ({ schoolClasses, schools }: Services) =
   route(schoolClassRoutes.moveStudentToClass, async ({ actor, params, body }) => {
     await schoolClasses.moveStudent(actor, params.id, body.class_id);
     return null;
+  }),
+  route(schoolClassRoutes.gradebook, async ({ actor, params }) =>
+    toGradebook(await schoolClasses.gradebook(actor, params.id)),
+  ),
+  route(schoolClassRoutes.exportGradebook, async ({ actor, params, language, reply }) => {
+    const file = await schoolClasses.exportGradebook(actor, params.id, language);
+    reply.header('Content-Type', 'text/csv; charset=utf-8');
+    reply.header('Content-Disposition', attachment(file.name, 'csv', 'gradebook'));
+    reply.header('Cache-Control', 'no-store');
+    return file.data;
   }),
   route(schoolClassRoutes.myClasses, async ({ actor }) => (await schoolClasses.mine(actor)).map(toMyClass)),
   route(schoolClassRoutes.importOneRoster, async ({ actor, body, language, request }) =>

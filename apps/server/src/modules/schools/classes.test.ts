@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
-import { buildSchool, buildUser } from '../../../test/factories';
+import { buildSchool, buildSchoolTest, buildUser } from '../../../test/factories';
 import { type Session, signIn as signInAs } from '../../../test/session';
-import { classTeachers, schoolClasses, users } from '../../db/schema';
+import { classTeachers, exams, schoolClasses, schoolTests, users } from '../../db/schema';
 import { schoolYearOf } from './classes.policy';
 
 let t: TestApp;
@@ -365,5 +365,199 @@ describe('OneRoster 1.1 CSV', () => {
     const { teacher } = await schoolWithClasses();
     const { parts } = files();
     expect((await teacher.send('POST', '/api/school/oneroster/', {}, parts)).statusCode).toBe(403);
+  });
+});
+
+describe('the gradebook', () => {
+  /** A test of the teacher named `name`, given as an exam to the student with this outcome. */
+  const testNamed = async (teacherId: number, name: string) => {
+    const test = await buildSchoolTest(db(), teacherId);
+    await db().update(schoolTests).set({ name }).where(eq(schoolTests.id, test.id));
+    return test.id;
+  };
+  const exam = (
+    testId: number,
+    teacherId: number,
+    studentId: number,
+    start: string,
+    outcome: { grade: number } | 'missed' | 'waiting',
+  ) => {
+    const startAt = new Date(start);
+    const endAt = new Date(startAt.getTime() + 3_600_000);
+    const done = typeof outcome === 'object';
+    return db()
+      .insert(exams)
+      .values({
+        testId,
+        studentId,
+        teacherId,
+        startAt,
+        endAt,
+        startedAt: done ? startAt : null,
+        completedAt: done ? endAt : null,
+        completedBy: done ? 'student' : null,
+        score: done ? outcome.grade : null,
+        grade: done ? outcome.grade : null,
+      });
+  };
+
+  /** 7А with two students and exams of five tests this school year, one of last year and one of 7Б. */
+  const gradedClass = async () => {
+    t.clock.set(new Date('2026-10-20T08:00:00Z'));
+    const setup = await schoolWithClasses();
+    const { school, teacher, classA, inA, inB } = setup;
+    await db().update(users).set({ firstName: 'Анна', lastName: 'Петрова' }).where(eq(users.id, inA.id));
+    const second = await buildUser(db(), {
+      schoolId: school.id,
+      isOrganizationMember: true,
+      isStudent: true,
+      email: email(),
+      firstName: 'Борис',
+      lastName: 'Иванов',
+      schoolClassId: classA,
+    });
+    const me = teacher.user.id;
+    const rivers = await testNamed(me, 'Реки');
+    const formula = await testNamed(me, '=HYPERLINK("http://evil.example")');
+    const later = await testNamed(me, 'Планини');
+    const seas = await testNamed(me, 'Морета');
+    const lakes = await testNamed(me, 'Езера');
+    const old = await testNamed(me, 'Миналогодишен');
+    await exam(rivers, me, inA.id, '2026-10-01T07:00:00Z', { grade: 5 });
+    await exam(rivers, me, second.id, '2026-10-02T07:00:00Z', { grade: 6 });
+    await exam(formula, me, inA.id, '2026-10-05T07:00:00Z', 'missed');
+    await exam(seas, me, inA.id, '2026-10-10T07:00:00Z', { grade: 5 });
+    await exam(lakes, me, inA.id, '2026-10-12T07:00:00Z', { grade: 4 });
+    await exam(later, me, inA.id, '2026-10-25T07:00:00Z', 'waiting');
+    await exam(old, me, inA.id, '2026-06-01T07:00:00Z', { grade: 2 });
+    await exam(rivers, me, inB.id, '2026-10-01T07:00:00Z', { grade: 3 });
+    return { ...setup, second, tests: { rivers, formula, later, seas, lakes } };
+  };
+
+  it("shows the class's students by the exams of the school year, with absent and pending cells and averages", async () => {
+    const { teacher, classA, inA, second, tests } = await gradedClass();
+    t.database.queries.length = 0;
+    const response = await teacher.call('GET', `/api/school/classes/${classA}/gradebook/`);
+    expect(response.statusCode, response.body).toBe(200);
+    const queries = t.database.queries.length;
+    const book = response.json();
+    expect(book.class).toMatchObject({ id: classA, name: '7А', school_year: '2026/2027' });
+    expect(book.columns.map((column: { test_id: number }) => column.test_id)).toEqual([
+      tests.rivers,
+      tests.formula,
+      tests.seas,
+      tests.lakes,
+      tests.later,
+    ]);
+    expect(book.columns[0]).toEqual({ test_id: tests.rivers, name: 'Реки', date: '2026-10-01T07:00:00.000Z' });
+    const graded = (grade: number) => ({ state: 'graded', grade });
+    expect(book.students).toEqual([
+      {
+        id: inA.id,
+        first_name: 'Анна',
+        last_name: 'Петрова',
+        cells: [
+          graded(5),
+          { state: 'absent', grade: null },
+          graded(5),
+          graded(4),
+          { state: 'pending', grade: null },
+        ],
+        average: 4.67,
+      },
+      {
+        id: second.id,
+        first_name: 'Борис',
+        last_name: 'Иванов',
+        cells: [
+          graded(6),
+          ...Array.from({ length: 4 }, () => ({ state: 'not_given', grade: null })),
+        ],
+        average: 6,
+      },
+    ]);
+
+    // A fixed number of queries, however many students and exams.
+    for (let index = 0; index < 3; index++) {
+      const more = await buildUser(db(), {
+        schoolId: inA.schoolId,
+        isOrganizationMember: true,
+        isStudent: true,
+        email: email(),
+        schoolClassId: classA,
+      });
+      await exam(tests.lakes, teacher.user.id, more.id, '2026-10-12T07:00:00Z', { grade: 3 });
+    }
+    t.database.queries.length = 0;
+    const bigger = await teacher.call('GET', `/api/school/classes/${classA}/gradebook/`);
+    expect(bigger.json().students).toHaveLength(5);
+    expect(t.database.queries.length).toBe(queries);
+  });
+
+  it('grades an attempt whose end has come before showing it', async () => {
+    const { teacher, classA, inA } = await gradedClass();
+    const test = await testNamed(teacher.user.id, 'Острови');
+    await db()
+      .insert(exams)
+      .values({
+        testId: test,
+        studentId: inA.id,
+        teacherId: teacher.user.id,
+        startAt: new Date('2026-10-20T07:00:00Z'),
+        endAt: new Date('2026-10-20T07:30:00Z'),
+        startedAt: new Date('2026-10-20T07:05:00Z'),
+      });
+    const book = (await teacher.call('GET', `/api/school/classes/${classA}/gradebook/`)).json();
+    const index = book.columns.findIndex((column: { test_id: number }) => column.test_id === test);
+    // No answers: the fail grade, counted in the average.
+    expect(book.students[0].cells[index]).toEqual({ state: 'graded', grade: 2 });
+  });
+
+  it('exports the CSV e-diaries take in, in the language of the request, formula-safe', async () => {
+    const { teacher, classA } = await gradedClass();
+    const response = await teacher.call('GET', `/api/school/classes/${classA}/gradebook/export/`, undefined, {
+      'accept-language': 'bg',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toContain(encodeURIComponent('7А 2026/2027'.replace('/', ' ')));
+    expect(response.body.startsWith('\uFEFF')).toBe(true);
+    const lines = response.body.slice(1).trimEnd().split('\r\n');
+    expect(lines).toEqual([
+      `№,Име,Реки (01.10.2026),"'=HYPERLINK(""http://evil.example"") (05.10.2026)",Морета (10.10.2026),Езера (12.10.2026),Планини (25.10.2026),Среден успех`,
+      '1,Анна Петрова,5,отсъства,5,4,,"4,67"',
+      '2,Борис Иванов,6,,,,,"6,00"',
+    ]);
+    const english = await teacher.call('GET', `/api/school/classes/${classA}/gradebook/export/`, undefined, {
+      'accept-language': 'en',
+    });
+    expect(english.body.slice(1).split('\r\n')[1]).toBe('1,Анна Петрова,5,absent,5,4,,4.67');
+  });
+
+  it("reaches the class's teachers and the school's principals only", async () => {
+    const { principal, teacher, colleague, classA, classB, school } = await gradedClass();
+    const book = (as: Session, id: number) => as.call('GET', `/api/school/classes/${id}/gradebook/`);
+    const file = (as: Session, id: number) => as.call('GET', `/api/school/classes/${id}/gradebook/export/`);
+    expect((await book(teacher, classA)).statusCode).toBe(200);
+    expect((await book(teacher, classB)).statusCode).toBe(404);
+    expect((await file(teacher, classB)).statusCode).toBe(404);
+    expect((await book(colleague, classA)).statusCode).toBe(404);
+    expect((await book(principal, classB)).statusCode).toBe(200);
+    expect((await file(principal, classB)).statusCode).toBe(200);
+    const student = await signIn({ schoolId: school.id, isOrganizationMember: true, isStudent: true, schoolClassId: classA });
+    expect((await book(student, classA)).statusCode).toBe(404);
+    const elsewhere = await buildSchool(db());
+    const otherPrincipal = await signIn({
+      schoolId: elsewhere.id,
+      isOrganizationMember: true,
+      isOrganizationHost: true,
+    });
+    expect((await book(otherPrincipal, classA)).statusCode).toBe(404);
+    // A subject teacher of 7Б reaches it once named.
+    await principal.call('PUT', `/api/school/classes/${classB}/teachers/${colleague.user.id}/`, {
+      role: 'subject_teacher',
+    });
+    expect((await book(colleague, classB)).statusCode).toBe(200);
+    expect((await book(colleague, classA)).statusCode).toBe(404);
   });
 });

@@ -1,4 +1,4 @@
-import { type Actor, refuse } from '../../lib/access';
+import { type Actor, refuse, rules } from '../../lib/access';
 
 type Member = { schoolId: number | null; isOrganizationHost: boolean };
 
@@ -10,8 +10,7 @@ export const schoolPolicy = {
   /** The member's view of their school. */
   member: (actor: Actor) => actor.schoolId !== null || refuse('school_restricted'),
   /** Managing the school's members: its principals only. */
-  manage: (actor: Actor) =>
-    (actor.isOrganizationHost && actor.schoolId !== null) || refuse('school_restricted'),
+  manage: rules.principal,
   /** A member of the principal's own school. */
   ownMember: (actor: Actor, member: Member) => member.schoolId !== null && member.schoolId === actor.schoolId,
   /**

@@ -32,6 +32,7 @@ export const toSchoolDetails = (row: CountedSchool, storage: MediaStorage): Scho
   principals: row.principals,
   available_students: row.school.availableStudents,
   free_seats: Math.max(0, row.school.availableStudents - row.students),
+  is_listed: row.school.isListed,
 });
 
 export const toSchoolPrincipal = (row: PrincipalRow): SchoolPrincipal => ({

@@ -61,14 +61,23 @@ export const updateSchool = (db: Executor, id: number, values: Partial<SchoolVal
 
 export const deleteSchool = (db: Executor, id: number) => db.delete(schools).where(eq(schools.id, id));
 
-/** A page of schools by name, with the total: two statements. Staff search a part of the name or town. */
+/**
+ * A page of schools by name, with the total: two statements. Staff search a part of the name or town;
+ * the public list has the listed ones only.
+ */
 export const schoolsPage = async (
   db: Executor,
-  { search, limit, offset }: { search?: string; limit: number; offset: number },
+  {
+    search,
+    listedOnly = false,
+    limit,
+    offset,
+  }: { search?: string; listedOnly?: boolean; limit: number; offset: number },
 ) => {
-  const where = search
-    ? sql`lower(${schools.name} || ' ' || ${schools.town}) like ${likePattern(search)}`
-    : undefined;
+  const where = and(
+    search ? sql`lower(${schools.name} || ' ' || ${schools.town}) like ${likePattern(search)}` : undefined,
+    listedOnly ? eq(schools.isListed, true) : undefined,
+  );
   return paginate(
     db
       .select(withCounts)

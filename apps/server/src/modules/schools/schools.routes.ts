@@ -25,6 +25,9 @@ export const schoolRouteHandlers = ({ schools, storage }: Services) => [
   route(schoolRoutes.schoolDetails, async ({ actor }) =>
     toSchoolDetails(await schools.details(actor), storage),
   ),
+  route(schoolRoutes.updateSchoolDetails, async ({ actor, body }) =>
+    toSchoolDetails(await schools.updateSettings(actor, body), storage),
+  ),
   route(schoolRoutes.schoolStudents, async ({ actor, query, request }) => {
     const window = pageWindow(query.page);
     const { total, rows } = await schools.members(actor, {

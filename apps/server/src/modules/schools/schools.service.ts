@@ -69,6 +69,7 @@ export type SchoolFields = {
   description?: string;
   is_paid?: boolean;
   available_students?: number;
+  is_listed?: boolean;
   logo?: FilePart;
   remove_logo?: boolean;
 };
@@ -400,7 +401,8 @@ export const createSchoolsService = ({
     // ----- Everyone ---------------------------------------------------------------------------------
 
     /** Every school by name (no sign-in). */
-    publicPage: (limit: number, offset: number) => repo.schoolsPage(db, { limit, offset }),
+    publicPage: (limit: number, offset: number) =>
+      repo.schoolsPage(db, { listedOnly: true, limit, offset }),
 
     /** The member's school with its counts. */
     async details(actor: Actor) {
@@ -409,6 +411,13 @@ export const createSchoolsService = ({
     },
 
     // ----- Principals -------------------------------------------------------------------------------
+
+    /** The principal's choice of whether their school appears on the public list. */
+    async updateSettings(actor: Actor, fields: { is_listed: boolean }) {
+      const schoolId = managed(actor);
+      await repo.updateSchool(db, schoolId, { isListed: fields.is_listed, updatedAt: clock.now() });
+      return schoolOf(schoolId);
+    },
 
     async members(
       actor: Actor,
@@ -730,6 +739,7 @@ export const createSchoolsService = ({
         description: fields.description ?? '',
         isPaid: fields.is_paid ?? false,
         availableStudents: fields.available_students,
+        isListed: fields.is_listed ?? true,
         createdAt: now,
         updatedAt: now,
       });
@@ -760,6 +770,7 @@ export const createSchoolsService = ({
             description: fields.description,
             isPaid: fields.is_paid,
             availableStudents: fields.available_students,
+            isListed: fields.is_listed,
             logo,
           }).filter(([, value]) => value !== undefined),
         );

@@ -270,6 +270,47 @@ describe('the schools list and a member’s school', () => {
     expect(first).not.toHaveProperty('available_students');
   });
 
+  it('lists a school its principal took off the list no more, and again once listed', async () => {
+    const { school, principal } = await schoolWithPrincipal(5);
+    await db().update(schools).set({ name: 'aaa Hidden school' }).where(eq(schools.id, school.id));
+    const listedNames = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/school/schools-list/' }))
+        .json()
+        .results.map((item: { name: string }) => item.name);
+    // Listed by default, as every school was before schools could choose.
+    expect((await principal.call('GET', '/api/school/school-details/')).json().is_listed).toBe(true);
+    expect(await listedNames()).toContain('aaa Hidden school');
+
+    const hidden = await principal.call('PATCH', '/api/school/school-details/', { is_listed: false });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect(hidden.json()).toMatchObject({ id: school.id, is_listed: false });
+    expect(await listedNames()).not.toContain('aaa Hidden school');
+
+    // Staff see it in their list and may list it again.
+    const staff = await signIn({ isStaff: true });
+    const admin = await staff.call('GET', `/api/admin/schools/${school.id}/`);
+    expect(admin.json().is_listed).toBe(false);
+    const relisted = await staff.send('PATCH', `/api/admin/schools/${school.id}/`, { is_listed: 'true' });
+    expect(relisted.statusCode, relisted.body).toBe(200);
+    expect(await listedNames()).toContain('aaa Hidden school');
+  });
+
+  it("refuses the list's switch to anyone but the school's principals", async () => {
+    const { school } = await schoolWithPrincipal(5);
+    const teacher = await signIn({ schoolId: school.id, isOrganizationMember: true, isTeacher: true });
+    const refused = await teacher.call('PATCH', '/api/school/school-details/', { is_listed: false });
+    expect(refused.statusCode).toBe(403);
+    const outsider = await signIn();
+    expect((await outsider.call('PATCH', '/api/school/school-details/', { is_listed: false })).statusCode).toBe(
+      403,
+    );
+    const { principal } = await schoolWithPrincipal(5);
+    const invalid = await principal.call('PATCH', '/api/school/school-details/', { is_listed: 'maybe' });
+    expect(invalid.statusCode).toBe(400);
+    const [row] = await db().select().from(schools).where(eq(schools.id, school.id));
+    expect(row!.isListed).toBe(true);
+  });
+
   it('shows a member their school with its counts and free seats; others are restricted', async () => {
     const { school, principal } = await schoolWithPrincipal(5);
     await studentOf(school.id);

@@ -8,6 +8,7 @@ import {
   IconChartBar,
   IconClipboardCheck,
   IconClipboardList,
+  IconEye,
   IconInbox,
   IconListCheck,
   IconMap2,
@@ -85,6 +86,7 @@ export const menuSections: MenuSection[] = [
     label: 'other',
     items: [
       { label: 'mySchool', page: 'mySchool', icon: IconSchool, principalOnly: true },
+      { label: 'teachersWork', page: 'teachersWork', icon: IconEye, principalOnly: true },
       { label: 'myClasses', page: 'myClasses', icon: IconChalkboard, teacherOnly: true },
       { label: 'demoVideos', page: 'demoVideos', icon: IconVideo },
     ],

@@ -8,5 +8,6 @@ export const schoolPages = {
   schoolsList: () => import('./pages/schools-list-page').then((m) => <m.SchoolsListPage />),
   schoolClass: () => import('./pages/class-page').then((m) => <m.ClassPage />),
   myClasses: () => import('./pages/my-classes-page').then((m) => <m.MyClassesPage />),
+  teachersWork: () => import('./pages/teachers-work-page').then((m) => <m.TeachersWorkPage />),
   adminSchools: () => import('./pages/admin-schools-page').then((m) => <m.AdminSchoolsPage />),
 };

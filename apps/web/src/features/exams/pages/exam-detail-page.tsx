@@ -93,7 +93,9 @@ function ExamDetailView({ exam, receivedAt }: { exam: ExamDetail; receivedAt: nu
   // The start button appears at the start on the server's clock, without a reload.
   const now = useServerNow(exam.now, receivedAt);
   const user = useCurrentUser().data;
-  const viewer = user?.id === exam.teacher.id && user?.id !== exam.student.id ? 'teacher' : 'student';
+  // The teacher's view for its teacher and for a principal of the teacher's school, who only looks.
+  const viewer = user?.id === exam.student.id ? 'student' : 'teacher';
+  const mending = user?.id === exam.teacher.id && viewer === 'teacher';
   const action = viewer === 'student' ? studentActionOf(exam, now) : null;
   const taking = generatePath(paths.schoolExamStarted, { examId: String(exam.id) });
   const facts = [
@@ -153,10 +155,16 @@ function ExamDetailView({ exam, receivedAt }: { exam: ExamDetail; receivedAt: nu
         to={
           viewer === 'student'
             ? paths.studentsSchoolExams
-            : `${paths.schoolExams}?test_id=${exam.school_test.id}`
+            : mending
+              ? `${paths.schoolExams}?test_id=${exam.school_test.id}`
+              : paths.teachersWork
         }
       >
-        {viewer === 'student' ? t('detail.toMyExams') : t('detail.toExams')}
+        {viewer === 'student'
+          ? t('detail.toMyExams')
+          : mending
+            ? t('detail.toExams')
+            : t('detail.toTeachersWork')}
       </BackLink>
       <Group justify="space-between" align="flex-start" gap="sm">
         <Stack gap={6}>
@@ -175,7 +183,7 @@ function ExamDetailView({ exam, receivedAt }: { exam: ExamDetail; receivedAt: nu
             {t('detail.start')}
           </Button>
         )}
-        {viewer === 'teacher' && <ExamMendActions exam={exam} />}
+        {mending && <ExamMendActions exam={exam} />}
         {action?.kind === 'continue' && (
           <Button component={Link} to={taking} leftSection={<IconPlayerPlay size={18} aria-hidden="true" />}>
             {t('detail.continue')}

@@ -86,6 +86,8 @@ function PathProgressView({ path }: { path: LearningPathProgress }) {
   const pathDays = usePathDays();
   const user = useCurrentUser().data;
   const mine = user?.id === path.assigned_user.id;
+  // A principal of the teacher's school only looks, and came from the teachers' work.
+  const overseen = !mine && user?.id !== path.created_by_user.id;
   const [editingTest, editTest] = useDisclosure(false);
   // Its teacher may change the test until the student starts it.
   const testChangeable =
@@ -129,8 +131,8 @@ function PathProgressView({ path }: { path: LearningPathProgress }) {
 
   return (
     <Stack gap="lg">
-      <BackLink to={mine ? paths.myLearningPaths : paths.learningPaths}>
-        {mine ? t('progress.toMyPaths') : t('progress.toPaths')}
+      <BackLink to={mine ? paths.myLearningPaths : overseen ? paths.teachersWork : paths.learningPaths}>
+        {mine ? t('progress.toMyPaths') : overseen ? t('progress.toTeachersWork') : t('progress.toPaths')}
       </BackLink>
       <Group justify="space-between" align="flex-start" gap="sm">
         <Stack gap={4}>

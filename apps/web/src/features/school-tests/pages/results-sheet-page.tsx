@@ -8,7 +8,7 @@ import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { personName } from '../../../lib/person-name';
 import { useExamResults } from '../api/results';
-import { PrintSheet } from '../components/print-sheet';
+import { PrintSheet } from '../../../components/exam/print-sheet';
 import { filtersSearch } from '../components/results-tools';
 import { useExamListParams } from '../components/use-list-params';
 import '../test-texts';

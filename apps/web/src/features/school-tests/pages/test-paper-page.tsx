@@ -7,7 +7,7 @@ import { QueryState } from '../../../components/ui/query-state';
 import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useTest } from '../api/tests';
-import { PrintSheet } from '../components/print-sheet';
+import { PrintSheet } from '../../../components/exam/print-sheet';
 import '../test-texts';
 import '../../../lib/results-texts';
 import { correctAnswerText } from '../../../components/exam/question-kinds';

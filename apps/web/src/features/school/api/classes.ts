@@ -1,6 +1,7 @@
 import { type ClassTeacherRole, schoolClassRoutes } from '@flashcards/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { saveFile } from '../../../lib/csv';
 import { schoolKeys } from './school-keys';
 import { useSchoolChange } from './use-school-change';
 
@@ -17,6 +18,19 @@ export const useSchoolClass = (id: number) =>
     queryKey: schoolKeys.schoolClass(id),
     queryFn: ({ signal }) => api.call(schoolClassRoutes.schoolClass, { params: { id }, signal }),
   });
+
+/** The class's gradebook: its students by the exams given to them (its school's principals and its teachers). */
+export const useGradebook = (id: number) =>
+  useQuery({
+    queryKey: schoolKeys.gradebook(id),
+    queryFn: ({ signal }) => api.call(schoolClassRoutes.gradebook, { params: { id }, signal }),
+  });
+
+/** Downloads the class's gradebook as a CSV file, named by the server. */
+export const exportGradebook = async (id: number) => {
+  const { blob, fileName } = await api.download(schoolClassRoutes.exportGradebook, { params: { id } });
+  saveFile(blob, fileName ?? 'gradebook.csv');
+};
 
 /** The classes I teach. */
 export const useMyClasses = () =>

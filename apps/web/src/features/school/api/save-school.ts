@@ -8,6 +8,7 @@ export type SchoolFields = {
   website: string;
   description: string;
   is_paid: boolean;
+  is_listed: boolean;
   available_students: number;
 };
 

@@ -8,6 +8,9 @@ export const schoolKeys = {
   members: (filter: { page: number; search: string; role: string }) => ['school', 'members', filter] as const,
   classes: () => ['school', 'classes'] as const,
   schoolClass: (id: number) => ['school', 'classes', id] as const,
+  gradebook: (id: number) => ['school', 'classes', id, 'gradebook'] as const,
+  teacherWork: (teacher: number, kind: 'paths' | 'exams', page: number) =>
+    ['school', 'teachers-work', teacher, kind, page] as const,
   myClasses: () => ['school', 'my-classes'] as const,
   list: (page: number) => ['school', 'list', page] as const,
   admin: () => ['school', 'admin'] as const,

@@ -37,6 +37,7 @@ const schoolForm = z.object({
   website: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'errors:invalid_url' }).max(500)]),
   description: z.string().trim().max(SCHOOL_DESCRIPTION_MAX_LENGTH),
   is_paid: z.boolean(),
+  is_listed: z.boolean(),
   available_students: z.number().int().min(0).max(SCHOOL_MAX_SEATS),
 });
 
@@ -94,6 +95,8 @@ function SchoolForm({
       website: school?.website ?? '',
       description: school?.description ?? '',
       is_paid: school?.is_paid ?? false,
+      // New schools are listed, as every school was before schools could choose.
+      is_listed: school?.is_listed ?? true,
       available_students: school?.available_students ?? 0,
     },
   });
@@ -168,6 +171,11 @@ function SchoolForm({
             {...form.getInputProps('is_paid', { type: 'checkbox' })}
           />
         </Group>
+        <Switch
+          label={t('admin.form.listed')}
+          description={t('admin.form.listedHint')}
+          {...form.getInputProps('is_listed', { type: 'checkbox' })}
+        />
         <Stack gap={6}>
           <Text size="sm" fw={500}>
             {t('admin.form.logo')}

@@ -1,5 +1,5 @@
 import type { ClassTeacherRole, SchoolClassDetails } from '@flashcards/contract';
-import { ActionIcon, Badge, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper, Select, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconUserMinus } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,13 +10,17 @@ import { useErrorMessage } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/current-user';
 import { personName } from '../../../lib/person-name';
 import { useSuccessToast } from '../../../lib/use-success-toast';
+import { Gradebook } from '../components/gradebook';
+import { MemberPicker } from '../components/member-picker';
 import { useAssignTeacher, useMoveStudent, useRemoveTeacher, useSchoolClass } from '../api/classes';
-import { useSchoolMembers } from '../api/get-school-members';
 import '../school-texts';
 
 type Person = { id: number; first_name: string; last_name: string; email: string };
 
-/** /school-classes/:classId: a class and its members; its school's principals also change them. */
+/**
+ * /school-classes/:classId: a class with its members (its school's principals also change them) and its
+ * gradebook, each a tab; the gradebook is fetched, and printed, only while its tab is open.
+ */
 export function ClassPage() {
   const { t } = useTranslation('school');
   const id = Number(useParams().classId);
@@ -33,11 +37,31 @@ export function ClassPage() {
 
 function ClassDetails({ data, principal }: { data: SchoolClassDetails; principal: boolean }) {
   const { t } = useTranslation('school');
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{t('classes.title', { name: data.name, year: data.school_year })}</Title>
+      <Tabs defaultValue="members" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="members">{t('classes.membersTab')}</Tabs.Tab>
+          <Tabs.Tab value="gradebook">{t('gradebook.heading')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="members" pt="md">
+          <Members data={data} principal={principal} />
+        </Tabs.Panel>
+        <Tabs.Panel value="gradebook" pt="md">
+          <Gradebook classId={data.id} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+function Members({ data, principal }: { data: SchoolClassDetails; principal: boolean }) {
+  const { t } = useTranslation('school');
   const removeTeacher = useRemoveTeacher();
   const move = useMoveStudent();
   return (
     <Stack gap="lg">
-      <Title order={1}>{t('classes.title', { name: data.name, year: data.school_year })}</Title>
       <People
         heading={t('classes.students')}
         empty={t('classes.noStudents')}
@@ -135,48 +159,6 @@ function People<P extends Person>({
         </Stack>
       )}
     </Stack>
-  );
-}
-
-/** A member of the school to add, found by a part of the name or e-mail. */
-function MemberPicker({
-  kind,
-  label,
-  value,
-  onChange,
-}: {
-  kind: 'student' | 'teacher';
-  label: string;
-  value: string | null;
-  onChange: (value: string | null) => void;
-}) {
-  const [search, setSearch] = useState('');
-  const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
-  // Once a member is chosen the field shows their label; that is not a search.
-  const query = chosen !== null && search === chosen.label ? '' : search.trim();
-  const members = useSchoolMembers({ page: 1, search: query, role: kind });
-  const found = (members.data?.results ?? [])
-    .filter((member) => !member.is_invited)
-    .map((member) => ({ value: String(member.id), label: `${personName(member)} (${member.email})` }));
-  const options =
-    chosen !== null && value === chosen.value && !found.some((option) => option.value === chosen.value)
-      ? [chosen, ...found]
-      : found;
-  return (
-    <Select
-      label={label}
-      data={options}
-      searchable
-      searchValue={search}
-      onSearchChange={setSearch}
-      value={value}
-      onChange={(next, option) => {
-        setChosen(next === null ? null : option);
-        onChange(next);
-      }}
-      filter={({ options: all }) => all}
-      style={{ flex: '1 1 240px' }}
-    />
   );
 }
 

@@ -16,6 +16,7 @@ import { ClassesPanel } from '../components/classes-panel';
 import { ImportModal } from '../components/import-modal';
 import { MembersList } from '../components/members-list';
 import { PasswordsSheet } from '../components/passwords-sheet';
+import { ListedSwitch } from '../components/listed-switch';
 import { SchoolCard } from '../components/school-card';
 import '../school-texts';
 
@@ -82,7 +83,12 @@ function MySchool() {
         </Group>
       </Group>
       <QueryState query={school} loading={<Skeleton h={220} radius="lg" aria-label={t('loading')} />}>
-        {(data) => <SchoolCard school={data} />}
+        {(data) => (
+          <Stack gap="sm">
+            <SchoolCard school={data} />
+            <ListedSwitch listed={data.is_listed} />
+          </Stack>
+        )}
       </QueryState>
       <ClassesPanel />
       <MembersList />

@@ -1,0 +1,1 @@
+ALTER TABLE "schools" ADD COLUMN "is_listed" boolean DEFAULT true NOT NULL;
