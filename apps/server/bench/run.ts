@@ -43,12 +43,7 @@ import {
   runExamPhases,
   seedExamSchool,
 } from './exams';
-import {
-  GRADEBOOK_P99_MS,
-  type GradebookDataSet,
-  runGradebookPhase,
-  seedGradebook,
-} from './gradebook';
+import { GRADEBOOK_P99_MS, type GradebookDataSet, runGradebookPhase, seedGradebook } from './gradebook';
 import { type Load, type Pacing, type PhaseResult, type Practice, runPhase, Workload } from './load';
 import { type CatalogRun, markdownReport, type Run, textReport } from './report';
 import { runSchoolPhases, SCHOOL_SHAPE, type SchoolDataSet, type SchoolPhase, seedSchool } from './school';

@@ -1326,7 +1326,10 @@ const gradebookReach = reachedIn(['teacherOnStudent', 'principalOnStudent', 'tea
 });
 
 /** A principal's view of a teacher of their school; anyone who is not a principal is restricted. */
-const overseen = reachedIn(['principalOnTeacher'], 403, { principalOnStudent: 404, principalOnPrincipal: 404 });
+const overseen = reachedIn(['principalOnTeacher'], 403, {
+  principalOnStudent: 404,
+  principalOnPrincipal: 404,
+});
 
 const exists = async (query: ReturnType<typeof sql>) =>
   ((await t.database.db.execute(query)) as unknown as { rows: unknown[] }).rows.length > 0;

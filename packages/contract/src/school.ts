@@ -237,7 +237,8 @@ export const schoolRoutes = {
     path: '/api/school/school-details/',
     access: 'user',
     tag: schoolTag,
-    summary: "Change my school's settings: whether it appears on the public list of schools (principals only)",
+    summary:
+      "Change my school's settings: whether it appears on the public list of schools (principals only)",
     description: restricted,
     body: z.object({ is_listed: formBoolean }),
     response: schoolDetailsSchema,

@@ -35,8 +35,7 @@ const catalogCategory = (access: 'public' | 'user') =>
 
 const school = (
   page: 'mySchool' | 'schoolsList' | 'adminSchools' | 'schoolClass' | 'myClasses' | 'teachersWork',
-) =>
-  import('../features/school/school-pages').then((m) => m.schoolPages[page]());
+) => import('../features/school/school-pages').then((m) => m.schoolPages[page]());
 
 const learningPath = (
   page:

@@ -23,7 +23,9 @@ type Filter = Omit<ExamListFilter, 'userId' | 'now' | 'side'>;
 /** A gradebook's cell: the grade, or why there is none (docs/api.md "Gradebook"). */
 const cellOf = (row: repo.GradebookRow, now: Date): GradebookCell => {
   if (row.grade !== null) return { state: 'graded', grade: row.grade as Grade };
-  return statusOf(row, now) === 'missed' ? { state: 'absent', grade: null } : { state: 'pending', grade: null };
+  return statusOf(row, now) === 'missed'
+    ? { state: 'absent', grade: null }
+    : { state: 'pending', grade: null };
 };
 
 /** Colleagues a picker lists at most. */
@@ -107,14 +109,21 @@ export const createExamResults = ({
      */
     async gradebook(scope: { studentIds: number[]; schoolId: number; from: Date; to: Date }) {
       const now = clock.now();
-      if (scope.studentIds.length > 0)
-        await completeDue(db, now, sql`e.student_id in ${scope.studentIds}`);
+      if (scope.studentIds.length > 0) await completeDue(db, now, sql`e.student_id in ${scope.studentIds}`);
       const rows = await repo.gradebookExams(db, scope);
-      const columns = new Map<number, { testId: number; name: string; date: Date; cells: Map<number, GradebookCell> }>();
+      const columns = new Map<
+        number,
+        { testId: number; name: string; date: Date; cells: Map<number, GradebookCell> }
+      >();
       for (const row of rows) {
         let entry = columns.get(row.test_id);
         if (!entry) {
-          entry = { testId: row.test_id, name: row.test_name, date: new Date(row.first_start), cells: new Map() };
+          entry = {
+            testId: row.test_id,
+            name: row.test_name,
+            date: new Date(row.first_start),
+            cells: new Map(),
+          };
           columns.set(row.test_id, entry);
         }
         entry.cells.set(row.student_id, cellOf(row, now));

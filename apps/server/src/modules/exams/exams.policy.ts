@@ -10,7 +10,10 @@ export const examPolicy = {
   author: (actor: Actor, test: { created_by_id: number }) => test.created_by_id === actor.id,
   teach: (actor: Actor, exam: { teacher_id: number }) => exam.teacher_id === actor.id,
   take: (actor: Actor, exam: { student_id: number }) => exam.student_id === actor.id,
-  follow: (actor: Actor, exam: { teacher_id: number; student_id: number; teacher_school_id: number | null }) =>
+  follow: (
+    actor: Actor,
+    exam: { teacher_id: number; student_id: number; teacher_school_id: number | null },
+  ) =>
     exam.teacher_id === actor.id ||
     exam.student_id === actor.id ||
     rules.oversees(actor, { teacherSchoolId: exam.teacher_school_id }),

@@ -338,7 +338,10 @@ describe("the principal oversees the teachers' paths", () => {
     const {
       created: [pathId],
     } = await assign(teacher, [pathFor(pupils[0]!.user.id, category.id)]);
-    const listed = await principal.call('GET', `/api/learning-paths/school-teachers/?teacher=${teacher.user.id}`);
+    const listed = await principal.call(
+      'GET',
+      `/api/learning-paths/school-teachers/?teacher=${teacher.user.id}`,
+    );
     expect(listed.statusCode, listed.body).toBe(200);
     expect(listed.json().results.map((path: { id: number }) => path.id)).toEqual([pathId]);
     expect(listed.json().results[0].assigned_user.id).toBe(pupils[0]!.user.id);
@@ -350,16 +353,20 @@ describe("the principal oversees the teachers' paths", () => {
     expect(progress.json().created_by_user.id).toBe(teacher.user.id);
 
     // Read-only: the teacher's calls on the path do not exist for the principal.
-    expect((await principal.call('GET', `/api/learning-paths/details-teachers/${pathId}/`)).statusCode).toBe(404);
-    expect((await principal.call('DELETE', `/api/learning-paths/details-teachers/${pathId}/`)).statusCode).toBe(
+    expect((await principal.call('GET', `/api/learning-paths/details-teachers/${pathId}/`)).statusCode).toBe(
       404,
     );
+    expect(
+      (await principal.call('DELETE', `/api/learning-paths/details-teachers/${pathId}/`)).statusCode,
+    ).toBe(404);
     expect(
       (await principal.call('PUT', `/api/learning-paths/details-teachers/${pathId}/test/`, { test: null }))
         .statusCode,
     ).toBe(404);
     expect((await deck(principal, pathId!)).statusCode).toBe(404);
-    expect((await teacher.call('GET', `/api/learning-paths/details-teachers/${pathId}/`)).statusCode).toBe(200);
+    expect((await teacher.call('GET', `/api/learning-paths/details-teachers/${pathId}/`)).statusCode).toBe(
+      200,
+    );
   });
 
   it("is for principals only, and only of their own school's teachers", async () => {

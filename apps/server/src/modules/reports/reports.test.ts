@@ -300,7 +300,9 @@ describe("the principal among a teacher's people", () => {
       student.id,
     ]);
     expect(ids(await teacher.call('GET', `/api/exam/users-search/?search=${search}`))).toEqual([student.id]);
-    expect(ids(await teacher.call('GET', `/api/card/reports/students/?search=${search}`))).toEqual([student.id]);
+    expect(ids(await teacher.call('GET', `/api/card/reports/students/?search=${search}`))).toEqual([
+      student.id,
+    ]);
     expect((await reportsOf(teacher, principal.email)).statusCode).toBe(404);
 
     const test = await buildSchoolTest(t.database.db, teacher.user.id);

@@ -1,6 +1,6 @@
 import type { Gradebook, MyClass, SchoolClass, SchoolClassDetails } from '@flashcards/contract';
-import type { SchoolClassesService } from './classes.service';
 import type { ClassPerson, ClassTeacherRole, CountedClass } from './classes.repository';
+import type { SchoolClassesService } from './classes.service';
 
 export const toSchoolClass = (row: CountedClass): SchoolClass => ({
   id: row.schoolClass.id,

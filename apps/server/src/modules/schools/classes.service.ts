@@ -149,11 +149,14 @@ export const createSchoolClassesService = ({
         student.average === null ? '' : decimal(student.average, language),
       ]);
       const data = Buffer.from(
-        stringify([header, ...lines].map((line) => line.map(spreadsheetCell)), {
-          bom: true,
-          record_delimiter: 'windows',
-          quoted_match: /[\r\n]/,
-        }),
+        stringify(
+          [header, ...lines].map((line) => line.map(spreadsheetCell)),
+          {
+            bom: true,
+            record_delimiter: 'windows',
+            quoted_match: /[\r\n]/,
+          },
+        ),
       );
       return { name: `${book.schoolClass.name} ${book.schoolClass.schoolYear}`, data };
     },

@@ -449,7 +449,11 @@ describe('the gradebook', () => {
       tests.lakes,
       tests.later,
     ]);
-    expect(book.columns[0]).toEqual({ test_id: tests.rivers, name: 'Реки', date: '2026-10-01T07:00:00.000Z' });
+    expect(book.columns[0]).toEqual({
+      test_id: tests.rivers,
+      name: 'Реки',
+      date: '2026-10-01T07:00:00.000Z',
+    });
     const graded = (grade: number) => ({ state: 'graded', grade });
     expect(book.students).toEqual([
       {
@@ -469,10 +473,7 @@ describe('the gradebook', () => {
         id: second.id,
         first_name: 'Борис',
         last_name: 'Иванов',
-        cells: [
-          graded(6),
-          ...Array.from({ length: 4 }, () => ({ state: 'not_given', grade: null })),
-        ],
+        cells: [graded(6), ...Array.from({ length: 4 }, () => ({ state: 'not_given', grade: null }))],
         average: 6,
       },
     ]);
@@ -520,7 +521,9 @@ describe('the gradebook', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.headers['content-disposition']).toContain(encodeURIComponent('7А 2026/2027'.replace('/', ' ')));
+    expect(response.headers['content-disposition']).toContain(
+      encodeURIComponent('7А 2026/2027'.replace('/', ' ')),
+    );
     expect(response.body.startsWith('\uFEFF')).toBe(true);
     const lines = response.body.slice(1).trimEnd().split('\r\n');
     expect(lines).toEqual([
@@ -544,7 +547,12 @@ describe('the gradebook', () => {
     expect((await book(colleague, classA)).statusCode).toBe(404);
     expect((await book(principal, classB)).statusCode).toBe(200);
     expect((await file(principal, classB)).statusCode).toBe(200);
-    const student = await signIn({ schoolId: school.id, isOrganizationMember: true, isStudent: true, schoolClassId: classA });
+    const student = await signIn({
+      schoolId: school.id,
+      isOrganizationMember: true,
+      isStudent: true,
+      schoolClassId: classA,
+    });
     expect((await book(student, classA)).statusCode).toBe(404);
     const elsewhere = await buildSchool(db());
     const otherPrincipal = await signIn({

@@ -401,8 +401,7 @@ export const createSchoolsService = ({
     // ----- Everyone ---------------------------------------------------------------------------------
 
     /** Every school by name (no sign-in). */
-    publicPage: (limit: number, offset: number) =>
-      repo.schoolsPage(db, { listedOnly: true, limit, offset }),
+    publicPage: (limit: number, offset: number) => repo.schoolsPage(db, { listedOnly: true, limit, offset }),
 
     /** The member's school with its counts. */
     async details(actor: Actor) {

@@ -301,9 +301,9 @@ describe('the schools list and a member’s school', () => {
     const refused = await teacher.call('PATCH', '/api/school/school-details/', { is_listed: false });
     expect(refused.statusCode).toBe(403);
     const outsider = await signIn();
-    expect((await outsider.call('PATCH', '/api/school/school-details/', { is_listed: false })).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await outsider.call('PATCH', '/api/school/school-details/', { is_listed: false })).statusCode,
+    ).toBe(403);
     const { principal } = await schoolWithPrincipal(5);
     const invalid = await principal.call('PATCH', '/api/school/school-details/', { is_listed: 'maybe' });
     expect(invalid.statusCode).toBe(400);

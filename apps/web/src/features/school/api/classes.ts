@@ -1,5 +1,5 @@
 import { type ClassTeacherRole, schoolClassRoutes } from '@flashcards/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/csv';
 import { schoolKeys } from './school-keys';
@@ -27,10 +27,12 @@ export const useGradebook = (id: number) =>
   });
 
 /** Downloads the class's gradebook as a CSV file, named by the server. */
-export const exportGradebook = async (id: number) => {
+const exportGradebook = async (id: number) => {
   const { blob, fileName } = await api.download(schoolClassRoutes.exportGradebook, { params: { id } });
   saveFile(blob, fileName ?? 'gradebook.csv');
 };
+
+export const useExportGradebook = () => useMutation({ mutationFn: exportGradebook });
 
 /** The classes I teach. */
 export const useMyClasses = () =>

@@ -7,8 +7,7 @@ import { schoolKeys } from './school-keys';
 export const useOverseenPaths = (teacher: number, page: number) =>
   useQuery({
     queryKey: schoolKeys.teacherWork(teacher, 'paths', page),
-    queryFn: ({ signal }) =>
-      api.call(learningPathRoutes.overseenPaths, { query: { teacher, page }, signal }),
+    queryFn: ({ signal }) => api.call(learningPathRoutes.overseenPaths, { query: { teacher, page }, signal }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,7 +1,7 @@
-import type { Gradebook as GradebookData, GradebookCell } from '@flashcards/contract';
+import type { GradebookCell, Gradebook as GradebookData } from '@flashcards/contract';
 import { Button, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconDownload, IconPrinter } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gradeColors } from '../../../components/exam/grade-badge';
 import { PrintSheet } from '../../../components/exam/print-sheet';
@@ -9,7 +9,7 @@ import { QueryState } from '../../../components/ui/query-state';
 import { useErrorMessage } from '../../../lib/api-errors';
 import { useFormatters } from '../../../lib/format';
 import { personName } from '../../../lib/person-name';
-import { exportGradebook, useGradebook } from '../api/classes';
+import { useExportGradebook, useGradebook } from '../api/classes';
 import './gradebook.css';
 
 /** The class's gradebook: a table of its students by exams, its CSV download and its printed page. */
@@ -17,7 +17,7 @@ export function Gradebook({ classId }: { classId: number }) {
   const { t } = useTranslation('school');
   const errorMessage = useErrorMessage();
   const gradebook = useGradebook(classId);
-  const download = useMutation({ mutationFn: () => exportGradebook(classId) });
+  const download = useExportGradebook();
   return (
     <Stack gap="sm">
       <Group gap="sm">
@@ -26,7 +26,7 @@ export function Gradebook({ classId }: { classId: number }) {
           leftSection={<IconDownload size={18} aria-hidden="true" />}
           loading={download.isPending}
           disabled={!gradebook.data}
-          onClick={() => download.mutate()}
+          onClick={() => download.mutate(classId)}
         >
           {t('gradebook.download')}
         </Button>
@@ -94,7 +94,9 @@ function GradebookSheet({ data }: { data: GradebookData }) {
         <>
           <div className="gradebook-scroll">
             <table>
-              <caption>{t('gradebook.caption', { name: data.class.name, year: data.class.school_year })}</caption>
+              <caption>
+                {t('gradebook.caption', { name: data.class.name, year: data.class.school_year })}
+              </caption>
               <thead>
                 <tr>
                   <th scope="col" className="exam-sheet-numeric">
@@ -128,7 +130,9 @@ function GradebookSheet({ data }: { data: GradebookData }) {
                         style={
                           cell.grade === null
                             ? undefined
-                            : { background: `var(--mantine-color-${gradeColors[cell.grade]}-light)` }
+                            : ({
+                                '--gradebook-color': `var(--mantine-color-${gradeColors[cell.grade]}-light)`,
+                              } as CSSProperties)
                         }
                       >
                         {cellContent(cell)}

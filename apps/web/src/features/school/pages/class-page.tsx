@@ -10,9 +10,9 @@ import { useErrorMessage } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/current-user';
 import { personName } from '../../../lib/person-name';
 import { useSuccessToast } from '../../../lib/use-success-toast';
+import { useAssignTeacher, useMoveStudent, useRemoveTeacher, useSchoolClass } from '../api/classes';
 import { Gradebook } from '../components/gradebook';
 import { MemberPicker } from '../components/member-picker';
-import { useAssignTeacher, useMoveStudent, useRemoveTeacher, useSchoolClass } from '../api/classes';
 import '../school-texts';
 
 type Person = { id: number; first_name: string; last_name: string; email: string };

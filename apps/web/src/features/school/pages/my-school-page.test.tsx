@@ -26,6 +26,7 @@ const school: SchoolDetails = {
   principals: 1,
   available_students: 10,
   free_seats: 8,
+  is_listed: true,
 };
 const member = (id: number, first: string, flags: Partial<SchoolStudent>): SchoolStudent => ({
   id,
@@ -97,6 +98,25 @@ describe('my school', () => {
     const leave = await screen.findByRole('dialog', { name: 'Remove Mila Petrova?' });
     await waitFor(() =>
       expect(within(leave).getByText(/only leave the school and keep their account/)).toBeVisible(),
+    );
+  });
+
+  it("takes the school off the public list with the principal's switch", async () => {
+    const server = fakeApi()
+      .on(schoolRoutes.schoolDetails, school)
+      .on(schoolRoutes.updateSchoolDetails, { ...school, is_listed: false })
+      .on(schoolRoutes.schoolStudents, page(members))
+      .on(schoolClassRoutes.schoolClasses, []);
+    renderWithProviders(<MySchoolPage />, { user: { id: 2, is_organization_host: true } });
+    const listed = await screen.findByRole('switch', {
+      name: 'Show the school on the public list of schools',
+    });
+    expect(listed).toBeChecked();
+    fireEvent.click(listed);
+    await waitFor(() =>
+      expect(server.callsTo(schoolRoutes.updateSchoolDetails).map((call) => call.body)).toEqual([
+        { is_listed: false },
+      ]),
     );
   });
 });

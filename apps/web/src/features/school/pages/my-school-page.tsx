@@ -14,9 +14,9 @@ import { useSchoolDetails } from '../api/get-school-details';
 import { AddMemberModal } from '../components/add-member-modal';
 import { ClassesPanel } from '../components/classes-panel';
 import { ImportModal } from '../components/import-modal';
+import { ListedSwitch } from '../components/listed-switch';
 import { MembersList } from '../components/members-list';
 import { PasswordsSheet } from '../components/passwords-sheet';
-import { ListedSwitch } from '../components/listed-switch';
 import { SchoolCard } from '../components/school-card';
 import '../school-texts';
 

@@ -4,8 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
 import { ExamStatusBadge } from '../../../components/exam/exam-status-badge';
 import { GradeBadge } from '../../../components/exam/grade-badge';
+import { PageLoader } from '../../../components/ui/page-loader';
 import { Pager } from '../../../components/ui/pager';
 import { QueryState } from '../../../components/ui/query-state';
+import { RestrictedPage } from '../../../components/ui/restricted-page';
+import { useCurrentUser } from '../../../lib/current-user';
 import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { personName } from '../../../lib/person-name';
@@ -22,6 +25,15 @@ const pagesOf = (count: number) => Math.ceil(count / PAGE_SIZE);
  * exams with each student's progress and results; each opens its page read-only.
  */
 export function TeachersWorkPage() {
+  const { t } = useTranslation(['school', 'common']);
+  const user = useCurrentUser();
+  if (user.isPending) return <PageLoader label={t('common:status.loading')} />;
+  // The server refuses the calls too (403); the user's flags tell it without asking.
+  if (user.data && !user.data.is_organization_host) return <RestrictedPage text={t('restricted')} />;
+  return <TeachersWork />;
+}
+
+function TeachersWork() {
   const { t } = useTranslation(['school', 'pages']);
   const [teacher, setTeacher] = useState<string | null>(null);
   return (
@@ -29,7 +41,12 @@ export function TeachersWorkPage() {
       <Title order={1}>{t('pages:titles.teachersWork')}</Title>
       <Text c="dimmed">{t('teachersWork.intro')}</Text>
       <Group maw={520}>
-        <MemberPicker kind="teacher" label={t('teachersWork.teacher')} value={teacher} onChange={setTeacher} />
+        <MemberPicker
+          kind="teacher"
+          label={t('teachersWork.teacher')}
+          value={teacher}
+          onChange={setTeacher}
+        />
       </Group>
       {teacher === null ? (
         <Text c="dimmed">{t('teachersWork.choose')}</Text>
