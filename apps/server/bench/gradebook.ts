@@ -53,7 +53,7 @@ export const seedGradebook = async (handle: DatabaseHandle, log: SeedLog): Promi
           ${school!.id}, true, true, ${schoolClass!.id}
         from generate_series(1, ${students}) n`);
       await run(sql`insert into class_teachers (class_id, teacher_id, role)
-        select ${schoolClass!.id}, id, 'class_teacher' from users where email = ${teacherEmail}`);
+        select ${schoolClass!.id}, id, 'class_teacher'::class_teacher_role from users where email = ${teacherEmail}`);
       await run(sql`insert into school_tests (name, created_by_id, excellent_score, very_good_score, good_score,
           satisfy_score)
         select 'Test ' || k, u.id, 9, 7, 5, 3 from users u, generate_series(1, ${exams}) k

@@ -84,6 +84,19 @@ describe("an exam's details", () => {
     expect(within(third).getByText('Not answered: 0 of 5 points')).toBeVisible();
   });
 
+  it("shows a principal of the teacher's school the teacher's view, with nothing to change", async () => {
+    show(examDetail({ questions: reviewQuestions }), 3);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fractions' })).toBeVisible();
+    expect(screen.getByText('Ana Stoyanova')).toBeVisible();
+    expect(screen.getByRole('region', { name: 'Review' })).toBeVisible();
+    expect(screen.getByRole('link', { name: "Teachers' work" }).getAttribute('href')).toBe(
+      '/school-teachers-work',
+    );
+    expect(screen.queryByRole('button', { name: 'Reopen' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /extra time/i })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Start/ })).toBeNull();
+  });
+
   it('says an exam that is not there, or not mine, is not found', async () => {
     show({ status: 404, body: { detail: 'Not found.' } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Exam not found' })).toBeVisible();
