@@ -75,7 +75,8 @@ function GradebookSheet({ data }: { data: GradebookData }) {
   };
   return (
     <>
-      <h1>{t('gradebook.printTitle')}</h1>
+      {/* The class page has the page's h1; printed, this is the sheet's title. */}
+      <h2 className="gradebook-title">{t('gradebook.printTitle')}</h2>
       <dl>
         <dt>{t('gradebook.school')}</dt>
         <dd>{data.school}</dd>
