@@ -10,6 +10,7 @@ import { useErrorMessage } from '../../../lib/api-errors';
 import { useFormatters } from '../../../lib/format';
 import { personName } from '../../../lib/person-name';
 import { useExportGradebook, useGradebook } from '../api/classes';
+import '../school-texts';
 import './gradebook.css';
 
 /** The class's gradebook: a table of its students by exams, its CSV download and its printed page. */

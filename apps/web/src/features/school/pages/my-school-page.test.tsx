@@ -108,9 +108,9 @@ describe('my school', () => {
       .on(schoolRoutes.schoolStudents, page(members))
       .on(schoolClassRoutes.schoolClasses, []);
     renderWithProviders(<MySchoolPage />, { user: { id: 2, is_organization_host: true } });
-    const listed = await screen.findByRole('switch', {
-      name: 'Show the school on the public list of schools',
-    });
+    await screen.findByRole('heading', { name: 'Vasil Levski School' });
+    // The switch's label holds its description too.
+    const listed = screen.getByRole('switch', { name: /^Show the school on the public list of schools/ });
     expect(listed).toBeChecked();
     fireEvent.click(listed);
     await waitFor(() =>
