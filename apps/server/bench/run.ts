@@ -19,6 +19,8 @@
  * end.
  * `--loads gradebook` seeds a class of 30 students with 40 exams each and asks for its gradebook as its
  * class teacher at --gradebook-rate (20) req/s.
+ * `--loads guardians` seeds a school of 1,500 students in 60 classes with guardians, practice, paths and
+ * exams and times the weekly job that prepares the guardians' summaries (alone, it runs nothing else).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -44,6 +46,7 @@ import {
   seedExamSchool,
 } from './exams';
 import { GRADEBOOK_P99_MS, type GradebookDataSet, runGradebookPhase, seedGradebook } from './gradebook';
+import { guardianLines, runGuardiansBench } from './guardians';
 import { type Load, type Pacing, type PhaseResult, type Practice, runPhase, Workload } from './load';
 import { type CatalogRun, markdownReport, type Run, textReport } from './report';
 import { runSchoolPhases, SCHOOL_SHAPE, type SchoolDataSet, type SchoolPhase, seedSchool } from './school';
@@ -85,7 +88,7 @@ const connections = positive('connections', values.connections);
 const rate = positive('rate', values.rate);
 const rateConnections = positive('rate-connections', values['rate-connections']);
 const allLoads: Load[] = ['health', 'deck', 'answer', 'loop'];
-const scenarios = ['crowd', 'postgres', 'catalog', 'school', 'exams', 'gradebook'];
+const scenarios = ['crowd', 'postgres', 'catalog', 'school', 'exams', 'gradebook', 'guardians'];
 const loads = values.loads.split(',').map((name) => name.trim());
 for (const load of loads)
   if (!allLoads.includes(load as Load) && !scenarios.includes(load))
@@ -119,6 +122,13 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 const resultsDir = path.join(import.meta.dirname, 'results');
 mkdirSync(resultsDir, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+
+if (loads.includes('guardians')) {
+  const lines = guardianLines(await runGuardiansBench(say));
+  for (const line of lines) say(line);
+  writeFileSync(path.join(resultsDir, `${stamp}-guardians.md`), `${lines.join('\n')}\n`);
+  if (loads.length === 1) process.exit(0);
+}
 
 const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
 // Anything else running on the machine takes from the same cores: the figures are only as good as the quiet.

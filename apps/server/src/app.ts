@@ -15,6 +15,7 @@ import { examResultRouteHandlers } from './modules/exams/exam-results.routes';
 import { examRouteHandlers, testRouteHandlers } from './modules/exams/exams.routes';
 import { friendRouteHandlers } from './modules/friends/friends.routes';
 import { googleRouteHandlers } from './modules/google/google.routes';
+import { guardianRouteHandlers } from './modules/guardians/guardians.routes';
 import { learningPathRouteHandlers } from './modules/learning-paths/learning-paths.routes';
 import { marketRouteHandlers } from './modules/market/market.routes';
 import { practiceRouteHandlers } from './modules/practice/practice.routes';
@@ -85,6 +86,7 @@ const routeHandlers = (services: Services) => [
   ...privateSendingRouteHandlers(services),
   ...schoolRouteHandlers(services),
   ...schoolClassRouteHandlers(services),
+  ...guardianRouteHandlers(services),
   ...adminSchoolRouteHandlers(services),
   ...testRouteHandlers(services),
   ...examRouteHandlers(services),

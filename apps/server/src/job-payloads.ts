@@ -21,4 +21,5 @@ export interface JobPayloads {
   'subscriptions.trial-ending': NoData;
   'practice.forget-old-sessions': NoData;
   'media.sweep': NoData;
+  'guardians.weekly-summary': NoData;
 }

@@ -19,6 +19,8 @@ import { registerExamJobs, scheduleExamCompletion } from './modules/exams/exams.
 import { createExamsService } from './modules/exams/exams.service';
 import { createFriendsService } from './modules/friends/friends.service';
 import { createGoogleService } from './modules/google/google.service';
+import { registerGuardianJobs, scheduleWeeklySummaries } from './modules/guardians/guardians.jobs';
+import { createGuardiansService } from './modules/guardians/guardians.service';
 import { createLearningPathsService } from './modules/learning-paths/learning-paths.service';
 import { registerMailDigestJobs, registerMailJobs } from './modules/mail/mail.jobs';
 import { createMailService } from './modules/mail/mail.service';
@@ -115,6 +117,7 @@ export const createServices = async ({
   const learningPaths = createLearningPathsService({ db, clock, entitlements, users, exams });
   const schools = createSchoolsService({ db, config, clock, media, jobs, users, auth, mail });
   const schoolClasses = createSchoolClassesService({ db, clock, users, exams });
+  const guardians = createGuardiansService({ db, config, clock, jobs, tokens, mail });
   const { provider } = config.ai;
   const ai = createAiService({
     db,
@@ -140,15 +143,18 @@ export const createServices = async ({
   registerSubscriptionJobs(jobs, { subscriptions });
   registerPracticeJobs(jobs, { practice });
   registerMediaJobs(jobs, { media });
+  registerGuardianJobs(jobs, { guardians });
   await jobs.start({ work: runJobs });
   // Cron is kept where jobs are worked: there the exams whose end has come are completed every minute, and
   // trials ending in three days are reminded and past days' practice sessions forgotten daily; media files
-  // that crashes and failures left are swept every ten minutes and at each start.
+  // that crashes and failures left are swept every ten minutes and at each start; guardians get their
+  // weekly summaries on Sundays.
   if (runJobs) {
     await scheduleExamCompletion(jobs);
     await scheduleTrialReminders(jobs);
     await schedulePracticeCleanUp(jobs);
     await scheduleMediaSweep(jobs);
+    await scheduleWeeklySummaries(jobs);
   }
 
   return {
@@ -175,6 +181,7 @@ export const createServices = async ({
     privateSending,
     schools,
     schoolClasses,
+    guardians,
     learningPaths,
     reports,
     exams,

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { apiRoutes, pathOf, type RouteDefinition } from '@flashcards/contract';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -14,6 +14,7 @@ import {
   examAnswers,
   exams,
   friendRequests,
+  guardians,
   learningPathCards,
   learningPaths,
   marketReports,
@@ -96,6 +97,8 @@ type Fixture = {
   /** A class of the school with the student in it, and a teacher of the school who teaches it. */
   schoolClass: number;
   classTeacher: number;
+  /** The token of the links of the student's guardian (set by the student, not yet confirmed). */
+  guardianToken: string;
   /** A school without members. */
   emptySchool: number;
   /** The empty school's invitations of the owner (who, a principal elsewhere, cannot accept them). */
@@ -541,6 +544,22 @@ const matrix: Record<string, Row> = {
   gradebook: { request: (f) => ({ params: { id: f.schoolClass } }), expect: ownerOnly(200) },
   exportGradebook: { request: (f) => ({ params: { id: f.schoolClass } }), expect: ownerOnly(200) },
   myClasses: { expect: signedIn(200) },
+  // Guardians: the principal's for the school's students; a student's own (the owner and the others here
+  // are no students: the route test has them); the mailed links are anyone's who holds them.
+  schoolGuardians: { expect: principalOnly(200) },
+  setStudentGuardian: {
+    request: (f) => ({ params: { id: f.student }, json: { email: `guardian${++uniqueEmail}@example.com` } }),
+    expect: principalOnly(200),
+  },
+  removeStudentGuardian: { request: (f) => ({ params: { id: f.student } }), expect: principalOnly(204) },
+  myGuardian: { expect: { guest: 401, other: 403, owner: 403, staff: 403 } },
+  setMyGuardian: {
+    request: () => ({ json: { email: `guardian${++uniqueEmail}@example.com` } }),
+    expect: { guest: 401, other: 403, owner: 403, staff: 403 },
+  },
+  removeMyGuardian: { expect: { guest: 401, other: 403, owner: 403, staff: 403 } },
+  confirmGuardian: { request: (f) => ({ params: { token: f.guardianToken } }), expect: everyone(200) },
+  unsubscribeGuardian: { request: (f) => ({ params: { token: f.guardianToken } }), expect: everyone(200) },
   importOneRoster: { request: () => ({ form: { fields: {} }, oneRoster: true }), expect: principalOnly(201) },
   adminSchools: { expect: staffOnly(200) },
   createSchool: {
@@ -895,6 +914,7 @@ const newFixture = async () => {
     student: student.id,
     schoolClass: 0,
     classTeacher: 0,
+    guardianToken: t.services.tokens.mac('guardian:matrix'),
     emptySchool: 0,
     invitation: 0,
     secondInvitation: 0,
@@ -928,6 +948,16 @@ const newFixture = async () => {
   await db.update(users).set({ schoolClassId: schoolClass!.id }).where(eq(users.id, student.id));
   fixture.schoolClass = schoolClass!.id;
   fixture.classTeacher = classTeacher.id;
+  await db.insert(guardians).values({
+    studentId: student.id,
+    email: 'guardian@example.com',
+    language: 'en',
+    setBy: 'student',
+    setById: student.id,
+    linkKey: 'matrix',
+    tokenHash: createHash('sha256').update(fixture.guardianToken).digest('hex'),
+    createdAt: new Date(),
+  });
   const [invitation, secondInvitation] = await db
     .insert(schoolInvitations)
     .values([
@@ -1587,6 +1617,37 @@ const reachMatrix: Record<string, ReachRow> = {
     reached: (_c, response) => response.statusCode === 204,
     expect: principalOfSchool(403),
   },
+  // A principal sets the guardians of their school's students; teachers and principals have none (404).
+  setStudentGuardian: {
+    request: (c) => ({
+      params: { id: c.target.id },
+      json: { email: `guardian${++uniqueEmail}@example.com` },
+    }),
+    reached: (_c, response) => response.statusCode === 200,
+    expect: reachedIn(['principalOnStudent'], 403, { principalOnTeacher: 404, principalOnPrincipal: 404 }),
+  },
+  removeStudentGuardian: {
+    request: async (c) => {
+      await t.database.db.insert(guardians).values({
+        studentId: c.target.id,
+        email: `guardian${++uniqueEmail}@example.com`,
+        language: 'en',
+        setBy: 'principal',
+        linkKey: `reach${uniqueEmail}`,
+        tokenHash: `reach${uniqueEmail}`,
+        createdAt: new Date(),
+      });
+      return { params: { id: c.target.id } };
+    },
+    reached: (_c, response) => response.statusCode === 204,
+    expect: reachedIn(['principalOnStudent'], 403, { principalOnTeacher: 404, principalOnPrincipal: 404 }),
+  },
+  // A guardian's address is only an address: a student may name anyone's as their guardian's (a
+  // confirmation mail, limited, asks its owner); nobody else sets a student's own.
+  setMyGuardian: {
+    request: (c) => ({ json: { email: c.target.email } }),
+    expect: reachedIn(['self', 'studentOnStudent'], 403),
+  },
   // A principal puts students of their school in its classes and names its teachers in them; only
   // students have a class and only teachers teach one (400 for anyone else of the school).
   moveStudentToClass: {
@@ -1873,6 +1934,8 @@ const personRoutesUnseen = [
   'friendActivity',
   'updateSchoolStudent',
   'removeSchoolStudent',
+  'setStudentGuardian',
+  'removeStudentGuardian',
   'moveStudentToClass',
   'assignClassTeacher',
   'removeClassTeacher',

@@ -59,3 +59,8 @@ export async function aiAnswers(request: APIRequestContext, ...answers: AiAnswer
 export async function dueForReview(request: APIRequestContext, cards: number[]): Promise<void> {
   await seed(request, '/review-due', { cards });
 }
+
+/** Runs the guardians' weekly summaries now (the job the server otherwise runs on Sundays). */
+export async function weeklySummaries(request: APIRequestContext): Promise<void> {
+  await seed(request, '/weekly-summaries', {});
+}

@@ -4,6 +4,7 @@ export * from './cards';
 export * from './common';
 export * from './exam-results';
 export * from './exams';
+export * from './guardians';
 export * from './issues';
 export * from './learning-paths';
 export * from './limits';

@@ -3,6 +3,7 @@ import { authRoutes } from './auth';
 import { cardRoutes } from './cards';
 import { examResultRoutes } from './exam-results';
 import { examRoutes, testRoutes } from './exams';
+import { guardianRoutes } from './guardians';
 import { learningPathRoutes, reportRoutes } from './learning-paths';
 import { marketRoutes } from './market';
 import { practiceRoutes } from './practice';
@@ -31,6 +32,7 @@ export const apiRoutes: Record<string, RouteDefinition> = /* @__PURE__ */ Object
   schoolRoutes,
   adminSchoolRoutes,
   schoolClassRoutes,
+  guardianRoutes,
   learningPathRoutes,
   reportRoutes,
   testRoutes,

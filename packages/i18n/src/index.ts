@@ -5,6 +5,7 @@ import bgCommon from '../locales/bg/common.json';
 import bgEmail from '../locales/bg/email.json';
 import bgErrors from '../locales/bg/errors.json';
 import bgExams from '../locales/bg/exams.json';
+import bgGuardians from '../locales/bg/guardians.json';
 import bgHome from '../locales/bg/home.json';
 import bgLegal from '../locales/bg/legal.json';
 import bgMarket from '../locales/bg/market.json';
@@ -28,6 +29,7 @@ import enCommon from '../locales/en/common.json';
 import enEmail from '../locales/en/email.json';
 import enErrors from '../locales/en/errors.json';
 import enExams from '../locales/en/exams.json';
+import enGuardians from '../locales/en/guardians.json';
 import enHome from '../locales/en/home.json';
 import enLegal from '../locales/en/legal.json';
 import enMarket from '../locales/en/market.json';
@@ -59,6 +61,7 @@ export const resources = {
     email: enEmail,
     errors: enErrors,
     exams: enExams,
+    guardians: enGuardians,
     home: enHome,
     legal: enLegal,
     market: enMarket,
@@ -84,6 +87,7 @@ export const resources = {
     email: bgEmail,
     errors: bgErrors,
     exams: bgExams,
+    guardians: bgGuardians,
     home: bgHome,
     legal: bgLegal,
     market: bgMarket,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { fromPglite, type Job, PgBoss, type QueueOptions } from 'pg-boss';
-import type { DatabaseHandle } from '../db/client';
+import type { DatabaseHandle, Executor } from '../db/client';
 import type { JobPayloads } from '../job-payloads';
 
 /**
@@ -41,11 +41,14 @@ export interface JobQueue<Kinds extends JobKinds<Kinds> = JobPayloads> {
     handler: JobHandler<Kinds[Name]>,
     options?: JobOptions,
   ): void;
-  /** Queues a job; singletonKey makes a repeat a no-op while one is queued. Resolves with the job's id, null when deduplicated. */
+  /**
+   * Queues a job; singletonKey makes a repeat a no-op while one is queued. Resolves with the job's id, null
+   * when deduplicated. With `tx`, the job is queued in that transaction: it exists if the transaction commits.
+   */
   send<Name extends keyof Kinds & string>(
     name: Name,
     data: Kinds[Name],
-    options?: { singletonKey?: string; startAfter?: Date },
+    options?: { singletonKey?: string; startAfter?: Date; tx?: Executor },
   ): Promise<string | null>;
   /** A cron schedule kept by the queue, so several server processes never run it twice (after start; the kind must be defined). */
   schedule<Name extends keyof Kinds & string>(name: Name, cron: string, data?: Kinds[Name]): Promise<void>;
@@ -99,6 +102,20 @@ const toQueueOptions = (options: JobOptions): QueueOptions => {
   // pg-boss validates every key present, so unset ones are left out.
   return Object.fromEntries(Object.entries(queueOptions).filter(([, value]) => value !== undefined));
 };
+
+/**
+ * The queue's statements run on one of our transactions (pg-boss's `db` option): its `$n` parameters
+ * become Drizzle's, so the job is written by that transaction's connection.
+ */
+const onExecutor = (tx: Executor) => ({
+  executeSql: async (text: string, values: unknown[] = []) => {
+    const parts = text.split(/\$(\d+)/);
+    const statement = sql.join(
+      parts.map((part, index) => (index % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`)),
+    );
+    return (await tx.execute(statement)) as unknown as { rows: never[] };
+  },
+});
 
 const connect = (database: DatabaseHandle, work: boolean): PgBoss => {
   // Maintenance and cron run only where jobs are worked; pg-boss coordinates them between processes.
@@ -164,6 +181,7 @@ export const createJobQueue = <Kinds extends JobKinds<Kinds> = JobPayloads>({
         id,
         singletonKey: options.singletonKey ?? id,
         startAfter: options.startAfter,
+        ...(options.tx ? { db: onExecutor(options.tx) } : {}),
       });
     },
 
@@ -181,6 +199,10 @@ export const createJobQueue = <Kinds extends JobKinds<Kinds> = JobPayloads>({
         await boss.createQueue(name, { ...queueOptions, policy: 'short' });
         // createQueue leaves an existing queue as it was: a changed retry policy is applied here.
         await boss.updateQueue(name, queueOptions);
+        // pg-boss looks a queue up (its table) on its first use and keeps it. Looked up now, by deleting a job
+        // that does not exist: a job sent inside one of our transactions (`tx`) then needs no statement of
+        // pg-boss's own, which on the embedded database (one connection) would wait for that transaction.
+        await boss.deleteJob(name, randomUUID());
         if (work) {
           // Half a second (the least pg-boss allows): people wait for some of these jobs, such as mails.
           await boss.work<object>(name, { pollingIntervalSeconds: 0.5 }, async (jobs) => {

@@ -11,7 +11,14 @@ import type { JobOptions } from './jobs';
  */
 export const MAIL_JOB_OPTIONS: JobOptions = { expireInSeconds: 60 };
 
-export type Mail = { to: string; subject: string; text: string; html: string };
+/** `headers`: extra headers of the message (a list's `List-Unsubscribe`). */
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers?: Record<string, string>;
+};
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;

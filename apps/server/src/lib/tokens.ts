@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 import type { Config } from '../config';
@@ -16,6 +16,11 @@ export type Tokens = {
   sign(type: TokenType, userId: number, version?: number): { token: string; jti: string; expiresAt: Date };
   /** Verifies signature, expiry (by the clock) and, when given, the type; throws 401 token_not_valid otherwise. */
   verify(token: string, type?: TokenType): TokenClaims;
+  /**
+   * A token only this server can make from `text` (HMAC-SHA256 with the signing secret, 43 base64url
+   * characters): links it can make again later without storing them (a guardian's).
+   */
+  mac(text: string): string;
 };
 
 /** The configured secret, or one generated once and kept in the database so every process shares it. */
@@ -85,5 +90,6 @@ export const createTokens = async ({
       if (!valid) throw tokenNotValid();
       return { ...payload, ver: payload.ver ?? 0 } as TokenClaims;
     },
+    mac: (text) => createHmac('sha256', secret).update(text).digest('base64url'),
   };
 };

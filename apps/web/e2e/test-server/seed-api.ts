@@ -9,6 +9,8 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../../server/src/db/client';
 import { cardReviews, users } from '../../../server/src/db/schema';
+import type { JobQueue } from '../../../server/src/lib/jobs';
+import { sendWeeklySummaries } from '../../../server/src/modules/guardians/guardians.jobs';
 import {
   buildCard,
   buildCatalogVersion,
@@ -62,7 +64,7 @@ const aiAnswers = z.object({
 
 /** Where the stand-in Stripe's webhooks go, and the secret they are signed with. */
 type Webhook = { url: string; secret: string };
-type Context = { db: Database; ai: OpenAiServer; stripe: StripeServer; webhook: Webhook };
+type Context = { db: Database; jobs: JobQueue; ai: OpenAiServer; stripe: StripeServer; webhook: Webhook };
 
 const payer = z.object({ email: z.string().min(1) });
 
@@ -112,6 +114,9 @@ const seeders: Record<string, (context: Context, json: unknown) => Promise<unkno
     );
     return { due: cards.length };
   },
+
+  /** The guardians' weekly summaries, now rather than on Sunday: the server's job queue runs the job. */
+  'POST /weekly-summaries': async ({ jobs }) => ({ job: await jobs.send(sendWeeklySummaries, {}) }),
 
   /** A category approved and on the catalog, with its text cards, and its author. */
   'POST /catalog-categories': async ({ db }, json) => {
@@ -204,12 +209,14 @@ const readJson = async (request: IncomingMessage) => {
 export async function startSeedApi({
   port,
   db,
+  jobs,
   ai,
   stripe,
   webhook,
 }: {
   port: number;
   db: Database;
+  jobs: JobQueue;
   ai: OpenAiServer;
   stripe: StripeServer;
   webhook: Webhook;
@@ -222,7 +229,7 @@ export async function startSeedApi({
     const seed = seeders[`${request.method} ${request.url}`];
     if (!seed) return answer(404, { detail: `No seeding route ${request.method} ${request.url}` });
     readJson(request)
-      .then(async (json) => answer(201, await seed({ db, ai, stripe, webhook }, json)))
+      .then(async (json) => answer(201, await seed({ db, jobs, ai, stripe, webhook }, json)))
       .catch((error: unknown) =>
         error instanceof z.ZodError
           ? answer(400, { detail: z.prettifyError(error) })

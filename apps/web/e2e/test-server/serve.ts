@@ -13,6 +13,7 @@ import { buildApp, loggerOptions } from '../../../server/src/app';
 import { loadConfig } from '../../../server/src/config';
 import { type Database, openDatabase } from '../../../server/src/db/client';
 import { migrateDatabase } from '../../../server/src/db/migrate';
+import type { JobQueue } from '../../../server/src/lib/jobs';
 import { createServices } from '../../../server/src/services';
 import { startMailServer } from '../../../server/test/mail-server';
 import { startOidcProvider } from '../../../server/test/oidc-provider';
@@ -26,9 +27,13 @@ const required = (name: string) => {
   return value;
 };
 
-/** The real server, listening as configured by `env`; its database handle is shared with the seeding API. */
+/**
+ * The real server, listening as configured by `env`; its database handle and job queue are shared with the
+ * seeding API.
+ */
 async function startServer(env: Record<string, string | undefined>): Promise<{
   db: Database;
+  jobs: JobQueue;
   /** Where this process reaches the server (the webhook deliveries go there). */
   url: string;
   close: () => Promise<void>;
@@ -43,6 +48,7 @@ async function startServer(env: Record<string, string | undefined>): Promise<{
   await app.listen({ port: config.port, host: config.host });
   return {
     db: database.db,
+    jobs: services.jobs,
     url: `http://127.0.0.1:${config.port}`,
     close: async () => {
       await app.close();
@@ -84,6 +90,7 @@ const server = await startServer({
 const seedApi = await startSeedApi({
   port: Number(required('E2E_SEED_PORT')),
   db: server.db,
+  jobs: server.jobs,
   ai,
   stripe,
   webhook: { url: `${server.url}/api/subscriptions/webhook/`, secret: stripeWebhookSecret },

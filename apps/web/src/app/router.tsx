@@ -69,6 +69,11 @@ const subscription = (
     | 'adminPayouts',
 ) => import('../features/subscriptions/subscription-pages').then((m) => m.subscriptionPages[page]());
 
+const guardianLink = (action: 'confirm' | 'unsubscribe') =>
+  import('../features/guardians/pages/guardian-link-page').then((m) => (
+    <m.GuardianLinkPage action={action} />
+  ));
+
 const publicPages: Page[] = [
   // Most visits start here: the home page comes with the app itself rather than after it.
   { name: 'home', element: <HomePage /> },
@@ -97,6 +102,8 @@ const publicPages: Page[] = [
     name: 'activation',
     load: () => import('../features/auth/pages/activation-page').then((m) => <m.ActivationPage />),
   },
+  { name: 'guardianConfirm', load: () => guardianLink('confirm') },
+  { name: 'guardianUnsubscribe', load: () => guardianLink('unsubscribe') },
   { name: 'termsOfUsage', load: () => legal('terms') },
   { name: 'privacyPolicy', load: () => legal('privacy') },
   { name: 'cookiesPolicy', load: () => legal('cookies') },

@@ -11,6 +11,8 @@ export const paths = {
   resetPassword: '/reset-password',
   resetPasswordConfirm: '/password/reset/confirm/:uid/:token',
   activation: '/activation/:uid/:token',
+  guardianConfirm: '/guardian/confirm/:token',
+  guardianUnsubscribe: '/guardian/unsubscribe/:token',
   termsOfUsage: '/terms-of-usage',
   privacyPolicy: '/privacy-policy',
   cookiesPolicy: '/cookies-policy',

@@ -3,6 +3,7 @@ export * from './ai';
 export * from './auth';
 export * from './cards';
 export * from './exams';
+export * from './guardians';
 export * from './learning-paths';
 export * from './mail';
 export * from './market';

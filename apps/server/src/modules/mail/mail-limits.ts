@@ -12,7 +12,10 @@ import { DEFAULT_SIGN_UPS_PER_ADDRESS } from '../../config';
  *   largest size fits in the hour, and a second one waits.
  * - school_accounts: a principal adding a student or teacher, or importing a CSV file. A file of up to
  *   1000 students counts as one action: it is a school's legitimate bulk work, bounded by the seats staff
- *   gave the school, and only a principal can do it.
+ *   gave the school, and only a principal can do it. A principal setting a student's guardian e-mail counts
+ *   here too (the guardian is mailed what they will receive).
+ * - guardian_by_student: a student setting their guardian's e-mail mails a confirmation link to whatever
+ *   address they name, a stranger's too, so few an hour: a guardian is set once and perhaps corrected.
  *
  * Password reset and activation requests have their own limits per e-mail and per address (the auth
  * module's MAX_ACCOUNT_MAILS_*), and mails to the actor themself (payments, the trial's end) none.
@@ -25,6 +28,7 @@ export const MAIL_LIMITS = {
   friend_request: { perAccount: 20, perAddress: 60 },
   category_offer: { perAccount: 500, perAddress: 1000 },
   school_accounts: { perAccount: 60, perAddress: 200 },
+  guardian_by_student: { perAccount: 3, perAddress: 20 },
 } satisfies Record<string, { perAccount?: number; perAddress?: number }>;
 
 export type MailAction = keyof typeof MAIL_LIMITS;

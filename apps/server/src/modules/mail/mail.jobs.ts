@@ -1,3 +1,4 @@
+import type { Executor } from '../../db/client';
 import type { JobQueue } from '../../lib/jobs';
 import { MAIL_JOB_OPTIONS, type Mail, type Mailer } from '../../lib/mailer';
 import type { DigestJob, MailService } from './mail.service';
@@ -15,12 +16,12 @@ export const registerMailJobs = (queue: JobQueue, { mailer }: { mailer: Mailer }
 /**
  * Queues a rendered mail; a worker sends it, retrying while the mail server is unreachable. With a
  * singletonKey, it is not queued while a mail with that key still waits, so a retried job that queues it
- * does not queue it twice.
+ * does not queue it twice. With `tx`, it is queued in that transaction (sent only if it commits).
  */
 export const queueMail = (
   queue: JobQueue,
   mail: Mail,
-  options: { singletonKey?: string } = {},
+  options: { singletonKey?: string; tx?: Executor } = {},
 ): Promise<string | null> => queue.send(sendMail, mail, options);
 
 const sendDigest = 'mail.digest';

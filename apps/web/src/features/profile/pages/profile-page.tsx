@@ -19,6 +19,7 @@ import { ChangePasswordModal } from '../components/change-password-modal';
 import { DeleteAccountModal } from '../components/delete-account-modal';
 import { DetailList } from '../components/detail-list';
 import { EditProfileModal } from '../components/edit-profile-modal';
+import { GuardianSection } from '../components/guardian-section';
 import { LeaveSchoolButton } from '../components/leave-school-button';
 import { fullName, ProfileAvatar } from '../components/profile-avatar';
 import { SchoolInvitations } from '../components/school-invitations';
@@ -77,6 +78,8 @@ function Profile({ user }: { user: User }) {
       </Paper>
 
       <SchoolInvitations />
+
+      {user.is_student && <GuardianSection user={user} />}
 
       <SectionCard title={t('activity.title')}>
         <ReviewDueTotal />

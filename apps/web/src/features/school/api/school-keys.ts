@@ -7,6 +7,7 @@ export const schoolKeys = {
   details: () => ['school', 'details'] as const,
   members: (filter: { page: number; search: string; role: string }) => ['school', 'members', filter] as const,
   classes: () => ['school', 'classes'] as const,
+  guardians: () => ['school', 'guardians'] as const,
   schoolClass: (id: number) => ['school', 'classes', id] as const,
   gradebook: (id: number) => ['school', 'classes', id, 'gradebook'] as const,
   teacherWork: (teacher: number, kind: 'paths' | 'exams', page: number) =>

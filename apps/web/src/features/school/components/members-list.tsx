@@ -1,4 +1,4 @@
-import type { SchoolStudent } from '@flashcards/contract';
+import type { SchoolGuardian, SchoolStudent } from '@flashcards/contract';
 import {
   ActionIcon,
   Avatar,
@@ -12,14 +12,24 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDots, IconSchool, IconSearch, IconTrash, IconUserCheck, IconUsers } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import {
+  IconDots,
+  IconMailHeart,
+  IconSchool,
+  IconSearch,
+  IconTrash,
+  IconUserCheck,
+  IconUsers,
+} from '@tabler/icons-react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GuardianModal } from '../../../components/guardian/guardian-modal';
 import { PagedList } from '../../../components/list/paged-list';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { useErrorMessage } from '../../../lib/api-errors';
 import { useSuccessToast } from '../../../lib/use-success-toast';
 import { type MembersFilter, useSchoolMembers } from '../api/get-school-members';
+import { useSchoolGuardians, useStudentGuardianChange } from '../api/guardians';
 import { useRemoveMember } from '../api/remove-member';
 import { useUpdateMemberRole } from '../api/update-member-role';
 import { type MemberRole, removalOf, roleChangeOf } from '../member-role';
@@ -29,7 +39,7 @@ type RoleFilter = MemberRole | 'all';
 
 /** The school's members: search as you type, a role filter, 20 a page, and what the principal can do. */
 export function MembersList() {
-  const { t } = useTranslation(['school', 'cards']);
+  const { t, i18n } = useTranslation(['school', 'cards', 'guardians']);
   const headingId = useId();
   const [input, setInput] = useState('');
   const [search] = useDebouncedValue(input.trim(), 300);
@@ -38,6 +48,13 @@ export function MembersList() {
   const filter: MembersFilter = { page, search, role };
   const members = useSchoolMembers(filter);
   const [removing, setRemoving] = useState<SchoolStudent | null>(null);
+  const [guarding, setGuarding] = useState<SchoolStudent | null>(null);
+  const guardianList = useSchoolGuardians();
+  const guardians = useMemo(
+    () => new Map((guardianList.data ?? []).map((guardian) => [guardian.student, guardian])),
+    [guardianList.data],
+  );
+  const guardianChange = useStudentGuardianChange();
   const remove = useRemoveMember();
   const toast = useSuccessToast();
   const errorMessage = useErrorMessage();
@@ -86,7 +103,7 @@ export function MembersList() {
       <PagedList
         query={members}
         loadingLabel={t('members.loading')}
-        rowHeight={64}
+        rowHeight={84}
         noMatches={search || role !== 'all' ? t('members.noMatches') : null}
         empty={{
           icon: <IconUsers size={32} aria-hidden="true" />,
@@ -95,10 +112,51 @@ export function MembersList() {
         }}
         itemKey={(member) => member.id}
         item={(member) => (
-          <MemberRow member={member} name={nameOf(member)} onRemove={() => setRemoving(member)} />
+          <MemberRow
+            member={member}
+            name={nameOf(member)}
+            guardian={guardians.get(member.id)}
+            onGuardian={() => setGuarding(member)}
+            onRemove={() => setRemoving(member)}
+          />
         )}
         page={page}
         onPage={setPage}
+      />
+      <GuardianModal
+        opened={guarding !== null}
+        onClose={() => setGuarding(null)}
+        title={t('guardians:school.title', { name: guarding ? nameOf(guarding) : '' })}
+        intro={t('guardians:school.intro')}
+        guardian={(guarding && guardians.get(guarding.id)) ?? null}
+        defaultLanguage={i18n.resolvedLanguage === 'en' ? 'en' : 'bg'}
+        save={{
+          pending: guardianChange.save.isPending,
+          run: (values, callbacks) =>
+            guarding &&
+            guardianChange.save.mutate(
+              { id: guarding.id, ...values },
+              {
+                onSuccess: () => {
+                  toast(t('guardians:form.saved'));
+                  callbacks.onSuccess();
+                },
+                onError: callbacks.onError,
+              },
+            ),
+        }}
+        remove={{
+          pending: guardianChange.remove.isPending,
+          run: (_, callbacks) =>
+            guarding &&
+            guardianChange.remove.mutate(guarding.id, {
+              onSuccess: () => {
+                toast(t('guardians:form.removed'));
+                callbacks.onSuccess();
+              },
+              onError: callbacks.onError,
+            }),
+        }}
       />
       <ConfirmModal
         opened={removing !== null}
@@ -148,13 +206,19 @@ export function MembersList() {
 function MemberRow({
   member,
   name,
+  guardian,
+  onGuardian,
   onRemove,
 }: {
   member: SchoolStudent;
   name: string;
+  guardian: SchoolGuardian | undefined;
+  onGuardian: () => void;
   onRemove: () => void;
 }) {
-  const { t } = useTranslation('school');
+  const { t } = useTranslation(['school', 'guardians']);
+  // Only a student who has joined has a guardian (an invited person is not a member yet).
+  const student = member.is_student && !member.is_invited;
   const change = useUpdateMemberRole();
   const toast = useSuccessToast();
   const errorMessage = useErrorMessage();
@@ -181,9 +245,17 @@ function MemberRow({
               {member.email}
             </Text>
             <MemberBadges member={member} />
+            {guardian && (
+              <Text size="xs" c="dimmed" truncate>
+                {t('guardians:school.line', {
+                  email: guardian.email,
+                  state: t(`guardians:stateShort.${guardian.state}`),
+                })}
+              </Text>
+            )}
           </Stack>
         </Group>
-        {(roleChange || canRemove) && (
+        {(roleChange || canRemove || student) && (
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
               <ActionIcon
@@ -196,6 +268,11 @@ function MemberRow({
               </ActionIcon>
             </Menu.Target>
             <Menu.Dropdown>
+              {student && (
+                <Menu.Item leftSection={<IconMailHeart size={16} aria-hidden="true" />} onClick={onGuardian}>
+                  {t('guardians:school.menu')}
+                </Menu.Item>
+              )}
               {roleChange && (
                 <Menu.Item
                   leftSection={
