@@ -33,7 +33,7 @@ describe("a student's guardian on the profile", () => {
     expect(await screen.findByText("No guardian's e-mail is set.")).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: "Set the guardian's e-mail" }));
     const dialog = await screen.findByRole('dialog', { name: "Guardian's e-mail" });
-    const field = screen.getByLabelText(/Guardian's e-mail/);
+    const field = screen.getByRole('textbox', { name: /Guardian's e-mail/ });
     fireEvent.change(field, { target: { value: 'taken@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Enter a valid email address.')).toBeVisible();

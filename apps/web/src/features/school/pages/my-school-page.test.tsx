@@ -1,4 +1,5 @@
 import {
+  guardianRoutes,
   type SchoolDetails,
   type SchoolStudent,
   schoolClassRoutes,
@@ -54,7 +55,8 @@ function show(user: Pick<User, 'id' | 'is_organization_host'>) {
   const server = fakeApi()
     .on(schoolRoutes.schoolDetails, school)
     .on(schoolRoutes.schoolStudents, page(members))
-    .on(schoolClassRoutes.schoolClasses, []);
+    .on(schoolClassRoutes.schoolClasses, [])
+    .on(guardianRoutes.schoolGuardians, []);
   renderWithProviders(<MySchoolPage />, { user });
   return server.calls;
 }
