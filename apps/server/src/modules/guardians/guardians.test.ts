@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { buildCategory, buildSchool, buildSchoolTest, buildUser } from '../../../test/factories';
 import { type MailServer, startMailServer } from '../../../test/mail-server';
-import { signIn as signInAs, signInAgain } from '../../../test/session';
+import { signInAgain, signIn as signInAs } from '../../../test/session';
 import { exams, learningPathProgress, learningPaths, userActivity } from '../../db/schema';
 import { DAY, HOUR } from '../../lib/clock';
 import { sendWeeklySummaries } from './guardians.jobs';
