@@ -21,6 +21,8 @@
  * class teacher at --gradebook-rate (20) req/s.
  * `--loads guardians` seeds a school of 1,500 students in 60 classes with guardians, practice, paths and
  * exams and times the weekly job that prepares the guardians' summaries (alone, it runs nothing else).
+ * `--loads home` seeds a school of 1,500 students in 60 classes, each with paths running today, an exam ahead,
+ * a result and an offered category, and measures a random student's home at --home-rate (200) req/s.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -47,6 +49,7 @@ import {
 } from './exams';
 import { GRADEBOOK_P99_MS, type GradebookDataSet, runGradebookPhase, seedGradebook } from './gradebook';
 import { guardianLines, runGuardiansBench } from './guardians';
+import { HOME_P99_MS, HOME_SHAPE, type HomeDataSet, runHomePhase, seedHomeSchool } from './home';
 import { type Load, type Pacing, type PhaseResult, type Practice, runPhase, Workload } from './load';
 import { type CatalogRun, markdownReport, type Run, textReport } from './report';
 import { runSchoolPhases, SCHOOL_SHAPE, type SchoolDataSet, type SchoolPhase, seedSchool } from './school';
@@ -68,6 +71,7 @@ const { values } = parseArgs({
     'crowd-rates': { type: 'string', default: '500,1000' },
     'catalog-rate': { type: 'string', default: '200' },
     'school-rate': { type: 'string', default: '100' },
+    'home-rate': { type: 'string', default: '200' },
     'exam-start-rate': { type: 'string', default: '250' },
     'exam-answer-rate': { type: 'string', default: '500' },
     'exam-screens': { type: 'string', default: String(EXAM_SHAPE.screens) },
@@ -88,7 +92,7 @@ const connections = positive('connections', values.connections);
 const rate = positive('rate', values.rate);
 const rateConnections = positive('rate-connections', values['rate-connections']);
 const allLoads: Load[] = ['health', 'deck', 'answer', 'loop'];
-const scenarios = ['crowd', 'postgres', 'catalog', 'school', 'exams', 'gradebook', 'guardians'];
+const scenarios = ['crowd', 'postgres', 'catalog', 'school', 'exams', 'gradebook', 'guardians', 'home'];
 const loads = values.loads.split(',').map((name) => name.trim());
 for (const load of loads)
   if (!allLoads.includes(load as Load) && !scenarios.includes(load))
@@ -105,6 +109,10 @@ const schoolRate = positive('school-rate', values['school-rate']);
 /** The school's P99 target of its pages (issue: under 100 ms on PostgreSQL). */
 const SCHOOL_PAGE_P99_MS = 100;
 let school: { data: SchoolDataSet; secret: string; minutes: number } | undefined;
+const withHome = loads.includes('home');
+const homeRate = positive('home-rate', values['home-rate']);
+let homeData: HomeDataSet | undefined;
+let homePhase: SchoolPhase | undefined;
 const withExams = loads.includes('exams');
 const examStartRate = positive('exam-start-rate', values['exam-start-rate']);
 const examAnswerRate = positive('exam-answer-rate', values['exam-answer-rate']);
@@ -208,6 +216,7 @@ if (values.url) {
     if (!values['skip-seed']) await seedDataSet(opened.handle, { log: say });
     if (withCatalog && !values['skip-seed']) await seedCatalog(opened.handle, { log: say });
     if (withSchool) school = { data: await seedSchool(opened.handle, say), secret: '', minutes: 0 };
+    if (withHome) homeData = await seedHomeSchool(opened.handle, say);
     if (withExams && local.kind === 'postgres') examData = await seedExamSchool(opened.handle, say);
     if (withGradebook) gradebookData = await seedGradebook(opened.handle, say);
     size = await dataSetSize(opened.handle);
@@ -349,6 +358,15 @@ try {
         `  ${result.name}: p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.count} requests, ${result.failed} failed`,
       );
   }
+  if (withHome && !(homeData && examAuth))
+    say('The homes need the server this run starts (no --url): skipped.');
+  if (homeData && examAuth) {
+    say(`${HOME_SHAPE.students.toLocaleString('en')} students' homes at ${homeRate} req/s…`);
+    homePhase = await runHomePhase(server!.url, homeData, { ...examAuth, rate: homeRate, seconds, warmup });
+    say(
+      `  ${homePhase.name}: p50 ${homePhase.p50} ms, p99 ${homePhase.p99} ms, ${homePhase.count} requests, ${homePhase.failed} failed`,
+    );
+  }
   if (withExams && !(examData && database && examAuth))
     say('The exam morning needs PostgreSQL (DATABASE_URL) and the server this run starts: skipped.');
   if (examData && database && examAuth) {
@@ -422,6 +440,10 @@ for (const result of schoolPhases) {
     `School (${SCHOOL_SHAPE.students.toLocaleString('en')} students × ${SCHOOL_SHAPE.pathsPerStudent} paths) at ${result.rate} req/s, ${result.name}: p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.failed} failed of ${result.count}${page ? ` (${verdict} the ${SCHOOL_PAGE_P99_MS} ms target)` : ''}`,
   );
 }
+if (homePhase)
+  context.push(
+    `Homes of ${HOME_SHAPE.students.toLocaleString('en')} students in ${HOME_SHAPE.classes} classes at ${homePhase.rate} req/s, ${homePhase.name}: p50 ${homePhase.p50} ms, p99 ${homePhase.p99} ms, ${homePhase.failed} failed of ${homePhase.count} (${homePhase.p99 < HOME_P99_MS && homePhase.failed === 0 ? 'meets' : 'MISSES'} the ${HOME_P99_MS} ms target)`,
+  );
 if (examRun) for (const line of examLines(examRun)) context.push(line);
 if (gradebookPhase)
   context.push(

@@ -16,6 +16,7 @@ import { examRouteHandlers, testRouteHandlers } from './modules/exams/exams.rout
 import { friendRouteHandlers } from './modules/friends/friends.routes';
 import { googleRouteHandlers } from './modules/google/google.routes';
 import { guardianRouteHandlers } from './modules/guardians/guardians.routes';
+import { homeRouteHandlers } from './modules/home/home.routes';
 import { learningPathRouteHandlers } from './modules/learning-paths/learning-paths.routes';
 import { marketRouteHandlers } from './modules/market/market.routes';
 import { practiceRouteHandlers } from './modules/practice/practice.routes';
@@ -70,6 +71,7 @@ const routeHandlers = (services: Services) => [
   ...authRouteHandlers(services),
   ...googleRouteHandlers(services),
   ...userRouteHandlers(services),
+  ...homeRouteHandlers(services),
   ...practiceRouteHandlers(services),
   ...reviewRouteHandlers(services),
   ...categoryRouteHandlers(services),

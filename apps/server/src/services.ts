@@ -21,6 +21,7 @@ import { createFriendsService } from './modules/friends/friends.service';
 import { createGoogleService } from './modules/google/google.service';
 import { registerGuardianJobs, scheduleWeeklySummaries } from './modules/guardians/guardians.jobs';
 import { createGuardiansService } from './modules/guardians/guardians.service';
+import { createHomeService } from './modules/home/home.service';
 import { createLearningPathsService } from './modules/learning-paths/learning-paths.service';
 import { registerMailDigestJobs, registerMailJobs } from './modules/mail/mail.jobs';
 import { createMailService } from './modules/mail/mail.service';
@@ -118,6 +119,7 @@ export const createServices = async ({
   const schools = createSchoolsService({ db, config, clock, media, jobs, users, auth, mail });
   const schoolClasses = createSchoolClassesService({ db, clock, users, exams });
   const guardians = createGuardiansService({ db, config, clock, jobs, tokens, mail });
+  const home = createHomeService({ db, config, clock, entitlements });
   const { provider } = config.ai;
   const ai = createAiService({
     db,
@@ -182,6 +184,7 @@ export const createServices = async ({
     schools,
     schoolClasses,
     guardians,
+    home,
     learningPaths,
     reports,
     exams,

@@ -255,6 +255,8 @@ const matrix: Record<string, Row> = {
     expect: ownerOnly(200),
   },
   reviewSummary: { expect: signedIn(200) },
+  // Everyone's own home: it names nobody else's object.
+  home: { expect: signedIn(200) },
 
   // Categories: the lists are the caller's own; one category is its owner's alone.
   categories: { expect: signedIn(200) },

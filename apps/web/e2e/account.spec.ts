@@ -72,7 +72,7 @@ test('sign up, activate from the mail, log in, edit the profile and picture, rel
 
   await expect(page).toHaveURL('/login');
   await logIn(page, email, PASSWORD);
-  await expect(page).toHaveURL('/my-categories');
+  await expect(page).toHaveURL('/home');
   await expect(banner(page).getByRole('link', { name: 'Mila Ivanova' })).toBeVisible();
 
   await banner(page).getByRole('link', { name: 'Mila Ivanova' }).click();
@@ -157,7 +157,7 @@ test('signs in with Google through a real OpenID provider', async ({ page }) => 
   await page.getByRole('button', { name: 'Sign-in' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
 
-  await expect(page).toHaveURL('/my-categories');
+  await expect(page).toHaveURL('/home');
   await expect(banner(page).getByRole('link', { name: 'Gergana Dimitrova' })).toBeVisible();
   const tokens = await readTokens(page);
   expect(tokens.access).toBeTruthy();
@@ -230,7 +230,7 @@ test('logging in before activating says so, only with the right password, and se
   await expect(page.getByRole('heading', { level: 1, name: 'Your account is active' })).toBeVisible();
   await page.goto('/login');
   await logIn(page, email, PASSWORD);
-  await expect(page).toHaveURL('/my-categories');
+  await expect(page).toHaveURL('/home');
 });
 
 test('an activation link that is not valid says so and offers a new one', async ({ page }) => {

@@ -169,6 +169,11 @@ export const userSchema = z.object({
   /** The school the account is a member of (principal, teacher or student), null when none. */
   school_id: z.number().int().nullable(),
   is_staff: z.boolean(),
+  /**
+   * A school's teacher, or someone who has made a test, an exam or a learning path: the menu shows the
+   * tools of "Assigned from me" only then.
+   */
+  uses_teacher_tools: z.boolean(),
   language: z.enum(['en', 'bg']),
   /** The IANA time zone whose days the daily limit, the activity and learning paths count in. */
   time_zone: z.string(),

@@ -5,6 +5,7 @@ export * from './common';
 export * from './exam-results';
 export * from './exams';
 export * from './guardians';
+export * from './home';
 export * from './issues';
 export * from './learning-paths';
 export * from './limits';

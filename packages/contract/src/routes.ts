@@ -4,6 +4,7 @@ import { cardRoutes } from './cards';
 import { examResultRoutes } from './exam-results';
 import { examRoutes, testRoutes } from './exams';
 import { guardianRoutes } from './guardians';
+import { homeRoutes } from './home';
 import { learningPathRoutes, reportRoutes } from './learning-paths';
 import { marketRoutes } from './market';
 import { practiceRoutes } from './practice';
@@ -21,6 +22,7 @@ export const apiRoutes: Record<string, RouteDefinition> = /* @__PURE__ */ Object
   {},
   systemRoutes,
   authRoutes,
+  homeRoutes,
   practiceRoutes,
   reviewRoutes,
   cardRoutes,

@@ -25,6 +25,8 @@ export const siteSchema = z.object({
   /** Correct answers in a mode after which a card counts as learned in it. */
   learned_threshold: z.number().int(),
   trial_days: z.number().int(),
+  /** Every account is premium on this server: nothing is for sale, so no price, trial or affiliate shows. */
+  premium_for_all: z.boolean(),
   social_links: z.array(socialLinkSchema),
   demo_videos: z.array(videoSchema),
   teacher_videos: z.object({ language: z.array(videoSchema), science: z.array(videoSchema) }),

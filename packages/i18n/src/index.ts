@@ -2,6 +2,7 @@ import bgAccount from '../locales/bg/account.json';
 import bgAi from '../locales/bg/ai.json';
 import bgCards from '../locales/bg/cards.json';
 import bgCommon from '../locales/bg/common.json';
+import bgDashboard from '../locales/bg/dashboard.json';
 import bgEmail from '../locales/bg/email.json';
 import bgErrors from '../locales/bg/errors.json';
 import bgExams from '../locales/bg/exams.json';
@@ -26,6 +27,7 @@ import enAccount from '../locales/en/account.json';
 import enAi from '../locales/en/ai.json';
 import enCards from '../locales/en/cards.json';
 import enCommon from '../locales/en/common.json';
+import enDashboard from '../locales/en/dashboard.json';
 import enEmail from '../locales/en/email.json';
 import enErrors from '../locales/en/errors.json';
 import enExams from '../locales/en/exams.json';
@@ -58,6 +60,7 @@ export const resources = {
     ai: enAi,
     cards: enCards,
     common: enCommon,
+    dashboard: enDashboard,
     email: enEmail,
     errors: enErrors,
     exams: enExams,
@@ -84,6 +87,7 @@ export const resources = {
     ai: bgAi,
     cards: bgCards,
     common: bgCommon,
+    dashboard: bgDashboard,
     email: bgEmail,
     errors: bgErrors,
     exams: bgExams,

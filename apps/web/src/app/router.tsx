@@ -130,6 +130,10 @@ const publicPages: Page[] = [
 ];
 
 const signedInPages: Page[] = [
+  {
+    name: 'myHome',
+    load: () => import('../features/home/pages/my-home-page').then((m) => <m.MyHomePage />),
+  },
   { name: 'subscriptions', load: () => subscription('subscriptions') },
   { name: 'subscriptionsSuccess', load: () => subscription('subscriptionsSuccess') },
   { name: 'subscriptionsFailed', load: () => subscription('subscriptionsFailed') },

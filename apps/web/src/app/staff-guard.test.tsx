@@ -43,6 +43,7 @@ const userOf = (flags: Partial<User>): User => ({
   auto_school_add: false,
   school_id: null,
   is_staff: false,
+  uses_teacher_tools: false,
   language: 'en',
   time_zone: 'Europe/Sofia',
   time_zone_changeable_at: null,

@@ -18,7 +18,7 @@ describe('firstLoginRedirect', () => {
 
   it('leaves other accounts where they are, but not on the password page', () => {
     expect(firstLoginRedirect(claimed, paths.mySchool)).toBeNull();
-    expect(firstLoginRedirect(claimed, paths.choosePassword)).toBe(paths.myCategories);
+    expect(firstLoginRedirect(claimed, paths.choosePassword)).toBe(paths.myHome);
   });
 
   it('waits while the user is not known', () => {

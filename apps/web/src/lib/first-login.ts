@@ -11,5 +11,5 @@ export function firstLoginRedirect(
   if (!user) return null;
   const onPasswordPage = pathname === paths.choosePassword;
   if (user.is_auto_created) return onPasswordPage ? null : paths.choosePassword;
-  return onPasswordPage ? paths.myCategories : null;
+  return onPasswordPage ? paths.myHome : null;
 }

@@ -27,6 +27,7 @@ export const paths = {
   pricing: '/pricing',
   logout: '/logout',
   choosePassword: '/choose-password',
+  myHome: '/home',
   subscriptions: '/subscriptions',
   subscriptionsSuccess: '/subscriptions-success',
   subscriptionsFailed: '/subscriptions-failed',

@@ -17,6 +17,13 @@ export function clearTokens(): void {
   writeStored(storageKeys.refresh, null);
 }
 
+/**
+ * Router state of a visit to the visitors' home on the way out of the account (deleting it): the tokens are
+ * cleared just after, so the home must not send the visitor on to their own.
+ */
+export const leavingState = { leaving: true } as const;
+export const isLeaving = (state: unknown) => (state as Partial<typeof leavingState> | null)?.leaving === true;
+
 /** Signed in means both tokens are stored (spec); follows sign-ins and sign-outs in other tabs too. */
 export function useIsSignedIn(): boolean {
   const access = useStoredValue(storageKeys.access);

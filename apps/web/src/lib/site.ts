@@ -8,3 +8,9 @@ export const siteQuery = queryOptions({
 });
 
 export const useSite = () => useQuery(siteQuery);
+
+/**
+ * Whether prices, plans, trials and affiliates may be mentioned: not on a server where every account is
+ * premium (`premium_for_all`), where nothing is for sale. Shown until the site's facts say otherwise.
+ */
+export const useSalesShown = () => useSite().data?.premium_for_all !== true;

@@ -21,6 +21,7 @@ export const createSystemService = (deps: {
     daily_card_limit: deps.config.limits.dailyCardLimit,
     learned_threshold: deps.config.limits.learnedThreshold,
     trial_days: deps.config.limits.trialDays,
+    premium_for_all: deps.config.subscriptions.premiumForAll,
     ...deps.content,
   }),
 

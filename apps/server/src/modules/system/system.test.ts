@@ -58,6 +58,7 @@ describe('system routes', () => {
       daily_card_limit: 30,
       learned_threshold: 10,
       trial_days: 30,
+      premium_for_all: false,
       social_links: [],
       demo_videos: [],
       teacher_videos: { language: [], science: [] },
@@ -69,6 +70,16 @@ describe('system routes', () => {
     try {
       const response = await other.app.inject({ method: 'GET', url: '/api/site/' });
       expect(response.json().learned_threshold).toBe(4);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('tells the web app when every account is premium, so that it offers nothing for sale', async () => {
+    const other = await buildTestApp({ PREMIUM_FOR_ALL: 'true' });
+    try {
+      const response = await other.app.inject({ method: 'GET', url: '/api/site/' });
+      expect(response.json().premium_for_all).toBe(true);
     } finally {
       await other.close();
     }

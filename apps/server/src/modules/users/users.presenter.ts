@@ -11,6 +11,7 @@ export const toUserResponse = (
   ai: { usage: { text: number; images: number }; quota: { text: number; images: number } },
   premium: boolean,
   timeZoneChangeableAt: Date | null,
+  usesTeacherTools: boolean,
 ): UserResponse => ({
   id: user.id,
   email: user.email,
@@ -45,6 +46,7 @@ export const toUserResponse = (
   auto_school_add: user.autoSchoolAdd,
   school_id: user.schoolId,
   is_staff: user.isStaff,
+  uses_teacher_tools: usesTeacherTools,
   language: user.language,
   time_zone: user.timeZone,
   time_zone_changeable_at: iso(timeZoneChangeableAt),

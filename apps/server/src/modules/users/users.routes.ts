@@ -3,9 +3,12 @@ import { route } from '../../lib/routes';
 import type { Services } from '../../services';
 import { toUserResponse } from './users.presenter';
 
-export const userRouteHandlers = ({ users, storage, ai, clock, entitlements }: Services) => {
+export const userRouteHandlers = ({ users, storage, ai, clock, entitlements, home }: Services) => {
   const present = async (account: Parameters<typeof users.profile>[0]) => {
-    const { badges } = await users.profile(account);
+    const [{ badges }, usesTeacherTools] = await Promise.all([
+      users.profile(account),
+      home.usesTeacherTools(account),
+    ]);
     return toUserResponse(
       account,
       badges,
@@ -16,6 +19,7 @@ export const userRouteHandlers = ({ users, storage, ai, clock, entitlements }: S
       },
       entitlements.isPremium(account, clock.now()),
       users.timeZoneChangeableAt(account),
+      usesTeacherTools,
     );
   };
   return [

@@ -66,6 +66,7 @@ describe('current user', () => {
         'auto_school_add',
         'school_id',
         'is_staff',
+        'uses_teacher_tools',
         'is_premium',
         'language',
         'time_zone',
@@ -81,6 +82,8 @@ describe('current user', () => {
       school_id: null,
       ai_quota: { text: 20, images: 10 },
       badges: [],
+      // A teacher without a school has made no test, exam or path yet: no teaching tools in the menu.
+      uses_teacher_tools: false,
     });
     expect(body).not.toHaveProperty('password_hash');
   });

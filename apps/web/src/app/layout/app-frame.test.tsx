@@ -14,6 +14,7 @@ const site = {
   daily_card_limit: 30,
   learned_threshold: 3,
   trial_days: 14,
+  premium_for_all: false,
   social_links: [],
   demo_videos: [],
   teacher_videos: { language: [], science: [] },

@@ -37,6 +37,10 @@ export interface MenuItem {
   principalOnly?: boolean;
   /** For teachers of a school (the classes they teach). */
   teacherOnly?: boolean;
+  /** A tool of teaching: for those who use them (a school's teacher, or the maker of a test, exam or path). */
+  teacherTool?: boolean;
+  /** About what is sold (affiliates' payouts): not on a server where every account is premium. */
+  sales?: boolean;
 }
 
 export interface MenuSection {
@@ -56,10 +60,22 @@ export const menuSections: MenuSection[] = [
   {
     label: 'assignedFromMe',
     items: [
-      { label: 'myTests', page: 'schoolTests', icon: IconClipboardList },
-      { label: 'myExams', page: 'schoolExams', icon: IconCertificate },
-      { label: 'reports', page: 'reports', icon: IconChartBar, hiddenForAutoCreated: true },
-      { label: 'learningPaths', page: 'learningPaths', icon: IconRoute, hiddenForAutoCreated: true },
+      { label: 'myTests', page: 'schoolTests', icon: IconClipboardList, teacherTool: true },
+      { label: 'myExams', page: 'schoolExams', icon: IconCertificate, teacherTool: true },
+      {
+        label: 'reports',
+        page: 'reports',
+        icon: IconChartBar,
+        hiddenForAutoCreated: true,
+        teacherTool: true,
+      },
+      {
+        label: 'learningPaths',
+        page: 'learningPaths',
+        icon: IconRoute,
+        hiddenForAutoCreated: true,
+        teacherTool: true,
+      },
     ],
   },
   {
@@ -97,7 +113,7 @@ export const menuSections: MenuSection[] = [
       { label: 'admin', page: 'admin', icon: IconShieldLock, staffOnly: true },
       { label: 'catalogReview', page: 'adminMarket', icon: IconListCheck, staffOnly: true },
       { label: 'schools', page: 'adminSchools', icon: IconSchool, staffOnly: true },
-      { label: 'payouts', page: 'adminPayouts', icon: IconCash, staffOnly: true },
+      { label: 'payouts', page: 'adminPayouts', icon: IconCash, staffOnly: true, sales: true },
     ],
   },
 ];
@@ -108,11 +124,16 @@ export function visibleMenu({
   isStaff,
   isPrincipal = false,
   isTeacher = false,
+  usesTeacherTools = false,
+  salesShown = true,
 }: {
   isAutoCreated: boolean;
   isStaff: boolean;
   isPrincipal?: boolean;
   isTeacher?: boolean;
+  /** "Assigned from me" shows only to those who use its tools, not to every new learner and student. */
+  usesTeacherTools?: boolean;
+  salesShown?: boolean;
 }): MenuSection[] {
   return menuSections
     .map((section) => ({
@@ -122,7 +143,9 @@ export function visibleMenu({
           !(isAutoCreated && item.hiddenForAutoCreated) &&
           !(item.staffOnly && !isStaff) &&
           !(item.principalOnly && !isPrincipal) &&
-          !(item.teacherOnly && !isTeacher),
+          !(item.teacherOnly && !isTeacher) &&
+          !(item.teacherTool && !usesTeacherTools) &&
+          !(item.sales && !salesShown),
       ),
     }))
     .filter((section) => section.items.length > 0);

@@ -6,11 +6,12 @@ import { useCurrentUser } from '../../lib/current-user';
 import { useFormatters } from '../../lib/format';
 import { useInboxCount } from '../../lib/inbox-count';
 import { paths } from '../../lib/paths';
+import { useSalesShown } from '../../lib/site';
 import { type MenuSection, visibleMenu } from './menu-sections';
 
 /**
- * The signed-in side menu. Until the user's data arrives, every item but the staff's and the principals' shows (the server
- * enforces access).
+ * The signed-in side menu. Until the user's data arrives, every item but the staff's, the principals', the
+ * teachers' and the teaching tools shows (the server enforces access).
  */
 export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
   const user = useCurrentUser().data;
@@ -19,6 +20,8 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
     isStaff: user?.is_staff ?? false,
     isPrincipal: user?.is_organization_host ?? false,
     isTeacher: (user?.is_teacher ?? false) && user?.school_id != null,
+    usesTeacherTools: user?.uses_teacher_tools ?? false,
+    salesShown: useSalesShown(),
   };
   return (
     // The browser's own scrolling: a taller menu than the window scrolls within the navbar.

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type PageName, paths } from '../../lib/paths';
 import { useIsSignedIn } from '../../lib/session';
-import { useSite } from '../../lib/site';
+import { useSalesShown, useSite } from '../../lib/site';
 
 type FooterPage = PageName & keyof (typeof resources)['en']['shell']['footer']['links'];
 
@@ -31,6 +31,8 @@ const signedInLinks: FooterPage[] = [
 ];
 const signedOutLinks: FooterPage[] = ['home', 'login', 'signup', 'marketPublic', 'pricing'];
 const legalLinks: FooterPage[] = ['termsOfUsage', 'privacyPolicy', 'cookiesPolicy', 'affiliatesRules'];
+/** What a server where everyone is premium leaves out: there is nothing to buy or earn commission on. */
+const salesLinks = new Set<FooterPage>(['pricing', 'subscriptions', 'affiliates', 'affiliatesRules']);
 
 const networkIcons: Record<SocialLink['network'], Icon> = {
   facebook: IconBrandFacebook,
@@ -46,11 +48,13 @@ export function SiteFooter() {
   const signedIn = useIsSignedIn();
   const site = useSite().data;
   const name = site?.name ?? t('common:appName');
+  const sales = useSalesShown();
+  const shown = (pages: FooterPage[]) => (sales ? pages : pages.filter((page) => !salesLinks.has(page)));
   return (
     <Container component="footer" size="lg" px={0} py="xl">
       <Stack gap="md">
-        <FooterLinks label={t('footer.siteLinks')} pages={signedIn ? signedInLinks : signedOutLinks} />
-        <FooterLinks label={t('footer.legalLinks')} pages={legalLinks} />
+        <FooterLinks label={t('footer.siteLinks')} pages={shown(signedIn ? signedInLinks : signedOutLinks)} />
+        <FooterLinks label={t('footer.legalLinks')} pages={shown(legalLinks)} />
         {site?.contact_email && (
           <Text size="sm">
             {t('footer.contact')}{' '}

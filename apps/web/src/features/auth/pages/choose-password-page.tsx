@@ -61,7 +61,7 @@ function ChoosePasswordForm({ email }: { email: string }) {
           known ? { ...known, is_auto_created: false } : known,
         );
         void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
-        navigate(paths.myCategories, { replace: true });
+        navigate(paths.myHome, { replace: true });
       },
       onError: (error) => {
         if (!askCurrent && fieldErrorsOf(error).current_password) {

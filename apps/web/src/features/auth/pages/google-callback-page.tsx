@@ -29,7 +29,7 @@ export function GoogleCallbackPage() {
     exchange({ code, state });
   }, [code, state, cancelled, exchange]);
 
-  if (finish.isSuccess) return <Navigate to={paths.myCategories} replace />;
+  if (finish.isSuccess) return <Navigate to={paths.myHome} replace />;
 
   let problem: string | null = null;
   if (cancelled) problem = t('google.cancelled');

@@ -45,7 +45,7 @@ export function LoginPage() {
         onSuccess: () => {
           // For an account a school created, whose next step is to choose its own password.
           rememberTypedPassword(email, password);
-          navigate(returnToFrom(location.state, paths.myCategories), { replace: true });
+          navigate(returnToFrom(location.state, paths.myHome), { replace: true });
         },
         onError: (error) => {
           if (isNotActivated(error)) setNotActivated(email.trim());

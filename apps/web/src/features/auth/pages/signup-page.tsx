@@ -19,7 +19,9 @@ import '../../../lib/account-texts';
 export function SignupPage() {
   const { t, i18n } = useTranslation(['account', 'pages']);
   const navigate = useNavigate();
-  const trialDays = useSite().data?.trial_days ?? 0;
+  const site = useSite().data;
+  // No trial where everyone is premium.
+  const trialDays = site?.premium_for_all ? 0 : (site?.trial_days ?? 0);
   const register = useRegister();
   const [general, setGeneral] = useState<string | null>(null);
 

@@ -3,9 +3,11 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
+import { useSalesShown } from '../../../lib/site';
 
 export function Hero() {
   const { t } = useTranslation(['home', 'common']);
+  const sales = useSalesShown();
   return (
     <Stack gap="lg" align="flex-start">
       <Title order={1} fz={{ base: 32, sm: 44 }} lh={1.15}>
@@ -23,9 +25,11 @@ export function Hero() {
         >
           {t('common:actions.startFree')}
         </Button>
-        <Button component={Link} to={paths.pricing} size="lg" variant="default">
-          {t('hero.pricing')}
-        </Button>
+        {sales && (
+          <Button component={Link} to={paths.pricing} size="lg" variant="default">
+            {t('hero.pricing')}
+          </Button>
+        )}
       </Group>
     </Stack>
   );

@@ -8,7 +8,7 @@ import { FormError } from '../../../components/ui/form-error';
 import { useErrorMessage } from '../../../lib/api-errors';
 import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
-import { clearTokens } from '../../../lib/session';
+import { clearTokens, leavingState } from '../../../lib/session';
 import { useDeleteAccount } from '../api/delete-account';
 import '../../../lib/account-texts';
 
@@ -62,7 +62,7 @@ export function DeleteAccountModal({
     remove.mutate(undefined, {
       onSuccess: async () => {
         // Leave the signed-in pages first: their guard would otherwise send the visitor to /login.
-        await navigate(paths.home, { replace: true, flushSync: true });
+        await navigate(paths.home, { replace: true, flushSync: true, state: leavingState });
         clearTokens();
         notifications.show({ color: 'teal', message: t('deleteAccount.deleted') });
       },

@@ -13,6 +13,7 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { planKindOf } from '../../../lib/plan-kind';
+import { useSalesShown } from '../../../lib/site';
 import { useActivity } from '../api/get-activity';
 import { BadgeBoard } from '../components/badge-board';
 import { ChangePasswordModal } from '../components/change-password-modal';
@@ -52,6 +53,8 @@ function Profile({ user }: { user: User }) {
   const orNotGiven = (text: string) => text || t('profile.notGiven');
   const plan = planKindOf(user);
   const planName = t(`profile.plans.${plan === 'free' ? 'none' : plan}`);
+  // Where everyone is premium there are no plans or trials to date or buy.
+  const sales = useSalesShown();
 
   return (
     <>
@@ -91,22 +94,24 @@ function Profile({ user }: { user: User }) {
       </SectionCard>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <SectionCard title={t('profile.membership')}>
-          <DetailList
-            details={[
-              { label: t('profile.plan'), value: planName },
-              { label: t('profile.trialEnd'), value: dateOrNone(user.trial_end_date) },
-              { label: t('profile.subscriptionEnd'), value: dateOrNone(user.subscription_end_date) },
-              {
-                label: t('profile.annualSubscriptionEnd'),
-                value: dateOrNone(user.annual_subscription_end_date),
-              },
-            ]}
-          />
-          <Anchor component={Link} to={paths.subscriptions} fw={600}>
-            {t('profile.subscriptionsLink')}
-          </Anchor>
-        </SectionCard>
+        {sales && (
+          <SectionCard title={t('profile.membership')}>
+            <DetailList
+              details={[
+                { label: t('profile.plan'), value: planName },
+                { label: t('profile.trialEnd'), value: dateOrNone(user.trial_end_date) },
+                { label: t('profile.subscriptionEnd'), value: dateOrNone(user.subscription_end_date) },
+                {
+                  label: t('profile.annualSubscriptionEnd'),
+                  value: dateOrNone(user.annual_subscription_end_date),
+                },
+              ]}
+            />
+            <Anchor component={Link} to={paths.subscriptions} fw={600}>
+              {t('profile.subscriptionsLink')}
+            </Anchor>
+          </SectionCard>
+        )}
         <SectionCard title={t('profile.details')}>
           <DetailList
             details={[

@@ -258,6 +258,7 @@ describe('after paying', () => {
       daily_card_limit: 30,
       learned_threshold: 10,
       trial_days: 30,
+      premium_for_all: false,
       social_links: [],
       demo_videos: [],
       teacher_videos: { language: [], science: [] },

@@ -1,0 +1,47 @@
+import { systemRoutes } from '@flashcards/contract';
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeApi } from '../../test/fake-api';
+import { renderWithProviders } from '../../test/render';
+import { SiteFooter } from './site-footer';
+
+afterEach(cleanup);
+
+const site = (premiumForAll: boolean) => ({
+  name: 'Flashcards',
+  contact_email: 'hello@example.org',
+  google_sign_in: false,
+  daily_card_limit: 30,
+  learned_threshold: 10,
+  trial_days: 30,
+  premium_for_all: premiumForAll,
+  social_links: [],
+  demo_videos: [],
+  teacher_videos: { language: [], science: [] },
+});
+
+const linkNames = () =>
+  within(screen.getByRole('contentinfo'))
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+
+describe('the footer and what is sold', () => {
+  it('links to pricing, subscriptions and affiliates where plans are sold', async () => {
+    fakeApi().on(systemRoutes.site, site(false));
+    renderWithProviders(<SiteFooter />, { signedIn: true });
+    expect(await screen.findByRole('link', { name: 'hello@example.org' })).toBeVisible();
+    expect(linkNames()).toEqual(
+      expect.arrayContaining(['Pricing', 'Subscriptions', 'Affiliates', 'Affiliate rules']),
+    );
+  });
+
+  it('mentions no price, plan or affiliate where every account is premium', async () => {
+    fakeApi().on(systemRoutes.site, site(true));
+    renderWithProviders(<SiteFooter />, { signedIn: true });
+    expect(await screen.findByRole('link', { name: 'hello@example.org' })).toBeVisible();
+    const names = linkNames();
+    for (const name of ['Pricing', 'Subscriptions', 'Affiliates', 'Affiliate rules'])
+      expect(names).not.toContain(name);
+    expect(names).toContain('Profile');
+  });
+});
