@@ -29,7 +29,7 @@ describe('the footer and what is sold', () => {
   it('links to pricing, subscriptions and affiliates where plans are sold', async () => {
     fakeApi().on(systemRoutes.site, site(false));
     renderWithProviders(<SiteFooter />, { signedIn: true });
-    expect(await screen.findByRole('link', { name: 'hello@example.org' })).toBeVisible();
+    expect(await screen.findByRole('link', { name: 'hello@example.org' }, { timeout: 5_000 })).toBeVisible();
     expect(linkNames()).toEqual(
       expect.arrayContaining(['Pricing', 'Subscriptions', 'Affiliates', 'Affiliate rules']),
     );
@@ -38,7 +38,7 @@ describe('the footer and what is sold', () => {
   it('mentions no price, plan or affiliate where every account is premium', async () => {
     fakeApi().on(systemRoutes.site, site(true));
     renderWithProviders(<SiteFooter />, { signedIn: true });
-    expect(await screen.findByRole('link', { name: 'hello@example.org' })).toBeVisible();
+    expect(await screen.findByRole('link', { name: 'hello@example.org' }, { timeout: 5_000 })).toBeVisible();
     const names = linkNames();
     for (const name of ['Pricing', 'Subscriptions', 'Affiliates', 'Affiliate rules'])
       expect(names).not.toContain(name);

@@ -26,10 +26,16 @@ export function ProgressLine({
         </Text>
       </Group>
       <Progress.Root size="md" radius="xl" mt={4}>
+        {/* Its own values, not Mantine's percentage: read out as the figures beside the name. */}
         <Progress.Section
           value={percent}
           color={percent >= 100 ? 'teal' : 'indigo'}
+          withAria={false}
+          role="progressbar"
           aria-labelledby={labelId}
+          aria-valuemin={0}
+          aria-valuemax={total}
+          aria-valuenow={Math.min(done, total)}
           aria-valuetext={text}
         />
       </Progress.Root>

@@ -56,8 +56,8 @@ const student: Home['student'] = {
 
 const show = (answer: Home, options: Parameters<typeof renderWithProviders>[1] = {}) => {
   fakeApi().on(homeRoutes.home, answer);
+  // The account as the shell has it (not signed in, so that it is not asked for again).
   return renderWithProviders(<MyHomePage />, {
-    signedIn: true,
     user: { id: 1, first_name: 'Ana', last_name: 'Petrova' },
     mantineEnv: 'test',
     ...options,
