@@ -1,5 +1,5 @@
 import type { Home } from '@flashcards/contract';
-import { Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBooks, IconCalendarRepeat, IconFlame, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -67,7 +67,7 @@ export function LearnerPanel({ learner }: { learner: Learner }) {
           </Button>
         </Group>
       )}
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+      <Stack gap="xs">
         <Paper withBorder radius="md" p="sm">
           <Group gap="xs" wrap="nowrap" align="flex-start">
             <IconCalendarRepeat size={20} aria-hidden="true" />
@@ -130,7 +130,7 @@ export function LearnerPanel({ learner }: { learner: Learner }) {
             </Stack>
           </Group>
         </Paper>
-      </SimpleGrid>
+      </Stack>
     </HomeSection>
   );
 }
