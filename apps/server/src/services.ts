@@ -111,15 +111,15 @@ export const createServices = async ({
   });
   const market = createMarketService({ db, config, clock, storage, media, jobs, categories, cards });
   const friends = createFriendsService({ db, config, clock, users, practice, mail });
-  const userGroups = createUserGroupsService({ db, config, clock });
   const privateSending = createPrivateSendingService({ db, config, clock, categories, cards, mail });
   const reports = createReportsService({ db, config, clock, entitlements });
   const exams = createExamsService({ db, clock, media, jobs, entitlements, users, cards });
   const learningPaths = createLearningPathsService({ db, clock, entitlements, users, exams });
-  const schools = createSchoolsService({ db, config, clock, media, jobs, users, auth, mail });
-  const schoolClasses = createSchoolClassesService({ db, clock, users, exams });
   const guardians = createGuardiansService({ db, config, clock, jobs, tokens, mail });
   const home = createHomeService({ db, config, clock, entitlements });
+  const userGroups = createUserGroupsService({ db, config, clock, learningPaths });
+  const schools = createSchoolsService({ db, config, clock, media, jobs, users, auth, mail, learningPaths });
+  const schoolClasses = createSchoolClassesService({ db, clock, users, exams, learningPaths });
   const { provider } = config.ai;
   const ai = createAiService({
     db,

@@ -18,6 +18,7 @@ import {
   learningPathCards,
   learningPaths,
   marketReports,
+  pathAssignments,
   payments,
   practiceSessionAnswers,
   privateOffers,
@@ -107,6 +108,9 @@ type Fixture = {
   studentEmail: string;
   /** A learning path the owner assigned to the student. */
   path: number;
+  /** The owner's assignment of a path to the class, with the student's path of it. */
+  assignment: number;
+  assignmentPath: number;
   /** Paths the second principal assigned to the owner (text and picture), and the owner's row of a card of each. */
   textStudyPath: number;
   pictureStudyPath: number;
@@ -605,6 +609,31 @@ const matrix: Record<string, Row> = {
     expect: { guest: 401, other: 400, owner: 201, staff: 400 },
   },
   teacherPath: { request: (f) => ({ params: { id: f.path } }), expect: ownerOnly(200) },
+  updatePath: {
+    request: (f) => ({ params: { id: f.path }, json: { name: 'Renamed' } }),
+    expect: ownerOnly(200),
+  },
+  // Assignments to a class or a group: the owner (a principal) gives one to a class of their school;
+  // another user does not reach the class (404).
+  assignments: { expect: signedIn(200) },
+  createAssignment: {
+    request: (f) => ({
+      json: {
+        name: 'Path',
+        school_class: f.schoolClass,
+        category: f.category,
+        start_at: '2026-01-01',
+        end_at: '2999-12-31',
+      },
+    }),
+    expect: ownerOnly(201),
+  },
+  assignment: { request: (f) => ({ params: { id: f.assignment } }), expect: ownerOnly(200) },
+  updateAssignment: {
+    request: (f) => ({ params: { id: f.assignment }, json: { name: 'Renamed' } }),
+    expect: ownerOnly(200),
+  },
+  deleteAssignment: { request: (f) => ({ params: { id: f.assignment } }), expect: ownerOnly(204) },
   deletePath: { request: (f) => ({ params: { id: f.path } }), expect: ownerOnly(204) },
   // The test of a path: its teacher's to change, its student's to open (this one has none: refused).
   pathTest: { request: (f) => ({ params: { id: f.path }, json: { test: null } }), expect: ownerOnly(200) },
@@ -922,6 +951,8 @@ const newFixture = async () => {
     secondInvitation: 0,
     studentEmail: student.email,
     path: 0,
+    assignment: 0,
+    assignmentPath: 0,
     textStudyPath: 0,
     pictureStudyPath: 0,
     textStudyRow: 0,
@@ -1006,7 +1037,18 @@ const newFixture = async () => {
       { pathId: pictureStudy!.id, cardId: theirPictureCard.id },
     ])
     .returning();
+  const { assignedUserId: _student, ...settings } = pathRow(owner.id, student.id, category.id);
+  const [assignment] = await db
+    .insert(pathAssignments)
+    .values({ ...settings, schoolClassId: fixture.schoolClass })
+    .returning();
+  const [assignmentPath] = await db
+    .insert(learningPaths)
+    .values({ ...pathRow(owner.id, student.id, category.id), assignmentId: assignment!.id })
+    .returning();
   Object.assign(fixture, {
+    assignment: assignment!.id,
+    assignmentPath: assignmentPath!.id,
     path: taught!.id,
     textStudyPath: textStudy!.id,
     pictureStudyPath: pictureStudy!.id,

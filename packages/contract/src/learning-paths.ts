@@ -77,6 +77,8 @@ export const learningPathSchema = z.object({
   learned_cards_verbal_len: z.number().int(),
   learned_cards_typing_len: z.number().int(),
   today: pathProgressEntrySchema.nullable(),
+  /** The class's or group's assignment this path is part of; null for a path given to a named student. */
+  assignment: z.number().int().nullable(),
 });
 export type LearningPath = z.infer<typeof learningPathSchema>;
 
@@ -195,35 +197,142 @@ export type PathTestInput = z.input<typeof pathTestBody>;
  * text or picture category of the requester; at least one mode is studied; `end_at` is not before
  * `start_at`. An optional `test` of the requester's, with optional dates (docs/api.md "School area").
  */
-const learningPathObject = z
-  .object({
-    name: z.string().trim().min(1).max(LEARNING_PATH_NAME_MAX_LENGTH),
+const pathNameValue = z.string().trim().min(1).max(LEARNING_PATH_NAME_MAX_LENGTH);
+const pathSettings = {
+  name: pathNameValue,
+  category: idValue,
+  category_tags: z.array(z.string().trim().min(1).max(CARD_TAG_MAX_LENGTH)).max(100).default([]),
+  start_at: calendarDay,
+  end_at: calendarDay,
+  daily_cards_flip_target: targetValue(20),
+  daily_cards_learn_target: targetValue(5),
+  flip_cards_volume: z.coerce.number().int().min(1).max(LEARNING_PATH_MAX_DECK).default(20),
+  learned_card_volume_verbal: learnedVolume,
+  learned_card_volume_typing: learnedVolume,
+  learning_type_verbal: z.boolean().default(true),
+  learning_type_typing: z.boolean().default(false),
+  ...pathTestFields,
+};
+type PathDays = {
+  start_at: string;
+  end_at: string;
+  learning_type_verbal: boolean;
+  learning_type_typing: boolean;
+};
+const refinePathSettings = <T extends z.ZodType<PathDays>>(schema: T) =>
+  schema
+    .refine((path) => path.end_at >= path.start_at, {
+      path: ['end_at'],
+      error: 'errors:learning_path_end_before_start',
+    })
+    .refine((path) => path.learning_type_verbal || path.learning_type_typing, {
+      path: ['learning_type_verbal'],
+      error: 'errors:learning_path_no_mode',
+    });
+const learningPathObject = refinePathSettings(
+  z.object({
+    ...pathSettings,
     assigned_user: idValue,
-    category: idValue,
-    category_tags: z.array(z.string().trim().min(1).max(CARD_TAG_MAX_LENGTH)).max(100).default([]),
-    start_at: calendarDay,
-    end_at: calendarDay,
-    daily_cards_flip_target: targetValue(20),
-    daily_cards_learn_target: targetValue(5),
-    flip_cards_volume: z.coerce.number().int().min(1).max(LEARNING_PATH_MAX_DECK).default(20),
-    learned_card_volume_verbal: learnedVolume,
-    learned_card_volume_typing: learnedVolume,
-    learning_type_verbal: z.boolean().default(true),
-    learning_type_typing: z.boolean().default(false),
     /** Ignored: the creator is the signed-in user. */
     created_by_user: z.unknown().optional(),
-    ...pathTestFields,
-  })
-  .refine((path) => path.end_at >= path.start_at, {
-    path: ['end_at'],
-    error: 'errors:learning_path_end_before_start',
-  })
-  .refine((path) => path.learning_type_verbal || path.learning_type_typing, {
-    path: ['learning_type_verbal'],
-    error: 'errors:learning_path_no_mode',
-  });
+  }),
+);
 export const learningPathBody = refinePathTest(learningPathObject);
 export type LearningPathInput = z.input<typeof learningPathBody>;
+
+/**
+ * A path given to a class (`school_class`, one the requester teaches, or any of their school for its
+ * principal) or to a user group of theirs (`user_group`): exactly one of the two (docs/api.md "School
+ * area"). Its settings are a path's.
+ */
+export const pathAssignmentBody = refinePathTest(
+  refinePathSettings(
+    z.object({
+      ...pathSettings,
+      school_class: idValue.nullish(),
+      user_group: idValue.nullish(),
+    }),
+  ).refine((body) => (body.school_class == null) !== (body.user_group == null), {
+    path: ['school_class'],
+    error: 'errors:path_assignment_one_target',
+  }),
+);
+export type PathAssignmentInput = z.input<typeof pathAssignmentBody>;
+
+/**
+ * What a teacher may change of a path or an assignment without touching its students' progress: its name,
+ * days, daily targets, deck size and test dates (a field left out stays). The days are checked with the
+ * values they join (400 `end_at` before `start_at`, test dates outside the path's days).
+ */
+export const pathEditBody = z
+  .object({
+    name: pathNameValue,
+    start_at: calendarDay,
+    end_at: calendarDay,
+    daily_cards_flip_target: z.coerce.number().int().min(0).max(LEARNING_PATH_MAX_DAILY_TARGET),
+    daily_cards_learn_target: z.coerce.number().int().min(0).max(LEARNING_PATH_MAX_DAILY_TARGET),
+    flip_cards_volume: z.coerce.number().int().min(1).max(LEARNING_PATH_MAX_DECK),
+    start_test_at: pathMoment.nullable(),
+    end_test_at: pathMoment.nullable(),
+  })
+  .partial()
+  .refine(
+    (body) => body.start_at === undefined || body.end_at === undefined || body.end_at >= body.start_at,
+    {
+      path: ['end_at'],
+      error: 'errors:learning_path_end_before_start',
+    },
+  )
+  .refine((body) => (body.start_test_at == null) === (body.end_test_at == null), {
+    path: ['end_test_at'],
+    error: 'errors:learning_path_test_dates_both',
+  })
+  .refine(
+    (body) =>
+      body.start_test_at == null ||
+      body.end_test_at == null ||
+      Date.parse(body.end_test_at) > Date.parse(body.start_test_at),
+    { path: ['end_test_at'], error: 'errors:learning_path_test_end_before_start' },
+  );
+export type PathEditInput = z.input<typeof pathEditBody>;
+
+/** The class or group an assignment follows. */
+export const assignmentTargetSchema = z.object({
+  kind: z.enum(['class', 'group']),
+  id: z.number().int(),
+  name: z.string(),
+});
+export type AssignmentTarget = z.infer<typeof assignmentTargetSchema>;
+
+/**
+ * A path given to a class or a group: its settings, its target and how many students have it now
+ * (`students_count`). Each student's path is a learning path of their own naming the assignment.
+ */
+export const pathAssignmentSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  target: assignmentTargetSchema,
+  category: z.object({ id: z.number().int(), name: z.string(), type_of_cards: cardTypeSchema }),
+  categories_tags: z.array(z.string()),
+  start_at: z.string(),
+  end_at: z.string(),
+  daily_cards_flip_target: z.number().int(),
+  daily_cards_learn_target: z.number().int(),
+  flip_cards_volume: z.number().int(),
+  learning_type_verbal: z.boolean(),
+  learning_type_typing: z.boolean(),
+  test: z.number().int().nullable(),
+  start_test_at: z.string().nullable(),
+  end_test_at: z.string().nullable(),
+  students_count: z.number().int(),
+  date_created: z.string(),
+});
+export type PathAssignment = z.infer<typeof pathAssignmentSchema>;
+/** An assignment with its students' paths (their progress as the teacher's list shows it), by name. */
+export const pathAssignmentDetailsSchema = pathAssignmentSchema.extend({
+  paths: z.array(learningPathSchema),
+});
+export type PathAssignmentDetails = z.infer<typeof pathAssignmentDetailsSchema>;
 
 /** Why a student was left out of an assignment: not someone the teacher reaches (or the teacher). */
 export const pathSkipReasonSchema = z.enum(['self', 'not_reached']);
@@ -255,6 +364,8 @@ export const pathListQuery = sortQuery.extend({
   user_id: idValue.optional(),
   /** Part of the path's name or of the student's name (teacher list) or the teacher's (student list). */
   search: z.string().trim().max(100).optional(),
+  /** `true`: only the paths given to named students, not those of a class's or group's assignment. */
+  named: z.enum(['true', 'false']).optional(),
 });
 /** A principal's view of a teacher's paths: the teacher, then the list's order and search. */
 export const overseenPathsQuery = pathListQuery.omit({ user_id: true }).extend({ teacher: idValue });
@@ -424,6 +535,80 @@ export const learningPathRoutes = {
     params: idParams,
     response: learningPathProgressSchema,
     errors: [403, 404],
+  }),
+  assignments: defineRoute({
+    method: 'GET',
+    path: '/api/learning-paths/assignments/',
+    access: 'user',
+    tag: pathsTag,
+    summary: 'The paths I gave to classes and groups, newest first (paginated), each once',
+    description: restricted,
+    query: z.object({ page: pageValue }),
+    response: paginated(pathAssignmentSchema),
+    errors: [403],
+  }),
+  createAssignment: defineRoute({
+    method: 'POST',
+    path: '/api/learning-paths/assignments/',
+    access: 'user',
+    tag: pathsTag,
+    summary: 'Give a path to a class or a group: one path per current member, and to whoever joins later',
+    description:
+      "A class the requester does not teach (or, for its school's principal, of another school) and a group " +
+      'not theirs are not found (404). Students who join the class or group while the assignment has not ' +
+      'ended get their path; students who leave lose it, with their progress. Group members the requester ' +
+      `no longer reaches are left out. ${restricted}`,
+    body: pathAssignmentBody,
+    status: 201,
+    response: pathAssignmentSchema,
+    errors: [403, 404],
+  }),
+  assignment: defineRoute({
+    method: 'GET',
+    path: '/api/learning-paths/assignments/{id}/',
+    access: 'user',
+    tag: pathsTag,
+    summary: 'An assignment I gave, with each student’s path and progress',
+    params: idParams,
+    response: pathAssignmentDetailsSchema,
+    errors: [403, 404],
+  }),
+  updateAssignment: defineRoute({
+    method: 'PATCH',
+    path: '/api/learning-paths/assignments/{id}/',
+    access: 'user',
+    tag: pathsTag,
+    summary:
+      'Change an assignment’s name, days, targets or test dates for all its students, keeping their progress',
+    params: idParams,
+    body: pathEditBody,
+    response: pathAssignmentSchema,
+    errors: [403, 404],
+  }),
+  deleteAssignment: defineRoute({
+    method: 'DELETE',
+    path: '/api/learning-paths/assignments/{id}/',
+    access: 'user',
+    tag: pathsTag,
+    summary: 'Delete an assignment with its students’ paths and their progress',
+    params: idParams,
+    status: 204,
+    response: noContent,
+    errors: [403, 404],
+  }),
+  updatePath: defineRoute({
+    method: 'PATCH',
+    path: '/api/learning-paths/details-teachers/{id}/',
+    access: 'user',
+    tag: pathsTag,
+    summary: 'Change a path’s name, days, targets or test dates, keeping its student’s progress',
+    description:
+      'For a path given to a named student; a path of a class’s or group’s assignment changes with its ' +
+      'assignment (409 `learning_path_of_assignment`).',
+    params: idParams,
+    body: pathEditBody,
+    response: learningPathProgressSchema,
+    errors: [403, 404, 409],
   }),
   deletePath: defineRoute({
     method: 'DELETE',

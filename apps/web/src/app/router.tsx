@@ -42,6 +42,7 @@ const learningPath = (
     | 'learningPaths'
     | 'myLearningPaths'
     | 'learningPathProgress'
+    | 'learningPathAssignment'
     | 'learningPathCardsText'
     | 'learningPathCardsPicture',
 ) => import('../features/learning-paths/path-pages').then((m) => m.pathPages[page]());
@@ -159,6 +160,7 @@ const signedInPages: Page[] = [
   { name: 'learningPaths', load: () => learningPath('learningPaths') },
   { name: 'myLearningPaths', load: () => learningPath('myLearningPaths') },
   { name: 'learningPathProgress', load: () => learningPath('learningPathProgress') },
+  { name: 'learningPathAssignment', load: () => learningPath('learningPathAssignment') },
   { name: 'market', load: () => catalog('user') },
   { name: 'marketCategory', load: () => catalogCategory('user') },
   {

@@ -43,6 +43,7 @@ export const paths = {
   learningPaths: '/learning-paths',
   myLearningPaths: '/my-learning-paths',
   learningPathProgress: '/learning-path-progress/:learningPathId',
+  learningPathAssignment: '/learning-path-assignments/:assignmentId',
   market: '/market',
   marketCategory: '/market/:categoryId',
   userGroups: '/user-groups',

@@ -17,10 +17,62 @@ import {
 } from 'drizzle-orm/pg-core';
 import { cards, categories } from './cards';
 import { exams, schoolTests } from './exams';
+import { schoolClasses } from './schools';
+import { userGroups } from './social';
 import { users } from './users';
 
 const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const day = (name: string) => date(name, { mode: 'string' });
+
+/**
+ * A path given to a class or a user group (docs/design.md "Assignments that follow a class"): the shared
+ * settings every member's path is made from. Its members' paths are rows of `learning_paths` naming it;
+ * a student who joins the target gets one while the assignment has not ended, one who leaves loses it.
+ */
+export const pathAssignments = pgTable(
+  'path_assignments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    createdById: integer('created_by_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    schoolClassId: integer('school_class_id').references(() => schoolClasses.id, { onDelete: 'cascade' }),
+    userGroupId: integer('user_group_id').references(() => userGroups.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    startAt: day('start_at').notNull(),
+    endAt: day('end_at').notNull(),
+    dailyFlipTarget: integer('daily_flip_target').notNull(),
+    dailyLearnTarget: integer('daily_learn_target').notNull(),
+    deckSize: integer('deck_size').notNull(),
+    learnedVolumeVerbal: integer('learned_volume_verbal').notNull(),
+    learnedVolumeTyping: integer('learned_volume_typing').notNull(),
+    verbal: boolean('verbal').notNull(),
+    typing: boolean('typing').notNull(),
+    testId: integer('test_id').references(() => schoolTests.id, { onDelete: 'set null' }),
+    startTestAt: moment('start_test_at'),
+    endTestAt: moment('end_test_at'),
+    createdAt: moment('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      'path_assignments_target_check',
+      sql`(${table.schoolClassId} is null) <> (${table.userGroupId} is null)`,
+    ),
+    check('path_assignments_days_check', sql`${table.endAt} >= ${table.startAt}`),
+    index('path_assignments_created_by_idx').on(table.createdById, table.createdAt, table.id),
+    // A member who joins or leaves looks up the target's assignments.
+    index('path_assignments_class_idx')
+      .on(table.schoolClassId, table.endAt)
+      .where(sql`${table.schoolClassId} is not null`),
+    index('path_assignments_group_idx')
+      .on(table.userGroupId, table.endAt)
+      .where(sql`${table.userGroupId} is not null`),
+  ],
+);
 
 export const learningPaths = pgTable(
   'learning_paths',
@@ -57,6 +109,8 @@ export const learningPaths = pgTable(
     endTestAt: moment('end_test_at'),
     /** The student's exam of that test, made when they first open it. */
     examId: integer('exam_id').references(() => exams.id, { onDelete: 'set null' }),
+    /** The class's or group's assignment this path is one student's part of; null for a named student. */
+    assignmentId: integer('assignment_id').references(() => pathAssignments.id, { onDelete: 'cascade' }),
     createdAt: moment('created_at').notNull().defaultNow(),
   },
   (table) => [
@@ -70,6 +124,9 @@ export const learningPaths = pgTable(
     index('learning_paths_created_by_name_idx').on(table.createdById, table.nameKey, table.id),
     index('learning_paths_assigned_idx').on(table.assignedUserId, table.createdAt, table.id),
     index('learning_paths_category_idx').on(table.categoryId),
+    uniqueIndex('learning_paths_assignment_student_idx')
+      .on(table.assignmentId, table.assignedUserId)
+      .where(sql`${table.assignmentId} is not null`),
   ],
 );
 

@@ -1,8 +1,14 @@
-import type { LearningPath, PathPictureCard, PathProgressEntry, PathTextCard } from '@flashcards/contract';
+import type {
+  LearningPath,
+  PathAssignment,
+  PathPictureCard,
+  PathProgressEntry,
+  PathTextCard,
+} from '@flashcards/contract';
 import { isoTime } from '../../db/rows';
 import { thumbnailKey } from '../../lib/images';
 import type { MediaStorage } from '../../lib/storage';
-import type { PathCardRow, PathRow, ProgressRow } from './learning-paths.repository';
+import type { AssignmentRow, PathCardRow, PathRow, ProgressRow } from './learning-paths.repository';
 
 export const toProgressEntry = (row: ProgressRow): PathProgressEntry => ({
   id: row.id,
@@ -51,6 +57,30 @@ export const toLearningPath = (row: PathRow, storage: MediaStorage): LearningPat
   learned_cards_verbal_len: row.learned_verbal_len,
   learned_cards_typing_len: row.learned_typing_len,
   today: row.today ? toProgressEntry(row.today) : null,
+  assignment: row.assignment_id,
+});
+
+export const toPathAssignment = (row: AssignmentRow): PathAssignment => ({
+  id: row.id,
+  name: row.name,
+  target:
+    row.school_class_id !== null
+      ? { kind: 'class', id: row.school_class_id, name: row.target_name }
+      : { kind: 'group', id: row.user_group_id!, name: row.target_name },
+  category: { id: row.category_id, name: row.category_name, type_of_cards: row.type_of_cards },
+  categories_tags: row.tags,
+  start_at: row.start_at,
+  end_at: row.end_at,
+  daily_cards_flip_target: row.daily_flip_target,
+  daily_cards_learn_target: row.daily_learn_target,
+  flip_cards_volume: row.deck_size,
+  learning_type_verbal: row.verbal,
+  learning_type_typing: row.typing,
+  test: row.test_id,
+  start_test_at: row.start_test_at === null ? null : isoTime(row.start_test_at),
+  end_test_at: row.end_test_at === null ? null : isoTime(row.end_test_at),
+  students_count: row.students_count,
+  date_created: isoTime(row.created_at),
 });
 
 export const toPathTextCard = (row: PathCardRow): PathTextCard => ({

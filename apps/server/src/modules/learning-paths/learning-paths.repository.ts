@@ -1,12 +1,19 @@
 import { type ScoreField, scoreFields } from '@flashcards/contract';
-import { and, eq, getTableColumns, gte, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { column, countRows, paginate, rowsOf } from '../../db/rows';
-import { cards, learningPathCards, learningPathProgress, learningPaths } from '../../db/schema';
+import {
+  cards,
+  learningPathCards,
+  learningPathProgress,
+  learningPaths,
+  pathAssignments,
+} from '../../db/schema';
 import { matchesNameOrEmail } from '../../lib/people';
 
 export type PathInsert = typeof learningPaths.$inferInsert;
+export type AssignmentInsert = typeof pathAssignments.$inferInsert;
 export type Mode = 'verbal' | 'typing';
 
 /** The cards of a path: the category's cards with one of its tags, or all of them when it has none. */
@@ -34,7 +41,7 @@ const pathSelect = (today: string) => sql`
   cb.first_name as created_by_first_name, cb.last_name as created_by_last_name, cb.avatar as created_by_avatar,
   au.first_name as assigned_first_name, au.last_name as assigned_last_name, au.avatar as assigned_avatar,
   c.id as category_id, c.name as category_name, c.type_of_cards,
-  p.test_id, p.start_test_at, p.end_test_at, p.exam_id,
+  p.test_id, p.start_test_at, p.end_test_at, p.exam_id, p.assignment_id,
   ((p.end_at + 1)::timestamp at time zone au.time_zone) as path_ends_at,
   (select count(*)::int from cards pc where ${pathCardFilter('p', 'pc')}) as cards_len,
   (select count(*)::int from learning_path_cards lv where lv.path_id = p.id and ${learnedIn('verbal', 'lv', 'p')}) as learned_verbal_len,
@@ -94,6 +101,7 @@ const pathRow = z.object({
   start_test_at: column.time.nullable(),
   end_test_at: column.time.nullable(),
   exam_id: z.number().nullable(),
+  assignment_id: z.number().nullable(),
   /** The end of the path's last day in its student's time zone. */
   path_ends_at: column.time,
 });
@@ -105,6 +113,8 @@ export type PathListFilter = {
   sortBy: 'date' | 'alphabetical';
   sortOrder: 'asc' | 'desc';
   search?: string;
+  /** Only the paths given to named students. */
+  named: boolean;
   today: string;
   limit: number;
   offset: number;
@@ -116,6 +126,7 @@ export const pathsPage = async (db: Executor, filter: PathListFilter) => {
     filter.side === 'teacher'
       ? sql`p.created_by_id = ${filter.userId}`
       : sql`p.assigned_user_id = ${filter.userId}`;
+  const named = filter.named ? sql`and p.assignment_id is null` : sql``;
   // The other person of the path: the student in the teacher's list, the teacher in the student's.
   const other = filter.side === 'teacher' ? 'au' : 'cb';
   const search = filter.search
@@ -135,12 +146,15 @@ export const pathsPage = async (db: Executor, filter: PathListFilter) => {
   return paginate(
     rowsOf(
       db,
-      sql`with page as (select p.id from learning_paths p ${people} where ${mine} ${search}
+      sql`with page as (select p.id from learning_paths p ${people} where ${mine} ${named} ${search}
           order by ${order} limit ${filter.limit} offset ${filter.offset})
         select ${pathSelect(filter.today)} ${pathFrom} join page on page.id = p.id order by ${order}`,
       pathRow,
     ),
-    countRows(db, sql`select count(*)::int as total from learning_paths p ${people} where ${mine} ${search}`),
+    countRows(
+      db,
+      sql`select count(*)::int as total from learning_paths p ${people} where ${mine} ${named} ${search}`,
+    ),
   );
 };
 
@@ -411,3 +425,204 @@ export const activePathCategories = async (tx: Executor, userId: number, today: 
     .where(and(eq(learningPaths.createdById, userId), gte(learningPaths.endAt, today)));
   return rows.map((row) => row.categoryId);
 };
+
+// ----- Assignments to a class or a group (docs/design.md "Assignments that follow a class") -----------
+
+/** An assignment with its target's name, its category and how many students have its path. */
+const assignmentRow = z.object({
+  id: z.number(),
+  created_by_id: z.number(),
+  school_class_id: z.number().nullable(),
+  user_group_id: z.number().nullable(),
+  target_name: z.string(),
+  name: z.string(),
+  category_id: z.number(),
+  category_name: z.string(),
+  type_of_cards: z.enum(['text', 'picture', 'kids']),
+  tags: z.array(z.string()),
+  start_at: column.day,
+  end_at: column.day,
+  daily_flip_target: z.number(),
+  daily_learn_target: z.number(),
+  deck_size: z.number(),
+  learned_volume_verbal: z.number(),
+  learned_volume_typing: z.number(),
+  verbal: z.boolean(),
+  typing: z.boolean(),
+  test_id: z.number().nullable(),
+  start_test_at: column.time.nullable(),
+  end_test_at: column.time.nullable(),
+  created_at: column.time,
+  students_count: z.number(),
+});
+export type AssignmentRow = z.infer<typeof assignmentRow>;
+
+const assignmentSelect = sql`select a.id, a.created_by_id, a.school_class_id, a.user_group_id,
+    coalesce(sc.name, ug.name) as target_name, a.name, a.category_id, c.name as category_name, c.type_of_cards,
+    a.tags, a.start_at::text as start_at, a.end_at::text as end_at, a.daily_flip_target, a.daily_learn_target,
+    a.deck_size, a.learned_volume_verbal, a.learned_volume_typing, a.verbal, a.typing, a.test_id,
+    a.start_test_at, a.end_test_at, a.created_at,
+    (select count(*)::int from learning_paths lp where lp.assignment_id = a.id) as students_count
+  from path_assignments a
+  join categories c on c.id = a.category_id
+  left join school_classes sc on sc.id = a.school_class_id
+  left join user_groups ug on ug.id = a.user_group_id`;
+
+export const insertAssignment = async (db: Executor, values: AssignmentInsert) =>
+  (await db.insert(pathAssignments).values(values).returning({ id: pathAssignments.id }))[0]!.id;
+
+export const findAssignment = async (db: Executor, id: number) =>
+  (await rowsOf(db, sql`${assignmentSelect} where a.id = ${id}`, assignmentRow))[0];
+
+/** One page of the teacher's assignments, newest first, and their count. */
+export const assignmentsPage = (db: Executor, userId: number, limit: number, offset: number) =>
+  paginate(
+    rowsOf(
+      db,
+      sql`${assignmentSelect} where a.created_by_id = ${userId}
+        order by a.created_at desc, a.id desc limit ${limit} offset ${offset}`,
+      assignmentRow,
+    ),
+    countRows(db, sql`select count(*)::int as total from path_assignments where created_by_id = ${userId}`),
+  );
+
+/** The paths of an assignment, its students by name, as the teacher's list shows them. */
+export const assignmentPaths = (db: Executor, assignmentId: number, today: string) =>
+  rowsOf(
+    db,
+    sql`select ${pathSelect(today)} ${pathFrom} where p.assignment_id = ${assignmentId}
+      order by lower(au.last_name), lower(au.first_name), p.id`,
+    pathRow,
+  );
+
+export const deleteAssignment = (db: Executor, id: number) =>
+  db.delete(pathAssignments).where(eq(pathAssignments.id, id));
+
+/** What editing changes: an assignment's settings, or a path's (the same names on both tables). */
+export type PathEdit = Partial<
+  Pick<
+    AssignmentInsert,
+    | 'name'
+    | 'startAt'
+    | 'endAt'
+    | 'dailyFlipTarget'
+    | 'dailyLearnTarget'
+    | 'deckSize'
+    | 'startTestAt'
+    | 'endTestAt'
+  >
+>;
+
+/** Whether an edit changes anything (an empty one has no statement to run). */
+const changes = (edit: PathEdit) => Object.values(edit).some((value) => value !== undefined);
+
+/** Changes an assignment and every path of it, in the caller's transaction; progress rows stay. */
+export const updateAssignment = async (tx: Executor, id: number, edit: PathEdit) => {
+  if (!changes(edit)) return;
+  await tx.update(pathAssignments).set(edit).where(eq(pathAssignments.id, id));
+  await tx.update(learningPaths).set(edit).where(eq(learningPaths.assignmentId, id));
+};
+
+export const updatePath = async (db: Executor, id: number, edit: PathEdit) => {
+  if (changes(edit)) await db.update(learningPaths).set(edit).where(eq(learningPaths.id, id));
+};
+
+/** The assignment row, locked: edits and joins of one assignment go one at a time. */
+export const lockAssignment = async (tx: Executor, id: number) =>
+  (
+    await rowsOf(
+      tx,
+      sql`select id from path_assignments where id = ${id} for update`,
+      z.object({ id: z.number() }),
+    )
+  )[0];
+
+/** A class with its school and the requester's role in it (undefined: they do not teach it). */
+export const classTarget = async (db: Executor, classId: number, me: number) =>
+  (
+    await rowsOf(
+      db,
+      sql`select sc.id, sc.school_id, sc.name, ct.role
+        from school_classes sc left join class_teachers ct on ct.class_id = sc.id and ct.teacher_id = ${me}
+        where sc.id = ${classId}`,
+      z.object({ id: z.number(), school_id: z.number(), name: z.string(), role: z.string().nullable() }),
+    )
+  )[0];
+
+export const groupTarget = async (db: Executor, groupId: number) =>
+  (
+    await rowsOf(
+      db,
+      sql`select id, author_id, name from user_groups where id = ${groupId}`,
+      z.object({ id: z.number(), author_id: z.number(), name: z.string() }),
+    )
+  )[0];
+
+/** A class's students: the school's students whose class it is. */
+export const classStudentIds = async (db: Executor, classId: number) =>
+  (
+    await rowsOf(
+      db,
+      sql`select u.id from users u join school_classes sc on sc.id = u.school_class_id
+        where u.school_class_id = ${classId} and u.school_id = sc.school_id and u.is_student`,
+      z.object({ id: z.number() }),
+    )
+  ).map((row) => row.id);
+
+export const groupMemberIds = async (db: Executor, groupId: number) =>
+  (
+    await rowsOf(
+      db,
+      sql`select user_id as id from user_group_members where group_id = ${groupId}`,
+      z.object({ id: z.number() }),
+    )
+  ).map((row) => row.id);
+
+/** Whether a person is a member of an assignment's target now: its class's student, or its group's member. */
+const memberOfTarget = sql`(
+  (a.school_class_id is not null and exists (select 1 from users u join school_classes sc on sc.id = u.school_class_id
+    where u.id = p.assigned_user_id and u.school_class_id = a.school_class_id and u.school_id = sc.school_id and u.is_student))
+  or (a.user_group_id is not null and exists (select 1 from user_group_members m
+    where m.group_id = a.user_group_id and m.user_id = p.assigned_user_id)))`;
+
+/** Deletes, with their progress, the assignment paths of these people whose class or group they left. */
+export const deleteLeftPaths = (tx: Executor, userIds: number[]) =>
+  tx.execute(sql`delete from learning_paths p using path_assignments a
+    where p.assignment_id = a.id and p.assigned_user_id in ${userIds} and not ${memberOfTarget}`);
+
+/**
+ * The assignments not ended on `today` whose class or group these people are in and whose path they do
+ * not have yet, each with the people who lack it.
+ */
+export const missingAssignmentPaths = async (tx: Executor, userIds: number[], today: string) =>
+  rowsOf(
+    tx,
+    sql`with people as (select u.id, u.school_class_id, u.school_id, u.is_student from users u where u.id in ${userIds}),
+      wanted as (
+        select a.id as assignment_id, pe.id as user_id from path_assignments a
+          join school_classes sc on sc.id = a.school_class_id
+          join people pe on pe.school_class_id = a.school_class_id and pe.school_id = sc.school_id and pe.is_student
+          where a.end_at >= ${today}::date
+        union
+        select a.id, m.user_id from path_assignments a
+          join user_group_members m on m.group_id = a.user_group_id
+          where m.user_id in ${userIds} and a.end_at >= ${today}::date)
+      select w.assignment_id, array_agg(w.user_id order by w.user_id) as user_ids from wanted w
+        where not exists (select 1 from learning_paths lp where lp.assignment_id = w.assignment_id and lp.assigned_user_id = w.user_id)
+          and not exists (select 1 from path_assignments a where a.id = w.assignment_id and a.created_by_id = w.user_id)
+        group by w.assignment_id order by w.assignment_id`,
+    z.object({ assignment_id: z.number(), user_ids: z.array(z.number()) }),
+  );
+
+/** The settings of these assignments, to make their members' paths from. */
+export const assignmentSettings = (tx: Executor, ids: number[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : tx.select().from(pathAssignments).where(inArray(pathAssignments.id, ids));
+export type AssignmentSettings = typeof pathAssignments.$inferSelect;
+
+/** Inserts paths, leaving out a student who already has one of the same assignment (a join racing another). */
+export const insertAssignmentPaths = async (db: Executor, paths: PathInsert[]) =>
+  (
+    await db.insert(learningPaths).values(paths).onConflictDoNothing().returning({ id: learningPaths.id })
+  ).map((row) => row.id);

@@ -5,6 +5,7 @@ import { route, tokenRoute } from '../../lib/routes';
 import type { Services } from '../../services';
 import {
   toLearningPath,
+  toPathAssignment,
   toPathPictureCard,
   toPathTextCard,
   toProgressEntry,
@@ -21,6 +22,7 @@ export const learningPathRouteHandlers = ({ learningPaths, storage }: Services) 
           sortBy: query.sort_by,
           sortOrder: query.sort_order,
           search: query.search,
+          named: query.named === 'true',
           ...window,
         });
         return toPage(
@@ -65,6 +67,28 @@ export const learningPathRouteHandlers = ({ learningPaths, storage }: Services) 
     route(learningPathRoutes.openPathTest, async ({ actor, params }) =>
       learningPaths.openTest(actor, params.id),
     ),
+    route(learningPathRoutes.updatePath, async ({ actor, params, body }) =>
+      withProgress(await learningPaths.updatePath(actor, params.id, body)),
+    ),
+    route(learningPathRoutes.assignments, async ({ actor, query, request }) => {
+      const window = pageWindow(query.page);
+      const { total, rows } = await learningPaths.assignments(actor, window.limit, window.offset);
+      return toPage(request, window, total, rows.map(toPathAssignment));
+    }),
+    route(learningPathRoutes.createAssignment, async ({ actor, body }) =>
+      toPathAssignment(await learningPaths.createAssignment(actor, body)),
+    ),
+    route(learningPathRoutes.assignment, async ({ actor, params }) => {
+      const { assignment, paths } = await learningPaths.assignment(actor, params.id);
+      return { ...toPathAssignment(assignment), paths: paths.map((row) => toLearningPath(row, storage)) };
+    }),
+    route(learningPathRoutes.updateAssignment, async ({ actor, params, body }) =>
+      toPathAssignment(await learningPaths.updateAssignment(actor, params.id, body)),
+    ),
+    route(learningPathRoutes.deleteAssignment, async ({ actor, params }) => {
+      await learningPaths.removeAssignment(actor, params.id);
+      return null;
+    }),
     route(learningPathRoutes.deletePath, async ({ actor, params }) => {
       await learningPaths.remove(actor, params.id);
       return null;

@@ -1,11 +1,17 @@
-import type { learningPathBody, PathTest, pathTestBody } from '@flashcards/contract';
+import type {
+  learningPathBody,
+  PathTest,
+  pathAssignmentBody,
+  pathEditBody,
+  pathTestBody,
+} from '@flashcards/contract';
 import {
   LEARNING_PATH_DEFAULT_LEARNED_VOLUME,
   REACHED_PEOPLE_SEARCH_LIMIT,
   type ScoreField,
 } from '@flashcards/contract';
 import type { z } from 'zod';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { type Actor, authorize, rules } from '../../lib/access';
 import { conflict, invalid, notFound, permissionDenied } from '../../lib/api-error';
 import { type Clock, DAY, dayIn } from '../../lib/clock';
@@ -17,7 +23,43 @@ import { learningPathPolicy as policy } from './learning-paths.policy';
 import * as repo from './learning-paths.repository';
 
 type PathInput = z.output<typeof learningPathBody>;
+type AssignmentInput = z.output<typeof pathAssignmentBody>;
 type TestInput = z.output<typeof pathTestBody>;
+type PathEditInput = z.output<typeof pathEditBody>;
+type SettingsInput = Omit<PathInput, 'assigned_user' | 'created_by_user'>;
+
+/** The settings a path and an assignment share, as their rows name them. */
+const settingsOf = (path: SettingsInput) => ({
+  name: path.name,
+  categoryId: path.category,
+  tags: [...new Set(path.category_tags)],
+  startAt: path.start_at,
+  endAt: path.end_at,
+  dailyFlipTarget: path.daily_cards_flip_target,
+  dailyLearnTarget: path.daily_cards_learn_target,
+  deckSize: path.flip_cards_volume,
+  learnedVolumeVerbal: path.learned_card_volume_verbal ?? LEARNING_PATH_DEFAULT_LEARNED_VOLUME,
+  learnedVolumeTyping: path.learned_card_volume_typing ?? LEARNING_PATH_DEFAULT_LEARNED_VOLUME,
+  verbal: path.learning_type_verbal,
+  typing: path.learning_type_typing,
+  testId: path.test ?? null,
+  startTestAt: path.start_test_at ? new Date(path.start_test_at) : null,
+  endTestAt: path.end_test_at ? new Date(path.end_test_at) : null,
+});
+
+/** An edit as the rows name its fields; a field left out stays. */
+const editOf = (edit: PathEditInput): repo.PathEdit => ({
+  name: edit.name,
+  startAt: edit.start_at,
+  endAt: edit.end_at,
+  dailyFlipTarget: edit.daily_cards_flip_target,
+  dailyLearnTarget: edit.daily_cards_learn_target,
+  deckSize: edit.flip_cards_volume,
+  ...(edit.start_test_at !== undefined && {
+    startTestAt: edit.start_test_at === null ? null : new Date(edit.start_test_at),
+    endTestAt: edit.end_test_at == null ? null : new Date(edit.end_test_at),
+  }),
+});
 
 /** How long after the path's last day its test may still end. */
 const TEST_DAYS_AFTER_PATH = 30;
@@ -46,6 +88,41 @@ const testDateErrors = (
 };
 
 const at = (value: Date | string) => new Date(value);
+
+/**
+ * The field errors of an edit joined with the values it keeps: the days in order, and test dates only on
+ * a path with a test and within its days (a test end already past is checked only when it is changed).
+ */
+const editErrors = (
+  current: {
+    start_at: string;
+    end_at: string;
+    test_id: number | null;
+    start_test_at: Date | string | null;
+    end_test_at: Date | string | null;
+  },
+  edit: PathEditInput,
+  now: Date,
+): Record<string, string> => {
+  const days = { start_at: edit.start_at ?? current.start_at, end_at: edit.end_at ?? current.end_at };
+  if (days.end_at < days.start_at) return { end_at: 'learning_path_end_before_start' };
+  if (edit.start_test_at !== undefined) {
+    if (edit.start_test_at !== null && current.test_id === null)
+      return { start_test_at: 'learning_path_test_dates_without_test' };
+    return testDateErrors(edit, days, now);
+  }
+  if (current.start_test_at === null || current.end_test_at === null) return {};
+  const kept = testDateErrors(
+    {
+      start_test_at: at(current.start_test_at).toISOString(),
+      end_test_at: at(current.end_test_at).toISOString(),
+    },
+    days,
+    now,
+  );
+  if (kept.end_test_at === 'exam_end_in_past') delete kept.end_test_at;
+  return kept;
+};
 
 /**
  * The window of a path's test at `now`: it ends at `end_test_at`, else with the path's last day; it is
@@ -143,6 +220,109 @@ export const createLearningPathsService = ({
     return { path, progress: await repo.progressOf(db, path.id), test: await testState(path) };
   };
 
+  /**
+   * Refuses (400) settings naming a category that is not the requester's text or picture category, a test
+   * that is not theirs to give, or test dates outside the path's days; `key` names a field of an entry.
+   */
+  const assertTerms = async (
+    tx: Executor,
+    actor: Actor,
+    paths: SettingsInput[],
+    key: (index: number, field: string) => string,
+  ) => {
+    const categoryIds = [...new Set(paths.map((path) => path.category))];
+    const testIds = [...new Set(paths.flatMap((path) => (path.test ? [path.test] : [])))];
+    const [categories, tests] = await Promise.all([
+      repo.ownCategories(tx, actor.id, categoryIds),
+      Promise.all(
+        testIds.map(
+          async (id) => [id, await exams.pathTestError(tx, actor.id, id)] as [number, string | null],
+        ),
+      ).then((entries) => new Map(entries)),
+    ]);
+    const studied = new Set(
+      categories.filter((category) => category.type_of_cards !== 'kids').map((category) => category.id),
+    );
+    const now = clock.now();
+    const errors: Record<string, string> = {};
+    paths.forEach((path, index) => {
+      if (!studied.has(path.category)) errors[key(index, 'category')] = 'learning_path_category';
+      const testError = path.test ? tests.get(path.test) : null;
+      if (testError) errors[key(index, 'test')] = testError;
+      for (const [field, error] of Object.entries(testDateErrors(path, path, now)))
+        errors[key(index, field)] = error;
+    });
+    if (Object.keys(errors).length > 0) throw invalid(errors);
+  };
+
+  /** A free account's active paths are counted by category: one category given to a class is one. */
+  const assertFreeLimit = async (
+    tx: Executor,
+    actor: Actor,
+    rows: { categoryId: number; endAt: string }[],
+  ) => {
+    if (rows.length === 0 || !entitlements.limited(actor, clock.now())) return;
+    await users.lockAccount(tx, actor.id);
+    const day = today(actor);
+    const active = new Set(await repo.activePathCategories(tx, actor.id, day));
+    for (const row of rows) if (row.endAt >= day) active.add(row.categoryId);
+    entitlements.assertFreeLimit('paths', active.size);
+  };
+
+  /**
+   * Makes the paths of an assignment for these students: the one place a student is given an
+   * assignment's path, on creation and when they join its class or group.
+   */
+  const giveTo = async (tx: Executor, assignment: repo.AssignmentSettings, studentIds: number[]) => {
+    if (studentIds.length === 0) return [];
+    const now = clock.now();
+    return repo.insertAssignmentPaths(
+      tx,
+      studentIds.map((studentId) => ({
+        name: assignment.name,
+        categoryId: assignment.categoryId,
+        tags: assignment.tags,
+        startAt: assignment.startAt,
+        endAt: assignment.endAt,
+        dailyFlipTarget: assignment.dailyFlipTarget,
+        dailyLearnTarget: assignment.dailyLearnTarget,
+        deckSize: assignment.deckSize,
+        learnedVolumeVerbal: assignment.learnedVolumeVerbal,
+        learnedVolumeTyping: assignment.learnedVolumeTyping,
+        verbal: assignment.verbal,
+        typing: assignment.typing,
+        testId: assignment.testId,
+        startTestAt: assignment.startTestAt,
+        endTestAt: assignment.endTestAt,
+        createdById: assignment.createdById,
+        assignedUserId: studentId,
+        assignmentId: assignment.id,
+        createdAt: now,
+      })),
+    );
+  };
+
+  /** The class or group an assignment is for, if the requester may give it one (404 otherwise), and its students. */
+  const targetOf = async (tx: Executor, actor: Actor, input: AssignmentInput) => {
+    if (input.school_class) {
+      const found = authorize(
+        actor,
+        policy.giveToClass,
+        await repo.classTarget(tx, input.school_class, actor.id),
+      );
+      return { schoolClassId: found.id, students: await repo.classStudentIds(tx, found.id) };
+    }
+    const group = authorize(actor, policy.giveToGroup, await repo.groupTarget(tx, input.user_group!));
+    // Members the owner no longer reaches (a friendship ended) are left out, as a named student would be.
+    const members = await repo.groupMemberIds(tx, group.id);
+    return { userGroupId: group.id, students: await users.reachedAmong(tx, actor.id, members) };
+  };
+
+  const ownAssignment = async (actor: Actor, id: number, tx: Executor = db) => {
+    mayUse(actor);
+    return authorize(actor, policy.teach, await repo.findAssignment(tx, id));
+  };
+
   return {
     /** A principal's read-only list of the paths a teacher of their school assigned. */
     async overseenPage(
@@ -175,31 +355,11 @@ export const createLearningPathsService = ({
       });
       if (Object.keys(errors).length > 0) throw invalid(errors);
       return db.transaction(async (tx) => {
-        const categoryIds = [...new Set(paths.map((path) => path.category))];
-        const [categories, reached] = await Promise.all([
-          repo.ownCategories(tx, actor.id, categoryIds),
+        const [reached] = await Promise.all([
           users.reachedAmong(tx, actor.id, [...seen]),
+          assertTerms(tx, actor, paths, (index, field) => `${index}.${field}`),
         ]);
-        const studied = new Set(
-          categories.filter((category) => category.type_of_cards !== 'kids').map((category) => category.id),
-        );
         const now = clock.now();
-        const testIds = [...new Set(paths.flatMap((path) => (path.test ? [path.test] : [])))];
-        const tests = new Map(
-          await Promise.all(
-            testIds.map(
-              async (id) => [id, await exams.pathTestError(tx, actor.id, id)] as [number, string | null],
-            ),
-          ),
-        );
-        paths.forEach((path, index) => {
-          if (!studied.has(path.category)) errors[`${index}.category`] = 'learning_path_category';
-          const testError = path.test ? tests.get(path.test) : null;
-          if (testError) errors[`${index}.test`] = testError;
-          for (const [field, error] of Object.entries(testDateErrors(path, path, now)))
-            errors[`${index}.${field}`] = error;
-        });
-        if (Object.keys(errors).length > 0) throw invalid(errors);
         const allowed = new Set(reached);
         const skipped: { assigned_user: number; reason: 'self' | 'not_reached' }[] = [];
         const rows: repo.PathInsert[] = [];
@@ -210,34 +370,13 @@ export const createLearningPathsService = ({
             skipped.push({ assigned_user: path.assigned_user, reason: 'not_reached' });
           else
             rows.push({
-              name: path.name,
+              ...settingsOf(path),
               createdById: actor.id,
               assignedUserId: path.assigned_user,
-              categoryId: path.category,
-              tags: [...new Set(path.category_tags)],
-              startAt: path.start_at,
-              endAt: path.end_at,
-              dailyFlipTarget: path.daily_cards_flip_target,
-              dailyLearnTarget: path.daily_cards_learn_target,
-              deckSize: path.flip_cards_volume,
-              learnedVolumeVerbal: path.learned_card_volume_verbal ?? LEARNING_PATH_DEFAULT_LEARNED_VOLUME,
-              learnedVolumeTyping: path.learned_card_volume_typing ?? LEARNING_PATH_DEFAULT_LEARNED_VOLUME,
-              verbal: path.learning_type_verbal,
-              typing: path.learning_type_typing,
-              testId: path.test ?? null,
-              startTestAt: path.start_test_at ? new Date(path.start_test_at) : null,
-              endTestAt: path.end_test_at ? new Date(path.end_test_at) : null,
               createdAt: now,
             });
         }
-        if (rows.length > 0 && entitlements.limited(actor, now)) {
-          // A free account's active paths are counted by category: one category given to a class is one.
-          await users.lockAccount(tx, actor.id);
-          const day = today(actor);
-          const active = new Set(await repo.activePathCategories(tx, actor.id, day));
-          for (const row of rows) if (row.endAt >= day) active.add(row.categoryId);
-          entitlements.assertFreeLimit('paths', active.size);
-        }
+        await assertFreeLimit(tx, actor, rows);
         const created = rows.length > 0 ? await repo.insertPaths(tx, rows) : [];
         return { created, skipped };
       });
@@ -354,6 +493,98 @@ export const createLearningPathsService = ({
       if (path.type_of_cards !== kind) throw notFound();
       assertOpen(path, field.endsWith('_typing') ? 'typing' : 'verbal', day);
       throw notFound();
+    },
+
+    /** The teacher's assignments to classes and groups, newest first. */
+    async assignments(actor: Actor, limit: number, offset: number) {
+      mayUse(actor);
+      return repo.assignmentsPage(db, actor.id, limit, offset);
+    },
+
+    /**
+     * Gives a path to a class or a group: the assignment and one path per current student, in one
+     * transaction (docs/design.md "Assignments that follow a class").
+     */
+    async createAssignment(actor: Actor, input: AssignmentInput) {
+      mayUse(actor);
+      const id = await db.transaction(async (tx) => {
+        const { students, ...target } = await targetOf(tx, actor, input);
+        await assertTerms(tx, actor, [input], (_, field) => field);
+        const settings = settingsOf(input);
+        await assertFreeLimit(tx, actor, [settings]);
+        const id = await repo.insertAssignment(tx, {
+          ...settings,
+          ...target,
+          createdById: actor.id,
+          createdAt: clock.now(),
+        });
+        const [assignment] = await repo.assignmentSettings(tx, [id]);
+        await giveTo(
+          tx,
+          assignment!,
+          students.filter((student) => student !== actor.id),
+        );
+        return id;
+      });
+      return (await repo.findAssignment(db, id))!;
+    },
+
+    async assignment(actor: Actor, id: number) {
+      const found = await ownAssignment(actor, id);
+      return { assignment: found, paths: await repo.assignmentPaths(db, id, today(actor)) };
+    },
+
+    /** Changes an assignment and all its students' paths in one transaction; their progress stays. */
+    async updateAssignment(actor: Actor, id: number, edit: PathEditInput) {
+      mayUse(actor);
+      await db.transaction(async (tx) => {
+        await repo.lockAssignment(tx, id);
+        const found = await ownAssignment(actor, id, tx);
+        const errors = editErrors(found, edit, clock.now());
+        if (Object.keys(errors).length > 0) throw invalid(errors);
+        await repo.updateAssignment(tx, id, editOf(edit));
+      });
+      return (await repo.findAssignment(db, id))!;
+    },
+
+    async removeAssignment(actor: Actor, id: number) {
+      await ownAssignment(actor, id);
+      await repo.deleteAssignment(db, id);
+    },
+
+    /** Changes a path given to a named student; a path of an assignment changes with its assignment (409). */
+    async updatePath(actor: Actor, id: number, edit: PathEditInput) {
+      mayUse(actor);
+      await db.transaction(async (tx) => {
+        await repo.lockPathTest(tx, id);
+        const path = authorize(actor, policy.teach, await repo.findPath(tx, id, today(actor)));
+        if (path.assignment_id !== null) throw conflict('learning_path_of_assignment');
+        const errors = editErrors(path, edit, clock.now());
+        if (Object.keys(errors).length > 0) throw invalid(errors);
+        await repo.updatePath(tx, id, editOf(edit));
+      });
+      return withTest(actor, id);
+    },
+
+    /**
+     * The hook of every class and group membership change, in its transaction: these people lose the
+     * paths of the assignments whose class or group they left, and get those of the assignments not ended
+     * (on the server's UTC day) of the class or group they are in now.
+     */
+    async membersChanged(tx: Executor, userIds: number[]) {
+      if (userIds.length === 0) return;
+      await repo.deleteLeftPaths(tx, userIds);
+      const missing = await repo.missingAssignmentPaths(tx, userIds, dayIn('UTC', clock.now()));
+      const settings = await repo.assignmentSettings(
+        tx,
+        missing.map((entry) => entry.assignment_id),
+      );
+      for (const entry of missing) {
+        const assignment = settings.find((candidate) => candidate.id === entry.assignment_id);
+        // A group may hold people its owner does not reach (docs/api.md "Roles and reach"): not given.
+        if (assignment)
+          await giveTo(tx, assignment, await users.reachedAmong(tx, assignment.createdById, entry.user_ids));
+      }
     },
 
     async people(actor: Actor, search: string) {

@@ -7,6 +7,7 @@ import { invalid, notFound } from '../../lib/api-error';
 import type { Clock } from '../../lib/clock';
 import { translate } from '../../lib/translate';
 import type { ExamsService } from '../exams/exams.service';
+import type { LearningPathsService } from '../learning-paths/learning-paths.service';
 import type { UsersService } from '../users/users.service';
 import { classPolicy, schoolYearOf } from './classes.policy';
 import * as classes from './classes.repository';
@@ -45,11 +46,13 @@ export const createSchoolClassesService = ({
   clock,
   users,
   exams,
+  learningPaths,
 }: {
   db: Database;
   clock: Clock;
   users: UsersService;
   exams: ExamsService;
+  learningPaths: LearningPathsService;
 }) => {
   /** The principal's school (403 with the spec's message for anyone else). */
   const managed = (actor: Actor) => authorize(actor, schoolPolicy.manage, actor).schoolId!;
@@ -202,7 +205,10 @@ export const createSchoolClassesService = ({
       const student = authorize(actor, schoolPolicy.ownMember, await repo.findAccount(db, studentId));
       if (!student.isStudent) throw invalid({ non_field_errors: 'school_class_not_student' });
       if (classId !== null) await managedClass(actor, classId);
-      await users.update(studentId, { schoolClassId: classId });
+      await db.transaction(async (tx) => {
+        await users.update(studentId, { schoolClassId: classId }, tx);
+        await learningPaths.membersChanged(tx, [studentId]);
+      });
     },
 
     /** The classes the teacher teaches in their school; nobody else teaches any. */

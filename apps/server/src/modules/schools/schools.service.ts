@@ -18,6 +18,7 @@ import { noticeMail } from '../../lib/notice-mail';
 import { bytesOf } from '../../plugins/multipart';
 import type { AuthService } from '../auth/auth.service';
 import { hashPassword } from '../auth/auth.service';
+import type { LearningPathsService } from '../learning-paths/learning-paths.service';
 import { queueMail } from '../mail/mail.jobs';
 import type { MailService } from '../mail/mail.service';
 import type { MediaFiles, MediaService } from '../media/media.service';
@@ -83,6 +84,7 @@ export const createSchoolsService = ({
   users,
   auth,
   mail,
+  learningPaths,
 }: {
   db: Database;
   config: Config;
@@ -92,7 +94,15 @@ export const createSchoolsService = ({
   users: UsersService;
   auth: AuthService;
   mail: MailService;
+  learningPaths: LearningPathsService;
 }) => {
+  /** Changes a member's account in a way that may end their class, with what their class gave them. */
+  const updateMember = (id: number, values: Parameters<UsersService['update']>[1]) =>
+    db.transaction(async (tx) => {
+      await users.update(id, values, tx);
+      await learningPaths.membersChanged(tx, [id]);
+    });
+
   /** The principal's school: the actor must be one (403 with the spec's message otherwise). */
   const managed = (actor: Actor) => authorize(actor, schoolPolicy.manage, actor).schoolId!;
 
@@ -335,6 +345,10 @@ export const createSchoolsService = ({
           moving.set(classId, [...(moving.get(classId) ?? []), row.accountId!]);
         }
         for (const [classId, ids] of moving) await users.updateMany(tx, ids, { schoolClassId: classId });
+        await learningPaths.membersChanged(tx, [
+          ...inserted.map((account) => account.id),
+          ...[...moving.values()].flat(),
+        ]);
         await nameTeachers(tx, teaching, classIds, rows, inserted);
         return { created: inserted, invited: invitations, seatsLeft: seats - creates.length };
       })
@@ -499,7 +513,7 @@ export const createSchoolsService = ({
       const member = authorize(actor, schoolPolicy.ownMember, await repo.findAccount(db, id));
       if (member.isOrganizationHost) await users.update(id, { isTeacher });
       // A teacher has no class of their own (they teach classes).
-      else if (isTeacher) await users.update(id, { isTeacher: true, isStudent: false, schoolClassId: null });
+      else if (isTeacher) await updateMember(id, { isTeacher: true, isStudent: false, schoolClassId: null });
       else if (!member.isStudent)
         await db.transaction(async (tx) => {
           const school = await lock(tx, schoolId);
@@ -528,7 +542,7 @@ export const createSchoolsService = ({
           if (current?.schoolId !== member.schoolId) throw notFound();
         });
       } else {
-        await users.update(id, leaving);
+        await updateMember(id, leaving);
       }
     },
 
@@ -577,7 +591,7 @@ export const createSchoolsService = ({
     /** The member leaves the school; the account and its cards stay. */
     async leave(actor: Actor) {
       authorize(actor, schoolPolicy.leave, actor);
-      await users.update(actor.id, leaving);
+      await updateMember(actor.id, leaving);
     },
 
     /**

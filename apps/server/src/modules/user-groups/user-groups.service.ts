@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { type Actor, authorize } from '../../lib/access';
 import { notFound } from '../../lib/api-error';
 import type { Clock } from '../../lib/clock';
+import type { LearningPathsService } from '../learning-paths/learning-paths.service';
 import { userGroupPolicy } from './user-groups.policy';
 import * as repo from './user-groups.repository';
 
@@ -11,10 +12,12 @@ export const createUserGroupsService = ({
   db,
   config,
   clock,
+  learningPaths,
 }: {
   db: Database;
   config: Config;
   clock: Clock;
+  learningPaths: LearningPathsService;
 }) => {
   const mayUse = (actor: Actor) => authorize(actor, userGroupPolicy.use, actor);
   const own = async (actor: Actor, id: number) => {
@@ -100,13 +103,17 @@ export const createUserGroupsService = ({
           else added.push(person);
         }
         await repo.addMembers(tx, id, added, clock.now());
+        await learningPaths.membersChanged(tx, added);
       });
       return { ...(await one(actor, id)), skipped };
     },
 
     async removeMembers(actor: Actor, id: number, ids: number[]) {
       await own(actor, id);
-      await repo.removeMembers(db, id, ids);
+      await db.transaction(async (tx) => {
+        await repo.removeMembers(tx, id, ids);
+        await learningPaths.membersChanged(tx, ids);
+      });
       return one(actor, id);
     },
 

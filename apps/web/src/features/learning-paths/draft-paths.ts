@@ -86,28 +86,30 @@ export function withOffset(local: string): string | null {
 
 /** The body of the create call: the draft's paths in order. */
 export const draftToBody = (rows: DraftRow[]): LearningPathInput[] =>
-  rows.map(({ student, fields }) => ({
-    name: fields.name.trim(),
-    assigned_user: student.id,
-    category: fields.category.id,
-    category_tags: fields.category_tags,
-    start_at: fields.start_at,
-    end_at: fields.end_at,
-    daily_cards_flip_target: fields.daily_cards_flip_target,
-    daily_cards_learn_target: fields.daily_cards_learn_target,
-    flip_cards_volume: fields.flip_cards_volume,
-    learned_card_volume_verbal: fields.learned_card_volume_verbal,
-    learned_card_volume_typing: fields.learned_card_volume_typing,
-    learning_type_verbal: fields.learning_type_verbal,
-    learning_type_typing: fields.learning_type_typing,
-    ...(fields.test
-      ? {
-          test: fields.test.id,
-          start_test_at: withOffset(fields.start_test_at),
-          end_test_at: withOffset(fields.end_test_at),
-        }
-      : {}),
-  }));
+  rows.map(({ student, fields }) => ({ ...fieldsToBody(fields), assigned_user: student.id }));
+
+/** A path's fields as the create calls take them (for a student, a class or a group). */
+export const fieldsToBody = (fields: PathFields) => ({
+  name: fields.name.trim(),
+  category: fields.category.id,
+  category_tags: fields.category_tags,
+  start_at: fields.start_at,
+  end_at: fields.end_at,
+  daily_cards_flip_target: fields.daily_cards_flip_target,
+  daily_cards_learn_target: fields.daily_cards_learn_target,
+  flip_cards_volume: fields.flip_cards_volume,
+  learned_card_volume_verbal: fields.learned_card_volume_verbal,
+  learned_card_volume_typing: fields.learned_card_volume_typing,
+  learning_type_verbal: fields.learning_type_verbal,
+  learning_type_typing: fields.learning_type_typing,
+  ...(fields.test
+    ? {
+        test: fields.test.id,
+        start_test_at: withOffset(fields.start_test_at),
+        end_test_at: withOffset(fields.end_test_at),
+      }
+    : {}),
+});
 
 /** The students the server left out, with their names from the draft, and those whose paths were made. */
 export function creationOutcome(rows: DraftRow[], result: LearningPathsCreated) {

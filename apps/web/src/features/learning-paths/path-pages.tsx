@@ -6,6 +6,7 @@ export const pathPages = {
   learningPaths: () => import('./pages/teacher-paths-page').then((m) => <m.TeacherPathsPage />),
   myLearningPaths: () => import('./pages/student-paths-page').then((m) => <m.StudentPathsPage />),
   learningPathProgress: () => import('./pages/path-progress-page').then((m) => <m.PathProgressPage />),
+  learningPathAssignment: () => import('./pages/assignment-page').then((m) => <m.AssignmentPage />),
   learningPathCardsText: () => import('./pages/path-study-page').then((m) => <m.PathStudyPage kind="text" />),
   learningPathCardsPicture: () =>
     import('./pages/path-study-page').then((m) => <m.PathStudyPage kind="picture" />),

@@ -1,4 +1,10 @@
-import { cardRoutes, learningPathRoutes, testRoutes, userGroupRoutes } from '@flashcards/contract';
+import {
+  cardRoutes,
+  learningPathRoutes,
+  schoolClassRoutes,
+  testRoutes,
+  userGroupRoutes,
+} from '@flashcards/contract';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
@@ -66,6 +72,40 @@ function show() {
     .on(learningPathRoutes.createPaths, ({ body }) => {
       posted.push(body);
       return { created: [11], skipped: [{ assigned_user: 3, reason: 'not_reached' as const }] };
+    })
+    .on(schoolClassRoutes.myClasses, [
+      {
+        id: 4,
+        name: '7А',
+        school_year: '2026/2027',
+        students: 2,
+        teachers: 1,
+        class_teacher: 'Teodora Marinova',
+        role: 'class_teacher' as const,
+      },
+    ])
+    .on(learningPathRoutes.createAssignment, ({ body }) => {
+      posted.push(body);
+      const given = body as { name: string };
+      return {
+        id: 5,
+        name: given.name,
+        target: { kind: 'class' as const, id: 4, name: '7А' },
+        category: { id: 7, name: 'Animals', type_of_cards: 'text' as const },
+        categories_tags: [],
+        start_at: '2026-11-01',
+        end_at: '2026-11-28',
+        daily_cards_flip_target: 20,
+        daily_cards_learn_target: 5,
+        flip_cards_volume: 20,
+        learning_type_verbal: true,
+        learning_type_typing: false,
+        test: null,
+        start_test_at: null,
+        end_test_at: null,
+        students_count: 2,
+        date_created: '2026-11-01T10:00:00Z',
+      };
     });
   renderWithProviders(<CreatePathsModal opened onClose={() => undefined} />, { mantineEnv: 'test' });
   return posted;
@@ -170,5 +210,21 @@ describe('assigning learning paths', () => {
         }),
       ],
     ]);
+  });
+
+  it('gives one path to a class of mine, which its later members get too', async () => {
+    const posted = show();
+    const dialog = await screen.findByRole('dialog', { name: 'Assign learning paths' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'A class' }));
+    expect(within(dialog).queryByLabelText('Find students')).toBeNull();
+    await within(dialog).findByPlaceholderText('Choose a class');
+    fireEvent.click(within(dialog).getByRole('combobox', { name: /^Class/ }));
+    fireEvent.click(await screen.findByRole('option', { name: '7А (2026/2027, 2 students)' }));
+    await within(dialog).findByPlaceholderText('Choose one of your categories');
+    fireEvent.click(within(dialog).getByRole('combobox', { name: 'Category' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Animals (text)' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Give to the class' }));
+    expect(await within(dialog).findByText('7А: 2 students have the path now.')).toBeVisible();
+    expect(posted).toEqual([expect.objectContaining({ school_class: 4, category: 7, name: 'Animals' })]);
   });
 });

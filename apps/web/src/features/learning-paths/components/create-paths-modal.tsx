@@ -5,6 +5,7 @@ import {
   Group,
   List,
   Modal,
+  Radio,
   Stack,
   Table,
   Text,
@@ -35,6 +36,7 @@ import {
 } from '../draft-paths';
 import { GroupAdder } from './group-adder';
 import { defaultFields, type FieldsDraft, PathFieldsForm } from './path-fields-form';
+import { type AssignmentTargetKind, TargetAssignmentForm } from './target-assignment-form';
 
 const complete = (fields: FieldsDraft): PathFields | null =>
   fields.category ? { ...fields, category: fields.category } : null;
@@ -56,6 +58,8 @@ export function CreatePathsModal({ opened, onClose }: { opened: boolean; onClose
   // The student whose draft path the form is changing, or null while it makes new ones.
   const [editing, setEditing] = useState<DraftStudent | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // Named students (a draft of paths, one each), or one assignment that follows a class or a group.
+  const [target, setTarget] = useState<'students' | AssignmentTargetKind>('students');
 
   const ready = complete(fields);
   const problem = ready ? draftRowProblem(ready) : 'category';
@@ -67,6 +71,7 @@ export function CreatePathsModal({ opened, onClose }: { opened: boolean; onClose
     setRows([]);
     setEditing(null);
     setOutcome(null);
+    setTarget('students');
     create.reset();
   };
   const close = () => {
@@ -108,7 +113,23 @@ export function CreatePathsModal({ opened, onClose }: { opened: boolean; onClose
       radius="lg"
       closeButtonProps={{ 'aria-label': t('actions.close') }}
     >
-      {outcome ? (
+      {!outcome && !editing && (
+        <Radio.Group
+          label={t('target.heading')}
+          value={target}
+          onChange={(value) => setTarget(value as typeof target)}
+          mb="md"
+        >
+          <Group gap="lg" mt={6}>
+            <Radio value="students" label={t('target.students')} />
+            <Radio value="class" label={t('target.toClass')} />
+            <Radio value="group" label={t('target.toGroup')} />
+          </Group>
+        </Radio.Group>
+      )}
+      {target !== 'students' ? (
+        <TargetAssignmentForm key={target} kind={target} onClose={close} />
+      ) : outcome ? (
         <Stack gap="md">
           <Alert
             color="teal"

@@ -43,6 +43,7 @@ const path: LearningPathProgress = {
   learned_cards_verbal_len: 3,
   learned_cards_typing_len: 0,
   today: day(2, '2026-11-24', 4, 1),
+  assignment: null,
   progress: [day(1, '2026-11-23', 25, 5), day(2, '2026-11-24', 4, 1)],
 };
 

@@ -35,6 +35,7 @@ const path: LearningPathProgress = {
   learned_cards_verbal_len: 0,
   learned_cards_typing_len: 0,
   today: null,
+  assignment: null,
   progress: [],
 };
 const card = {

@@ -1,7 +1,8 @@
 import type { LearningPath } from '@flashcards/contract';
 import { Anchor, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconPlus, IconRoute, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconPlus, IconRoute, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
 import { ListControls } from '../../../components/list/list-controls';
@@ -11,13 +12,19 @@ import { useConfirm } from '../../../components/ui/use-confirm';
 import { useListParams } from '../../../lib/list-params';
 import { paths } from '../../../lib/paths';
 import { useSuccessToast } from '../../../lib/use-success-toast';
+import { useUpdatePath } from '../api/assignments';
 import { useDeletePath } from '../api/delete-path';
 import { usePaths } from '../api/get-paths';
+import { AssignmentsTable } from '../components/assignments-table';
 import { CreatePathsModal } from '../components/create-paths-modal';
+import { EditPathModal } from '../components/edit-path-modal';
 import { CompletedBadges, LearnedLine, personOf, TodayLine, usePathDays } from '../components/path-summary';
 import '../path-texts';
 
-/** /learning-paths: the paths I assigned, 20 a page, sorted and searched; assign new ones, delete. */
+/**
+ * /learning-paths: the paths I gave to classes and groups, each once; then the paths of named students, 20
+ * a page, sorted and searched; assign new ones, edit, delete.
+ */
 export function TeacherPathsPage() {
   const { t } = useTranslation(['paths', 'pages']);
   const toast = useSuccessToast();
@@ -30,6 +37,8 @@ export function TeacherPathsPage() {
     done: (path) => toast(t('delete.done', { name: path.name })),
   });
   const data = list.data;
+  const [editing, setEditing] = useState<LearningPath | null>(null);
+  const savePath = useUpdatePath();
 
   return (
     <Stack gap="lg">
@@ -39,6 +48,10 @@ export function TeacherPathsPage() {
           {t('list.assign')}
         </Button>
       </Group>
+      <AssignmentsTable />
+      <Title order={2} size="h3">
+        {t('list.namedHeading')}
+      </Title>
       <ListControls
         params={params}
         navigate={navigate}
@@ -99,16 +112,27 @@ export function TeacherPathsPage() {
               <LearnedLine path={path} />
             </Table.Td>
             <Table.Td>
-              <Button
-                size="compact-sm"
-                variant="subtle"
-                color="red"
-                leftSection={<IconTrash size={14} aria-hidden="true" />}
-                aria-label={t('delete.label', { name: path.name, student: personOf(path.assigned_user) })}
-                onClick={() => remove.ask(path)}
-              >
-                {t('actions.delete')}
-              </Button>
+              <Group gap={4} wrap="nowrap">
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  leftSection={<IconPencil size={14} aria-hidden="true" />}
+                  aria-label={t('edit.pathLabel', { name: path.name, student: personOf(path.assigned_user) })}
+                  onClick={() => setEditing(path)}
+                >
+                  {t('actions.edit')}
+                </Button>
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  color="red"
+                  leftSection={<IconTrash size={14} aria-hidden="true" />}
+                  aria-label={t('delete.label', { name: path.name, student: personOf(path.assigned_user) })}
+                  onClick={() => remove.ask(path)}
+                >
+                  {t('actions.delete')}
+                </Button>
+              </Group>
             </Table.Td>
           </Table.Tr>
         )}
@@ -116,6 +140,15 @@ export function TeacherPathsPage() {
         onPage={(page) => navigate({ page })}
       />
       <CreatePathsModal opened={creating} onClose={create.close} />
+      {editing && (
+        <EditPathModal
+          id={editing.id}
+          initial={editing}
+          text={t('edit.pathText', { student: personOf(editing.assigned_user) })}
+          save={savePath}
+          onClose={() => setEditing(null)}
+        />
+      )}
       <ConfirmModal
         {...remove.dialog}
         title={t('delete.title')}
