@@ -80,7 +80,10 @@ test('the teacher gives a path to 7А; a student who joins 7А later finds it in
   await classes.move(vesela.id, classA);
   const student = await pageFor(browser, { account: vesela });
   await student.goto('/my-learning-paths');
-  await expect(student.getByRole('heading', { level: 1, name: 'My learning paths' })).toBeVisible();
+  // The student's first page loads its code: a busy machine takes its time.
+  await expect(student.getByRole('heading', { level: 1, name: 'My learning paths' })).toBeVisible({
+    timeout: 30_000,
+  });
   await student.getByRole('link', { name: categoryName }).click();
   await expect(student.getByRole('heading', { level: 1, name: categoryName })).toBeVisible();
 
