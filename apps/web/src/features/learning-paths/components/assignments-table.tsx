@@ -19,7 +19,7 @@ export function TargetBadge({ assignment }: { assignment: PathAssignment }) {
   const { t } = useTranslation('paths');
   return (
     <Group gap={6} wrap="nowrap">
-      <Badge variant="light" color={assignment.target.kind === 'class' ? 'teal' : 'grape'}>
+      <Badge variant="filled" color={assignment.target.kind === 'class' ? 'teal.9' : 'grape.9'}>
         {t(`target.kinds.${assignment.target.kind}`)}
       </Badge>
       <Text size="sm" fw={600}>
