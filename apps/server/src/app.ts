@@ -19,6 +19,7 @@ import { guardianRouteHandlers } from './modules/guardians/guardians.routes';
 import { homeRouteHandlers } from './modules/home/home.routes';
 import { learningPathRouteHandlers } from './modules/learning-paths/learning-paths.routes';
 import { marketRouteHandlers } from './modules/market/market.routes';
+import { notificationRouteHandlers } from './modules/notifications/notifications.routes';
 import { practiceRouteHandlers } from './modules/practice/practice.routes';
 import { privateSendingRouteHandlers } from './modules/private-sending/private-sending.routes';
 import { reportRouteHandlers } from './modules/reports/reports.routes';
@@ -86,6 +87,7 @@ const routeHandlers = (services: Services) => [
   ...learningPathRouteHandlers(services),
   ...reportRouteHandlers(services),
   ...privateSendingRouteHandlers(services),
+  ...notificationRouteHandlers(services),
   ...schoolRouteHandlers(services),
   ...schoolClassRouteHandlers(services),
   ...guardianRouteHandlers(services),

@@ -97,6 +97,7 @@ const envSchema = z.object({
   MARKET_AUTO_APPROVE: flag.default(false),
   USER_GROUP_MAX_MEMBERS: positiveInt(USER_GROUP_MAX_MEMBERS),
   MEDIA_SWEEP_GRACE_SECONDS: positiveInt(3600),
+  NOTIFICATION_DIGEST_MINUTES: z.coerce.number().int().min(0).max(1440).default(15),
   RUN_JOBS: flag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SITE_NAME: z.string().min(1).default('Flashcards'),
@@ -122,6 +123,7 @@ const toConfig = (env: z.output<typeof envSchema>) => {
      * the sweep deletes it; a change that takes longer than this fails instead of keeping a swept file.
      */
     mediaSweepGraceSeconds: env.MEDIA_SWEEP_GRACE_SECONDS,
+    notificationDigestMinutes: env.NOTIFICATION_DIGEST_MINUTES,
     database: env.DATABASE_URL
       ? { kind: 'postgres' as const, url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
       : { kind: 'pglite' as const, dir: path.join(dataDir, 'db') },

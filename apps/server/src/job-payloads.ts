@@ -22,4 +22,5 @@ export interface JobPayloads {
   'practice.forget-old-sessions': NoData;
   'media.sweep': NoData;
   'guardians.weekly-summary': NoData;
+  'notifications.sweep': NoData;
 }

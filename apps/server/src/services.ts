@@ -28,6 +28,11 @@ import { createMailService } from './modules/mail/mail.service';
 import { createMarketService } from './modules/market/market.service';
 import { registerMediaJobs, scheduleMediaSweep } from './modules/media/media.jobs';
 import { createMediaService } from './modules/media/media.service';
+import {
+  registerNotificationJobs,
+  scheduleNotificationSweep,
+} from './modules/notifications/notifications.jobs';
+import { createNotificationsService } from './modules/notifications/notifications.service';
 import { registerPracticeJobs, schedulePracticeCleanUp } from './modules/practice/practice.jobs';
 import { createPracticeService } from './modules/practice/practice.service';
 import { createPrivateSendingService } from './modules/private-sending/private-sending.service';
@@ -97,6 +102,7 @@ export const createServices = async ({
   });
   const users = createUsersService({ db, media, clock, practice, subscriptions });
   const mail = createMailService({ db, config, clock, jobs, users });
+  const notifications = createNotificationsService({ db, config, clock, jobs, tokens, users });
   const auth = createAuthService({ db, config, tokens, jobs, clock, users, mail });
   const google = createGoogleService({ db, config, log, clock, auth });
   const categories = createCategoriesService({ db, config, media, log, clock });
@@ -109,12 +115,30 @@ export const createServices = async ({
     practice,
     publicUrl: config.publicUrl,
   });
-  const market = createMarketService({ db, config, clock, storage, media, jobs, categories, cards });
-  const friends = createFriendsService({ db, config, clock, users, practice, mail });
-  const privateSending = createPrivateSendingService({ db, config, clock, categories, cards, mail });
+  const market = createMarketService({
+    db,
+    config,
+    clock,
+    storage,
+    media,
+    jobs,
+    categories,
+    cards,
+    notifications,
+  });
+  const friends = createFriendsService({ db, config, clock, users, practice, mail, notifications });
+  const privateSending = createPrivateSendingService({
+    db,
+    config,
+    clock,
+    categories,
+    cards,
+    mail,
+    notifications,
+  });
   const reports = createReportsService({ db, config, clock, entitlements });
-  const exams = createExamsService({ db, clock, media, jobs, entitlements, users, cards });
-  const learningPaths = createLearningPathsService({ db, clock, entitlements, users, exams });
+  const exams = createExamsService({ db, clock, media, jobs, entitlements, users, cards, notifications });
+  const learningPaths = createLearningPathsService({ db, clock, entitlements, users, exams, notifications });
   const guardians = createGuardiansService({ db, config, clock, jobs, tokens, mail });
   const home = createHomeService({ db, config, clock, entitlements });
   const userGroups = createUserGroupsService({ db, config, clock, learningPaths });
@@ -146,17 +170,19 @@ export const createServices = async ({
   registerPracticeJobs(jobs, { practice });
   registerMediaJobs(jobs, { media });
   registerGuardianJobs(jobs, { guardians });
+  registerNotificationJobs(jobs, { notifications });
   await jobs.start({ work: runJobs });
   // Cron is kept where jobs are worked: there the exams whose end has come are completed every minute, and
   // trials ending in three days are reminded and past days' practice sessions forgotten daily; media files
-  // that crashes and failures left are swept every ten minutes and at each start; guardians get their
-  // weekly summaries on Sundays.
+  // that crashes and failures left are swept every ten minutes and at each start; notifications (exams about
+  // to open, results published, digests due) every minute; guardians get their weekly summaries on Sundays.
   if (runJobs) {
     await scheduleExamCompletion(jobs);
     await scheduleTrialReminders(jobs);
     await schedulePracticeCleanUp(jobs);
     await scheduleMediaSweep(jobs);
     await scheduleWeeklySummaries(jobs);
+    await scheduleNotificationSweep(jobs);
   }
 
   return {
@@ -172,6 +198,7 @@ export const createServices = async ({
     review,
     users,
     mail,
+    notifications,
     auth,
     google,
     categories,

@@ -19,6 +19,7 @@ import {
   learningPaths,
   marketReports,
   pathAssignments,
+  notifications,
   payments,
   practiceSessionAnswers,
   privateOffers,
@@ -127,6 +128,10 @@ type Fixture = {
   commission: number;
   /** A checkout the owner started at the payment provider. */
   checkoutSession: string;
+  /** The owner's notification of the path the second principal assigned them. */
+  notification: number;
+  /** The signed link that unsubscribes the owner from the school's e-mails. */
+  unsubscribeToken: string;
 };
 
 type Request = {
@@ -482,6 +487,16 @@ const matrix: Record<string, Row> = {
   // Private sending: the inbox is the caller's own; an offer is its receiver's; a category is sent by its owner.
   inbox: { expect: signedIn(200) },
   inboxCount: { expect: signedIn(200) },
+
+  // Notifications: each person's own; the unsubscribe link is signed, so it needs no sign-in.
+  notifications: { expect: signedIn(200) },
+  unreadNotifications: { expect: signedIn(200) },
+  readNotification: { request: (f) => ({ params: { id: f.notification } }), expect: ownerOnly(204) },
+  readAllNotifications: { request: () => ({ json: { item: 'my_learning_paths' } }), expect: signedIn(204) },
+  unsubscribe: {
+    request: (f) => ({ params: { token: f.unsubscribeToken }, json: {} }),
+    expect: everyone(200),
+  },
   acceptOffer: { request: (f) => ({ json: { category_id: f.offered } }), expect: ownerOnly(201) },
   declineOffer: { request: (f) => ({ params: { id: f.offered } }), expect: ownerOnly(204) },
   sendCategory: {
@@ -964,6 +979,8 @@ const newFixture = async () => {
     studyQuestion: 0,
     commission: 0,
     checkoutSession: '',
+    notification: 0,
+    unsubscribeToken: '',
   };
   fixture.emptySchool = (await buildSchool(db)).id;
   const [schoolClass] = await db
@@ -1094,6 +1111,17 @@ const newFixture = async () => {
   await db
     .insert(examAnswers)
     .values({ examId: taken!.id, questionId: theirQuestion!.id, studentAnswer: 'a' });
+  const [notice] = await db
+    .insert(notifications)
+    .values({
+      recipientId: owner.id,
+      kind: 'path_assigned',
+      values: { from: 'Second Principal', name: 'Path', path: textStudy!.id },
+      createdAt: new Date(),
+    })
+    .returning();
+  fixture.notification = notice!.id;
+  fixture.unsubscribeToken = `${owner.id}.receive_invitations_for_contest.${t.services.tokens.mac(`unsubscribe:${owner.id}:receive_invitations_for_contest`)}`;
   Object.assign(fixture, {
     test: ownTest!.id,
     question: ownQuestion!.id,
@@ -1412,6 +1440,19 @@ const day = (offset: number) => new Date(Date.now() + offset * 24 * 60 * 60 * 10
 const callers = (c: ReachContext) => c.caller ?? c.target;
 
 const reachMatrix: Record<string, ReachRow> = {
+  // A digest's unsubscribe link names its person and is signed for them: a link signed for someone else
+  // (the caller's own signature on the target's id) names nobody.
+  unsubscribe: {
+    request: (c) => ({
+      params: {
+        token: `${c.target.id}.receive_invitations_for_contest.${t.services.tokens.mac(`unsubscribe:${callers(c).id}:receive_invitations_for_contest`)}`,
+      },
+      json: {},
+    }),
+    reached: async (c) =>
+      !(await exists(sql`select 1 from users where id = ${c.target.id} and receive_invitations_for_contest`)),
+    expect: reachedIn(['self'], 404, { guest: 'reached' }),
+  },
   // Public flows name an account by e-mail, id or referral code and answer alike whoever it is.
   register: {
     request: (c) => ({
@@ -1972,6 +2013,7 @@ const personKeys = new Set([
 ]);
 /** Routes that name a person where their schemas cannot say so: a path's id, a file of e-mails. */
 const personRoutesUnseen = [
+  'unsubscribe',
   'bulkCreateUsers',
   'friendDetails',
   'friendFriends',

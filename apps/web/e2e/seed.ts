@@ -64,3 +64,8 @@ export async function dueForReview(request: APIRequestContext, cards: number[]):
 export async function weeklySummaries(request: APIRequestContext): Promise<void> {
   await seed(request, '/weekly-summaries', {});
 }
+
+/** Runs the server's minute sweep of notifications now: the e-mail digests due go out. */
+export async function sweepNotifications(request: APIRequestContext): Promise<void> {
+  await seed(request, '/notifications/sweep', {});
+}

@@ -11,6 +11,7 @@ export * from './learning-paths';
 export * from './limits';
 export * from './market';
 export * from './media-types';
+export * from './notifications';
 export * from './practice';
 export * from './question-kinds';
 export * from './review';

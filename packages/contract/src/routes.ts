@@ -7,6 +7,7 @@ import { guardianRoutes } from './guardians';
 import { homeRoutes } from './home';
 import { learningPathRoutes, reportRoutes } from './learning-paths';
 import { marketRoutes } from './market';
+import { notificationRoutes } from './notifications';
 import { practiceRoutes } from './practice';
 import { reviewRoutes } from './review';
 import type { RouteDefinition } from './route';
@@ -31,6 +32,7 @@ export const apiRoutes: Record<string, RouteDefinition> = /* @__PURE__ */ Object
   friendRoutes,
   userGroupRoutes,
   privateSendingRoutes,
+  notificationRoutes,
   schoolRoutes,
   adminSchoolRoutes,
   schoolClassRoutes,

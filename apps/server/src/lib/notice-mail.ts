@@ -10,13 +10,18 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
  * interpolated (a `count` picks the body's plural form). `unasked` adds the line for people who did not
  * ask for it; `list` adds lines after the body (a digest's notices). The subject is the template's alone:
  * values people chose (names, category names) go in the body, never in the subject, so nobody can make
- * the app send a subject of their own.
+ * the app send a subject of their own. `unsubscribe` ends the mail with a link to its opt-in's page and
+ * gives it the one-click `List-Unsubscribe` headers of RFC 8058 (`oneClick` takes a POST).
  */
 export const noticeMail = (
   language: Language,
   kind: string,
   values: Record<string, string | number> & { to: string; url: string },
-  { unasked = false, list = [] }: { unasked?: boolean; list?: string[] } = {},
+  {
+    unasked = false,
+    list = [],
+    unsubscribe,
+  }: { unasked?: boolean; list?: string[]; unsubscribe?: { page: string; oneClick: string } } = {},
 ): Mail => {
   const t = (key: string) => translate(language, `email:${key}`, values);
   const lines = [
@@ -29,6 +34,7 @@ export const noticeMail = (
     '',
     ...(unasked ? [t('ignore'), ''] : []),
     t('signature'),
+    ...(unsubscribe ? ['', `${t('unsubscribe')}: ${unsubscribe.page}`] : []),
   ];
   const html = `<!doctype html>
 <html lang="${language}"><body style="margin:0;padding:24px;background:#f4f6fb;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
@@ -39,8 +45,12 @@ export const noticeMail = (
 ${list.length > 0 ? `<ul style="font-size:16px;line-height:1.5">${list.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>\n` : ''}<p style="margin:28px 0"><a href="${escapeHtml(values.url)}" style="background:#1c64f2;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold;display:inline-block">${escapeHtml(t(`${kind}.action`))}</a></p>
 <p style="font-size:13px;color:#4b5563">${escapeHtml(t('link_fallback'))}<br><a href="${escapeHtml(values.url)}" style="color:#1c64f2;word-break:break-all">${escapeHtml(values.url)}</a></p>
 ${unasked ? `<p style="font-size:13px;color:#4b5563">${escapeHtml(t('ignore'))}</p>\n` : ''}<p style="font-size:14px">${escapeHtml(t('signature'))}</p>
-</td></tr></table></body></html>`;
+${unsubscribe ? `<p style="font-size:12px;color:#4b5563"><a href="${escapeHtml(unsubscribe.page)}" style="color:#4b5563">${escapeHtml(t('unsubscribe'))}</a></p>\n` : ''}</td></tr></table></body></html>`;
   // Only the site's own name is interpolated into a subject (its templates name no other value).
   const subject = translate(language, `email:${kind}.subject`, { site: values.site });
-  return { to: values.to, subject, text: lines.join('\n'), html };
+  const headers = unsubscribe && {
+    'List-Unsubscribe': `<${unsubscribe.oneClick}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
+  return { to: values.to, subject, text: lines.join('\n'), html, ...(headers ? { headers } : {}) };
 };

@@ -230,3 +230,7 @@ export const toGroupMember = (row: MemberLike, storage: MediaStorage): GroupMemb
   is_teacher: row.isTeacher,
   school: row.school,
 });
+
+/** A person's name as the app writes it in texts: first and last, trimmed. */
+export const fullName = (person: { firstName: string; lastName: string }) =>
+  `${person.firstName} ${person.lastName}`.trim();

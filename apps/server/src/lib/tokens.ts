@@ -18,7 +18,8 @@ export type Tokens = {
   verify(token: string, type?: TokenType): TokenClaims;
   /**
    * A token only this server can make from `text` (HMAC-SHA256 with the signing secret, 43 base64url
-   * characters): links it can make again later without storing them (a guardian's).
+   * characters): links it can make again later without storing them (a guardian's) and links that need no sign-in
+   * (unsubscribing).
    */
   mac(text: string): string;
 };

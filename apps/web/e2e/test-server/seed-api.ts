@@ -64,7 +64,14 @@ const aiAnswers = z.object({
 
 /** Where the stand-in Stripe's webhooks go, and the secret they are signed with. */
 type Webhook = { url: string; secret: string };
-type Context = { db: Database; jobs: JobQueue; ai: OpenAiServer; stripe: StripeServer; webhook: Webhook };
+type Context = {
+  db: Database;
+  jobs: JobQueue;
+  sweepNotifications: () => Promise<void>;
+  ai: OpenAiServer;
+  stripe: StripeServer;
+  webhook: Webhook;
+};
 
 const payer = z.object({ email: z.string().min(1) });
 
@@ -163,6 +170,12 @@ const seeders: Record<string, (context: Context, json: unknown) => Promise<unkno
     return { successPath: `${success.pathname}${success.search}` };
   },
 
+  /** Runs the minute's sweep of notifications now: the digests due go out. */
+  'POST /notifications/sweep': async ({ sweepNotifications }) => {
+    await sweepNotifications();
+    return {};
+  },
+
   'POST /stripe/pay': async ({ db, stripe, webhook }, json) => {
     const { email } = payer.parse(json);
     const [user] = await db
@@ -210,6 +223,7 @@ export async function startSeedApi({
   port,
   db,
   jobs,
+  sweepNotifications,
   ai,
   stripe,
   webhook,
@@ -217,6 +231,7 @@ export async function startSeedApi({
   port: number;
   db: Database;
   jobs: JobQueue;
+  sweepNotifications: () => Promise<void>;
   ai: OpenAiServer;
   stripe: StripeServer;
   webhook: Webhook;
@@ -229,7 +244,9 @@ export async function startSeedApi({
     const seed = seeders[`${request.method} ${request.url}`];
     if (!seed) return answer(404, { detail: `No seeding route ${request.method} ${request.url}` });
     readJson(request)
-      .then(async (json) => answer(201, await seed({ db, jobs, ai, stripe, webhook }, json)))
+      .then(async (json) =>
+        answer(201, await seed({ db, jobs, sweepNotifications, ai, stripe, webhook }, json)),
+      )
       .catch((error: unknown) =>
         error instanceof z.ZodError
           ? answer(400, { detail: z.prettifyError(error) })

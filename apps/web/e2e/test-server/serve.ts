@@ -34,6 +34,8 @@ const required = (name: string) => {
 async function startServer(env: Record<string, string | undefined>): Promise<{
   db: Database;
   jobs: JobQueue;
+  /** The minute's sweep of notifications, run when a test asks (its digests, without waiting for the minute). */
+  sweepNotifications: () => Promise<void>;
   /** Where this process reaches the server (the webhook deliveries go there). */
   url: string;
   close: () => Promise<void>;
@@ -49,6 +51,7 @@ async function startServer(env: Record<string, string | undefined>): Promise<{
   return {
     db: database.db,
     jobs: services.jobs,
+    sweepNotifications: () => services.notifications.sweep(),
     url: `http://127.0.0.1:${config.port}`,
     close: async () => {
       await app.close();
@@ -85,12 +88,15 @@ const server = await startServer({
   STRIPE_SECRET_KEY: 'sk_test_e2e',
   STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
   STRIPE_API_URL: stripe.url,
+  // Notifications are mailed at the next sweep, which a test may ask for through the seeding API.
+  NOTIFICATION_DIGEST_MINUTES: '0',
 });
 // Last: Playwright waits for this port, so the tests begin once everything here is up.
 const seedApi = await startSeedApi({
   port: Number(required('E2E_SEED_PORT')),
   db: server.db,
   jobs: server.jobs,
+  sweepNotifications: server.sweepNotifications,
   ai,
   stripe,
   webhook: { url: `${server.url}/api/subscriptions/webhook/`, secret: stripeWebhookSecret },

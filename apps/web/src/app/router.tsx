@@ -126,6 +126,10 @@ const publicPages: Page[] = [
   { name: 'flashCardsTextPublic', load: () => publicPractice('text') },
   { name: 'flashCardsPicturesPublic', load: () => publicPractice('picture') },
   { name: 'pricing', load: () => subscription('pricing') },
+  {
+    name: 'unsubscribe',
+    load: () => import('../features/notifications/pages/unsubscribe-page').then((m) => <m.UnsubscribePage />),
+  },
   // Signing out needs no token check, and must work when the check would fail.
   { name: 'logout', load: () => import('../features/auth/pages/logout-page').then((m) => <m.LogoutPage />) },
 ];
@@ -166,6 +170,11 @@ const signedInPages: Page[] = [
   {
     name: 'userGroups',
     load: () => import('../features/social/pages/user-groups-page').then((m) => <m.UserGroupsPage />),
+  },
+  {
+    name: 'notifications',
+    load: () =>
+      import('../features/notifications/pages/notifications-page').then((m) => <m.NotificationsPage />),
   },
   {
     name: 'sendToMeCategories',

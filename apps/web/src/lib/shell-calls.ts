@@ -1,4 +1,10 @@
-import { authRoutes, privateSendingRoutes, systemRoutes } from '@flashcards/contract';
+import {
+  authRoutes,
+  type NotificationItem,
+  notificationRoutes,
+  privateSendingRoutes,
+  systemRoutes,
+} from '@flashcards/contract';
 import { api } from './api-client';
 
 // The calls of the app's shell: they load with the first of them rather than with the app, so that the
@@ -18,3 +24,11 @@ export const getSite = (signal?: AbortSignal) => api.call(systemRoutes.site, { s
 
 /** How many offers wait in my inbox (`GET card/private/count/`). */
 export const getInboxCount = (signal?: AbortSignal) => api.call(privateSendingRoutes.inboxCount, { signal });
+
+/** How many of my notifications are unread, in all and per menu item (`GET notifications/unread/`). */
+export const getUnreadNotifications = (signal?: AbortSignal) =>
+  api.call(notificationRoutes.unreadNotifications, { signal });
+
+/** Reads my notifications of one menu item, once its page is open (`POST notifications/read/`). */
+export const readNotificationsOf = (item: NotificationItem) =>
+  api.call(notificationRoutes.readAllNotifications, { body: { item } });

@@ -142,6 +142,9 @@ export const exams = pgTable(
     index('exams_test_end_idx').on(table.testId, table.endAt, table.extraMinutes),
     // The completion sweep: open exams by their end.
     index('exams_open_end_idx').on(table.endAt).where(sql`${table.completedAt} is null`),
+    // The notifications' sweep: exams about to open, and exams whose results open to their students.
+    index('exams_start_idx').on(table.startAt),
+    index('exams_results_end_idx').on(table.endAt).where(sql`${table.showResultsAfterEnd}`),
     // The sweep's attempts with a time limit, which may end before their window does.
     index('exams_open_limited_idx')
       .on(table.startedAt)

@@ -8,6 +8,7 @@ export * from './learning-paths';
 export * from './mail';
 export * from './market';
 export * from './media';
+export * from './notifications';
 export * from './review';
 export * from './schools';
 export * from './social';

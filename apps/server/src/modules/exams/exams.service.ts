@@ -26,9 +26,11 @@ import type { Entitlements } from '../../lib/entitlements';
 import { cardPictureVariants, thumbnailKey } from '../../lib/images';
 import type { JobQueue } from '../../lib/jobs';
 import type { PageWindow } from '../../lib/pagination';
+import { fullName } from '../../lib/people';
 import { bytesOf } from '../../plugins/multipart';
 import type { CardsService } from '../cards/cards.service';
 import type { MediaFiles, MediaService } from '../media/media.service';
+import type { NotificationsService } from '../notifications/notifications.service';
 import { type UsersService, userMediaPrefix } from '../users/users.service';
 import { createExamResults } from './exam-results.service';
 import { cardsNeeded, distinctAnswers, draftQuestions, seededRandom, usableCards } from './exams.draft';
@@ -113,6 +115,7 @@ export const createExamsService = ({
   entitlements,
   users,
   cards,
+  notifications,
 }: {
   db: Database;
   clock: Clock;
@@ -122,6 +125,7 @@ export const createExamsService = ({
   users: UsersService;
   /** The cards a test is drafted from, read through their module's rules. */
   cards: CardsService;
+  notifications: NotificationsService;
 }) => {
   /** A free account may have a few tests: counted with the creator locked, so two creates count in turn. */
   const assertTestAllowed = async (actor: Actor, tx: Executor) => {
@@ -415,7 +419,14 @@ export const createExamsService = ({
           active.add(test.id);
           entitlements.assertFreeLimit('exams', active.size);
         }
-        return { created: rows.length > 0 ? await repo.insertExams(tx, rows) : [], skipped };
+        const ids = rows.length > 0 ? await repo.insertExams(tx, rows) : [];
+        await notifications.notify(
+          tx,
+          rows.map((row) => row.studentId),
+          'exam_assigned',
+          { from: fullName(actor), name: test.name },
+        );
+        return { created: ids, skipped };
       });
       if (created.created.length > 0) await queueExamEnd(jobs, endAt);
       return created;

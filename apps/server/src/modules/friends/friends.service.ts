@@ -5,6 +5,7 @@ import { conflict, invalid, notFound } from '../../lib/api-error';
 import type { Clock } from '../../lib/clock';
 import { matchesNameOrEmail } from '../../lib/people';
 import type { MailService } from '../mail/mail.service';
+import type { NotificationsService } from '../notifications/notifications.service';
 import type { PracticeService } from '../practice/practice.service';
 import type { UsersService } from '../users/users.service';
 import { friendsPolicy } from './friends.policy';
@@ -25,6 +26,7 @@ export const createFriendsService = ({
   users,
   practice,
   mail,
+  notifications,
 }: {
   db: Database;
   config: Config;
@@ -32,6 +34,7 @@ export const createFriendsService = ({
   users: UsersService;
   practice: PracticeService;
   mail: MailService;
+  notifications: NotificationsService;
 }) => {
   const fullName = (person: { firstName: string; lastName: string }) =>
     `${person.firstName} ${person.lastName}`.trim();
@@ -82,7 +85,9 @@ export const createFriendsService = ({
       if (existing) throw conflict('friend_request_pending');
       const request = await db.transaction(async (tx) => {
         await mail.limit('friend_request', { accountId: me.id, ip }, { tx });
-        return repo.insertRequest(tx, me.id, to, clock.now());
+        const made = await repo.insertRequest(tx, me.id, to, clock.now());
+        if (made) await notifications.notify(tx, [to], 'friend_request', { from: fullName(me) });
+        return made;
       });
       // Both asked at the same moment: the pair's unique index kept the other request.
       if (!request) throw conflict('friend_request_pending');

@@ -16,8 +16,10 @@ import { type Actor, authorize, rules } from '../../lib/access';
 import { conflict, invalid, notFound, permissionDenied } from '../../lib/api-error';
 import { type Clock, DAY, dayIn } from '../../lib/clock';
 import type { Entitlements } from '../../lib/entitlements';
+import { fullName } from '../../lib/people';
 import type { SignedIn } from '../../lib/routes';
 import type { ExamsService } from '../exams/exams.service';
+import type { NotificationsService } from '../notifications/notifications.service';
 import type { UsersService } from '../users/users.service';
 import { learningPathPolicy as policy } from './learning-paths.policy';
 import * as repo from './learning-paths.repository';
@@ -154,12 +156,14 @@ export const createLearningPathsService = ({
   entitlements,
   users,
   exams,
+  notifications,
 }: {
   db: Database;
   clock: Clock;
   entitlements: Entitlements;
   users: UsersService;
   exams: ExamsService;
+  notifications: NotificationsService;
 }) => {
   const mayUse = (actor: Actor) => authorize(actor, policy.use, actor);
   /** Today in the account's own time zone: a student's path days are theirs. */
@@ -378,6 +382,12 @@ export const createLearningPathsService = ({
         }
         await assertFreeLimit(tx, actor, rows);
         const created = rows.length > 0 ? await repo.insertPaths(tx, rows) : [];
+        await notifications.notify(
+          tx,
+          rows.map((row) => row.assignedUserId),
+          'path_assigned',
+          (i) => ({ from: fullName(actor), name: rows[i]!.name, path: created[i]! }),
+        );
         return { created, skipped };
       });
     },

@@ -17,6 +17,7 @@ import type { CardsService } from '../cards/cards.service';
 import type { CategoriesService } from '../categories/categories.service';
 import { queueMail } from '../mail/mail.jobs';
 import type { MediaService } from '../media/media.service';
+import type { NotificationsService } from '../notifications/notifications.service';
 import { userMediaPrefix } from '../users/users.service';
 import {
   type ComparableCard,
@@ -58,6 +59,7 @@ export const createMarketService = ({
   jobs,
   categories,
   cards,
+  notifications,
 }: {
   db: Database;
   config: Config;
@@ -67,6 +69,7 @@ export const createMarketService = ({
   jobs: JobQueue;
   categories: CategoriesService;
   cards: CardsService;
+  notifications: NotificationsService;
 }) => {
   /** A category on the catalog (its approved version); anything else does not exist (404). */
   const listed = async (id: number) => {
@@ -100,7 +103,7 @@ export const createMarketService = ({
    * before the transaction (unchanged ones reuse the previous version's copy), and go again unless it
    * commits; the reviewed revision must still be the category's (409 otherwise).
    */
-  const approveRevision = async (id: number, revision: number) => {
+  const approveRevision = async (id: number, revision: number, { decided = false } = {}) => {
     const category = await repo.findCategory(db, id);
     if (!category?.marketAccessible) throw notFound();
     if (category.marketApprovement !== 'pending') throw conflict('market_not_pending');
@@ -177,6 +180,9 @@ export const createMarketService = ({
           marketRejectionReason: '',
           marketVersionId: version.id,
         });
+        // A reviewer's decision is told; approvals without moderation (each change) are not.
+        if (decided)
+          await notifications.notify(tx, [locked.userId], 'catalog_approved', { category: locked.name });
       });
       return category;
     });
@@ -514,7 +520,7 @@ export const createMarketService = ({
     },
 
     async approve(id: number, revision: number) {
-      const category = await approveRevision(id, revision);
+      const category = await approveRevision(id, revision, { decided: true });
       await mailAuthor(category, 'approved');
       return queueItemOf(id);
     },
@@ -526,6 +532,10 @@ export const createMarketService = ({
         if (locked.marketApprovement !== 'pending') throw conflict('market_not_pending');
         if (locked.revision !== revision) throw conflict('market_revision_changed');
         await repo.updateCategory(tx, id, { marketApprovement: 'rejected', marketRejectionReason: reason });
+        await notifications.notify(tx, [locked.userId], 'catalog_rejected', {
+          category: locked.name,
+          reason,
+        });
         return locked;
       });
       await mailAuthor(category, 'rejected', reason);

@@ -4,9 +4,11 @@ import type { Database } from '../../db/client';
 import { type Actor, authorize } from '../../lib/access';
 import { notFound } from '../../lib/api-error';
 import type { Clock } from '../../lib/clock';
+import { fullName } from '../../lib/people';
 import type { CardsService } from '../cards/cards.service';
 import type { CategoriesService } from '../categories/categories.service';
 import type { MailService } from '../mail/mail.service';
+import type { NotificationsService } from '../notifications/notifications.service';
 import { privateSendingPolicy } from './private-sending.policy';
 import * as repo from './private-sending.repository';
 
@@ -17,6 +19,7 @@ export const createPrivateSendingService = ({
   categories,
   cards,
   mail,
+  notifications,
 }: {
   db: Database;
   config: Config;
@@ -24,6 +27,7 @@ export const createPrivateSendingService = ({
   categories: CategoriesService;
   cards: CardsService;
   mail: MailService;
+  notifications: NotificationsService;
 }) => {
   const myCategory = async (actor: Actor, id: number) =>
     authorize(actor, privateSendingPolicy.send, await repo.findCategory(db, id));
@@ -61,10 +65,15 @@ export const createPrivateSendingService = ({
           ? []
           : await db.transaction(async (tx) => {
               await mail.limit('category_offer', { accountId: actor.id, ip }, { weight: chosen.length, tx });
-              return repo.insertOffers(
+              const offered = await repo.insertOffers(
                 tx,
                 chosen.map((receiverId) => ({ categoryId, senderId: actor.id, receiverId, createdAt: now })),
               );
+              await notifications.notify(tx, offered, 'category_received', {
+                from: fullName(actor),
+                category: category.name,
+              });
+              return offered;
             }),
       );
       // An offer made meanwhile by another request: the pending offer's unique index kept that one.

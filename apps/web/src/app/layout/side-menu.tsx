@@ -1,13 +1,23 @@
+import type { NotificationItem } from '@flashcards/contract';
 import { Box, Indicator, NavLink, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { useId } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useCurrentUser } from '../../lib/current-user';
 import { useFormatters } from '../../lib/format';
 import { useInboxCount } from '../../lib/inbox-count';
-import { paths } from '../../lib/paths';
+import { type PageName, paths } from '../../lib/paths';
 import { useSalesShown } from '../../lib/site';
+import { unreadNotificationsKey, useUnreadNotifications } from '../../lib/unread-notifications';
 import { type MenuSection, visibleMenu } from './menu-sections';
+
+/** The menu items that count their unread notifications (the offers' inbox counts what waits instead). */
+const notifiedItems: Partial<Record<PageName, NotificationItem>> = {
+  myLearningPaths: 'my_learning_paths',
+  studentsSchoolExams: 'exams_assigned_to_me',
+  friends: 'friends',
+};
 
 /**
  * The signed-in side menu. Until the user's data arrives, every item but the staff's, the principals', the
@@ -23,6 +33,7 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
     usesTeacherTools: user?.uses_teacher_tools ?? false,
     salesShown: useSalesShown(),
   };
+  useReadOnVisit();
   return (
     // The browser's own scrolling: a taller menu than the window scrolls within the navbar.
     <Stack gap="lg" p="md" h="100%" style={{ overflowY: 'auto' }}>
@@ -39,6 +50,7 @@ function MenuGroup({ section, onNavigate }: { section: MenuSection; onNavigate: 
   const headingId = useId();
   const { number } = useFormatters();
   const waiting = useInboxCount().data ?? 0;
+  const unread = useUnreadNotifications().data?.items;
   return (
     <div>
       <Text component="h2" id={headingId} size="xs" fw={700} tt="uppercase" c="dimmed" mb={4} px="xs">
@@ -47,7 +59,10 @@ function MenuGroup({ section, onNavigate }: { section: MenuSection; onNavigate: 
       <Box component="ul" aria-labelledby={headingId} m={0} p={0} style={{ listStyle: 'none' }}>
         {section.items.map(({ label, page, icon: ItemIcon }) => {
           const current = pathname === paths[page];
-          const counted = page === 'sendToMeCategories' && waiting > 0;
+          const item = notifiedItems[page];
+          const fresh = item && unread ? unread[item] : 0;
+          const count = page === 'sendToMeCategories' ? waiting : fresh;
+          const counted = count > 0;
           return (
             <li key={page}>
               <NavLink
@@ -57,14 +72,14 @@ function MenuGroup({ section, onNavigate }: { section: MenuSection; onNavigate: 
                   <>
                     {t(`menu.items.${label}`)}
                     {counted && (
-                      <VisuallyHidden>{` (${t('menu.waiting', { count: waiting, formatted: number(waiting) })})`}</VisuallyHidden>
+                      <VisuallyHidden>{` (${t(fresh > 0 ? 'menu.new' : 'menu.waiting', { count, formatted: number(count) })})`}</VisuallyHidden>
                     )}
                   </>
                 }
                 leftSection={
                   counted ? (
-                    // The count of offers sits on the icon, so the entry keeps to one line.
-                    <Indicator label={number(waiting)} size={16} offset={2} display="flex" aria-hidden="true">
+                    // The count sits on the icon, so the entry keeps to one line.
+                    <Indicator label={number(count)} size={16} offset={2} display="flex" aria-hidden="true">
                       <ItemIcon size={18} stroke={1.6} aria-hidden="true" />
                     </Indicator>
                   ) : (
@@ -82,4 +97,23 @@ function MenuGroup({ section, onNavigate }: { section: MenuSection; onNavigate: 
       </Box>
     </div>
   );
+}
+
+/**
+ * Opening a menu item's page reads its notifications: the badge goes once the person has seen the page
+ * they were told about.
+ */
+function useReadOnVisit() {
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  const unread = useUnreadNotifications().data?.items;
+  const page = (Object.keys(notifiedItems) as PageName[]).find((name) => paths[name] === pathname);
+  const item = page && notifiedItems[page];
+  const fresh = item && unread ? unread[item] : 0;
+  useEffect(() => {
+    if (!item || fresh === 0) return;
+    void import('../../lib/shell-calls')
+      .then((call) => call.readNotificationsOf(item))
+      .then(() => queryClient.invalidateQueries({ queryKey: unreadNotificationsKey }));
+  }, [item, fresh, queryClient]);
 }

@@ -6,6 +6,7 @@ import { useIsSignedIn } from '../../lib/session';
 import { AccountActions } from './account-actions';
 import { BrandLink } from './brand-link';
 import { LanguageSwitch } from './language-switch';
+import { NotificationsBell } from './notifications-bell';
 import { ThemeMenuLoader } from './theme-menu-loader';
 
 interface TopBarProps {
@@ -47,6 +48,7 @@ export function TopBar({ menu, focus = false }: TopBarProps) {
       <Group gap="xs" wrap="nowrap">
         <LanguageSwitch />
         <ThemeMenuLoader />
+        <NotificationsBell />
         <AccountActions />
       </Group>
     </Group>
