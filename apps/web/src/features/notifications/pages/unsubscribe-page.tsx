@@ -15,7 +15,9 @@ export function UnsubscribePage() {
   const { token = '' } = useParams();
   const [params] = useSearchParams();
   const lang = params.get('lang');
-  const { t } = useTranslation('shell', isLanguage(lang) ? { lng: lang } : {});
+  const { i18n } = useTranslation('shell');
+  // The mail's language for this page alone: the app's own choice stays as it was.
+  const t = i18n.getFixedT(isLanguage(lang) ? lang : i18n.language, 'shell');
   const unsubscribe = useUnsubscribe();
   const { mutate } = unsubscribe;
   useEffect(() => {
