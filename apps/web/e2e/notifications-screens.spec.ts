@@ -42,7 +42,11 @@ for (const language of ['en', 'bg'] as const) {
     const first = page.getByRole('main').getByRole('listitem').first().getByRole('link');
     await first.click();
     await page.goBack();
-    await expect(page.getByRole('banner').getByRole('link', { name: /1/ })).toBeVisible();
+    await expect(
+      page
+        .getByRole('banner')
+        .getByRole('link', { name: bg ? 'Известия, 1 непрочетено' : 'Notifications, 1 unread' }),
+    ).toBeVisible();
     await settled(page);
     await saveScreenshot(page, `notifications-${language}`);
 
