@@ -41,7 +41,7 @@ for (const language of ['en', 'bg'] as const) {
     ).toBeVisible();
     const first = page.getByRole('main').getByRole('listitem').first().getByRole('link');
     await first.click();
-    await page.goBack();
+    await page.goto('/notifications');
     await expect(
       page
         .getByRole('banner')
