@@ -145,7 +145,19 @@ describe('an assignment follows its class', () => {
     expect(await pathsOf(newcomer)).toEqual([]);
 
     await moveTo(principal, newcomer, classA);
-    expect(await pathsOf(newcomer)).toEqual([expect.objectContaining({ assignment: assignment.id })]);
+    const [given] = await pathsOf(newcomer);
+    expect(given).toEqual(expect.objectContaining({ assignment: assignment.id }));
+    // The late joiner is told of it as the class was, in the teacher's name.
+    const notices = (await newcomer.call('GET', '/api/notifications/')).json().results;
+    expect(notices).toEqual([
+      expect.objectContaining({
+        kind: 'path_assigned',
+        values: expect.objectContaining({
+          path: given!.id,
+          from: expect.stringContaining(teacher.user.firstName),
+        }),
+      }),
+    ]);
 
     // A path made for the student by name stays when they leave the class.
     const named = await teacher.call('POST', '/api/learning-paths/list-teachers/', [

@@ -622,7 +622,9 @@ export const assignmentSettings = (tx: Executor, ids: number[]) =>
 export type AssignmentSettings = typeof pathAssignments.$inferSelect;
 
 /** Inserts paths, leaving out a student who already has one of the same assignment (a join racing another). */
-export const insertAssignmentPaths = async (db: Executor, paths: PathInsert[]) =>
-  (
-    await db.insert(learningPaths).values(paths).onConflictDoNothing().returning({ id: learningPaths.id })
-  ).map((row) => row.id);
+export const insertAssignmentPaths = (db: Executor, paths: PathInsert[]) =>
+  db
+    .insert(learningPaths)
+    .values(paths)
+    .onConflictDoNothing()
+    .returning({ id: learningPaths.id, assignedUserId: learningPaths.assignedUserId });

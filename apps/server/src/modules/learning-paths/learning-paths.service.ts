@@ -280,7 +280,7 @@ export const createLearningPathsService = ({
   const giveTo = async (tx: Executor, assignment: repo.AssignmentSettings, studentIds: number[]) => {
     if (studentIds.length === 0) return [];
     const now = clock.now();
-    return repo.insertAssignmentPaths(
+    const given = await repo.insertAssignmentPaths(
       tx,
       studentIds.map((studentId) => ({
         name: assignment.name,
@@ -304,6 +304,15 @@ export const createLearningPathsService = ({
         createdAt: now,
       })),
     );
+    // Each student given the path is told of it, a late joiner as much as the class of the first day.
+    const teacher = await users.byId(assignment.createdById, tx);
+    await notifications.notify(
+      tx,
+      given.map((path) => path.assignedUserId),
+      'path_assigned',
+      (i) => ({ from: teacher ? fullName(teacher) : '', name: assignment.name, path: given[i]!.id }),
+    );
+    return given.map((path) => path.id);
   };
 
   /** The class or group an assignment is for, if the requester may give it one (404 otherwise), and its students. */
@@ -332,11 +341,18 @@ export const createLearningPathsService = ({
     async overseenPage(
       actor: Actor,
       teacherId: number,
-      filter: Omit<repo.PathListFilter, 'userId' | 'today' | 'side'>,
+      filter: Omit<repo.PathListFilter, 'userId' | 'today' | 'side' | 'named'>,
     ) {
       authorize(actor, rules.principal, actor);
       authorize(actor, policy.oversee, await users.byId(teacherId));
-      return repo.pathsPage(db, { ...filter, side: 'teacher', userId: teacherId, today: today(actor) });
+      // Every path of the teacher, those of a class's or a group's assignment too.
+      return repo.pathsPage(db, {
+        ...filter,
+        side: 'teacher',
+        named: false,
+        userId: teacherId,
+        today: today(actor),
+      });
     },
 
     async page(actor: Actor, filter: Omit<repo.PathListFilter, 'userId' | 'today'>) {

@@ -138,7 +138,7 @@ export const createUsersService = ({
       return account?.isActive ? account : undefined;
     },
 
-    byId: (id: number) => repo.findUserById(db, id),
+    byId: (id: number, tx: Executor = db) => repo.findUserById(tx, id),
     byEmail: (email: string) => repo.findUserByEmail(db, email),
     /** Creates an account, in the caller's transaction when one is given. */
     create: (values: repo.AccountValues, tx: Executor = db) => repo.insertUser(tx, values),
