@@ -73,8 +73,7 @@ export const createNotificationsService = ({
 }) => {
   const digestDelayMs = config.notificationDigestMinutes * 60_000;
 
-  const unsubscribeSignature = (userId: number, optIn: OptIn) =>
-    tokens.mac(`unsubscribe:${userId}:${optIn}`);
+  const unsubscribeSignature = (userId: number, optIn: OptIn) => tokens.mac(`unsubscribe:${userId}:${optIn}`);
   /** `<user id>.<opt-in>.<signature>`: names what it turns off, and only the server can have made it. */
   const unsubscribeToken = (userId: number, optIn: OptIn) =>
     `${userId}.${optIn}.${unsubscribeSignature(userId, optIn)}`;
