@@ -31,7 +31,7 @@ function classesApi(request: APIRequestContext, principal: TestAccount) {
   };
 }
 
-test('the teacher gives a path to 7А; a student who joins 7А later finds it in her learning paths', async ({
+test('the teacher gives a path to 7А; a student who joins 7А later finds it on her home and her bell', async ({
   browser,
   request,
 }) => {
@@ -76,15 +76,19 @@ test('the teacher gives a path to 7А; a student who joins 7А later finds it in
   const given = page.getByRole('table', { name: /gave to classes and groups/ });
   await expect(given.getByRole('row', { name: new RegExp(categoryName) })).toContainText('1 student');
 
-  // Vesela is in the school without a class; the principal moves her into 7А, and she finds the path.
+  // Vesela is in the school without a class; the principal moves her into 7А. Her home has the path for
+  // today, and her bell tells her of it.
   await classes.move(vesela.id, classA);
   const student = await pageFor(browser, { account: vesela });
-  await student.goto('/my-learning-paths');
+  await student.goto('/');
   // The student's first page loads its code: a busy machine takes its time.
-  await expect(student.getByRole('heading', { level: 1, name: 'My learning paths' })).toBeVisible({
+  await expect(student.getByRole('heading', { level: 1, name: 'Hello, Vesela' })).toBeVisible({
     timeout: 30_000,
   });
-  await student.getByRole('link', { name: categoryName }).click();
+  const bell = student.getByRole('banner').getByRole('link', { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+  const today = student.getByRole('region', { name: "Today's learning paths" });
+  await today.getByRole('link', { name: categoryName }).click();
   await expect(student.getByRole('heading', { level: 1, name: categoryName })).toBeVisible();
 
   // The teacher sees both students on the assignment's page and moves its end by a week for all of them.

@@ -6,6 +6,7 @@ import {
   noContent,
   paginated,
   type RouteDefinition,
+  schoolClassRoutes,
 } from '@flashcards/contract';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -130,7 +131,11 @@ describe('the OpenAPI document', () => {
 
   it('declares a download as the file it is, and its errors as JSON', () => {
     const downloads = Object.values(apiRoutes).filter((definition) => definition.download);
-    expect(downloads).toEqual([cardRoutes.exportCards, examResultRoutes.exportExamResults]);
+    expect(downloads).toEqual([
+      cardRoutes.exportCards,
+      schoolClassRoutes.exportGradebook,
+      examResultRoutes.exportExamResults,
+    ]);
     const { responses } = operationOf(document, cardRoutes.exportCards);
     expect(responses['200']?.content).toEqual({
       'application/apkg': { schema: { type: 'string', format: 'binary' } },
