@@ -169,7 +169,7 @@ test('staff create a school and name its principal, who imports students; a stud
   await main.getByRole('button', { name: 'Save my password' }).click();
   // The toast closes by itself after a few seconds: it is looked for as soon as the password is saved.
   await expect(student.getByText('Welcome! Your password is saved.')).toBeVisible({ timeout: 20_000 });
-  await expect(student).toHaveURL(/\/my-categories$/);
+  await expect(student).toHaveURL(/\/home$/);
   await expect(student.getByRole('link', { name: 'AI Categories' })).toBeVisible();
 
   // Students are not principals.
@@ -222,7 +222,7 @@ test('a principal invited by mail sets a password from the link, signs in normal
   await main.getByLabel('E-mail').fill(email);
   await main.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
   await main.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/my-categories$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/home$/, { timeout: 20_000 });
   await page.getByRole('link', { name: 'My school' }).click();
   await expect(page.getByRole('heading', { name: schoolName })).toBeVisible();
 

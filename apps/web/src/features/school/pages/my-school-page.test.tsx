@@ -108,7 +108,8 @@ describe('my school', () => {
       .on(schoolRoutes.schoolDetails, school)
       .on(schoolRoutes.updateSchoolDetails, { ...school, is_listed: false })
       .on(schoolRoutes.schoolStudents, page(members))
-      .on(schoolClassRoutes.schoolClasses, []);
+      .on(schoolClassRoutes.schoolClasses, [])
+      .on(guardianRoutes.schoolGuardians, []);
     renderWithProviders(<MySchoolPage />, { user: { id: 2, is_organization_host: true } });
     await screen.findByRole('heading', { name: 'Vasil Levski School' });
     // The switch's label holds its description too.
