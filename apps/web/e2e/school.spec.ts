@@ -46,6 +46,8 @@ test('staff create a school and name its principal, who imports students; a stud
   await form.getByLabel('Paid').check({ force: true });
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form).toBeHidden();
+  // The list goes by name, a page at a time, and other tests' schools share it: staff find theirs by name.
+  await staffPage.getByRole('searchbox', { name: 'Search by name or town' }).fill(schoolName);
   const card = staffPage.getByRole('article', { name: schoolName });
   await expect(card).toBeVisible();
   await expect(card.getByText('0 of 30 seats used')).toBeVisible();
