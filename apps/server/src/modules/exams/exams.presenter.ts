@@ -137,8 +137,15 @@ const person = (id: number, first: string, last: string, avatar: string | null, 
 });
 
 /** When the student sees their score and grade: at completion, or at the review when the exam says so. */
-const resultsAt = (row: ExamRow) =>
-  row.show_results_after_end ? isoTime(row.review_at) : row.completed_at ? isoTime(row.completed_at) : null;
+export const resultsMoment = <T>(row: {
+  show_results_after_end: boolean;
+  review_at: T;
+  completed_at: T | null;
+}) => (row.show_results_after_end ? row.review_at : row.completed_at);
+const resultsAt = (row: ExamRow) => {
+  const at = resultsMoment(row);
+  return at === null ? null : isoTime(at);
+};
 
 /** The review (questions with their correct answers) opens for the student once every classmate's time is up. */
 const reviewOpen = (row: ExamRow, now: Date) => now.getTime() >= new Date(row.review_at).getTime();

@@ -12,6 +12,7 @@ import {
 import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
+import { examEndsAt, examReviewAt } from '../../db/exam-times';
 import { column, countRows, idRow, paginate, rowsOf } from '../../db/rows';
 import { exams, schoolTests, testQuestions } from '../../db/schema';
 import type { PageWindow } from '../../lib/pagination';
@@ -339,14 +340,8 @@ export const gradeSql = (score: SQL, test: string) =>
     when ${score} >= ${sql.raw(`${test}.good_score`)} then 4
     when ${score} >= ${sql.raw(`${test}.satisfy_score`)} then 3 else 2 end)`;
 
-/**
- * The end of an attempt, the one expression every rule reads it from: the window's end, or the time limit
- * from the start when that comes first, plus the student's extra time. `least` skips nulls, so an exam not
- * started (or without a limit) ends with its window.
- */
-export const endsAt = (exam: string) =>
-  sql.raw(`(least(${exam}.end_at, ${exam}.started_at + ${exam}.time_limit_minutes * interval '1 minute')
-    + ${exam}.extra_minutes * interval '1 minute')`);
+/** The end of an attempt, the one expression every rule reads it from (`db/exam-times.ts`). */
+export const endsAt = examEndsAt;
 
 /** The sum of the points an exam's answers earned (each counted when it was saved). */
 const scoreOf = (exam: string) =>
@@ -441,8 +436,7 @@ const examSelect = sql`e.id, e.test_id, t.name as test_name, t.description as te
   e.student_id, s.first_name as student_first_name, s.last_name as student_last_name, s.avatar as student_avatar,
   e.teacher_id, tc.first_name as teacher_first_name, tc.last_name as teacher_last_name, tc.avatar as teacher_avatar,
   e.start_at, e.end_at, e.extra_minutes, ${endsAt('e')} as ends_at,
-  (select e.end_at + max(o.extra_minutes) * interval '1 minute' from exams o
-    where o.test_id = e.test_id and o.end_at = e.end_at) as review_at,
+  ${examReviewAt('e')} as review_at,
   e.started_at, e.completed_at, e.completed_by, e.score, e.grade, e.shuffle_questions,
   e.show_results_after_end, e.leave_completes, e.time_limit_minutes, e.created_at,
   (select count(*)::int from exam_answers a where a.exam_id = e.id) as answers_count,

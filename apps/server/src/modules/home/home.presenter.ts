@@ -7,14 +7,11 @@ import {
   type HomeSitting,
 } from '@flashcards/contract';
 import { isoTime } from '../../db/rows';
-import type { StudentExamRow } from './home.repository';
+import { resultsMoment } from '../exams/exams.presenter';
 import type { HomeData } from './home.service';
 
 const time = (value: Date | string) => new Date(value).getTime();
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** When the student sees the result: at completion, or at the review when the exam says so (docs/api.md "Exams"). */
-const resultsAt = (row: StudentExamRow) => (row.show_results_after_end ? row.review_at : row.completed_at);
 
 const studentOf = (data: HomeData): Home['student'] => {
   if (!data.paths || !data.exams) return null;
@@ -32,7 +29,7 @@ const studentOf = (data: HomeData): Home['student'] => {
     }));
   const results = data.exams
     .flatMap((row) => {
-      const at = resultsAt(row);
+      const at = resultsMoment(row);
       if (row.completed_at === null || at === null) return [];
       return time(at) <= now && time(at) > now - HOME_RECENT_DAYS * DAY_MS ? [{ row, at: isoTime(at) }] : [];
     })

@@ -2,6 +2,7 @@ import { HOME_AHEAD_DAYS, HOME_LIST_MAX, HOME_RECENT_DAYS } from '@flashcards/co
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
+import { examEndsAt, examReviewAt } from '../../db/exam-times';
 import { column, rowsOf } from '../../db/rows';
 
 // The home reads other modules' tables, never writes them: one statement per section, each bounded by
@@ -10,9 +11,7 @@ import { column, rowsOf } from '../../db/rows';
 const ahead = sql.raw(`interval '${HOME_AHEAD_DAYS} days'`);
 const recent = sql.raw(`interval '${HOME_RECENT_DAYS} days'`);
 
-/** An exam's end for its student: the window's end or the time limit from the start, plus extra minutes. */
-const endsAt = sql.raw(`(least(e.end_at, e.started_at + e.time_limit_minutes * interval '1 minute')
-  + e.extra_minutes * interval '1 minute')`);
+const endsAt = examEndsAt('e');
 
 /** Whether the person has made a test, an exam or a learning path: each an index's first entry. */
 export const usesTeacherTools = async (db: Executor, userId: number) => {
@@ -102,8 +101,7 @@ export const examsOfStudent = (db: Executor, userId: number, now: Date) =>
     db,
     sql`select e.id, t.name as test_name, e.start_at, ${endsAt} as ends_at, e.started_at, e.completed_at,
           e.score, e.grade, e.show_results_after_end,
-          (select e.end_at + max(o.extra_minutes) * interval '1 minute' from exams o
-            where o.test_id = e.test_id and o.end_at = e.end_at) as review_at,
+          ${examReviewAt('e')} as review_at,
           (select coalesce(sum(q.score_value), 0)::int from test_questions q where q.test_id = e.test_id)
             as total_score
         from exams e join school_tests t on t.id = e.test_id

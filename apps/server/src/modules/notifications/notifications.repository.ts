@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
+import { examReviewAt } from '../../db/exam-times';
 import { paginate, rowsOf } from '../../db/rows';
 import { notifications } from '../../db/schema';
 
@@ -100,8 +101,7 @@ export const insertResultsPublished = (db: Executor, now: Date, since: Date) =>
       from exams e join school_tests t on t.id = e.test_id
       where e.show_results_after_end and e.started_at is not null
         and e.end_at > ${since.toISOString()}::timestamptz and e.end_at <= ${now.toISOString()}::timestamptz
-        and e.end_at + (select max(o.extra_minutes) from exams o where o.test_id = e.test_id and o.end_at = e.end_at)
-          * interval '1 minute' <= ${now.toISOString()}::timestamptz
+        and ${examReviewAt('e')} <= ${now.toISOString()}::timestamptz
       on conflict do nothing
       returning recipient_id`,
     recipientRow,
