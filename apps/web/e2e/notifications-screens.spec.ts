@@ -47,6 +47,8 @@ for (const language of ['en', 'bg'] as const) {
         .getByRole('banner')
         .getByRole('link', { name: bg ? 'Известия, 1 непрочетено' : 'Notifications, 1 unread' }),
     ).toBeVisible();
+    // The bell's count comes with the shell; the list with the page, which the picture is of.
+    await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(2);
     await settled(page);
     await saveScreenshot(page, `notifications-${language}`);
 

@@ -32,8 +32,9 @@ export function AccountActions() {
         variant="subtle"
         size="compact-md"
         leftSection={<IconLogout size={16} aria-hidden="true" />}
+        classNames={{ section: classes.logoutIcon }}
       >
-        {t('topBar.logout')}
+        <span className={classes.name}>{t('topBar.logout')}</span>
       </Button>
     </Group>
   );
