@@ -2,7 +2,25 @@ import type { Language } from '@flashcards/i18n';
 import type { Mail } from './mailer';
 import { translate } from './translate';
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** The HTML page every mail of the app is drawn on: a card of `body` (HTML already escaped) in `language`. */
+export const mailPage = (language: Language, body: string) => `<!doctype html>
+<html lang="${language}"><body style="margin:0;padding:24px;background:#f4f6fb;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
+<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
+<tr><td>
+${body}</td></tr></table></body></html>`;
+
+/** A mail's button, with the link written out beneath it for mail readers that show no buttons. */
+export const mailButton = (label: string, url: string, fallback: string) =>
+  `<p style="margin:28px 0"><a href="${escapeHtml(url)}" style="background:#1c64f2;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold;display:inline-block">${escapeHtml(label)}</a></p>
+<p style="font-size:13px;color:#4b5563">${escapeHtml(fallback)}<br><a href="${escapeHtml(url)}" style="color:#1c64f2;word-break:break-all">${escapeHtml(url)}</a></p>`;
+
+/** The headers of a one-click unsubscription (RFC 8058): `oneClick` takes a POST. */
+export const unsubscribeHeaders = (oneClick: string) => ({
+  'List-Unsubscribe': `<${oneClick}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});
 
 /**
  * A mail with one link (activation, a password reset, a friend request, a category offered), as text and
@@ -36,21 +54,21 @@ export const noticeMail = (
     t('signature'),
     ...(unsubscribe ? ['', `${t('unsubscribe')}: ${unsubscribe.page}`] : []),
   ];
-  const html = `<!doctype html>
-<html lang="${language}"><body style="margin:0;padding:24px;background:#f4f6fb;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
-<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
-<tr><td>
-<p style="font-size:16px">${escapeHtml(t('greeting'))}</p>
+  const html = mailPage(
+    language,
+    `<p style="font-size:16px">${escapeHtml(t('greeting'))}</p>
 <p style="font-size:16px;line-height:1.5">${escapeHtml(t(`${kind}.body`))}</p>
-${list.length > 0 ? `<ul style="font-size:16px;line-height:1.5">${list.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>\n` : ''}<p style="margin:28px 0"><a href="${escapeHtml(values.url)}" style="background:#1c64f2;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold;display:inline-block">${escapeHtml(t(`${kind}.action`))}</a></p>
-<p style="font-size:13px;color:#4b5563">${escapeHtml(t('link_fallback'))}<br><a href="${escapeHtml(values.url)}" style="color:#1c64f2;word-break:break-all">${escapeHtml(values.url)}</a></p>
+${list.length > 0 ? `<ul style="font-size:16px;line-height:1.5">${list.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>\n` : ''}${mailButton(t(`${kind}.action`), values.url, t('link_fallback'))}
 ${unasked ? `<p style="font-size:13px;color:#4b5563">${escapeHtml(t('ignore'))}</p>\n` : ''}<p style="font-size:14px">${escapeHtml(t('signature'))}</p>
-${unsubscribe ? `<p style="font-size:12px;color:#4b5563"><a href="${escapeHtml(unsubscribe.page)}" style="color:#4b5563">${escapeHtml(t('unsubscribe'))}</a></p>\n` : ''}</td></tr></table></body></html>`;
+${unsubscribe ? `<p style="font-size:12px;color:#4b5563"><a href="${escapeHtml(unsubscribe.page)}" style="color:#4b5563">${escapeHtml(t('unsubscribe'))}</a></p>\n` : ''}`,
+  );
   // Only the site's own name is interpolated into a subject (its templates name no other value).
   const subject = translate(language, `email:${kind}.subject`, { site: values.site });
-  const headers = unsubscribe && {
-    'List-Unsubscribe': `<${unsubscribe.oneClick}>`,
-    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  return {
+    to: values.to,
+    subject,
+    text: lines.join('\n'),
+    html,
+    ...(unsubscribe ? { headers: unsubscribeHeaders(unsubscribe.oneClick) } : {}),
   };
-  return { to: values.to, subject, text: lines.join('\n'), html, ...(headers ? { headers } : {}) };
 };

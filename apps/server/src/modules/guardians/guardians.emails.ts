@@ -1,8 +1,7 @@
 import type { Language } from '@flashcards/i18n';
 import type { Mail } from '../../lib/mailer';
+import { escapeHtml, mailButton, mailPage, unsubscribeHeaders } from '../../lib/notice-mail';
 import { translate } from '../../lib/translate';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** A part of a guardian's mail: a heading and its lines. */
 export type MailSection = { title: string; lines: string[] };
@@ -41,14 +40,9 @@ export const guardianMail = (
     '',
     t('signature'),
   ].join('\n');
-  const button = (label: string, url: string) =>
-    `<p style="margin:28px 0"><a href="${escapeHtml(url)}" style="background:#1c64f2;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold;display:inline-block">${escapeHtml(label)}</a></p>
-<p style="font-size:13px;color:#4b5563">${escapeHtml(t('link_fallback'))}<br><a href="${escapeHtml(url)}" style="color:#1c64f2;word-break:break-all">${escapeHtml(url)}</a></p>`;
-  const html = `<!doctype html>
-<html lang="${language}"><body style="margin:0;padding:24px;background:#f4f6fb;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
-<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
-<tr><td>
-<p style="font-size:16px">${escapeHtml(t('guardian.greeting'))}</p>
+  const html = mailPage(
+    language,
+    `<p style="font-size:16px">${escapeHtml(t('guardian.greeting'))}</p>
 <p style="font-size:16px;line-height:1.5">${escapeHtml(t(`${kind}.body`))}</p>
 ${sections
   .map(
@@ -56,26 +50,20 @@ ${sections
       `<h2 style="font-size:17px;margin:24px 0 8px">${escapeHtml(section.title)}</h2>\n<ul style="font-size:15px;line-height:1.5;margin:0;padding-left:20px">${section.lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`,
   )
   .join('\n')}
-${action ? button(action.label, action.url) : ''}
+${action ? mailButton(action.label, action.url, t('link_fallback')) : ''}
 ${
   unsubscribe
     ? `<p style="font-size:13px;color:#4b5563;margin-top:28px">${escapeHtml(t('guardian.unsubscribe_why'))} <a href="${escapeHtml(unsubscribe.page)}" style="color:#1c64f2">${escapeHtml(t('guardian.unsubscribe_line'))}</a></p>`
     : `<p style="font-size:13px;color:#4b5563">${escapeHtml(t('guardian.ignore'))}</p>`
 }
 <p style="font-size:14px">${escapeHtml(t('signature'))}</p>
-</td></tr></table></body></html>`;
+`,
+  );
   return {
     to: values.to,
     subject: translate(language, `email:${kind}.subject`, { site: values.site }),
     text,
     html,
-    ...(unsubscribe
-      ? {
-          headers: {
-            'List-Unsubscribe': `<${unsubscribe.oneClick}>`,
-            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-          },
-        }
-      : {}),
+    ...(unsubscribe ? { headers: unsubscribeHeaders(unsubscribe.oneClick) } : {}),
   };
 };
