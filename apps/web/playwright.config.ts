@@ -21,6 +21,8 @@ export default defineConfig({
   testDir: 'e2e',
   workers: 2,
   // Two workers, the server and the browser share two cores: a page may take longer than the default 5 s.
+  // The test server runs on PostgreSQL when E2E_DATABASE_URL names one (as CI does), else on the embedded
+  // database, whose one connection both workers share.
   expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? 'line' : 'list',

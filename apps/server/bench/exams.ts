@@ -247,8 +247,16 @@ const fire = async (
   const started = performance.now();
   const share = (i: number, total: number) =>
     Math.floor(total / connections) + (i < total % connections ? 1 : 0);
+  // Each connection sends calls in proportion to its share of the rate, so that all of them finish
+  // sending together, after calls / rate seconds (a rate that does not divide by the connections would
+  // otherwise leave the slower ones a second or more behind).
+  const rates = Array.from({ length: connections }, (_, i) => Math.max(1, share(i, rate)));
+  const totalRate = rates.reduce((sum, r) => sum + r, 0);
+  const amounts = rates.map((r) => Math.floor((calls.length * r) / totalRate));
+  for (let left = calls.length - amounts.reduce((sum, a) => sum + a, 0), i = 0; left > 0; left--, i++)
+    amounts[i % connections]!++;
   const runs = Array.from({ length: connections }, async (_, i) => {
-    const amount = share(i, calls.length);
+    const amount = amounts[i]!;
     if (amount === 0) return;
     await sleep((i * 1000) / connections);
     if (stopped) return;
@@ -257,7 +265,7 @@ const fire = async (
         {
           url,
           connections: 1,
-          overallRate: Math.max(1, share(i, rate)),
+          overallRate: rates[i]!,
           amount,
           timeout: 30,
           requests: [

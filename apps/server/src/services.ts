@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { expectedSchema } from './db/migrate';
+import type { AssignmentsFollow } from './lib/assignment-target';
 import { type Clock, systemClock } from './lib/clock';
 import { createEntitlements } from './lib/entitlements';
 import { createJobQueue } from './lib/jobs';
@@ -141,9 +142,16 @@ export const createServices = async ({
   const learningPaths = createLearningPathsService({ db, clock, entitlements, users, exams, notifications });
   const guardians = createGuardiansService({ db, config, clock, jobs, tokens, mail });
   const home = createHomeService({ db, config, clock, entitlements });
-  const userGroups = createUserGroupsService({ db, config, clock, learningPaths });
-  const schools = createSchoolsService({ db, config, clock, media, jobs, users, auth, mail, learningPaths });
-  const schoolClasses = createSchoolClassesService({ db, clock, users, exams, learningPaths });
+  // The paths and exams given to classes and groups follow every change of their members.
+  const assignments: AssignmentsFollow = {
+    async membersChanged(tx, userIds) {
+      await learningPaths.membersChanged(tx, userIds);
+      await exams.membersChanged(tx, userIds);
+    },
+  };
+  const userGroups = createUserGroupsService({ db, config, clock, assignments });
+  const schools = createSchoolsService({ db, config, clock, media, jobs, users, auth, mail, assignments });
+  const schoolClasses = createSchoolClassesService({ db, clock, users, exams, assignments });
   const { provider } = config.ai;
   const ai = createAiService({
     db,

@@ -12,6 +12,7 @@ import {
   checkoutSessions,
   classTeachers,
   examAnswers,
+  examAssignments,
   exams,
   friendRequests,
   guardians,
@@ -121,6 +122,8 @@ type Fixture = {
   test: number;
   question: number;
   exam: number;
+  /** The owner's exam of that test given to the class, with the student's exam of it. */
+  examAssignment: number;
   /** An exam the second principal gave the owner, started and open, and a question of its test. */
   studyExam: number;
   studyQuestion: number;
@@ -795,6 +798,26 @@ const matrix: Record<string, Row> = {
     }),
     expect: ownerOnly(201),
   },
+  // Exams given to a class or a group: the owner (a principal) gives one to a class of their school;
+  // another user does not reach the class (404).
+  examAssignments: { expect: signedIn(200) },
+  createExamAssignment: {
+    request: (f) => ({
+      json: {
+        school_test: f.test,
+        school_class: f.schoolClass,
+        start_at: '2000-01-01T08:00:00Z',
+        end_at: '2999-12-31T08:00:00Z',
+      },
+    }),
+    expect: ownerOnly(201),
+  },
+  examAssignment: { request: (f) => ({ params: { id: f.examAssignment } }), expect: ownerOnly(200) },
+  updateExamAssignment: {
+    request: (f) => ({ params: { id: f.examAssignment }, json: { show_results_after_end: true } }),
+    expect: ownerOnly(200),
+  },
+  deleteExamAssignment: { request: (f) => ({ params: { id: f.examAssignment } }), expect: ownerOnly(204) },
   teacherExams: { expect: signedIn(200) },
   overseenExams: { request: (f) => ({ query: { teacher: f.classTeacher } }), expect: principalOnly(200) },
   examSummary: { expect: signedIn(200) },
@@ -975,6 +998,7 @@ const newFixture = async () => {
     test: 0,
     question: 0,
     exam: 0,
+    examAssignment: 0,
     studyExam: 0,
     studyQuestion: 0,
     commission: 0,
@@ -1111,6 +1135,26 @@ const newFixture = async () => {
   await db
     .insert(examAnswers)
     .values({ examId: taken!.id, questionId: theirQuestion!.id, studentAnswer: 'a' });
+  const [examAssignment] = await db
+    .insert(examAssignments)
+    .values({
+      createdById: owner.id,
+      schoolClassId: fixture.schoolClass,
+      testId: ownTest!.id,
+      ...window,
+      shuffleQuestions: false,
+      showResultsAfterEnd: false,
+      leaveCompletes: false,
+    })
+    .returning();
+  await db.insert(exams).values({
+    testId: ownTest!.id,
+    studentId: student.id,
+    teacherId: owner.id,
+    ...window,
+    assignmentId: examAssignment!.id,
+  });
+  fixture.examAssignment = examAssignment!.id;
   const [notice] = await db
     .insert(notifications)
     .values({

@@ -112,9 +112,7 @@ test('cards from a topic: generated, one edited, saved under a name from the pre
 
   // Practised: the study link of the notice, the practice setup, a card turned over.
   await notice.getByRole('link', { name: 'Study now' }).click();
-  await expect(page).toHaveURL(/\/flash-cards-text\/\d+/);
-  await page.getByRole('dialog', { name: 'Filter cards' }).getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('dialog', { name: 'Learning mode' }).getByRole('button', { name: 'Start' }).click();
+  await expect(page).toHaveURL(/\/flash-cards-text\/\d+\?type=verbal&mode=standard$/);
   await expect(main.getByRole('heading', { level: 1, name: 'European capitals' })).toBeVisible();
   const front = await shownSide(page);
   expect(['Bulgaria', 'France', 'Portugal']).toContain(front);

@@ -89,13 +89,18 @@ test('entering text cards quickly: suggestions, save and add another, Ctrl+Enter
   await saveScreenshot(page, 'card-entry-duplicate-en', { fullPage: false });
   expect(await seriousViolations(page), 'add dialog with a duplicate notice').toEqual([]);
 
-  // Ctrl+Enter saves from any field.
+  // Ctrl+Enter saves from any field and goes on to the next card; one toast counts the cards added.
   await dialog.getByLabel('Side one').fill('Berlin');
   await dialog.getByLabel('Side two').fill('Germany');
   await dialog.getByLabel('Side two').press('Control+Enter');
-  await expect(dialog).toBeHidden();
   await expect(main.getByRole('article').filter({ hasText: 'Berlin' })).toContainText('europe');
+  await expect(dialog.getByLabel('Side one')).toBeFocused();
+  await expect(dialog.getByLabel('Side one')).toHaveValue('');
   await expect(main.getByRole('article')).toHaveCount(8);
+  await expect(page.getByText('2 cards were added.')).toBeVisible();
+  await expect(page.getByText('The card was added.')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
 });
 
 test("uploaded cards keep the file's order, and each card shows its progress towards learned", async ({

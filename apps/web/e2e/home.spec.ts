@@ -42,13 +42,21 @@ test('the plans are a click away from the home page', async ({ page }) => {
   await expect(page).toHaveTitle('Pricing · Flashcards');
 });
 
-test('a page still being built says so', async ({ page, request }) => {
+test('a deployment without demo videos leaves them out of the menu and the footer; their page says so', async ({
+  page,
+  request,
+}) => {
   await page.goto('/');
   await storeTokens(page, await createActiveUser(request));
+  await page.goto('/my-categories');
+  const menu = page.getByRole('navigation', { name: 'Side menu' });
+  await expect(menu.getByRole('link', { name: 'My Categories' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Demo videos' })).toHaveCount(0);
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Profile' })).toBeVisible();
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Demo videos' })).toHaveCount(0);
   await page.goto('/demo-videos-private');
   await expect(page.getByRole('heading', { level: 1, name: 'Demo videos' })).toBeVisible();
-  await expect(page.getByText('This page is not available yet.')).toBeVisible();
-  await saveScreenshot(page, 'not-available');
+  await expect(page.getByText('Videos will appear here soon.')).toBeVisible();
 });
 
 test('a ?ref= code is kept for the registration', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { cardsApi, drawnPng, signedIn, wavTone } from './cards-support';
-import { practiceApi, studyCard } from './practice-support';
+import { practiceApi, shownSide, studyCard } from './practice-support';
 import { catalogCategory, freeUser } from './seed';
 import {
   motionEnded,
@@ -172,6 +172,20 @@ for (const [language, theme] of [
     await main.getByRole('button', { name: w.check }).click();
     await settled(page);
     await shot('practice-typing');
+
+    // Typing, one letter short: almost; checked again, the letters marked and "I was right" offered.
+    await page.goto(`/flash-cards-text/${capitals.id}?type=typing&mode=standard`);
+    const front = await shownSide(page);
+    const back = w.cards.find(([question]) => question === front)![1];
+    await main.getByRole('textbox').fill(back.slice(0, -1));
+    await main.getByRole('button', { name: w.check }).click();
+    await expect(main.getByTestId('typing-almost')).toBeVisible();
+    await settled(page);
+    await shot('practice-typing-almost');
+    await main.getByRole('button', { name: w.check }).click();
+    await expect(main.getByTestId('typing-feedback').locator('ins')).toBeVisible();
+    await settled(page);
+    await shot('practice-typing-marked');
 
     // A picture card.
     await page.goto(`/flash-cards-picture/${colours.id}?type=verbal&mode=standard`);

@@ -43,15 +43,10 @@ test('verbal practice, by keyboard: a card guessed ten times is learned and leav
   });
   await expect(cardsPractised).toHaveText('0');
 
-  // From the category's cards: the filter modal, then the learning mode modal.
+  // From the category's cards, one click: a first session is verbal and standard.
   await page.goto(`/my-cards/${category.id}`);
   await main.getByRole('link', { name: 'Study' }).click();
-  const filter = page.getByRole('dialog', { name: 'Filter cards' });
-  await expect(filter.getByRole('radio', { name: /Verbal/ })).toBeChecked();
-  await filter.getByRole('button', { name: 'Next' }).click();
-  const mode = page.getByRole('dialog', { name: 'Learning mode' });
-  await expect(mode.getByRole('radio', { name: /Standard/ })).toBeChecked();
-  await mode.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page).toHaveURL(new RegExp(`/flash-cards-text/${category.id}\\?type=verbal&mode=standard$`));
   await expect(main.getByRole('heading', { level: 1, name: 'Capitals' })).toBeVisible();
   await expect(main.getByText('Card 1 of 2')).toBeVisible();
@@ -107,9 +102,14 @@ test('verbal practice, by keyboard: a card guessed ten times is learned and leav
   await page.reload();
   await expect(main.getByText('No more cards with given filters')).toBeVisible();
   // Typing is another way of learning: the same cards are there to learn by typing.
+  // The options sit behind one button: the filter, then the learning mode.
   await main.getByRole('button', { name: 'Change the filter' }).first().click();
+  const filter = page.getByRole('dialog', { name: 'Filter cards' });
+  await expect(filter.getByRole('radio', { name: /Verbal/ })).toBeChecked();
   await filter.getByRole('radio', { name: /Typing/ }).check();
   await filter.getByRole('button', { name: 'Next' }).click();
+  const mode = page.getByRole('dialog', { name: 'Learning mode' });
+  await expect(mode.getByRole('radio', { name: /Standard/ })).toBeChecked();
   await mode.getByRole('button', { name: 'Start' }).click();
   await expect(main.getByText('Card 1 of 2')).toBeVisible();
   await expect(main.getByLabel('Your answer')).toBeFocused();
@@ -221,7 +221,9 @@ test('typing practice: the filter picks tags and a number of cards, answers are 
   await expect(main.getByText('Card 1 of 1')).toBeVisible();
   await main.getByLabel('Your answer').fill('Boston');
   await main.getByRole('button', { name: 'Check' }).click();
-  await expect(main.getByRole('alert')).toHaveText('Not correct.The right answer: New York');
+  const feedback = main.getByTestId('typing-feedback');
+  await expect(feedback).toContainText('Not correct.');
+  await expect(feedback.getByRole('definition').last()).toContainText('New York');
   await expect(studyCard(page)).toHaveAttribute('aria-pressed', 'true');
   await expect.poll(async () => (await practice.textCard(york.id)).incorrect_guesses_score_typing).toBe(1);
   expect(await seriousViolations(page), 'typing, wrong answer').toEqual([]);
@@ -425,12 +427,13 @@ test('a free user past the daily limit is stopped, with the way to subscribe', a
   for (let i = 0; i < 29; i++) await practice.answer(go.id, 'incorrect_guesses_score');
   const main = page.getByRole('main');
 
-  // The 30th answer is taken; the 31st is refused.
+  // The 30th answer is taken, and the session says nothing is left of the day; the 31st is refused.
   await page.goto(`/flash-cards-text/${category.id}?type=verbal&mode=standard`);
   await expect(main.getByText('Card 1 of 2')).toBeVisible();
   await answerByKeys(page, true);
   await expect(main.getByText('Card 2 of 2')).toBeVisible();
   await expect(main.getByText('1 right')).toBeVisible();
+  await expect(main.getByRole('group', { name: 'This session' })).toContainText('No cards left today');
   await answerByKeys(page, true);
   const limit = page.getByRole('dialog', { name: 'Daily limit reached' });
   await expect(limit.getByText('Your daily limit of 30 cards is exceeded')).toBeVisible();

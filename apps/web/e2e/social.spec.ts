@@ -121,8 +121,6 @@ test('two people become friends, and one sends the other categories, by hand and
   await expect(pageB).not.toHaveURL(new RegExp(`/my-cards/${capitals.id}$`));
   const main = pageB.getByRole('main');
   await main.getByRole('link', { name: 'Study' }).click();
-  await pageB.getByRole('dialog', { name: 'Filter cards' }).getByRole('button', { name: 'Next' }).click();
-  await pageB.getByRole('dialog', { name: 'Learning mode' }).getByRole('button', { name: 'Start' }).click();
   await expect(main.getByText('Card 1 of 2')).toBeVisible();
   await expect(studyCard(pageB)).toBeFocused();
   await pageB.keyboard.press('Space');

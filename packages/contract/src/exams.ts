@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { sortQuery } from './cards';
 import { idParams, idValue, pageValue, paginated } from './common';
-import { pathPersonSchema, pathSkipReasonSchema, reachedPersonSchema } from './learning-paths';
+import {
+  assignmentTargetSchema,
+  pathPersonSchema,
+  pathSkipReasonSchema,
+  reachedPersonSchema,
+} from './learning-paths';
 import {
   matchingSettingsSchema,
   multipleSettingsSchema,
@@ -403,6 +408,8 @@ export const examSchema = z.object({
   leave_completes: z.boolean(),
   time_limit_minutes: z.number().int().nullable(),
   results_at: z.string().nullable(),
+  /** The class's or group's assignment this exam is one student's part of; null for a named student. */
+  assignment: z.number().int().nullable(),
   date_created: z.string(),
   now: z.string(),
 });
@@ -566,6 +573,84 @@ export const examsCreatedSchema = z.object({
   created: z.array(z.number().int()),
   skipped: z.array(z.object({ student: z.number().int(), reason: pathSkipReasonSchema })),
 });
+
+/**
+ * A test given as an exam to a class (`school_class`: one the requester teaches, or any of their school for
+ * its principal) or to a user group of theirs (`user_group`): exactly one of the two. One exam per current
+ * student, and one for each who joins while the window has not ended (docs/design.md "Assignments that
+ * follow a class"). The window and the options are an exam's.
+ */
+export const examAssignmentBody = z
+  .object({
+    school_test: idValue,
+    school_class: idValue.nullish(),
+    user_group: idValue.nullish(),
+    start_at: moment,
+    end_at: moment,
+    shuffle_questions: z.boolean().default(false),
+    show_results_after_end: z.boolean().default(false),
+    leave_completes: z.boolean().default(false),
+    time_limit_minutes: z.number().int().min(1).max(EXAM_MAX_TIME_LIMIT_MINUTES).nullish(),
+  })
+  .refine((body) => (body.school_class == null) !== (body.user_group == null), {
+    path: ['school_class'],
+    error: 'errors:path_assignment_one_target',
+  })
+  .refine((body) => Date.parse(body.end_at) > Date.parse(body.start_at), {
+    path: ['end_at'],
+    error: 'errors:exam_end_before_start',
+  });
+export type ExamAssignmentInput = z.input<typeof examAssignmentBody>;
+
+/**
+ * What a teacher may change of an exam given to a class or a group, for all its students (a field left out
+ * stays). The end and whether results show after it may change at any time; the start and the attempt's
+ * rules (time limit, shuffling, leaving completes) only until a student has started (409
+ * `exam_assignment_started`). Attempts, answers, grades and extra minutes stay.
+ */
+export const examAssignmentEditBody = z
+  .object({
+    start_at: moment,
+    end_at: moment,
+    shuffle_questions: z.boolean(),
+    show_results_after_end: z.boolean(),
+    leave_completes: z.boolean(),
+    time_limit_minutes: z.number().int().min(1).max(EXAM_MAX_TIME_LIMIT_MINUTES).nullable(),
+  })
+  .partial()
+  .refine(
+    (body) =>
+      body.start_at === undefined ||
+      body.end_at === undefined ||
+      Date.parse(body.end_at) > Date.parse(body.start_at),
+    { path: ['end_at'], error: 'errors:exam_end_before_start' },
+  );
+export type ExamAssignmentEditInput = z.input<typeof examAssignmentEditBody>;
+
+/**
+ * An exam given to a class or a group: its test, target, window and options, and its students' exams
+ * counted (`students_count` in all, `started_count` that have started, `completed_count` finished).
+ */
+export const examAssignmentSchema = z.object({
+  id: z.number().int(),
+  school_test: z.object({ id: z.number().int(), name: z.string() }),
+  target: assignmentTargetSchema,
+  start_exam_at: z.string(),
+  end_exam_at: z.string(),
+  shuffle_questions: z.boolean(),
+  show_results_after_end: z.boolean(),
+  leave_completes: z.boolean(),
+  time_limit_minutes: z.number().int().nullable(),
+  students_count: z.number().int(),
+  started_count: z.number().int(),
+  completed_count: z.number().int(),
+  date_created: z.string(),
+});
+export type ExamAssignment = z.infer<typeof examAssignmentSchema>;
+
+/** An exam given to a class or a group with each student's exam as the teacher's list shows it, by name. */
+export const examAssignmentDetailsSchema = examAssignmentSchema.extend({ exams: z.array(examSchema) });
+export type ExamAssignmentDetails = z.infer<typeof examAssignmentDetailsSchema>;
 
 export const examListQuery = sortQuery.extend({
   page: pageValue,
@@ -890,6 +975,72 @@ export const examRoutes = {
     body: examCreateBody,
     status: 201,
     response: examsCreatedSchema,
+    errors: [403, 404],
+  }),
+  examAssignments: defineRoute({
+    method: 'GET',
+    path: '/api/exam/assignments/',
+    access: 'user',
+    tag: examsTag,
+    summary: 'The exams I gave to classes and groups, newest first (paginated), each once',
+    description: restricted,
+    query: z.object({ page: pageValue }),
+    response: paginated(examAssignmentSchema),
+    errors: [403],
+  }),
+  createExamAssignment: defineRoute({
+    method: 'POST',
+    path: '/api/exam/assignments/',
+    access: 'user',
+    tag: examsTag,
+    summary: 'Give a test as an exam to a class or a group: one exam per member, and to whoever joins later',
+    description:
+      "A class the requester does not teach (or, for its school's principal, of another school) and a group " +
+      'not theirs are not found (404), as is a test not theirs. Students who join while the window has not ' +
+      'ended get their exam; students who leave lose it unless they have started it. Group members the ' +
+      'requester no longer reaches are left out. The test must have questions and an excellent minimum ' +
+      `within its points (400 otherwise); the end must be after the start and in the future. ${restricted}`,
+    body: examAssignmentBody,
+    status: 201,
+    response: examAssignmentSchema,
+    errors: [403, 404],
+  }),
+  examAssignment: defineRoute({
+    method: 'GET',
+    path: '/api/exam/assignments/{id}/',
+    access: 'user',
+    tag: examsTag,
+    summary: 'An exam I gave to a class or a group, with each student’s exam',
+    description: mine,
+    params: idParams,
+    response: examAssignmentDetailsSchema,
+    errors: [403, 404],
+  }),
+  updateExamAssignment: defineRoute({
+    method: 'PATCH',
+    path: '/api/exam/assignments/{id}/',
+    access: 'user',
+    tag: examsTag,
+    summary: 'Change the window or options of an exam given to a class or a group, for all its students',
+    description:
+      'Attempts, answers, grades and extra minutes stay. The start, the time limit, shuffling and whether ' +
+      'leaving completes change only until a student has started (409 `exam_assignment_started`); a new ' +
+      `end must be in the future. ${mine}`,
+    params: idParams,
+    body: examAssignmentEditBody,
+    response: examAssignmentSchema,
+    errors: [403, 404, 409],
+  }),
+  deleteExamAssignment: defineRoute({
+    method: 'DELETE',
+    path: '/api/exam/assignments/{id}/',
+    access: 'user',
+    tag: examsTag,
+    summary: 'Delete an exam given to a class or a group, with its students’ exams and their results',
+    description: mine,
+    params: idParams,
+    status: 204,
+    response: noContent,
     errors: [403, 404],
   }),
   teacherExams: defineRoute({

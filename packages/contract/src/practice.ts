@@ -47,6 +47,11 @@ export const answerOutcome = z.object({
   learned: z.boolean().optional(),
   /** The answer learned the last card of the category still to learn in the mode. */
   completed_category: z.boolean().optional(),
+  /**
+   * The answers of the day's free limit still left after this one; null for an account without the limit
+   * (a subscription or a trial).
+   */
+  answers_left_today: z.number().int().min(0).nullable().optional(),
 });
 export type AnswerOutcome = z.infer<typeof answerOutcome>;
 

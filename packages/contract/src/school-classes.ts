@@ -80,7 +80,15 @@ export type GradebookCell = z.infer<typeof gradebookCellSchema>;
 export const gradebookSchema = z.object({
   class: z.object({ id: z.number().int(), name: z.string(), school_year: z.string() }),
   school: z.string(),
-  columns: z.array(z.object({ test_id: z.number().int(), name: z.string(), date: z.string() })),
+  /** A column is an exam given to the class or a group as one assignment (`assignment`), else a test. */
+  columns: z.array(
+    z.object({
+      test_id: z.number().int(),
+      assignment: z.number().int().nullable(),
+      name: z.string(),
+      date: z.string(),
+    }),
+  ),
   students: z.array(
     z.object({
       id: z.number().int(),

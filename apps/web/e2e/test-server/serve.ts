@@ -4,10 +4,13 @@
  * Stripe-compatible payments API (its checkout page is a plain "Test checkout" page; the seeding API
  * delivers the webhooks of a payment), the
  * real server (from its sources, serving the built web app, running its jobs) configured to use them, and
- * the seeding API (seed-api.ts) on the server's own database handle, since the embedded database is a
- * single connection inside this process. Playwright starts it as its
- * webServer and stops it with SIGTERM, which stops everything started here.
+ * the seeding API (seed-api.ts) on the server's own database handle (the embedded database is a single
+ * connection inside this process). With E2E_DATABASE_URL naming a PostgreSQL server, the run has a
+ * database of its own there instead, so the two workers' requests and the server's sweeps do not queue
+ * behind one connection; it is dropped at the end. Playwright starts this as its webServer and stops it
+ * with SIGTERM, which stops everything started here.
  */
+import pg from 'pg';
 import { pino } from 'pino';
 import { buildApp, loggerOptions } from '../../../server/src/app';
 import { loadConfig } from '../../../server/src/config';
@@ -60,6 +63,30 @@ async function startServer(env: Record<string, string | undefined>): Promise<{
   };
 }
 
+/**
+ * A new database of this run on the PostgreSQL server of `serverUrl`: its URL, and how to drop it. It is
+ * named by the run's port, which no other run holds at the same time, so a database left by a killed run
+ * is dropped by the next run on that port.
+ */
+async function runDatabase(serverUrl: string) {
+  const name = `flashcards_e2e_${Number(required('PORT'))}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`drop database if exists ${name} with (force)`);
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+const postgres = process.env.E2E_DATABASE_URL ? await runDatabase(process.env.E2E_DATABASE_URL) : undefined;
 const mail = await startMailServer({
   port: Number(required('E2E_SMTP_PORT')),
   dir: required('E2E_MAIL_DIR'),
@@ -90,6 +117,7 @@ const server = await startServer({
   STRIPE_API_URL: stripe.url,
   // Notifications are mailed at the next sweep, which a test may ask for through the seeding API.
   NOTIFICATION_DIGEST_MINUTES: '0',
+  ...(postgres ? { DATABASE_URL: postgres.url } : {}),
 });
 // Last: Playwright waits for this port, so the tests begin once everything here is up.
 const seedApi = await startSeedApi({
@@ -109,6 +137,7 @@ const stop = async () => {
   await seedApi.close();
   await server.close();
   await Promise.all([mail.close(), oidc.close(), ai.close(), stripe.close()]);
+  await postgres?.drop();
   process.exit(0);
 };
 

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { NotAvailablePage } from '../components/ui/not-available-page';
 import { HomePage } from '../features/home/pages/home-page';
 import type { LegalDocumentName } from '../features/legal/legal-document';
 import { type PageName, paths } from '../lib/paths';
@@ -11,9 +10,12 @@ import { RouteLoader } from './route-loader';
 
 /**
  * A page of the spec: its element, or a loader of its module (each page's code is fetched when the page
- * is first opened); with neither it shows the shared "not available yet" page.
+ * is first opened).
  */
-type Page = { name: PageName; element?: ReactNode; load?: () => Promise<ReactNode>; focus?: boolean };
+type Page = { name: PageName; focus?: boolean } & (
+  | { element: ReactNode; load?: never }
+  | { load: () => Promise<ReactNode>; element?: never }
+);
 
 const legal = (document: LegalDocumentName) =>
   import('../features/legal/pages/legal-page').then((m) => <m.LegalPage document={document} />);
@@ -56,6 +58,7 @@ const schoolTest = (
     | 'schoolTestEdit'
     | 'schoolExams'
     | 'schoolExamLive'
+    | 'examAssignment'
     | 'schoolExamsPrint'
     | 'schoolTestPrint',
 ) => import('../features/school-tests/test-pages').then((m) => m.testPages[page]());
@@ -192,7 +195,10 @@ const signedInPages: Page[] = [
   },
   { name: 'learningPathCardsText', load: () => learningPath('learningPathCardsText') },
   { name: 'learningPathCardsPicture', load: () => learningPath('learningPathCardsPicture') },
-  { name: 'demoVideosPrivate' },
+  {
+    name: 'demoVideosPrivate',
+    load: () => import('../features/videos/pages/demo-videos-page').then((m) => <m.DemoVideosPage />),
+  },
   {
     name: 'reports',
     load: () => import('../features/reports/pages/reports-page').then((m) => <m.ReportsPage />),
@@ -219,6 +225,7 @@ const signedInPages: Page[] = [
   { name: 'schoolTests', load: () => schoolTest('schoolTests') },
   { name: 'schoolExams', load: () => schoolTest('schoolExams') },
   { name: 'schoolExamLive', load: () => schoolTest('schoolExamLive') },
+  { name: 'examAssignment', load: () => schoolTest('examAssignment') },
   { name: 'schoolExamsPrint', load: () => schoolTest('schoolExamsPrint') },
   { name: 'schoolTestPrint', load: () => schoolTest('schoolTestPrint') },
   { name: 'studentsSchoolExams', load: () => exam('studentsSchoolExams') },
@@ -253,7 +260,7 @@ const toRoute = ({ name, element, load, focus }: Page): RouteObject => ({
         },
         hydrateFallbackElement: <RouteLoader />,
       }
-    : { element: element ?? <NotAvailablePage title={name} /> }),
+    : { element }),
 });
 
 export const routes: RouteObject[] = [

@@ -68,6 +68,7 @@ export const paths = {
   schoolTests: '/school-tests',
   schoolExams: '/school-exams',
   schoolExamLive: '/school-tests/:schoolTestId/live',
+  examAssignment: '/exam-assignments/:assignmentId',
   schoolExamsPrint: '/school-exams/print',
   schoolTestPrint: '/school-test/print/:schoolTestId',
   studentsSchoolExams: '/students-school-exams',

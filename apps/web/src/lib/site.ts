@@ -14,3 +14,6 @@ export const useSite = () => useQuery(siteQuery);
  * premium (`premium_for_all`), where nothing is for sale. Shown until the site's facts say otherwise.
  */
 export const useSalesShown = () => useSite().data?.premium_for_all !== true;
+
+/** Whether the deployment has demo videos to show: their menu item and link are left out until it does. */
+export const useDemoVideosShown = () => (useSite().data?.demo_videos.length ?? 0) > 0;

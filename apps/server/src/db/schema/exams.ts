@@ -1,7 +1,7 @@
 /**
  * Tests and exams: written by the exams module. A test is its author's questions with the thresholds of
  * its grades; an exam gives one test to one student between two moments, and keeps the student's answers,
- * score and grade.
+ * score and grade; an exam assignment gives a test to a class or a group, as one exam per member.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -14,7 +14,10 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { schoolClasses } from './schools';
+import { userGroups } from './social';
 import { users } from './users';
 
 const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -94,6 +97,49 @@ export const testQuestions = pgTable(
 );
 
 /**
+ * A test given to a class or a user group (docs/design.md "Assignments that follow a class"): the window and
+ * options every member's exam is made from. Its members' exams are rows of `exams` naming it; a student who
+ * joins the target gets one while the window has not ended, one who leaves loses it unless started.
+ */
+export const examAssignments = pgTable(
+  'exam_assignments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    createdById: integer('created_by_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    schoolClassId: integer('school_class_id').references(() => schoolClasses.id, { onDelete: 'cascade' }),
+    userGroupId: integer('user_group_id').references(() => userGroups.id, { onDelete: 'cascade' }),
+    testId: integer('test_id')
+      .notNull()
+      .references(() => schoolTests.id, { onDelete: 'cascade' }),
+    startAt: moment('start_at').notNull(),
+    endAt: moment('end_at').notNull(),
+    shuffleQuestions: boolean('shuffle_questions').notNull(),
+    showResultsAfterEnd: boolean('show_results_after_end').notNull(),
+    leaveCompletes: boolean('leave_completes').notNull(),
+    timeLimitMinutes: integer('time_limit_minutes'),
+    createdAt: moment('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      'exam_assignments_target_check',
+      sql`(${table.schoolClassId} is null) <> (${table.userGroupId} is null)`,
+    ),
+    check('exam_assignments_moments_check', sql`${table.endAt} > ${table.startAt}`),
+    check('exam_assignments_time_limit_check', sql`${table.timeLimitMinutes} between 1 and 1440`),
+    index('exam_assignments_created_by_idx').on(table.createdById, table.createdAt, table.id),
+    // A member who joins or leaves looks up the target's assignments.
+    index('exam_assignments_class_idx')
+      .on(table.schoolClassId, table.endAt)
+      .where(sql`${table.schoolClassId} is not null`),
+    index('exam_assignments_group_idx')
+      .on(table.userGroupId, table.endAt)
+      .where(sql`${table.userGroupId} is not null`),
+  ],
+);
+
+/**
  * One test given to one student between two moments, with this student's extra minutes after the end. An
  * attempt may also have a time limit from its start: it then ends at whichever comes first, the limit or
  * the window's end (docs/api.md "Exams").
@@ -130,6 +176,8 @@ export const exams = pgTable(
     lastSeenAt: moment('last_seen_at'),
     /** The student's exam page is hidden or gone (its last presence call said so). */
     away: boolean('away').notNull().default(false),
+    /** The class's or group's assignment this exam is one student's part of; null for a named student. */
+    assignmentId: integer('assignment_id').references(() => examAssignments.id, { onDelete: 'cascade' }),
     createdAt: moment('created_at').notNull().defaultNow(),
   },
   (table) => [
@@ -146,6 +194,9 @@ export const exams = pgTable(
     index('exams_start_idx').on(table.startAt),
     index('exams_results_end_idx').on(table.endAt).where(sql`${table.showResultsAfterEnd}`),
     // The sweep's attempts with a time limit, which may end before their window does.
+    uniqueIndex('exams_assignment_student_idx')
+      .on(table.assignmentId, table.studentId)
+      .where(sql`${table.assignmentId} is not null`),
     index('exams_open_limited_idx')
       .on(table.startedAt)
       .where(sql`${table.completedAt} is null and ${table.timeLimitMinutes} is not null`),

@@ -142,8 +142,10 @@ export const isColleague = async (db: Executor, me: number, person: number) =>
 const gradebookRow = z.object({
   student_id: z.number(),
   test_id: z.number(),
+  /** The class's or group's assignment the exam is part of: its own column, apart from the test's others. */
+  assignment_id: z.number().nullable(),
   test_name: z.string(),
-  /** The earliest window's start of the test among these students: the column's date and order. */
+  /** The earliest window's start of the column among these students: the column's date and order. */
   first_start: column.time,
   started_at: column.time.nullable(),
   completed_at: column.time.nullable(),
@@ -154,10 +156,10 @@ export type GradebookRow = z.infer<typeof gradebookRow>;
 
 /**
  * The columns of a gradebook and their cells, in one statement: the exams these students got from
- * teachers and principals of the school with a window starting in [from, to), grouped by test, the
- * columns ordered by their earliest window's start. A student with several exams of one test shows the
- * graded one, else the latest. A column is a test for now: when exams are given to a class as one
- * assignment, the grouping changes here only.
+ * teachers and principals of the school with a window starting in [from, to). A column is an exam given
+ * to a class or a group as one assignment, and otherwise a test (the exams given to named students);
+ * columns are ordered by their earliest window's start. A student with several exams of one column shows
+ * the graded one, else the latest.
  */
 export const gradebookExams = (
   db: Executor,
@@ -168,16 +170,16 @@ export const gradebookExams = (
     : rowsOf(
         db,
         sql`with picked as (
-            select distinct on (e.student_id, e.test_id) e.student_id, e.test_id, e.start_at, e.started_at,
-              e.completed_at, ${endsAt('e')} as ends_at, e.grade
+            select distinct on (e.student_id, e.test_id, e.assignment_id) e.student_id, e.test_id,
+              e.assignment_id, e.start_at, e.started_at, e.completed_at, ${endsAt('e')} as ends_at, e.grade
             from exams e join users tu on tu.id = e.teacher_id
             where e.student_id in ${scope.studentIds} and tu.school_id = ${scope.schoolId}
               and e.start_at >= ${scope.from} and e.start_at < ${scope.to}
-            order by e.student_id, e.test_id, e.grade is not null desc, e.start_at desc, e.id desc)
-          select p.student_id, p.test_id, t.name as test_name,
-            min(p.start_at) over (partition by p.test_id) as first_start,
+            order by e.student_id, e.test_id, e.assignment_id, e.grade is not null desc, e.start_at desc, e.id desc)
+          select p.student_id, p.test_id, p.assignment_id, t.name as test_name,
+            min(p.start_at) over (partition by p.test_id, p.assignment_id) as first_start,
             p.started_at, p.completed_at, p.ends_at, p.grade
           from picked p join school_tests t on t.id = p.test_id
-          order by first_start, p.test_id, p.student_id`,
+          order by first_start, p.test_id, p.assignment_id nulls first, p.student_id`,
         gradebookRow,
       );

@@ -103,8 +103,9 @@ export const createExamResults = ({
     },
 
     /**
-     * The exams of a gradebook (for a class whose reach its module checked): each column, a test given to
-     * these students in [from, to), with each student's cell (`not_given` when they have no exam of it).
+     * The exams of a gradebook (for a class whose reach its module checked): each column, an exam given to
+     * a class or group as one assignment or else a test, given to these students in [from, to), with each
+     * student's cell (`not_given` when they have no exam of it).
      * Due exams are completed first, so a grade the sweep would give is there.
      */
     async gradebook(scope: { studentIds: number[]; schoolId: number; from: Date; to: Date }) {
@@ -112,19 +113,27 @@ export const createExamResults = ({
       if (scope.studentIds.length > 0) await completeDue(db, now, sql`e.student_id in ${scope.studentIds}`);
       const rows = await repo.gradebookExams(db, scope);
       const columns = new Map<
-        number,
-        { testId: number; name: string; date: Date; cells: Map<number, GradebookCell> }
+        string,
+        {
+          testId: number;
+          assignmentId: number | null;
+          name: string;
+          date: Date;
+          cells: Map<number, GradebookCell>;
+        }
       >();
       for (const row of rows) {
-        let entry = columns.get(row.test_id);
+        const key = `${row.test_id}:${row.assignment_id ?? ''}`;
+        let entry = columns.get(key);
         if (!entry) {
           entry = {
             testId: row.test_id,
+            assignmentId: row.assignment_id,
             name: row.test_name,
             date: new Date(row.first_start),
             cells: new Map(),
           };
-          columns.set(row.test_id, entry);
+          columns.set(key, entry);
         }
         entry.cells.set(row.student_id, cellOf(row, now));
       }

@@ -10,6 +10,8 @@ export const examPolicy = {
   author: (actor: Actor, test: { created_by_id: number }) => test.created_by_id === actor.id,
   teach: (actor: Actor, exam: { teacher_id: number }) => exam.teacher_id === actor.id,
   take: (actor: Actor, exam: { student_id: number }) => exam.student_id === actor.id,
+  /** An exam given to a class or a group is its teacher's alone to follow and change. */
+  assign: (actor: Actor, assignment: { created_by_id: number }) => assignment.created_by_id === actor.id,
   follow: (
     actor: Actor,
     exam: { teacher_id: number; student_id: number; teacher_school_id: number | null },

@@ -1,6 +1,7 @@
 import type {
   AnswerKey,
   Exam,
+  ExamAssignment,
   ExamDetail,
   ExamEvent,
   ExamLive,
@@ -18,6 +19,7 @@ import { thumbnailKey } from '../../lib/images';
 import type { MediaStorage } from '../../lib/storage';
 import { answersInExamOrder, itemsInExamOrder, questionsInExamOrder } from './exams.order';
 import type {
+  AssignmentRow,
   EventRow,
   ExamQuestionRow,
   ExamRow,
@@ -190,10 +192,27 @@ export const toExam = (row: ExamRow, now: Date, side: Side, storage: MediaStorag
     leave_completes: row.leave_completes,
     time_limit_minutes: row.time_limit_minutes,
     results_at: results,
+    assignment: row.assignment_id,
     date_created: isoTime(row.created_at),
     now: now.toISOString(),
   };
 };
+
+export const toExamAssignment = (row: AssignmentRow): ExamAssignment => ({
+  id: row.id,
+  school_test: { id: row.test_id, name: row.test_name },
+  target: { kind: row.target_kind, id: row.target_id, name: row.target_name },
+  start_exam_at: isoTime(row.start_at),
+  end_exam_at: isoTime(row.end_at),
+  shuffle_questions: row.shuffle_questions,
+  show_results_after_end: row.show_results_after_end,
+  leave_completes: row.leave_completes,
+  time_limit_minutes: row.time_limit_minutes,
+  students_count: row.students_count,
+  started_count: row.started_count,
+  completed_count: row.completed_count,
+  date_created: isoTime(row.created_at),
+});
 
 const toExamEvent = (row: EventRow): ExamEvent => ({
   id: row.id,

@@ -9,12 +9,13 @@ import {
   questionResponseSchema,
   questionSettingsSchema,
 } from '@flashcards/contract';
-import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { memberOfTarget, targetMemberships } from '../../db/assignment-targets';
 import type { Executor } from '../../db/client';
 import { examEndsAt, examReviewAt } from '../../db/exam-times';
 import { column, countRows, idRow, paginate, rowsOf } from '../../db/rows';
-import { exams, schoolTests, testQuestions } from '../../db/schema';
+import { examAssignments, exams, schoolTests, testQuestions } from '../../db/schema';
 import type { PageWindow } from '../../lib/pagination';
 import { matchesNameOrEmail } from '../../lib/people';
 
@@ -424,6 +425,7 @@ const examRow = thresholdsRow.extend({
   show_results_after_end: z.boolean(),
   leave_completes: z.boolean(),
   time_limit_minutes: z.number().nullable(),
+  assignment_id: z.number().nullable(),
   created_at: column.time,
   answers_count: z.number(),
   questions_count: z.number(),
@@ -438,7 +440,7 @@ const examSelect = sql`e.id, e.test_id, t.name as test_name, t.description as te
   e.start_at, e.end_at, e.extra_minutes, ${endsAt('e')} as ends_at,
   ${examReviewAt('e')} as review_at,
   e.started_at, e.completed_at, e.completed_by, e.score, e.grade, e.shuffle_questions,
-  e.show_results_after_end, e.leave_completes, e.time_limit_minutes, e.created_at,
+  e.show_results_after_end, e.leave_completes, e.time_limit_minutes, e.assignment_id, e.created_at,
   (select count(*)::int from exam_answers a where a.exam_id = e.id) as answers_count,
   (select count(*)::int from test_questions q where q.test_id = e.test_id) as questions_count,
   (select coalesce(sum(q.score_value), 0)::int from test_questions q where q.test_id = e.test_id) as total_score`;
@@ -597,29 +599,33 @@ export type ExamInsert = {
   showResultsAfterEnd: boolean;
   leaveCompletes: boolean;
   timeLimitMinutes: number | null;
+  /** The class's or group's assignment the exam is one student's part of. */
+  assignmentId?: number;
   createdAt: Date;
 };
 
-/** One exam per student, in one statement; resolves with their ids in the order given. */
+/**
+ * One exam per student, in one statement; resolves with their ids and students in the order given. A
+ * student who already has an exam of the same assignment (a join racing another) is left out.
+ */
 export const insertExams = async (db: Executor, exams: ExamInsert[]) => {
   const values = sql.join(
     exams.map(
       (exam) =>
         sql`(${exam.testId}::int, ${exam.studentId}::int, ${exam.teacherId}::int, ${exam.startAt}::timestamptz,
           ${exam.endAt}::timestamptz, ${exam.shuffleQuestions}::boolean, ${exam.showResultsAfterEnd}::boolean,
-          ${exam.leaveCompletes}::boolean, ${exam.timeLimitMinutes}::int, ${exam.createdAt}::timestamptz)`,
+          ${exam.leaveCompletes}::boolean, ${exam.timeLimitMinutes}::int, ${exam.assignmentId ?? null}::int,
+          ${exam.createdAt}::timestamptz)`,
     ),
     sql`, `,
   );
-  return (
-    await rowsOf(
-      db,
-      sql`insert into exams (test_id, student_id, teacher_id, start_at, end_at, shuffle_questions,
-          show_results_after_end, leave_completes, time_limit_minutes, created_at)
-        values ${values} returning id`,
-      idRow,
-    )
-  ).map((row) => row.id);
+  return rowsOf(
+    db,
+    sql`insert into exams (test_id, student_id, teacher_id, start_at, end_at, shuffle_questions,
+        show_results_after_end, leave_completes, time_limit_minutes, assignment_id, created_at)
+      values ${values} on conflict do nothing returning id, student_id`,
+    z.object({ id: z.number(), student_id: z.number() }),
+  );
 };
 
 /** The members of a group of mine (undefined when the group is not mine). */
@@ -987,3 +993,128 @@ export const activeExamTests = async (tx: Executor, teacherId: number, now: Date
     .where(and(eq(exams.teacherId, teacherId), gt(exams.endAt, now)));
   return rows.map((row) => row.testId);
 };
+
+// ------------------------------------------------------------------------------ exam assignments
+
+export type AssignmentInsert = typeof examAssignments.$inferInsert;
+export type AssignmentSettings = typeof examAssignments.$inferSelect;
+
+const assignmentRow = z.object({
+  id: z.number(),
+  created_by_id: z.number(),
+  test_id: z.number(),
+  test_name: z.string(),
+  target_kind: z.enum(['class', 'group']),
+  target_id: z.number(),
+  target_name: z.string(),
+  start_at: column.time,
+  end_at: column.time,
+  shuffle_questions: z.boolean(),
+  show_results_after_end: z.boolean(),
+  leave_completes: z.boolean(),
+  time_limit_minutes: z.number().nullable(),
+  students_count: z.number(),
+  started_count: z.number(),
+  completed_count: z.number(),
+  created_at: column.time,
+});
+export type AssignmentRow = z.infer<typeof assignmentRow>;
+
+const assignmentSelect = sql`select a.id, a.created_by_id, a.test_id, t.name as test_name,
+    case when a.school_class_id is not null then 'class' else 'group' end as target_kind,
+    coalesce(a.school_class_id, a.user_group_id) as target_id, coalesce(sc.name, g.name) as target_name,
+    a.start_at, a.end_at, a.shuffle_questions, a.show_results_after_end, a.leave_completes,
+    a.time_limit_minutes, a.created_at, n.students_count, n.started_count, n.completed_count
+  from exam_assignments a join school_tests t on t.id = a.test_id
+    left join school_classes sc on sc.id = a.school_class_id left join user_groups g on g.id = a.user_group_id
+    cross join lateral (select count(*)::int as students_count,
+        count(*) filter (where e.started_at is not null)::int as started_count,
+        count(*) filter (where e.completed_at is not null)::int as completed_count
+      from exams e where e.assignment_id = a.id) n`;
+
+export const insertAssignment = async (db: Executor, values: AssignmentInsert) =>
+  (await db.insert(examAssignments).values(values).returning({ id: examAssignments.id }))[0]!.id;
+
+export const findAssignment = async (db: Executor, id: number) =>
+  (await rowsOf(db, sql`${assignmentSelect} where a.id = ${id}`, assignmentRow))[0];
+
+/** One page of the teacher's assignments, newest first, and their count. */
+export const assignmentsPage = (db: Executor, userId: number, limit: number, offset: number) =>
+  paginate(
+    rowsOf(
+      db,
+      sql`${assignmentSelect} where a.created_by_id = ${userId}
+        order by a.created_at desc, a.id desc limit ${limit} offset ${offset}`,
+      assignmentRow,
+    ),
+    countRows(db, sql`select count(*)::int as total from exam_assignments where created_by_id = ${userId}`),
+  );
+
+/** The exams of an assignment, its students by name, as the teacher's list shows them. */
+export const assignmentExams = (db: Executor, assignmentId: number) =>
+  rowsOf(
+    db,
+    sql`select ${examSelect} ${examFrom} where e.assignment_id = ${assignmentId}
+      order by lower(s.last_name), lower(s.first_name), e.id`,
+    examRow,
+  );
+
+/** The assignment's row, locked for a change of it and its exams. */
+export const lockAssignment = async (tx: Executor, id: number) =>
+  (
+    await rowsOf(
+      tx,
+      sql`select id from exam_assignments where id = ${id} for update`,
+      z.object({ id: z.number() }),
+    )
+  )[0];
+
+export type AssignmentEdit = Partial<
+  Pick<
+    AssignmentInsert,
+    'startAt' | 'endAt' | 'shuffleQuestions' | 'showResultsAfterEnd' | 'leaveCompletes' | 'timeLimitMinutes'
+  >
+>;
+
+/**
+ * Changes an assignment and every exam of it, in the caller's transaction: their window and options
+ * become the assignment's; attempts, answers, grades and each student's extra minutes stay. A field left
+ * undefined stays.
+ */
+export const updateAssignment = async (tx: Executor, id: number, edit: AssignmentEdit) => {
+  if (Object.values(edit).every((value) => value === undefined)) return;
+  await tx.update(examAssignments).set(edit).where(eq(examAssignments.id, id));
+  await tx.update(exams).set(edit).where(eq(exams.assignmentId, id));
+};
+
+export const deleteAssignment = (db: Executor, id: number) =>
+  db.delete(examAssignments).where(eq(examAssignments.id, id));
+
+/**
+ * Deletes the exams of assignments whose class or group these people left, unless started: an attempt
+ * begun is the student's record and stays.
+ */
+export const deleteLeftExams = (tx: Executor, userIds: number[]) =>
+  tx.execute(sql`delete from exams e using exam_assignments a
+    where e.assignment_id = a.id and e.student_id in ${userIds} and e.started_at is null
+      and not ${memberOfTarget(sql`e.student_id`)}`);
+
+/**
+ * The assignments whose window has not ended at `now`, whose class or group these people are in and
+ * whose exam they do not have yet, each with the people who lack it.
+ */
+export const missingAssignmentExams = async (tx: Executor, userIds: number[], now: Date) =>
+  rowsOf(
+    tx,
+    sql`with wanted as (${targetMemberships('exam_assignments', userIds, sql`a.end_at > ${now}`)})
+      select w.assignment_id, array_agg(w.user_id order by w.user_id) as user_ids from wanted w
+        where not exists (select 1 from exams e where e.assignment_id = w.assignment_id and e.student_id = w.user_id)
+        group by w.assignment_id order by w.assignment_id`,
+    z.object({ assignment_id: z.number(), user_ids: z.array(z.number()) }),
+  );
+
+/** The settings of these assignments, to make their members' exams from. */
+export const assignmentSettings = (tx: Executor, ids: number[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : tx.select().from(examAssignments).where(inArray(examAssignments.id, ids));

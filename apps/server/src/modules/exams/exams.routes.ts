@@ -5,6 +5,7 @@ import { route } from '../../lib/routes';
 import type { Services } from '../../services';
 import {
   toExam,
+  toExamAssignment,
   toExamDetail,
   toExamLive,
   toExamSummary,
@@ -113,6 +114,28 @@ export const examRouteHandlers = ({ exams, storage }: Services) => {
       );
     }),
     route(examRoutes.createExams, async ({ actor, body }) => exams.createExams(actor, body)),
+    route(examRoutes.examAssignments, async ({ actor, query, request }) => {
+      const window = pageWindow(query.page);
+      const { total, rows } = await exams.assignments(actor, window.limit, window.offset);
+      return toPage(request, window, total, rows.map(toExamAssignment));
+    }),
+    route(examRoutes.createExamAssignment, async ({ actor, body }) =>
+      toExamAssignment(await exams.createAssignment(actor, body)),
+    ),
+    route(examRoutes.examAssignment, async ({ actor, params }) => {
+      const { now, assignment, exams: given } = await exams.assignment(actor, params.id);
+      return {
+        ...toExamAssignment(assignment),
+        exams: given.map((row) => toExam(row, now, 'teacher', storage)),
+      };
+    }),
+    route(examRoutes.updateExamAssignment, async ({ actor, params, body }) =>
+      toExamAssignment(await exams.updateAssignment(actor, params.id, body)),
+    ),
+    route(examRoutes.deleteExamAssignment, async ({ actor, params }) => {
+      await exams.removeAssignment(actor, params.id);
+      return null;
+    }),
     route(examRoutes.examSummary, async ({ actor, query }) =>
       toExamSummary(
         await exams.summary(actor, { testId: query.test_id, status: query.status, search: query.search }),

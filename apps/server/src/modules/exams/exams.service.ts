@@ -3,6 +3,8 @@ import {
   EXAM_LIVE_RECENT_HOURS,
   type ExamAnswerInput,
   type ExamPresenceState,
+  type examAssignmentBody,
+  type examAssignmentEditBody,
   type examCreateBody,
   pointsOf,
   type QuestionSettings,
@@ -21,6 +23,7 @@ import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client';
 import { type Actor, authorize, rules } from '../../lib/access';
 import { conflict, invalid, notFound, permissionDenied } from '../../lib/api-error';
+import { assignmentTarget } from '../../lib/assignment-target';
 import type { Clock } from '../../lib/clock';
 import type { Entitlements } from '../../lib/entitlements';
 import { cardPictureVariants, thumbnailKey } from '../../lib/images';
@@ -42,6 +45,8 @@ import { statusOf } from './exams.status';
 type TestInput = z.output<typeof schoolTestBody>;
 type QuestionInput = z.output<typeof testQuestionBody>;
 type ExamInput = z.output<typeof examCreateBody>;
+type AssignmentInput = z.output<typeof examAssignmentBody>;
+type AssignmentEditInput = z.output<typeof examAssignmentEditBody>;
 type DraftInput = z.output<typeof testDraftBody>;
 type TestWithQuestionsInput = z.output<typeof testWithQuestionsBody>;
 
@@ -173,6 +178,67 @@ export const createExamsService = ({
         return repo.setQuestionPicture(tx, question.id, key);
       });
     });
+
+  /** The test an exam is made of: mine, with questions and an excellent minimum within its points. */
+  const givableTest = async (actor: Actor, testId: number) => {
+    const test = await ownTest(actor, testId);
+    if (test.questions_count === 0) throw invalid({ school_test: 'exam_test_empty' });
+    if (test.excellent_score > test.total_score)
+      throw invalid({ school_test: 'exam_test_excellent_above_total' });
+    return test;
+  };
+
+  /**
+   * A free account's active exams are counted by test: one test given to a class is one. Counted with the
+   * teacher locked, so two gifts count in turn.
+   */
+  const assertExamsAllowed = async (tx: Executor, actor: Actor, testId: number, now: Date) => {
+    if (!entitlements.limited(actor, now)) return;
+    await users.lockAccount(tx, actor.id);
+    const active = new Set(await repo.activeExamTests(tx, actor.id, now));
+    active.add(testId);
+    entitlements.assertFreeLimit('exams', active.size);
+  };
+
+  /**
+   * Makes the exams of an assignment for these students and tells each of them: the one place a student
+   * is given an assignment's exam, on creation and when they join its class or group.
+   */
+  const giveTo = async (tx: Executor, assignment: repo.AssignmentSettings, studentIds: number[]) => {
+    if (studentIds.length === 0) return;
+    const now = clock.now();
+    const given = await repo.insertExams(
+      tx,
+      studentIds.map((studentId) => ({
+        testId: assignment.testId,
+        studentId,
+        teacherId: assignment.createdById,
+        startAt: assignment.startAt,
+        endAt: assignment.endAt,
+        shuffleQuestions: assignment.shuffleQuestions,
+        showResultsAfterEnd: assignment.showResultsAfterEnd,
+        leaveCompletes: assignment.leaveCompletes,
+        timeLimitMinutes: assignment.timeLimitMinutes,
+        assignmentId: assignment.id,
+        createdAt: now,
+      })),
+    );
+    const [teacher, test] = await Promise.all([
+      users.byId(assignment.createdById, tx),
+      repo.findTest(tx, assignment.testId),
+    ]);
+    await notifications.notify(
+      tx,
+      given.map((exam) => exam.student_id),
+      'exam_assigned',
+      { from: teacher ? fullName(teacher) : '', name: test?.name ?? '' },
+    );
+  };
+
+  const ownAssignment = async (actor: Actor, id: number, executor: Executor = db) => {
+    mayUse(actor);
+    return authorize(actor, policy.assign, await repo.findAssignment(executor, id));
+  };
 
   /** Completes this exam first when its end has come, so every read sees it as the sweep would leave it. */
   const completeIfDue = (id: number) => repo.completeDue(db, clock.now(), sql`e.id = ${id}`);
@@ -376,10 +442,7 @@ export const createExamsService = ({
     async createExams(actor: Actor, input: ExamInput) {
       mayUse(actor);
       const now = clock.now();
-      const test = await ownTest(actor, input.school_test);
-      if (test.questions_count === 0) throw invalid({ school_test: 'exam_test_empty' });
-      if (test.excellent_score > test.total_score)
-        throw invalid({ school_test: 'exam_test_excellent_above_total' });
+      const test = await givableTest(actor, input.school_test);
       const startAt = new Date(input.start_at);
       const endAt = new Date(input.end_at);
       if (endAt.getTime() <= now.getTime()) throw invalid({ end_at: 'exam_end_in_past' });
@@ -412,14 +475,8 @@ export const createExamsService = ({
               createdAt: now,
             });
         }
-        if (rows.length > 0 && entitlements.limited(actor, now)) {
-          // A free account's active exams are counted by test: one test given to a class is one.
-          await users.lockAccount(tx, actor.id);
-          const active = new Set(await repo.activeExamTests(tx, actor.id, now));
-          active.add(test.id);
-          entitlements.assertFreeLimit('exams', active.size);
-        }
-        const ids = rows.length > 0 ? await repo.insertExams(tx, rows) : [];
+        if (rows.length > 0) await assertExamsAllowed(tx, actor, test.id, now);
+        const ids = rows.length > 0 ? (await repo.insertExams(tx, rows)).map((row) => row.id) : [];
         await notifications.notify(
           tx,
           rows.map((row) => row.studentId),
@@ -430,6 +487,120 @@ export const createExamsService = ({
       });
       if (created.created.length > 0) await queueExamEnd(jobs, endAt);
       return created;
+    },
+
+    /** The teacher's exams given to classes and groups, newest first. */
+    async assignments(actor: Actor, limit: number, offset: number) {
+      mayUse(actor);
+      return repo.assignmentsPage(db, actor.id, limit, offset);
+    },
+
+    /**
+     * Gives a test to a class or a group: the assignment and one exam per current student, in one
+     * transaction (docs/design.md "Assignments that follow a class").
+     */
+    async createAssignment(actor: Actor, input: AssignmentInput) {
+      mayUse(actor);
+      const now = clock.now();
+      const test = await givableTest(actor, input.school_test);
+      const startAt = new Date(input.start_at);
+      const endAt = new Date(input.end_at);
+      if (endAt.getTime() <= now.getTime()) throw invalid({ end_at: 'exam_end_in_past' });
+      const id = await db.transaction(async (tx) => {
+        const { students, ...target } = await assignmentTarget(tx, actor, input, users.reachedAmong);
+        await assertExamsAllowed(tx, actor, test.id, now);
+        const id = await repo.insertAssignment(tx, {
+          ...target,
+          createdById: actor.id,
+          testId: test.id,
+          startAt,
+          endAt,
+          shuffleQuestions: input.shuffle_questions,
+          showResultsAfterEnd: input.show_results_after_end,
+          leaveCompletes: input.leave_completes,
+          timeLimitMinutes: input.time_limit_minutes ?? null,
+          createdAt: now,
+        });
+        const [assignment] = await repo.assignmentSettings(tx, [id]);
+        await giveTo(tx, assignment!, students);
+        return id;
+      });
+      await queueExamEnd(jobs, endAt);
+      return (await repo.findAssignment(db, id))!;
+    },
+
+    /** An assignment of mine with its students' exams, each completed first when its end has come. */
+    async assignment(actor: Actor, id: number) {
+      const found = await ownAssignment(actor, id);
+      const now = clock.now();
+      await repo.completeDue(db, now, sql`e.assignment_id = ${id}`);
+      return { now, assignment: found, exams: await repo.assignmentExams(db, id) };
+    },
+
+    /**
+     * Changes an assignment and all its students' exams in one transaction: attempts, answers, grades
+     * and extra minutes stay. The start and the attempt's rules are fixed once a student has started.
+     */
+    async updateAssignment(actor: Actor, id: number, edit: AssignmentEditInput) {
+      mayUse(actor);
+      const now = clock.now();
+      const endAt = edit.end_at === undefined ? undefined : new Date(edit.end_at);
+      await db.transaction(async (tx) => {
+        await repo.lockAssignment(tx, id);
+        const found = await ownAssignment(actor, id, tx);
+        const startAt = edit.start_at === undefined ? undefined : new Date(edit.start_at);
+        const changes = {
+          startAt: startAt !== undefined && startAt.getTime() !== new Date(found.start_at).getTime(),
+          attempt:
+            (edit.shuffle_questions !== undefined && edit.shuffle_questions !== found.shuffle_questions) ||
+            (edit.leave_completes !== undefined && edit.leave_completes !== found.leave_completes) ||
+            (edit.time_limit_minutes !== undefined && edit.time_limit_minutes !== found.time_limit_minutes),
+        };
+        if ((changes.startAt || changes.attempt) && found.started_count > 0)
+          throw conflict('exam_assignment_started');
+        const start = startAt ?? new Date(found.start_at);
+        const end = endAt ?? new Date(found.end_at);
+        if (end.getTime() <= start.getTime()) throw invalid({ end_at: 'exam_end_before_start' });
+        if (endAt !== undefined && endAt.getTime() <= now.getTime())
+          throw invalid({ end_at: 'exam_end_in_past' });
+        await repo.updateAssignment(tx, id, {
+          startAt,
+          endAt,
+          shuffleQuestions: edit.shuffle_questions,
+          showResultsAfterEnd: edit.show_results_after_end,
+          leaveCompletes: edit.leave_completes,
+          timeLimitMinutes: edit.time_limit_minutes,
+        });
+      });
+      if (endAt !== undefined) await queueExamEnd(jobs, endAt);
+      return (await repo.findAssignment(db, id))!;
+    },
+
+    /** Deletes an assignment of mine with its students' exams and their results. */
+    async removeAssignment(actor: Actor, id: number) {
+      await ownAssignment(actor, id);
+      await repo.deleteAssignment(db, id);
+    },
+
+    /**
+     * The hook of every class and group membership change, in its transaction: these people lose the
+     * exams not started of the assignments whose class or group they left, and get those of the
+     * assignments whose window has not ended of the class or group they are in now.
+     */
+    async membersChanged(tx: Executor, userIds: number[]) {
+      if (userIds.length === 0) return;
+      await repo.deleteLeftExams(tx, userIds);
+      const missing = await repo.missingAssignmentExams(tx, userIds, clock.now());
+      const settings = await repo.assignmentSettings(
+        tx,
+        missing.map((entry) => entry.assignment_id),
+      );
+      for (const entry of missing) {
+        const assignment = settings.find((candidate) => candidate.id === entry.assignment_id);
+        // A group may hold people its owner does not reach (docs/api.md "Roles and reach"): not given.
+        if (assignment)
+          await giveTo(tx, assignment, await users.reachedAmong(tx, assignment.createdById, entry.user_ids));
+      }
     },
 
     async exams(actor: Actor, filter: Omit<Parameters<typeof repo.examsPage>[1], 'userId' | 'now'>) {
@@ -690,7 +861,7 @@ export const createExamsService = ({
       executor: Executor,
       exam: { testId: number; teacherId: number; studentId: number; startAt: Date; endAt: Date },
     ) {
-      const [id] = await repo.insertExams(executor, [
+      const [inserted] = await repo.insertExams(executor, [
         {
           ...exam,
           shuffleQuestions: false,
@@ -700,7 +871,7 @@ export const createExamsService = ({
           createdAt: clock.now(),
         },
       ]);
-      return id!;
+      return inserted!.id;
     },
 
     queuePathExamEnd: (endAt: Date) => queueExamEnd(jobs, endAt),

@@ -19,13 +19,4 @@ export const learningPathPolicy = {
   /** The paths of a teacher of the principal's school, read-only (another school's teacher: 404). */
   oversee: (actor: Actor, teacher: { schoolId: number | null; isTeacher: boolean }) =>
     teacher.isTeacher && rules.oversees(actor, { teacherSchoolId: teacher.schoolId }),
-  /**
-   * A class is given a path by the teachers who teach it and by its school's principals (as the classes'
-   * own rule reaches it); to anyone else it does not exist.
-   */
-  giveToClass: (actor: Actor, target: { school_id: number; role: string | null }) =>
-    target.school_id === actor.schoolId &&
-    (actor.isOrganizationHost || (actor.isTeacher && target.role !== null)),
-  /** A group is given a path by its owner only. */
-  giveToGroup: (actor: Actor, group: { author_id: number }) => group.author_id === actor.id,
 };

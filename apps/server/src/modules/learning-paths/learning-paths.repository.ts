@@ -1,6 +1,7 @@
 import { type ScoreField, scoreFields } from '@flashcards/contract';
 import { and, eq, getTableColumns, gte, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { memberOfTarget, targetMemberships } from '../../db/assignment-targets';
 import type { Executor } from '../../db/client';
 import { column, countRows, paginate, rowsOf } from '../../db/rows';
 import {
@@ -537,58 +538,11 @@ export const lockAssignment = async (tx: Executor, id: number) =>
     )
   )[0];
 
-/** A class with its school and the requester's role in it (undefined: they do not teach it). */
-export const classTarget = async (db: Executor, classId: number, me: number) =>
-  (
-    await rowsOf(
-      db,
-      sql`select sc.id, sc.school_id, sc.name, ct.role
-        from school_classes sc left join class_teachers ct on ct.class_id = sc.id and ct.teacher_id = ${me}
-        where sc.id = ${classId}`,
-      z.object({ id: z.number(), school_id: z.number(), name: z.string(), role: z.string().nullable() }),
-    )
-  )[0];
-
-export const groupTarget = async (db: Executor, groupId: number) =>
-  (
-    await rowsOf(
-      db,
-      sql`select id, author_id, name from user_groups where id = ${groupId}`,
-      z.object({ id: z.number(), author_id: z.number(), name: z.string() }),
-    )
-  )[0];
-
-/** A class's students: the school's students whose class it is. */
-export const classStudentIds = async (db: Executor, classId: number) =>
-  (
-    await rowsOf(
-      db,
-      sql`select u.id from users u join school_classes sc on sc.id = u.school_class_id
-        where u.school_class_id = ${classId} and u.school_id = sc.school_id and u.is_student`,
-      z.object({ id: z.number() }),
-    )
-  ).map((row) => row.id);
-
-export const groupMemberIds = async (db: Executor, groupId: number) =>
-  (
-    await rowsOf(
-      db,
-      sql`select user_id as id from user_group_members where group_id = ${groupId}`,
-      z.object({ id: z.number() }),
-    )
-  ).map((row) => row.id);
-
-/** Whether a person is a member of an assignment's target now: its class's student, or its group's member. */
-const memberOfTarget = sql`(
-  (a.school_class_id is not null and exists (select 1 from users u join school_classes sc on sc.id = u.school_class_id
-    where u.id = p.assigned_user_id and u.school_class_id = a.school_class_id and u.school_id = sc.school_id and u.is_student))
-  or (a.user_group_id is not null and exists (select 1 from user_group_members m
-    where m.group_id = a.user_group_id and m.user_id = p.assigned_user_id)))`;
-
 /** Deletes, with their progress, the assignment paths of these people whose class or group they left. */
 export const deleteLeftPaths = (tx: Executor, userIds: number[]) =>
   tx.execute(sql`delete from learning_paths p using path_assignments a
-    where p.assignment_id = a.id and p.assigned_user_id in ${userIds} and not ${memberOfTarget}`);
+    where p.assignment_id = a.id and p.assigned_user_id in ${userIds}
+      and not ${memberOfTarget(sql`p.assigned_user_id`)}`);
 
 /**
  * The assignments not ended on `today` whose class or group these people are in and whose path they do
@@ -597,19 +551,9 @@ export const deleteLeftPaths = (tx: Executor, userIds: number[]) =>
 export const missingAssignmentPaths = async (tx: Executor, userIds: number[], today: string) =>
   rowsOf(
     tx,
-    sql`with people as (select u.id, u.school_class_id, u.school_id, u.is_student from users u where u.id in ${userIds}),
-      wanted as (
-        select a.id as assignment_id, pe.id as user_id from path_assignments a
-          join school_classes sc on sc.id = a.school_class_id
-          join people pe on pe.school_class_id = a.school_class_id and pe.school_id = sc.school_id and pe.is_student
-          where a.end_at >= ${today}::date
-        union
-        select a.id, m.user_id from path_assignments a
-          join user_group_members m on m.group_id = a.user_group_id
-          where m.user_id in ${userIds} and a.end_at >= ${today}::date)
+    sql`with wanted as (${targetMemberships('path_assignments', userIds, sql`a.end_at >= ${today}::date`)})
       select w.assignment_id, array_agg(w.user_id order by w.user_id) as user_ids from wanted w
         where not exists (select 1 from learning_paths lp where lp.assignment_id = w.assignment_id and lp.assigned_user_id = w.user_id)
-          and not exists (select 1 from path_assignments a where a.id = w.assignment_id and a.created_by_id = w.user_id)
         group by w.assignment_id order by w.assignment_id`,
     z.object({ assignment_id: z.number(), user_ids: z.array(z.number()) }),
   );

@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client';
 import { type Actor, authorize, rules } from '../../lib/access';
 import { conflict, invalid, notFound, permissionDenied } from '../../lib/api-error';
+import { assignmentTarget } from '../../lib/assignment-target';
 import { type Clock, DAY, dayIn } from '../../lib/clock';
 import type { Entitlements } from '../../lib/entitlements';
 import { fullName } from '../../lib/people';
@@ -315,22 +316,6 @@ export const createLearningPathsService = ({
     return given.map((path) => path.id);
   };
 
-  /** The class or group an assignment is for, if the requester may give it one (404 otherwise), and its students. */
-  const targetOf = async (tx: Executor, actor: Actor, input: AssignmentInput) => {
-    if (input.school_class) {
-      const found = authorize(
-        actor,
-        policy.giveToClass,
-        await repo.classTarget(tx, input.school_class, actor.id),
-      );
-      return { schoolClassId: found.id, students: await repo.classStudentIds(tx, found.id) };
-    }
-    const group = authorize(actor, policy.giveToGroup, await repo.groupTarget(tx, input.user_group!));
-    // Members the owner no longer reaches (a friendship ended) are left out, as a named student would be.
-    const members = await repo.groupMemberIds(tx, group.id);
-    return { userGroupId: group.id, students: await users.reachedAmong(tx, actor.id, members) };
-  };
-
   const ownAssignment = async (actor: Actor, id: number, tx: Executor = db) => {
     mayUse(actor);
     return authorize(actor, policy.teach, await repo.findAssignment(tx, id));
@@ -534,7 +519,7 @@ export const createLearningPathsService = ({
     async createAssignment(actor: Actor, input: AssignmentInput) {
       mayUse(actor);
       const id = await db.transaction(async (tx) => {
-        const { students, ...target } = await targetOf(tx, actor, input);
+        const { students, ...target } = await assignmentTarget(tx, actor, input, users.reachedAmong);
         await assertTerms(tx, actor, [input], (_, field) => field);
         const settings = settingsOf(input);
         await assertFreeLimit(tx, actor, [settings]);
@@ -545,11 +530,7 @@ export const createLearningPathsService = ({
           createdAt: clock.now(),
         });
         const [assignment] = await repo.assignmentSettings(tx, [id]);
-        await giveTo(
-          tx,
-          assignment!,
-          students.filter((student) => student !== actor.id),
-        );
+        await giveTo(tx, assignment!, students);
         return id;
       });
       return (await repo.findAssignment(db, id))!;

@@ -14,13 +14,15 @@ export const toActivityEntry = (row: ActivityRow): ActivityEntry => ({
   daily_limit: row.dailyLimit,
 });
 
-/** What an answer did beside the score. */
+/** What an answer did beside the score, and what is left of the day's free limit. */
 export const toAnswerOutcome = (answered: {
   learned: boolean;
   completedCategory: boolean;
+  answersLeftToday: number | null;
 }): AnswerOutcome => ({
   learned: answered.learned,
   completed_category: answered.completedCategory,
+  answers_left_today: answered.answersLeftToday,
 });
 
 export const toUndoneAnswer = (undone: Awaited<ReturnType<PracticeService['undo']>>): UndoneAnswer => ({

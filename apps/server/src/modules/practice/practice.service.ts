@@ -21,11 +21,15 @@ const columns: Record<ScoreField, ScoreColumn> = {
 const fieldOf = (scoreColumn: string) =>
   scoreFields.find((field) => field === scoreColumn) ?? 'guesses_score';
 
-/** The answered card, and whether the answer learned it and completed its category. */
-const outcomeOf = ({ card, learned, completedCategory }: Omit<repo.Answered, 'counted'>) => ({
+/**
+ * The answered card, whether the answer learned it and completed its category, and what is left of the
+ * day's free limit after it (null without a limit).
+ */
+const outcomeOf = ({ card, learned, completedCategory, counted }: repo.Answered, limit: number | null) => ({
   ...card,
   learned,
   completedCategory,
+  answersLeftToday: limit === null || counted === null ? null : Math.max(0, limit - counted),
 });
 
 /** How long a session's last answer can still be taken back. */
@@ -90,19 +94,17 @@ export const createPracticeService = ({
         now,
       };
       const premium = await repo.answer(premiumAnswers[field], values);
-      if (premium) return outcomeOf(premium);
+      if (premium) return outcomeOf(premium, null);
       // Nothing changed: the account is inactive (401), not premium (the daily limit applies) or not the
       // card's owner (404). Past the limit the statement has already raised the score: its transaction
       // undoes that.
       const user = await signedIn.actor();
+      const limit = limitOf(user);
       return db.transaction(async (tx) => {
-        const answered = await repo.answer(repo.prepareAnswer(tx, columns[field]), {
-          ...values,
-          limit: limitOf(user),
-        });
+        const answered = await repo.answer(repo.prepareAnswer(tx, columns[field]), { ...values, limit });
         if (!answered) throw notFound();
         if (answered.counted === null) throw limitReached();
-        return outcomeOf(answered);
+        return outcomeOf(answered, limit);
       });
     },
 

@@ -126,10 +126,16 @@ describe('the daily limit', () => {
     const session = await free();
     const category = await buildCategory(t.database.db, { userId: session.user.id });
     const card = await buildCard(t.database.db, { categoryId: category.id });
-    for (let i = 1; i <= 29; i++)
-      expect((await answer(session, card.id, { incorrect_guesses_score: i })).statusCode).toBe(200);
+    // Each answer says what is left of the day's 30.
+    for (let i = 1; i <= 29; i++) {
+      const answered = await answer(session, card.id, { incorrect_guesses_score: i });
+      expect(answered.statusCode).toBe(200);
+      expect(answered.json().answers_left_today).toBe(30 - i);
+    }
     expect((await deck(session, category.id)).statusCode).toBe(200);
-    expect((await answer(session, card.id, { incorrect_guesses_score: 30 })).statusCode).toBe(200);
+    const last = await answer(session, card.id, { incorrect_guesses_score: 30 });
+    expect(last.statusCode).toBe(200);
+    expect(last.json().answers_left_today).toBe(0);
 
     const refused = await answer(session, card.id, { incorrect_guesses_score: 31 });
     expect(refused.statusCode).toBe(403);
@@ -160,8 +166,11 @@ describe('the daily limit', () => {
     const session = await premium();
     const category = await buildCategory(t.database.db, { userId: session.user.id });
     const card = await buildCard(t.database.db, { categoryId: category.id });
-    for (let i = 0; i < 31; i++)
-      expect((await answer(session, card.id, { incorrect_guesses_score: 1 })).statusCode).toBe(200);
+    for (let i = 0; i < 31; i++) {
+      const answered = await answer(session, card.id, { incorrect_guesses_score: 1 });
+      expect(answered.statusCode).toBe(200);
+      expect(answered.json().answers_left_today).toBeNull();
+    }
     expect((await deck(session, category.id)).statusCode).toBe(200);
     expect((await activity(session))[0]).toMatchObject({ card_requests: 31, daily_limit: null });
   });

@@ -39,6 +39,7 @@ export const toGradebook = (book: Awaited<ReturnType<SchoolClassesService['grade
   school: book.school,
   columns: book.columns.map((column) => ({
     test_id: column.testId,
+    assignment: column.assignmentId,
     name: column.name,
     date: column.date.toISOString(),
   })),

@@ -4,10 +4,10 @@ import { stringify } from 'csv-stringify/sync';
 import type { Database, Executor } from '../../db/client';
 import { type Actor, authorize } from '../../lib/access';
 import { invalid, notFound } from '../../lib/api-error';
+import type { AssignmentsFollow } from '../../lib/assignment-target';
 import type { Clock } from '../../lib/clock';
 import { translate } from '../../lib/translate';
 import type { ExamsService } from '../exams/exams.service';
-import type { LearningPathsService } from '../learning-paths/learning-paths.service';
 import type { UsersService } from '../users/users.service';
 import { classPolicy, schoolYearOf } from './classes.policy';
 import * as classes from './classes.repository';
@@ -46,13 +46,14 @@ export const createSchoolClassesService = ({
   clock,
   users,
   exams,
-  learningPaths,
+  assignments,
 }: {
   db: Database;
   clock: Clock;
   users: UsersService;
   exams: ExamsService;
-  learningPaths: LearningPathsService;
+  /** The paths and exams given to classes and groups, which follow their members. */
+  assignments: AssignmentsFollow;
 }) => {
   /** The principal's school (403 with the spec's message for anyone else). */
   const managed = (actor: Actor) => authorize(actor, schoolPolicy.manage, actor).schoolId!;
@@ -207,7 +208,7 @@ export const createSchoolClassesService = ({
       if (classId !== null) await managedClass(actor, classId);
       await db.transaction(async (tx) => {
         await users.update(studentId, { schoolClassId: classId }, tx);
-        await learningPaths.membersChanged(tx, [studentId]);
+        await assignments.membersChanged(tx, [studentId]);
       });
     },
 

@@ -451,6 +451,7 @@ describe('the gradebook', () => {
     ]);
     expect(book.columns[0]).toEqual({
       test_id: tests.rivers,
+      assignment: null,
       name: 'Реки',
       date: '2026-10-01T07:00:00.000Z',
     });

@@ -11,6 +11,7 @@ import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import { type Actor, authorize } from '../../lib/access';
 import { ApiError, conflict, invalid, type Message, notFound } from '../../lib/api-error';
+import type { AssignmentsFollow } from '../../lib/assignment-target';
 import { type Clock, DAY } from '../../lib/clock';
 import { reencodeImage } from '../../lib/images';
 import type { JobQueue } from '../../lib/jobs';
@@ -18,7 +19,6 @@ import { noticeMail } from '../../lib/notice-mail';
 import { bytesOf } from '../../plugins/multipart';
 import type { AuthService } from '../auth/auth.service';
 import { hashPassword } from '../auth/auth.service';
-import type { LearningPathsService } from '../learning-paths/learning-paths.service';
 import { queueMail } from '../mail/mail.jobs';
 import type { MailService } from '../mail/mail.service';
 import type { MediaFiles, MediaService } from '../media/media.service';
@@ -84,7 +84,7 @@ export const createSchoolsService = ({
   users,
   auth,
   mail,
-  learningPaths,
+  assignments,
 }: {
   db: Database;
   config: Config;
@@ -94,13 +94,14 @@ export const createSchoolsService = ({
   users: UsersService;
   auth: AuthService;
   mail: MailService;
-  learningPaths: LearningPathsService;
+  /** The paths and exams given to classes and groups, which follow their members. */
+  assignments: AssignmentsFollow;
 }) => {
   /** Changes a member's account in a way that may end their class, with what their class gave them. */
   const updateMember = (id: number, values: Parameters<UsersService['update']>[1]) =>
     db.transaction(async (tx) => {
       await users.update(id, values, tx);
-      await learningPaths.membersChanged(tx, [id]);
+      await assignments.membersChanged(tx, [id]);
     });
 
   /** The principal's school: the actor must be one (403 with the spec's message otherwise). */
@@ -345,7 +346,7 @@ export const createSchoolsService = ({
           moving.set(classId, [...(moving.get(classId) ?? []), row.accountId!]);
         }
         for (const [classId, ids] of moving) await users.updateMany(tx, ids, { schoolClassId: classId });
-        await learningPaths.membersChanged(tx, [
+        await assignments.membersChanged(tx, [
           ...inserted.map((account) => account.id),
           ...[...moving.values()].flat(),
         ]);

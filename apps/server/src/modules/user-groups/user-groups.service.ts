@@ -3,8 +3,8 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { type Actor, authorize } from '../../lib/access';
 import { notFound } from '../../lib/api-error';
+import type { AssignmentsFollow } from '../../lib/assignment-target';
 import type { Clock } from '../../lib/clock';
-import type { LearningPathsService } from '../learning-paths/learning-paths.service';
 import { userGroupPolicy } from './user-groups.policy';
 import * as repo from './user-groups.repository';
 
@@ -12,12 +12,13 @@ export const createUserGroupsService = ({
   db,
   config,
   clock,
-  learningPaths,
+  assignments,
 }: {
   db: Database;
   config: Config;
   clock: Clock;
-  learningPaths: LearningPathsService;
+  /** The paths and exams given to classes and groups, which follow their members. */
+  assignments: AssignmentsFollow;
 }) => {
   const mayUse = (actor: Actor) => authorize(actor, userGroupPolicy.use, actor);
   const own = async (actor: Actor, id: number) => {
@@ -103,7 +104,7 @@ export const createUserGroupsService = ({
           else added.push(person);
         }
         await repo.addMembers(tx, id, added, clock.now());
-        await learningPaths.membersChanged(tx, added);
+        await assignments.membersChanged(tx, added);
       });
       return { ...(await one(actor, id)), skipped };
     },
@@ -112,7 +113,7 @@ export const createUserGroupsService = ({
       await own(actor, id);
       await db.transaction(async (tx) => {
         await repo.removeMembers(tx, id, ids);
-        await learningPaths.membersChanged(tx, ids);
+        await assignments.membersChanged(tx, ids);
       });
       return one(actor, id);
     },

@@ -10,7 +10,7 @@ const teacherTools = ['schoolTests', 'schoolExams', 'reports', 'learningPaths'];
 
 describe('the side menu by what a person uses', () => {
   it('leaves out the tools of "Assigned from me" for a new learner or student', () => {
-    const sections = sectionsOf({ isAutoCreated: false, isStaff: false });
+    const sections = sectionsOf({ isAutoCreated: false, isStaff: false, videosShown: true });
     expect(sections).not.toContain('assignedFromMe');
     expect(sections).toEqual(['flashCards', 'assignedToMe', 'social', 'other']);
   });
@@ -35,5 +35,12 @@ describe('the side menu by what a person uses', () => {
   it("leaves the affiliates' payouts out of the staff's menu where nothing is sold", () => {
     expect(itemsOf({ isAutoCreated: false, isStaff: true })).toContain('adminPayouts');
     expect(itemsOf({ isAutoCreated: false, isStaff: true, salesShown: false })).not.toContain('adminPayouts');
+  });
+
+  it('shows "Demo videos" only where the deployment has some', () => {
+    expect(itemsOf({ isAutoCreated: false, isStaff: false })).not.toContain('demoVideos');
+    // Nothing else is left of "Other" for a learner: the section goes too.
+    expect(sectionsOf({ isAutoCreated: false, isStaff: false })).not.toContain('other');
+    expect(itemsOf({ isAutoCreated: false, isStaff: false, videosShown: true })).toContain('demoVideos');
   });
 });

@@ -41,6 +41,8 @@ export interface MenuItem {
   teacherTool?: boolean;
   /** About what is sold (affiliates' payouts): not on a server where every account is premium. */
   sales?: boolean;
+  /** The demo videos: only once the deployment has some. */
+  videos?: boolean;
 }
 
 export interface MenuSection {
@@ -104,7 +106,7 @@ export const menuSections: MenuSection[] = [
       { label: 'mySchool', page: 'mySchool', icon: IconSchool, principalOnly: true },
       { label: 'teachersWork', page: 'teachersWork', icon: IconEye, principalOnly: true },
       { label: 'myClasses', page: 'myClasses', icon: IconChalkboard, teacherOnly: true },
-      { label: 'demoVideos', page: 'demoVideos', icon: IconVideo },
+      { label: 'demoVideos', page: 'demoVideos', icon: IconVideo, videos: true },
     ],
   },
   {
@@ -126,6 +128,7 @@ export function visibleMenu({
   isTeacher = false,
   usesTeacherTools = false,
   salesShown = true,
+  videosShown = false,
 }: {
   isAutoCreated: boolean;
   isStaff: boolean;
@@ -134,6 +137,7 @@ export function visibleMenu({
   /** "Assigned from me" shows only to those who use its tools, not to every new learner and student. */
   usesTeacherTools?: boolean;
   salesShown?: boolean;
+  videosShown?: boolean;
 }): MenuSection[] {
   return menuSections
     .map((section) => ({
@@ -145,7 +149,8 @@ export function visibleMenu({
           !(item.principalOnly && !isPrincipal) &&
           !(item.teacherOnly && !isTeacher) &&
           !(item.teacherTool && !usesTeacherTools) &&
-          !(item.sales && !salesShown),
+          !(item.sales && !salesShown) &&
+          !(item.videos && !videosShown),
       ),
     }))
     .filter((section) => section.items.length > 0);

@@ -8,7 +8,7 @@ import { useCurrentUser } from '../../lib/current-user';
 import { useFormatters } from '../../lib/format';
 import { useInboxCount } from '../../lib/inbox-count';
 import { type PageName, paths } from '../../lib/paths';
-import { useSalesShown } from '../../lib/site';
+import { useDemoVideosShown, useSalesShown } from '../../lib/site';
 import { unreadNotificationsKey, useUnreadNotifications } from '../../lib/unread-notifications';
 import { type MenuSection, visibleMenu } from './menu-sections';
 
@@ -32,6 +32,7 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
     isTeacher: (user?.is_teacher ?? false) && user?.school_id != null,
     usesTeacherTools: user?.uses_teacher_tools ?? false,
     salesShown: useSalesShown(),
+    videosShown: useDemoVideosShown(),
   };
   useReadOnVisit();
   return (

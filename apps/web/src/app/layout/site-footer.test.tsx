@@ -7,7 +7,12 @@ import { SiteFooter } from './site-footer';
 
 afterEach(cleanup);
 
-const site = (premiumForAll: boolean) => ({
+const video = {
+  url: 'https://www.youtube-nocookie.com/embed/demo',
+  title_en: 'A tour',
+  title_bg: 'Обиколка',
+};
+const site = (premiumForAll: boolean, demoVideos: (typeof video)[] = []) => ({
   name: 'Flashcards',
   contact_email: 'hello@example.org',
   google_sign_in: false,
@@ -16,7 +21,7 @@ const site = (premiumForAll: boolean) => ({
   trial_days: 30,
   premium_for_all: premiumForAll,
   social_links: [],
-  demo_videos: [],
+  demo_videos: demoVideos,
   teacher_videos: { language: [], science: [] },
 });
 
@@ -43,5 +48,18 @@ describe('the footer and what is sold', () => {
     for (const name of ['Pricing', 'Subscriptions', 'Affiliates', 'Affiliate rules'])
       expect(names).not.toContain(name);
     expect(names).toContain('Profile');
+  });
+});
+
+describe('the footer and the demo videos', () => {
+  it('leaves out the demo videos while the deployment has none, and links to them once it has', async () => {
+    fakeApi().on(systemRoutes.site, site(false));
+    renderWithProviders(<SiteFooter />, { signedIn: true });
+    expect(await screen.findByRole('link', { name: 'hello@example.org' }, { timeout: 5_000 })).toBeVisible();
+    expect(linkNames()).not.toContain('Demo videos');
+    cleanup();
+    fakeApi().on(systemRoutes.site, site(false, [video]));
+    renderWithProviders(<SiteFooter />, { signedIn: true });
+    expect(await screen.findByRole('link', { name: 'Demo videos' }, { timeout: 5_000 })).toBeVisible();
   });
 });

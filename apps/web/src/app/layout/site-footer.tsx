@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type PageName, paths } from '../../lib/paths';
 import { useIsSignedIn } from '../../lib/session';
-import { useSalesShown, useSite } from '../../lib/site';
+import { useDemoVideosShown, useSalesShown, useSite } from '../../lib/site';
 
 type FooterPage = PageName & keyof (typeof resources)['en']['shell']['footer']['links'];
 
@@ -33,6 +33,8 @@ const signedOutLinks: FooterPage[] = ['home', 'login', 'signup', 'marketPublic',
 const legalLinks: FooterPage[] = ['termsOfUsage', 'privacyPolicy', 'cookiesPolicy', 'affiliatesRules'];
 /** What a server where everyone is premium leaves out: there is nothing to buy or earn commission on. */
 const salesLinks = new Set<FooterPage>(['pricing', 'subscriptions', 'affiliates', 'affiliatesRules']);
+/** Left out while the deployment has no demo videos. */
+const videoLinks = new Set<FooterPage>(['demoVideosPrivate']);
 
 const networkIcons: Record<SocialLink['network'], Icon> = {
   facebook: IconBrandFacebook,
@@ -49,7 +51,9 @@ export function SiteFooter() {
   const site = useSite().data;
   const name = site?.name ?? t('common:appName');
   const sales = useSalesShown();
-  const shown = (pages: FooterPage[]) => (sales ? pages : pages.filter((page) => !salesLinks.has(page)));
+  const videos = useDemoVideosShown();
+  const shown = (pages: FooterPage[]) =>
+    pages.filter((page) => (sales || !salesLinks.has(page)) && (videos || !videoLinks.has(page)));
   return (
     <Container component="footer" size="lg" px={0} py="xl">
       <Stack gap="md">

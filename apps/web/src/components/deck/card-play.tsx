@@ -1,10 +1,11 @@
 import { CARD_SIDE_MAX_LENGTH } from '@flashcards/contract';
 import { Alert, Button, Group, Kbd, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { IconArrowRight, IconCheck, IconX } from '@tabler/icons-react';
+import { IconArrowRight, IconCheck, IconPencil, IconThumbUp, IconX } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Announce } from '../ui/use-announcer';
-import { isCorrectAnswer } from './answer-check';
+import { checkAnswer } from './answer-check';
+import { AnswerDifferences } from './answer-differences';
 import type { DeckCard } from './deck-source';
 import keyHints from './key-hints.module.css';
 import type { LearningType } from './practice-settings';
@@ -25,6 +26,13 @@ interface CardPlayProps {
   active: boolean;
   /** A change puts the focus back on the card (after a dialog that goes back to practising). */
   focusSignal?: number;
+  /** Typing: whether é matches e and й matches и (the learner's choice). */
+  ignoreAccents?: boolean;
+  /**
+   * Typing: counts the card's wrong answer as right ("I was right"), where an answer can be taken back;
+   * resolves to whether it was.
+   */
+  onOverrule?: () => Promise<boolean>;
 }
 
 function Shortcut({ children }: { children: string }) {
@@ -129,12 +137,26 @@ function NextKey() {
   );
 }
 
-function TypingPlay({ card, onAnswer, onNext, announce, allowSkip, active, focusSignal }: CardPlayProps) {
+function TypingPlay({
+  card,
+  onAnswer,
+  onNext,
+  announce,
+  allowSkip,
+  active,
+  focusSignal,
+  ignoreAccents = false,
+  onOverrule,
+}: CardPlayProps) {
   const { t } = useTranslation('practice');
   const sideWords = useSideWords(card);
   const [typed, setTyped] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [result, setResult] = useState<boolean | null>(null);
+  // One slip (or only marks on letters) is pointed out once before the answer counts.
+  const [almost, setAlmost] = useState(false);
+  const [overruling, setOverruling] = useState(false);
+  const [overruled, setOverruled] = useState(false);
   const [flipped, setFlipped] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const nextRef = useRef<HTMLButtonElement>(null);
@@ -158,11 +180,29 @@ function TypingPlay({ card, onAnswer, onNext, announce, allowSkip, active, focus
       inputRef.current?.focus();
       return;
     }
-    const correct = isCorrectAnswer(typed, card.second_side);
+    const verdict = checkAnswer(typed, card.second_side, { ignoreAccents });
+    if (verdict === 'almost' && !almost) {
+      // Said by the alert below the field; the learner corrects the answer in place.
+      setAlmost(true);
+      inputRef.current?.focus();
+      return;
+    }
+    const correct = verdict === 'right';
     setResult(correct);
     setFlipped(true);
     // The result appears as an alert, which screen readers read out.
     onAnswer(correct);
+  };
+  const overrule = async () => {
+    if (!onOverrule || overruling) return;
+    setOverruling(true);
+    const counted = await onOverrule();
+    setOverruling(false);
+    if (!counted) return;
+    setOverruled(true);
+    setResult(true);
+    announce(t('typing.overruled'));
+    nextRef.current?.focus();
   };
   const flip = () => {
     setFlipped(!flipped);
@@ -224,20 +264,43 @@ function TypingPlay({ card, onAnswer, onNext, announce, allowSkip, active, focus
             )}
           </Stack>
         </form>
+        {almost && !checked && (
+          <Alert
+            data-testid="typing-almost"
+            color="yellow"
+            variant="light"
+            icon={<IconPencil aria-hidden="true" />}
+            title={t('typing.almost')}
+            styles={{ title: { color: 'var(--mantine-color-text)' } }}
+          >
+            {t('typing.almostHint')}
+          </Alert>
+        )}
         {checked && (
           <Alert
             data-testid="typing-feedback"
             color={result ? 'teal' : 'red'}
             variant="light"
             icon={result ? <IconCheck aria-hidden="true" /> : <IconX aria-hidden="true" />}
-            title={result ? t('typing.correct') : t('typing.notCorrect')}
+            title={overruled ? t('typing.overruled') : result ? t('typing.correct') : t('typing.notCorrect')}
             styles={{ title: { color: 'var(--mantine-color-text)' } }}
           >
-            {!result && t('typing.rightAnswer', { answer: card.second_side })}
+            {(!result || overruled) && <AnswerDifferences typed={typed} expected={card.second_side} />}
           </Alert>
         )}
         {checked && (
           <Group justify="center">
+            {!result && onOverrule && (
+              <Button
+                variant="default"
+                size="md"
+                loading={overruling}
+                onClick={() => void overrule()}
+                leftSection={<IconThumbUp size={20} aria-hidden="true" />}
+              >
+                {t('typing.overrule')}
+              </Button>
+            )}
             <Button
               ref={nextRef}
               size="md"

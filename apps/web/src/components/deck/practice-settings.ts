@@ -12,6 +12,8 @@ export type PracticeSettings = {
   quantity: number | null;
   type: LearningType;
   mode: LearningMode;
+  /** Typing: é matches e and й matches и. */
+  ignoreAccents: boolean;
 };
 
 /** The server's bound of `quantity`. */
@@ -38,6 +40,7 @@ export function draftFromParams(params: URLSearchParams): PracticeSettings {
     quantity: quantityOf(params.get('quantity')),
     type: oneOf(learningTypes, params.get('type')) ?? 'verbal',
     mode: oneOf(learningModes, params.get('mode')) ?? 'standard',
+    ignoreAccents: params.get('accents') === 'ignore',
   };
 }
 
@@ -53,5 +56,39 @@ export function settingsToParams(settings: PracticeSettings): URLSearchParams {
   if (settings.quantity !== null) params.set('quantity', String(settings.quantity));
   params.set('type', settings.type);
   params.set('mode', settings.mode);
+  if (settings.type === 'typing' && settings.ignoreAccents) params.set('accents', 'ignore');
   return params;
 }
+
+/** Where the learning type, mode and accents of the last session are kept, for "Study" to start with. */
+const LAST_KEY = 'practice-last';
+
+/** Keeps the learning type, mode and accents of a session started (tags and quantity are the category's). */
+export function rememberSettings({ type, mode, ignoreAccents }: PracticeSettings) {
+  try {
+    localStorage.setItem(LAST_KEY, JSON.stringify({ type, mode, ignoreAccents }));
+  } catch {
+    // Storage refused (a private window): "Study" starts with the defaults.
+  }
+}
+
+/** The settings "Study" starts with: the last session's type, mode and accents, else verbal and standard. */
+export function lastSettings(): PracticeSettings {
+  let kept: Partial<Record<'type' | 'mode', string> & { ignoreAccents: unknown }> = {};
+  try {
+    kept = JSON.parse(localStorage.getItem(LAST_KEY) ?? '{}') ?? {};
+  } catch {
+    kept = {};
+  }
+  const type = oneOf(learningTypes, kept.type ?? null) ?? 'verbal';
+  return {
+    tags: [],
+    quantity: null,
+    type,
+    mode: oneOf(learningModes, kept.mode ?? null) ?? 'standard',
+    ignoreAccents: type === 'typing' && kept.ignoreAccents === true,
+  };
+}
+
+/** A category's practice page that starts a session at once, as the last one was set ("Study"). */
+export const studyAddress = (practicePath: string) => `${practicePath}?${settingsToParams(lastSettings())}`;

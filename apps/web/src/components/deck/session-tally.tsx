@@ -1,5 +1,5 @@
 import { Group, Text } from '@mantine/core';
-import { IconCheck, IconSchool, IconX } from '@tabler/icons-react';
+import { IconCheck, IconHourglassHigh, IconSchool, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../lib/format';
@@ -18,15 +18,23 @@ function Item({ icon, children, color }: { icon: ReactNode; children: string; co
   );
 }
 
-/** Right and wrong answers of this session, and cards learned in it. */
+/** From this many answers left of the day's free limit, the tally warns that the end is near. */
+export const FEW_LEFT_TODAY = 5;
+
+/**
+ * Right and wrong answers of this session, cards learned in it, and, for an account with the daily free
+ * limit, the answers left today (a warning once few are left).
+ */
 export function SessionTally({
   correct,
   wrong,
   learned,
+  leftToday = null,
 }: {
   correct: number;
   wrong: number;
   learned?: number;
+  leftToday?: number | null;
 }) {
   const { t } = useTranslation('practice');
   const { number } = useFormatters();
@@ -41,6 +49,17 @@ export function SessionTally({
       {learned !== undefined && (
         <Item icon={<IconSchool size={16} aria-hidden="true" />}>
           {t('session.learnedCount', { count: learned, formatted: number(learned) })}
+        </Item>
+      )}
+      {leftToday !== null && (
+        <Item
+          icon={<IconHourglassHigh size={16} aria-hidden="true" />}
+          color={leftToday <= FEW_LEFT_TODAY ? 'orange' : undefined}
+        >
+          {t(leftToday <= FEW_LEFT_TODAY ? 'session.fewLeftToday' : 'session.leftToday', {
+            count: leftToday,
+            formatted: number(leftToday),
+          })}
         </Item>
       )}
     </Group>

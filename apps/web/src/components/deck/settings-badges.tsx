@@ -12,6 +12,7 @@ export function SettingsBadges({ settings }: { settings: PracticeSettings }) {
     ...(settings.quantity !== null
       ? [t('session.quantity', { count: settings.quantity, formatted: number(settings.quantity) })]
       : []),
+    ...(settings.type === 'typing' && settings.ignoreAccents ? [t('session.accentsIgnored')] : []),
   ];
   return (
     <Group gap="xs">

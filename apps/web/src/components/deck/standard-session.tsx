@@ -116,7 +116,12 @@ export function StandardSession(props: SessionProps) {
               total: number(round.cards.length),
             })}
           </Text>
-          <SessionTally correct={session.tally.correct} wrong={session.tally.wrong} learned={learned} />
+          <SessionTally
+            correct={session.tally.correct}
+            wrong={session.tally.wrong}
+            learned={learned}
+            leftToday={session.leftToday}
+          />
         </Group>
         <Progress
           value={((round.position + 1) / round.cards.length) * 100}
@@ -134,6 +139,8 @@ export function StandardSession(props: SessionProps) {
           allowSkip
           active={playing}
           focusSignal={focusSignal}
+          ignoreAccents={settings.ignoreAccents}
+          onOverrule={source.undo ? () => session.overrule(card) : undefined}
         />
         <Divider />
         <Group justify="center" gap="sm">

@@ -135,6 +135,34 @@ describe('a practice session', () => {
     expect(undo).toHaveBeenCalledTimes(1);
   });
 
+  it('counts a wrong answer as right when the learner overrules it, right after sending it', async () => {
+    const { source, answer, undo } = sourceOf(3);
+    const hook = await start(source);
+    const card = hook.result.current.card!;
+    // Overruled before the wrong answer is saved: the call waits for it.
+    let counted: boolean | undefined;
+    await act(async () => {
+      hook.result.current.submit(card, false);
+      counted = await hook.result.current.overrule(card);
+    });
+    expect(counted).toBe(true);
+    expect(undo).toHaveBeenCalledTimes(1);
+    expect(answer.mock.calls.map(([answered, , correct]) => [answered.id, correct])).toEqual([
+      [card.id, false],
+      [card.id, true],
+    ]);
+    // Sent as the card was before its wrong answer, which no longer counts.
+    expect(answer.mock.calls[1]![0].guesses_score).toBe(0);
+    expect(hook.result.current.card!.id).toBe(card.id);
+    expect(hook.result.current.tally).toEqual({ correct: 1, wrong: 0 });
+    expect(hook.result.current.canUndo).toBe(true);
+    // Another card's wrong answer is not overruled from an earlier card.
+    await act(async () => {
+      expect(await hook.result.current.overrule({ ...card, id: 99 })).toBe(false);
+    });
+    expect(undo).toHaveBeenCalledTimes(1);
+  });
+
   it('sends the same session name with every answer of a round', async () => {
     const { source, answer, undo } = sourceOf(3);
     const hook = await start(source);

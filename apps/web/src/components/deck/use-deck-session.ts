@@ -52,9 +52,17 @@ export function useDeckSession(
   const [phase, setPhase] = useState<SessionPhase>('playing');
   const [startedAt, setStartedAt] = useState(() => Date.now());
   const [endedAt, setEndedAt] = useState<number | null>(null);
-  const [lastAnswer, setLastAnswer] = useState<LastAnswer | null>(null);
+  const [lastAnswer, setShownLastAnswer] = useState<LastAnswer | null>(null);
+  // The same, at once: read by a call that waits for the answers in flight first.
+  const lastSaved = useRef<LastAnswer | null>(null);
+  const setLastAnswer = useCallback((value: LastAnswer | null) => {
+    lastSaved.current = value;
+    setShownLastAnswer(value);
+  }, []);
   const [undoing, setUndoing] = useState(false);
   const [limitError, setLimitError] = useState<ApiError | null>(null);
+  // What the last answer said is left of the day's free limit; null without a limit or before an answer.
+  const [leftToday, setLeftToday] = useState<number | null>(null);
   const lastShown = useRef<number | null>(null);
   // The newest scores of the cards answered, for the "previous value plus one" the answer carries.
   const latest = useRef(new Map<number, DeckCard>());
@@ -64,17 +72,20 @@ export function useDeckSession(
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const ending = useRef(false);
 
-  const begin = useCallback((dealt: Round<DeckCard>) => {
-    setRound(dealt);
-    setRoundNumber((n) => n + 1);
-    setAnswers([]);
-    setLastAnswer(null);
-    setPhase('playing');
-    setStartedAt(Date.now());
-    setEndedAt(null);
-    setSessionId(crypto.randomUUID());
-    ending.current = false;
-  }, []);
+  const begin = useCallback(
+    (dealt: Round<DeckCard>) => {
+      setRound(dealt);
+      setRoundNumber((n) => n + 1);
+      setAnswers([]);
+      setLastAnswer(null);
+      setPhase('playing');
+      setStartedAt(Date.now());
+      setEndedAt(null);
+      setSessionId(crypto.randomUUID());
+      ending.current = false;
+    },
+    [setLastAnswer],
+  );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a deck that arrived (again) starts a round
   useEffect(() => {
@@ -120,6 +131,7 @@ export function useDeckSession(
         .then(() => answer.mutateAsync({ card: known, correct }))
         .then((updated) => {
           latest.current.set(updated.id, updated);
+          setLeftToday(updated.answers_left_today ?? null);
           setAnswers((current) => [
             ...current,
             {
@@ -146,7 +158,28 @@ export function useDeckSession(
       pending.current.add(sent);
       void sent.finally(() => pending.current.delete(sent));
     },
-    [answer, source, t, errorMessage, end, endless],
+    [answer, source, t, errorMessage, end, endless, setLastAnswer],
+  );
+
+  /** Takes back the session's last answer on the server and forgets it here; false, said, when refused. */
+  const takeBackLast = useCallback(
+    async (last: LastAnswer, takeBack: (session: string) => Promise<unknown>) => {
+      try {
+        await takeBack(sessionId);
+      } catch (error) {
+        notifications.show({
+          color: 'red',
+          message: t('undo.failed', { message: errorMessage(error) }),
+          closeButtonProps: { 'aria-label': t('actions.close') },
+        });
+        return false;
+      }
+      latest.current.set(last.card.id, last.card);
+      setAnswers((current) => current.slice(0, -1));
+      setLastAnswer(null);
+      return true;
+    },
+    [sessionId, t, errorMessage, setLastAnswer],
   );
 
   /**
@@ -159,10 +192,7 @@ export function useDeckSession(
     setUndoing(true);
     try {
       await settle();
-      await takeBack(sessionId);
-      latest.current.set(lastAnswer.card.id, lastAnswer.card);
-      setAnswers((current) => current.slice(0, -1));
-      setLastAnswer(null);
+      if (!(await takeBackLast(lastAnswer, takeBack))) return false;
       ending.current = false;
       setEndedAt(null);
       setPhase('playing');
@@ -172,17 +202,28 @@ export function useDeckSession(
       setRoundNumber((n) => n + 1);
       void queryClient.invalidateQueries({ queryKey: source.changed });
       return true;
-    } catch (error) {
-      notifications.show({
-        color: 'red',
-        message: t('undo.failed', { message: errorMessage(error) }),
-        closeButtonProps: { 'aria-label': t('actions.close') },
-      });
-      return false;
     } finally {
       setUndoing(false);
     }
-  }, [source, lastAnswer, undoing, round, settle, sessionId, queryClient, t, errorMessage]);
+  }, [source, lastAnswer, undoing, round, settle, takeBackLast, queryClient]);
+
+  /**
+   * Counts the card's wrong answer as right ("I was right"): the wrong answer is taken back on the server
+   * and a right one sent in its place; the card stays on the screen. Only for the session's last answer.
+   */
+  const overrule = useCallback(
+    async (answered: DeckCard) => {
+      const { undo: takeBack } = source;
+      if (!takeBack) return false;
+      await settle();
+      const last = lastSaved.current;
+      if (last?.card.id !== answered.id || !(await takeBackLast(last, takeBack))) return false;
+      submit(last.card, true);
+      await settle();
+      return true;
+    },
+    [source, settle, takeBackLast, submit],
+  );
 
   /** Another round: the deck fetched again (learned cards leave it), nothing counted yet. */
   const anotherRound = useCallback(async () => {
@@ -219,6 +260,7 @@ export function useDeckSession(
     restart,
     end,
     undo,
+    overrule,
     anotherRound,
     wrongOnesAgain,
     phase,
@@ -229,6 +271,8 @@ export function useDeckSession(
     /** Whether the last answer can be taken back now. */
     canUndo: Boolean(source.undo) && lastAnswer !== null && !undoing,
     limit,
+    /** The answers left of the day's free limit, as the last answer said; null without a limit. */
+    leftToday,
     /** Waiting for a deck (the first one, or the next round's) and for its round to be dealt. */
     dealing: !round && !(deck.isError && !deck.isFetching),
   };

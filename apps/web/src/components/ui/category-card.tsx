@@ -29,6 +29,7 @@ import { generatePath, Link } from 'react-router';
 import { useFormatters } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { CatalogStatusBadge } from '../catalog/catalog-status-badge';
+import { studyAddress } from '../deck/practice-settings';
 import { ReviewDueButton } from '../review/review-due-button';
 
 export type CategoryAction = 'edit' | 'reset' | 'merge' | 'delete';
@@ -45,7 +46,9 @@ export function categoryLinks(category: Category) {
     picture: paths.flashCardsPicture,
     kids: paths.flashCardsKids,
   }[category.type_of_cards];
-  return { cards, study: generatePath(practice, { categoryId: categoryIdParam }) };
+  const practicePath = generatePath(practice, { categoryId: categoryIdParam });
+  // One click starts studying, as the last session was set; kids practice has no settings.
+  return { cards, study: category.type_of_cards === 'kids' ? practicePath : studyAddress(practicePath) };
 }
 
 function Learned({ label, learned, total }: { label: string; learned: number; total: number }) {
@@ -186,7 +189,6 @@ export function CategoryCard({
               component={Link}
               to={links.study}
               size="xs"
-              variant="light"
               leftSection={<IconPlayerPlay size={14} aria-hidden="true" />}
               aria-label={t('category.studyNamed', { name: category.name })}
             >
@@ -198,6 +200,7 @@ export function CategoryCard({
             component={Link}
             to={links.cards}
             size="xs"
+            variant="light"
             leftSection={<IconCards size={14} aria-hidden="true" />}
             aria-label={t('category.openNamed', { name: category.name })}
           >

@@ -27,6 +27,7 @@ export const examDetail = (fields: Partial<ExamDetail> = {}): ExamDetail => ({
   leave_completes: false,
   time_limit_minutes: null,
   results_at: '2026-11-24T09:30:00.000Z',
+  assignment: null,
   date_created: '2026-11-20T09:00:00.000Z',
   now: '2026-11-24T09:10:00.000Z',
   thresholds: {

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type AssignDraft, assignBody, assignProblems, isoToLocal, localToIso } from './exam-body';
+import {
+  type AssignDraft,
+  assignBody,
+  assignmentBody,
+  assignProblems,
+  isoToLocal,
+  localToIso,
+} from './exam-body';
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -9,6 +16,7 @@ const draft: AssignDraft = {
   testId: 5,
   target: 'students',
   studentIds: [2, 3],
+  classId: null,
   groupId: null,
   start: '2026-12-01T08:30',
   end: '2026-12-01T09:15',
@@ -68,15 +76,29 @@ describe('assignBody', () => {
     expect(assignProblems({ ...draft, timeLimit: 1440 })).toEqual([]);
   });
 
-  it('sends the group alone when a group is chosen', () => {
-    const body = assignBody({ ...draft, target: 'group', groupId: 9 });
-    expect(body).toMatchObject({ school_test: 5, users_group: 9 });
-    expect(body).not.toHaveProperty('student');
+  it('sends a class or a group alone as one assignment, with the same window and options', () => {
+    vi.stubEnv('TZ', 'Europe/Sofia');
+    expect(assignmentBody({ ...draft, target: 'class', classId: 7 })).toEqual({
+      school_test: 5,
+      school_class: 7,
+      start_at: '2026-12-01T08:30:00+02:00',
+      end_at: '2026-12-01T09:15:00+02:00',
+      shuffle_questions: true,
+      show_results_after_end: false,
+      leave_completes: false,
+    });
+    const group = assignmentBody({ ...draft, target: 'group', groupId: 9 });
+    expect(group).toMatchObject({ school_test: 5, user_group: 9 });
+    expect(group).not.toHaveProperty('student');
+    expect(group).not.toHaveProperty('school_class');
+    expect(assignBody({ ...draft, target: 'class', classId: 7 })).toBeNull();
+    expect(assignmentBody(draft)).toBeNull();
   });
 
   it('names what is missing and sends nothing then', () => {
     expect(assignProblems({ ...draft, testId: null, studentIds: [] })).toEqual(['test', 'students']);
     expect(assignProblems({ ...draft, target: 'group' })).toEqual(['group']);
+    expect(assignProblems({ ...draft, target: 'class' })).toEqual(['class']);
     expect(assignProblems({ ...draft, end: '2026-12-01T08:30' })).toEqual(['endBeforeStart']);
     expect(assignProblems({ ...draft, start: '' })).toEqual(['start']);
     expect(assignBody({ ...draft, end: '2026-12-01T08:00' })).toBeNull();

@@ -1,4 +1,8 @@
-import { EXAM_MAX_TIME_LIMIT_MINUTES, type ExamCreateInput } from '@flashcards/contract';
+import {
+  EXAM_MAX_TIME_LIMIT_MINUTES,
+  type ExamAssignmentInput,
+  type ExamCreateInput,
+} from '@flashcards/contract';
 
 const pad = (value: number) => String(Math.abs(value)).padStart(2, '0');
 
@@ -33,11 +37,17 @@ export function isoToLocal(moment: Date): string {
   );
 }
 
+export type AssignTarget = 'students' | 'class' | 'group';
+
 export type AssignDraft = {
   testId: number | null;
-  /** Students chosen one by one, or one of my groups (the exam call takes either, not both). */
-  target: 'students' | 'group';
+  /**
+   * Students chosen one by one (each gets an exam of their own), or a class or one of my groups (one
+   * assignment that follows who is in it).
+   */
+  target: AssignTarget;
   studentIds: number[];
+  classId: number | null;
   groupId: number | null;
   start: string;
   end: string;
@@ -49,7 +59,15 @@ export type AssignDraft = {
   timeLimit: number | '';
 };
 
-export type AssignProblem = 'test' | 'students' | 'group' | 'start' | 'end' | 'endBeforeStart' | 'timeLimit';
+export type AssignProblem =
+  | 'test'
+  | 'students'
+  | 'class'
+  | 'group'
+  | 'start'
+  | 'end'
+  | 'endBeforeStart'
+  | 'timeLimit';
 
 const validLimit = (value: number | '') =>
   value === '' || (Number.isInteger(value) && value >= 1 && value <= EXAM_MAX_TIME_LIMIT_MINUTES);
@@ -59,6 +77,7 @@ export function assignProblems(draft: AssignDraft): AssignProblem[] {
   const problems: AssignProblem[] = [];
   if (draft.testId === null) problems.push('test');
   if (draft.target === 'students' && draft.studentIds.length === 0) problems.push('students');
+  if (draft.target === 'class' && draft.classId === null) problems.push('class');
   if (draft.target === 'group' && draft.groupId === null) problems.push('group');
   const start = localToIso(draft.start);
   const end = localToIso(draft.end);
@@ -69,16 +88,13 @@ export function assignProblems(draft: AssignDraft): AssignProblem[] {
   return problems;
 }
 
-/** The body of `POST exam/exams/`: the students' ids or the group, and the window with the user's offset. */
-export function assignBody(draft: AssignDraft): ExamCreateInput | null {
+/** The test, the window with the user's offset and the options: what both calls take alike. */
+function examFields(draft: AssignDraft) {
   const start = localToIso(draft.start);
   const end = localToIso(draft.end);
   if (assignProblems(draft).length > 0 || draft.testId === null || !start || !end) return null;
   return {
     school_test: draft.testId,
-    ...(draft.target === 'group' && draft.groupId !== null
-      ? { users_group: draft.groupId }
-      : { student: draft.studentIds }),
     start_at: start,
     end_at: end,
     shuffle_questions: draft.shuffle,
@@ -86,4 +102,24 @@ export function assignBody(draft: AssignDraft): ExamCreateInput | null {
     leave_completes: draft.leaveCompletes,
     ...(draft.timeLimit === '' ? {} : { time_limit_minutes: draft.timeLimit }),
   };
+}
+
+/** The body of `POST exam/exams/` for students chosen one by one; null for a class or a group. */
+export function assignBody(draft: AssignDraft): ExamCreateInput | null {
+  const fields = examFields(draft);
+  if (!fields || draft.target !== 'students') return null;
+  const { school_test, ...rest } = fields;
+  return { school_test, student: draft.studentIds, ...rest };
+}
+
+/** The body of `POST exam/assignments/` for a class or a group; null for students chosen one by one. */
+export function assignmentBody(draft: AssignDraft): ExamAssignmentInput | null {
+  const fields = examFields(draft);
+  if (!fields) return null;
+  const { school_test, ...rest } = fields;
+  if (draft.target === 'class' && draft.classId !== null)
+    return { school_test, school_class: draft.classId, ...rest };
+  if (draft.target === 'group' && draft.groupId !== null)
+    return { school_test, user_group: draft.groupId, ...rest };
+  return null;
 }

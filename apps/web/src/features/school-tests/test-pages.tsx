@@ -8,6 +8,7 @@ export const testPages = {
   schoolTestEdit: () => import('./pages/test-editor-page').then((m) => <m.TestEditorPage />),
   schoolExams: () => import('./pages/exams-page').then((m) => <m.ExamsPage />),
   schoolExamLive: () => import('./pages/exam-live-page').then((m) => <m.ExamLivePage />),
+  examAssignment: () => import('./pages/exam-assignment-page').then((m) => <m.ExamAssignmentPage />),
   schoolExamsPrint: () => import('./pages/results-sheet-page').then((m) => <m.ResultsSheetPage />),
   schoolTestPrint: () => import('./pages/test-paper-page').then((m) => <m.TestPaperPage />),
 };

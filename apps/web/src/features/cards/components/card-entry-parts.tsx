@@ -17,8 +17,11 @@ export const TAG_SUGGESTIONS = {
 
 const onApple = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
 
-/** "Ctrl+Enter saves", shown only where there is a keyboard to press it on (a fine pointer). */
-function EntryShortcutHint() {
+/**
+ * "Ctrl+Enter saves" (and, while adding, goes on to the next card), shown only where there is a keyboard
+ * to press it on (a fine pointer).
+ */
+function EntryShortcutHint({ editing }: { editing: boolean }) {
   const { t } = useTranslation('cards');
   const keyboard = useMediaQuery('(pointer: fine)', false);
   if (!keyboard) return null;
@@ -26,7 +29,7 @@ function EntryShortcutHint() {
     <Text size="xs" c="dimmed" ta="right">
       {t('cardForm.shortcutBefore')}
       <Kbd size="xs">{onApple() ? '⌘' : 'Ctrl'}</Kbd> + <Kbd size="xs">Enter</Kbd>
-      {t('cardForm.shortcutAfter')}
+      {editing ? t('cardForm.shortcutAfter') : t('cardForm.shortcutAfterAdding')}
     </Text>
   );
 }
@@ -57,7 +60,7 @@ export function CardFormFooter({
   return (
     <>
       <FormError>{general}</FormError>
-      <EntryShortcutHint />
+      <EntryShortcutHint editing={editing} />
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onCancel}>
           {t('common:actions.cancel')}

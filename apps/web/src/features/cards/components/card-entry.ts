@@ -8,18 +8,27 @@ export const FIRST_SIDE = { 'data-first-side': true } as const;
 
 /**
  * What the card forms share for entering many cards quickly: Ctrl+Enter (Cmd+Enter) saves from any
- * field, and "save and add another" submits the same form while telling its handler to stay open.
+ * field, and while adding keeps the form open for the next card as "save and add another" does, which
+ * submits the same form while telling its handler to stay open.
  */
-export function useCardEntry(formRef: RefObject<HTMLFormElement | null>) {
+export function useCardEntry(formRef: RefObject<HTMLFormElement | null>, { adding }: { adding: boolean }) {
   const another = useRef(false);
 
   // Caught before the fields see it, so an open suggestion list does not take the Enter as a pick.
-  const onKeyDownCapture = useCallback((event: KeyboardEvent<HTMLFormElement>) => {
-    if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.nativeEvent.isComposing) return;
-    event.preventDefault();
-    event.stopPropagation();
-    event.currentTarget.requestSubmit();
-  }, []);
+  const onKeyDownCapture = useCallback(
+    (event: KeyboardEvent<HTMLFormElement>) => {
+      if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.nativeEvent.isComposing) return;
+      event.preventDefault();
+      event.stopPropagation();
+      another.current = adding;
+      try {
+        event.currentTarget.requestSubmit();
+      } finally {
+        another.current = false;
+      }
+    },
+    [adding],
+  );
 
   const saveAndAddAnother = useCallback(() => {
     // The submit event is handled before requestSubmit returns, so the handler reads the flag in time.
@@ -47,6 +56,9 @@ export function useCardEntry(formRef: RefObject<HTMLFormElement | null>) {
   );
 }
 
+/** The one toast of the cards added: each addition updates it. */
+const ADDED_TOAST = 'cards-added';
+
 /** What `save` hands the create or update mutation. */
 type SaveHandlers = { onSuccess: () => void; onError: (error: Error) => void };
 
@@ -72,7 +84,9 @@ export function useCardSave<Values>(
 ) {
   const { t } = useTranslation('cards');
   const toast = useSuccessToast();
-  const entry = useCardEntry(form.formRef);
+  const entry = useCardEntry(form.formRef, { adding: !editing });
+  // The cards added while the form is open: one toast counts them, rather than one toast each.
+  const added = useRef(0);
   const [general, setGeneral] = useState<string | null>(null);
 
   const save = (
@@ -83,7 +97,11 @@ export function useCardSave<Values>(
     const another = !editing && entry.isAnother();
     mutate({
       onSuccess: () => {
-        toast(editing ? t('cardForm.saved') : t('cardForm.added'));
+        if (editing) toast(t('cardForm.saved'));
+        else {
+          added.current += 1;
+          toast(t('cardForm.addedCount', { count: added.current }), { id: ADDED_TOAST });
+        }
         if (!another) return onDone();
         form.setValues(next);
         form.clearErrors();

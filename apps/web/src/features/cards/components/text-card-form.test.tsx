@@ -46,30 +46,31 @@ function serve() {
 
 function show() {
   const onDone = vi.fn();
-  renderWithProviders(<TextCardForm category={category} onDone={onDone} />);
+  renderWithProviders(<TextCardForm category={category} onDone={onDone} />, { notifications: true });
   const type = (label: RegExp, value: string) =>
     fireEvent.change(screen.getByLabelText(label), { target: { value } });
   return { onDone, type };
 }
 
 describe('entering text cards', () => {
-  it('saves with Ctrl+Enter or Cmd+Enter from any field', async () => {
+  it('saves with Ctrl+Enter or Cmd+Enter from any field and stays open for the next card', async () => {
     const { added } = serve();
     const { onDone, type } = show();
     type(/^Side one/, 'go');
     type(/^Side two/, 'отивам');
     fireEvent.change(screen.getByLabelText(/^Tag/, { selector: 'input' }), { target: { value: 'verbs' } });
     fireEvent.keyDown(screen.getByLabelText(/^Tag/, { selector: 'input' }), { key: 'Enter', ctrlKey: true });
-    await waitFor(() => expect(onDone).toHaveBeenCalledOnce());
-    expect(added).toEqual([{ first_side: 'go', second_side: 'отивам', tag: 'verbs' }]);
-
-    cleanup();
-    const second = show();
-    second.type(/^Side one/, 'come');
-    second.type(/^Side two/, 'идвам');
+    await waitFor(() => expect(added).toEqual([{ first_side: 'go', second_side: 'отивам', tag: 'verbs' }]));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Side one/)));
+    expect((screen.getByLabelText(/^Side one/) as HTMLTextAreaElement).value).toBe('');
+    type(/^Side one/, 'come');
+    type(/^Side two/, 'идвам');
     fireEvent.keyDown(screen.getByLabelText(/^Side one/), { key: 'Enter', metaKey: true });
-    await waitFor(() => expect(second.onDone).toHaveBeenCalledOnce());
-    expect(added).toHaveLength(2);
+    await waitFor(() => expect(added).toHaveLength(2));
+    expect(onDone).not.toHaveBeenCalled();
+    // One toast counts the cards added, rather than one toast each.
+    await waitFor(() => expect(screen.getByText('2 cards were added.')).toBeVisible());
+    expect(screen.queryByText('The card was added.')).toBeNull();
   });
 
   it('an Enter alone in a side does not save', () => {

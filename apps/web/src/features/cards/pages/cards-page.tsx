@@ -28,6 +28,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { ReviewDueButton } from '../../../components/review/review-due-button';
+import { categoryLinks } from '../../../components/ui/category-card';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { MessagePage } from '../../../components/ui/message-page';
 import { Pager } from '../../../components/ui/pager';
@@ -215,12 +216,6 @@ function CategoryCards({ category, list }: { category: Category; list: CardsList
     );
   };
 
-  const categoryIdParam = String(category.id);
-  const practice = {
-    text: paths.flashCardsText,
-    picture: paths.flashCardsPicture,
-    kids: paths.flashCardsKids,
-  }[kind];
   const data = cards.data;
   const pages = data ? pageCount(data.count) : 1;
 
@@ -354,8 +349,7 @@ function CategoryCards({ category, list }: { category: Category; list: CardsList
           {category.cards_len > 0 && (
             <Button
               component={Link}
-              to={generatePath(practice, { categoryId: categoryIdParam })}
-              variant="light"
+              to={categoryLinks(category).study}
               leftSection={<IconPlayerPlay size={18} aria-hidden="true" />}
             >
               {t('cards.study')}

@@ -1,10 +1,4 @@
-import {
-  learningPathRoutes,
-  type PathAssignmentInput,
-  type PathEditInput,
-  type SchoolClass,
-  schoolClassRoutes,
-} from '@flashcards/contract';
+import { learningPathRoutes, type PathAssignmentInput, type PathEditInput } from '@flashcards/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { pathKeys } from './path-keys';
@@ -58,13 +52,3 @@ export const useUpdatePath = () =>
   usePathChange(({ id, body }: { id: number; body: PathEditInput }) =>
     api.call(learningPathRoutes.updatePath, { params: { id }, body }),
   );
-
-/** The classes a path can go to: all the school's for its principal, the ones I teach otherwise. */
-export const useClassChoices = (principal: boolean) =>
-  useQuery({
-    queryKey: pathKeys.classes(principal),
-    queryFn: ({ signal }): Promise<SchoolClass[]> =>
-      principal
-        ? api.call(schoolClassRoutes.schoolClasses, { signal })
-        : api.call(schoolClassRoutes.myClasses, { signal }),
-  });

@@ -8,7 +8,6 @@ export const pathKeys = {
   groups: () => ['learning-paths', 'groups'] as const,
   categories: () => ['learning-paths', 'categories'] as const,
   tests: () => ['learning-paths', 'tests'] as const,
-  classes: (principal: boolean) => ['learning-paths', 'classes', principal] as const,
   assignments: (page: number) => ['learning-paths', 'assignments', page] as const,
   assignment: (id: number) => ['learning-paths', 'assignment', id] as const,
   deck: (id: number, type: string) => ['learning-paths', 'deck', id, type] as const,

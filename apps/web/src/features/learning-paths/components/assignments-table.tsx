@@ -1,11 +1,12 @@
 import type { PathAssignment } from '@flashcards/contract';
-import { Anchor, Badge, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconSchool, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
 import { PagedTable } from '../../../components/list/paged-table';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { TargetBadge as TargetNameBadge } from '../../../components/ui/target-badge';
 import { useConfirm } from '../../../components/ui/use-confirm';
 import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
@@ -18,14 +19,7 @@ import { usePathDays } from './path-summary';
 export function TargetBadge({ assignment }: { assignment: PathAssignment }) {
   const { t } = useTranslation('paths');
   return (
-    <Group gap={6} wrap="nowrap">
-      <Badge variant="filled" color={assignment.target.kind === 'class' ? 'teal.9' : 'grape.9'}>
-        {t(`target.kinds.${assignment.target.kind}`)}
-      </Badge>
-      <Text size="sm" fw={600}>
-        {assignment.target.name}
-      </Text>
-    </Group>
+    <TargetNameBadge target={assignment.target} kindLabel={t(`target.kinds.${assignment.target.kind}`)} />
   );
 }
 

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { localToday } from '../../../components/activity/activity-days';
 import { FormError } from '../../../components/ui/form-error';
 import { useErrorMessage } from '../../../lib/api-errors';
-import { useCurrentUser } from '../../../lib/current-user';
+import { useClassChoices } from '../../../lib/class-choices';
 import { useFormatters } from '../../../lib/format';
 import { useGroups } from '../api/assign-options';
-import { useClassChoices, useCreateAssignment } from '../api/assignments';
+import { useCreateAssignment } from '../api/assignments';
 import { draftRowProblem, fieldsToBody } from '../draft-paths';
 import { defaultFields, type FieldsDraft, PathFieldsForm } from './path-fields-form';
 
@@ -17,8 +17,7 @@ export type AssignmentTargetKind = 'class' | 'group';
 /** The classes (the teacher's, or the school's for its principal) or my groups, as choices. */
 function useTargetChoices(kind: AssignmentTargetKind) {
   const { t } = useTranslation('paths');
-  const principal = useCurrentUser().data?.is_organization_host ?? false;
-  const classes = useClassChoices(principal);
+  const classes = useClassChoices();
   const groups = useGroups();
   if (kind === 'class')
     return {

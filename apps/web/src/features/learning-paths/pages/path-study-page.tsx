@@ -80,6 +80,7 @@ function PathStudy({ path, type }: { path: LearningPathProgress; type: LearningT
     quantity: path.flip_cards_volume,
     type,
     mode: 'standard',
+    ignoreAccents: false,
   };
   return (
     <StandardSession

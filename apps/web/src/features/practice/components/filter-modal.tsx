@@ -1,4 +1,4 @@
-import { Button, Group, MultiSelect, NumberInput, Radio, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, MultiSelect, NumberInput, Radio, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeckKind } from '../../../components/deck/deck-source';
@@ -11,7 +11,7 @@ import {
 } from '../../../components/deck/practice-settings';
 import { useFilterTags } from '../api/get-tags';
 
-export type FilterChoice = Pick<PracticeSettings, 'tags' | 'quantity' | 'type'>;
+export type FilterChoice = Pick<PracticeSettings, 'tags' | 'quantity' | 'type' | 'ignoreAccents'>;
 
 interface FilterModalProps {
   opened: boolean;
@@ -72,6 +72,7 @@ function FilterForm({
   const [tags, setTags] = useState(initial.tags);
   const [quantity, setQuantity] = useState<string | number>(initial.quantity ?? '');
   const [type, setType] = useState<LearningType>(initial.type);
+  const [ignoreAccents, setIgnoreAccents] = useState(initial.ignoreAccents);
   const [quantityError, setQuantityError] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
@@ -81,7 +82,7 @@ function FilterForm({
       setQuantityError(t('filter.quantityInvalid', { max: MAX_QUANTITY }));
       return;
     }
-    onNext({ tags, quantity: count, type });
+    onNext({ tags, quantity: count, type, ignoreAccents });
   };
 
   const available = [...new Set([...(tagOptions.data ?? []), ...tags])];
@@ -145,6 +146,14 @@ function FilterForm({
                 ))}
               </Stack>
             </Radio.Group>
+            {type === 'typing' && (
+              <Checkbox
+                label={t('filter.ignoreAccents')}
+                description={t('filter.ignoreAccentsHint')}
+                checked={ignoreAccents}
+                onChange={(event) => setIgnoreAccents(event.currentTarget.checked)}
+              />
+            )}
           </>
         )}
         <Group justify="flex-end" gap="sm">

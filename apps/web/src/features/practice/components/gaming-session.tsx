@@ -174,7 +174,7 @@ export function GamingSession(props: SessionProps) {
             </Text>
           </Stack>
           <Group gap="lg" justify="center">
-            <SessionTally correct={score.correct} wrong={score.wrong} />
+            <SessionTally correct={score.correct} wrong={score.wrong} leftToday={session.leftToday} />
             <Text size="sm" fw={600}>
               {t('game.bestStreak', { formatted: number(score.bestStreak) })}
             </Text>

@@ -1,6 +1,6 @@
 import type { Category } from '@flashcards/contract';
 import { Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { CategoryMissing } from '../../../components/deck/category-missing';
@@ -8,6 +8,7 @@ import type { DeckKind } from '../../../components/deck/deck-source';
 import { PracticeHeader } from '../../../components/deck/practice-header';
 import {
   draftFromParams,
+  rememberSettings,
   settingsFromParams,
   settingsToParams,
 } from '../../../components/deck/practice-settings';
@@ -72,6 +73,11 @@ function Practice({ category, kind }: { category: Category; kind: DeckKind }) {
   const [params, setParams] = useSearchParams();
   const settings = settingsFromParams(params);
   const [changing, setChanging] = useState(false);
+  // "Study" starts the next session the way this one is set.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the settings are the address's
+  useEffect(() => {
+    if (settings) rememberSettings(settings);
+  }, [params.toString()]);
   const cardsPath = cardsPathOf(category);
 
   // Leaving the first modal goes back where the learner came from (the cards or the categories).

@@ -9,4 +9,6 @@ export const testKeys = {
   students: (search: string) => ['school-tests', 'students', search] as const,
   groups: () => ['school-tests', 'groups'] as const,
   live: (testId: number) => ['school-tests', 'live', testId] as const,
+  assignments: (page: number) => ['school-tests', 'assignments', page] as const,
+  assignment: (id: number) => ['school-tests', 'assignment', id] as const,
 };

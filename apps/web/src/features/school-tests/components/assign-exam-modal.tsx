@@ -1,4 +1,4 @@
-import { EXAM_MAX_TIME_LIMIT_MINUTES } from '@flashcards/contract';
+import { EXAM_MAX_TIME_LIMIT_MINUTES, type ExamAssignment } from '@flashcards/contract';
 import {
   Alert,
   Button,
@@ -16,17 +16,29 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconCheck } from '@tabler/icons-react';
+import { IconArrowRight, IconCheck } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { generatePath, Link } from 'react-router';
 import { PeoplePicker, type PickedPerson } from '../../../components/people/people-picker';
 import { FormError } from '../../../components/ui/form-error';
 import { fieldErrorsOf, useErrorMessage } from '../../../lib/api-errors';
+import { useClassChoices } from '../../../lib/class-choices';
 import { useFormatters } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
 import { personName } from '../../../lib/person-name';
+import { useCreateExamAssignment } from '../api/exam-assignments';
 import { useCreateExams, useExamStudentSearch, useMyGroups } from '../api/exams';
 import { useTestChoices } from '../api/tests';
-import { type AssignDraft, type AssignProblem, assignBody, assignProblems, isoToLocal } from '../exam-body';
+import {
+  type AssignDraft,
+  type AssignProblem,
+  type AssignTarget,
+  assignBody,
+  assignmentBody,
+  assignProblems,
+  isoToLocal,
+} from '../exam-body';
 
 /** The next whole hour, and an hour after it: a window the teacher usually only shifts. */
 const defaultWindow = (now: Date) => {
@@ -42,6 +54,7 @@ const freshDraft = (testId: number | null): AssignDraft => ({
   testId,
   target: 'students',
   studentIds: [],
+  classId: null,
   groupId: null,
   ...defaultWindow(new Date()),
   shuffle: false,
@@ -50,12 +63,19 @@ const freshDraft = (testId: number | null): AssignDraft => ({
   timeLimit: '',
 });
 
-type Outcome = { created: number; skipped: { name: string; reason: 'self' | 'not_reached' }[] };
+type Outcome =
+  | { kind: 'exams'; created: number; skipped: { name: string; reason: 'self' | 'not_reached' }[] }
+  | { kind: 'assignment'; assignment: ExamAssignment };
+
+const targets: AssignTarget[] = ['students', 'class', 'group'];
+/** The body field each choice of "To whom" shows its refusal on. */
+const targetFields = { students: 'student', class: 'school_class', group: 'user_group' } as const;
 
 /**
  * Giving a test as an exam: the test (fixed when opened from a test, else picked), the students one by one
- * or one of my groups, the window in the user's own time, and the options. The answer says how many exams
- * were made and who was left out, and why.
+ * or a class or one of my groups, the window in the user's own time, and the options. Students get their
+ * exams at once and the answer says how many were made and who was left out, and why; a class or a group
+ * gets one assignment that follows who is in it, and the answer links to its page.
  */
 export function AssignExamModal({
   opened,
@@ -71,16 +91,27 @@ export function AssignExamModal({
   const { number } = useFormatters();
   const errorMessage = useErrorMessage();
   const create = useCreateExams();
+  const createAssignment = useCreateExamAssignment();
   const choices = useTestChoices(opened && !test);
-  const groups = useMyGroups(opened);
   const [draft, setDraft] = useState<AssignDraft>(() => freshDraft(test?.id ?? null));
+  const classes = useClassChoices(opened && draft.target === 'class');
+  const groups = useMyGroups(opened);
   const [students, setStudents] = useState<PickedPerson[]>([]);
   const [tried, setTried] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const testId = test?.id ?? draft.testId;
   const full: AssignDraft = { ...draft, testId, studentIds: students.map((student) => student.id) };
   const problems = assignProblems(full);
-  const serverErrors = fieldErrorsOf(create.error);
+  const sending = draft.target === 'students' ? create : createAssignment;
+  const serverErrors = fieldErrorsOf(sending.error);
+  // A refusal naming a field shows on it; the rest shows above the buttons.
+  const onFields = [
+    ...(test ? [] : ['school_test']),
+    targetFields[draft.target],
+    'start_at',
+    'end_at',
+    'time_limit_minutes',
+  ].some((field) => serverErrors[field]);
   const problemText = (problem: AssignProblem) =>
     tried && problems.includes(problem)
       ? t(`assign.problems.${problem}`, { max: EXAM_MAX_TIME_LIMIT_MINUTES })
@@ -93,6 +124,7 @@ export function AssignExamModal({
     setTried(false);
     setOutcome(null);
     create.reset();
+    createAssignment.reset();
   };
   const close = () => {
     reset();
@@ -102,15 +134,22 @@ export function AssignExamModal({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
+    if (draft.target !== 'students') {
+      const body = assignmentBody(full);
+      if (body)
+        createAssignment.mutate(body, {
+          onSuccess: (assignment) => setOutcome({ kind: 'assignment', assignment }),
+        });
+      return;
+    }
     const body = assignBody(full);
     if (!body) return;
     const names = new Map<number, string>();
     for (const student of students) names.set(student.id, personName(student));
-    const group = groups.data?.find((candidate) => candidate.id === draft.groupId);
-    for (const member of group?.receivers_users ?? []) names.set(member.id, personName(member));
     create.mutate(body, {
       onSuccess: (result) =>
         setOutcome({
+          kind: 'exams',
           created: result.created.length,
           skipped: result.skipped.map(({ student, reason }) => ({
             name: names.get(student) ?? t('assign.someone', { id: student }),
@@ -120,6 +159,14 @@ export function AssignExamModal({
     });
   };
 
+  const classData = (classes.data ?? []).map((schoolClass) => ({
+    value: String(schoolClass.id),
+    label: t('assign.classOption', {
+      name: schoolClass.name,
+      year: schoolClass.school_year,
+      count: schoolClass.students,
+    }),
+  }));
   const groupData = (groups.data ?? []).map((group) => ({
     value: String(group.id),
     label: t('assign.groupOption', { name: group.name, count: group.members_count }),
@@ -134,7 +181,39 @@ export function AssignExamModal({
       radius="lg"
       closeButtonProps={{ 'aria-label': t('actions.close') }}
     >
-      {outcome ? (
+      {outcome?.kind === 'assignment' ? (
+        <Stack gap="md">
+          <Alert
+            color="teal"
+            variant="light"
+            icon={<IconCheck aria-hidden="true" />}
+            title={t('assign.doneTitle')}
+          >
+            {t('assign.givenTo', {
+              target: outcome.assignment.target.name,
+              count: outcome.assignment.students_count,
+              formatted: number(outcome.assignment.students_count),
+            })}
+          </Alert>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={reset}>
+              {t('assign.again')}
+            </Button>
+            <Button
+              variant="light"
+              component={Link}
+              to={generatePath(paths.examAssignment, { assignmentId: String(outcome.assignment.id) })}
+              onClick={close}
+              rightSection={<IconArrowRight size={18} aria-hidden="true" />}
+            >
+              {t('assign.openAssignment')}
+            </Button>
+            <Button onClick={close} data-autofocus>
+              {t('actions.close')}
+            </Button>
+          </Group>
+        </Stack>
+      ) : outcome ? (
         <Stack gap="md">
           <Alert
             color="teal"
@@ -202,24 +281,46 @@ export function AssignExamModal({
             <Radio.Group
               label={t('assign.whom')}
               value={draft.target}
-              onChange={(value) => change({ target: value === 'group' ? 'group' : 'students' })}
+              onChange={(value) =>
+                change({ target: targets.find((target) => target === value) ?? 'students' })
+              }
             >
               <Group gap="lg" mt="xs">
                 <Radio value="students" label={t('assign.toStudents')} />
+                <Radio value="class" label={t('assign.toClass')} />
                 <Radio value="group" label={t('assign.toGroup')} />
               </Group>
             </Radio.Group>
-            {draft.target === 'students' ? (
+            {draft.target === 'students' && (
               <PeoplePicker
                 useSearch={useExamStudentSearch}
                 chosen={students}
                 onChange={setStudents}
                 error={problemText('students') ?? serverErrors.student}
               />
-            ) : (
+            )}
+            {draft.target === 'class' && (
+              <Select
+                label={t('assign.class')}
+                placeholder={classes.isPending ? t('assign.loadingClasses') : t('assign.classPlaceholder')}
+                description={t('assign.follows')}
+                data={classData}
+                nothingFoundMessage={t('assign.noClasses')}
+                required
+                value={draft.classId === null ? null : String(draft.classId)}
+                onChange={(value) => change({ classId: value ? Number(value) : null })}
+                error={
+                  problemText('class') ??
+                  serverErrors.school_class ??
+                  (classes.isError ? errorMessage(classes.error) : undefined)
+                }
+              />
+            )}
+            {draft.target === 'group' && (
               <Select
                 label={t('assign.group')}
                 placeholder={groups.isPending ? t('assign.loadingGroups') : t('assign.groupPlaceholder')}
+                description={t('assign.follows')}
                 data={groupData}
                 nothingFoundMessage={t('assign.noGroups')}
                 required
@@ -227,7 +328,7 @@ export function AssignExamModal({
                 onChange={(value) => change({ groupId: value ? Number(value) : null })}
                 error={
                   problemText('group') ??
-                  serverErrors.users_group ??
+                  serverErrors.user_group ??
                   (groups.isError ? errorMessage(groups.error) : undefined)
                 }
               />
@@ -286,15 +387,17 @@ export function AssignExamModal({
               checked={draft.resultsAfterEnd}
               onChange={(event) => change({ resultsAfterEnd: event.currentTarget.checked })}
             />
-            <FormError>{create.isError ? errorMessage(create.error) : null}</FormError>
+            <FormError>{sending.isError && !onFields ? errorMessage(sending.error) : null}</FormError>
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={close}>
                 {t('actions.cancel')}
               </Button>
-              <Button type="submit" loading={create.isPending}>
-                {draft.target === 'students' && students.length > 0
-                  ? t('assign.submitCount', { count: students.length, formatted: number(students.length) })
-                  : t('assign.submit')}
+              <Button type="submit" loading={sending.isPending}>
+                {draft.target === 'students'
+                  ? students.length > 0
+                    ? t('assign.submitCount', { count: students.length, formatted: number(students.length) })
+                    : t('assign.submit')
+                  : t(`assign.submitTo.${draft.target}`)}
               </Button>
             </Group>
           </Stack>

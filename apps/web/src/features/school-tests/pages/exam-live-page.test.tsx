@@ -99,6 +99,7 @@ describe('the live view of a sitting', () => {
         shuffle_questions: false,
         show_results_after_end: false,
         results_at: null,
+        assignment: null,
         date_created: ago(6000),
         leave_completes: false,
         time_limit_minutes: null,

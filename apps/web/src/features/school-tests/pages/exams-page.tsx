@@ -35,6 +35,7 @@ import { useSuccessToast } from '../../../lib/use-success-toast';
 import { useDeleteExam, useExamSummary, useTeacherExams } from '../api/exams';
 import { useTestChoices } from '../api/tests';
 import { AssignExamModal } from '../components/assign-exam-modal';
+import { ExamAssignmentsTable, examAssignmentPath } from '../components/exam-assignments-table';
 import { ExtraTimeModal } from '../components/extra-time-modal';
 import { AnalysisBlock, ResultsActions } from '../components/results-tools';
 import { useExamListParams } from '../components/use-list-params';
@@ -46,8 +47,9 @@ const grades: Grade[] = [2, 3, 4, 5, 6];
 const examPath = (id: number) => generatePath(paths.schoolExam, { examId: String(id) });
 
 /**
- * /school-exams: the exams I gave, filtered by test, status and student; their counts by status and the
- * grade distribution above a results table, 20 a page; extra time, delete, and a link to each exam.
+ * /school-exams: the exams I gave to classes and groups, each once; then every exam I gave, filtered by
+ * test, status and student, their counts by status and the grade distribution above a results table, 20 a
+ * page; extra time, delete, and a link to each exam (and to its class's or group's assignment).
  */
 export function ExamsPage() {
   const { t } = useTranslation(['tests', 'exams', 'pages']);
@@ -103,6 +105,7 @@ export function ExamsPage() {
           </Button>
         </Group>
       </Group>
+      <ExamAssignmentsTable />
       <ListControls
         params={params}
         navigate={navigate}
@@ -256,7 +259,14 @@ export function ExamsPage() {
                 {personName(exam.student)}
               </Anchor>
             </Table.Td>
-            <Table.Td>{exam.school_test.name}</Table.Td>
+            <Table.Td>
+              {exam.school_test.name}
+              {exam.assignment !== null && (
+                <Anchor component={Link} to={examAssignmentPath(exam.assignment)} size="xs" display="block">
+                  {t('exams.ofAssignment')}
+                </Anchor>
+              )}
+            </Table.Td>
             <Table.Td>
               <Text size="sm">{dateTimeRange(exam.start_exam_at, exam.end_exam_at)}</Text>
               {exam.time_limit_minutes !== null && (

@@ -128,6 +128,7 @@ describe('the exams page', () => {
         average_grade: 4.25,
       })
       .on(examRoutes.teacherExams, { count: 0, next: null, previous: null, results: [] })
+      .on(examRoutes.examAssignments, { count: 0, next: null, previous: null, results: [] })
       .on(testRoutes.testChoices, [])
       .on(examResultRoutes.examAnalysis, analysis)
       .on(

@@ -53,6 +53,7 @@ const exam = (id: number, status: Exam['status'], score: number | null, grade: E
   shuffle_questions: false,
   show_results_after_end: false,
   results_at: null,
+  assignment: null,
   date_created: '2026-11-30T10:00:00Z',
   leave_completes: false,
   time_limit_minutes: null,
@@ -119,7 +120,31 @@ describe('the exams I gave', () => {
       })
       .on(
         examRoutes.teacherExams,
-        page([exam(1, 'completed', 10, 6), exam(2, 'completed', 5, 4), exam(3, 'not_started', null, null)]),
+        page([
+          exam(1, 'completed', 10, 6),
+          { ...exam(2, 'completed', 5, 4), assignment: 31 },
+          exam(3, 'not_started', null, null),
+        ]),
+      )
+      .on(
+        examRoutes.examAssignments,
+        page([
+          {
+            id: 31,
+            school_test: { id: 5, name: 'Fractions' },
+            target: { kind: 'class' as const, id: 4, name: '7А' },
+            start_exam_at: '2026-12-01T06:30:00Z',
+            end_exam_at: '2026-12-01T07:15:00Z',
+            shuffle_questions: false,
+            show_results_after_end: false,
+            leave_completes: false,
+            time_limit_minutes: null,
+            students_count: 24,
+            started_count: 3,
+            completed_count: 1,
+            date_created: '2026-11-30T10:00:00Z',
+          },
+        ]),
       )
       .on(testRoutes.testChoices, [
         { id: 5, name: 'Fractions', questions_count: 3, total_score: 10, excellent_score_value: 9 },
@@ -140,7 +165,16 @@ describe('the exams I gave', () => {
     expect(within(grades).getByRole('row', { name: 'Excellent (6) 1' })).toBeVisible();
     expect(screen.getByText('7.5 points, grade 5.0')).toBeVisible();
 
-    const results = screen.getByRole('table', { name: /The exams you gave/ });
+    // The exams given to classes and groups are listed once each, with their students counted.
+    const given = await screen.findByRole('table', { name: /The exams you gave to classes and groups/ });
+    const class7 = within(given).getByRole('row', { name: /7А/ });
+    expect(class7.textContent).toContain('24 students');
+    expect(class7.textContent).toContain('3 started, 1 completed');
+    expect(within(class7).getByRole('link', { name: 'Fractions' }).getAttribute('href')).toBe(
+      '/exam-assignments/31',
+    );
+
+    const results = screen.getByRole('table', { name: /The exams you gave, with/ });
     const rows = within(results).getAllByRole('row');
     expect(rows[1]?.textContent).toContain('10 / 10');
     expect(rows[1]?.textContent).toContain('Excellent (6)');
@@ -151,6 +185,12 @@ describe('the exams I gave', () => {
     expect(within(results).getByRole('link', { name: 'Ana Student1' }).getAttribute('href')).toBe(
       '/school-exam/1',
     );
+    // An exam of a class's assignment links to it.
+    expect(
+      within(rows[2] as HTMLElement)
+        .getByRole('link', { name: 'Given to a class or group' })
+        .getAttribute('href'),
+    ).toBe('/exam-assignments/31');
 
     // Filtered by one test: its sittings can be watched live.
     expect(screen.getByRole('link', { name: 'Watch live' }).getAttribute('href')).toBe(

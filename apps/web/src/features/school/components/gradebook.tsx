@@ -59,6 +59,10 @@ export function Gradebook({ classId }: { classId: number }) {
   );
 }
 
+/** A column is one assignment of a test or the test's exams given by name: two assignments of a test are two. */
+const columnKey = (column: GradebookData['columns'][number]) =>
+  column.assignment === null ? `test-${column.test_id}` : `assignment-${column.assignment}`;
+
 function GradebookSheet({ data }: { data: GradebookData }) {
   const { t } = useTranslation('school');
   const { number, average, dayMonth, date } = useFormatters();
@@ -108,7 +112,7 @@ function GradebookSheet({ data }: { data: GradebookData }) {
                     {t('gradebook.student')}
                   </th>
                   {data.columns.map((column) => (
-                    <th scope="col" key={column.test_id} className="gradebook-exam">
+                    <th scope="col" key={columnKey(column)} className="gradebook-exam">
                       {column.name}
                       <span className="gradebook-date">{dayMonth(column.date)}</span>
                     </th>
@@ -127,7 +131,7 @@ function GradebookSheet({ data }: { data: GradebookData }) {
                     </th>
                     {student.cells.map((cell, column) => (
                       <td
-                        key={data.columns[column]!.test_id}
+                        key={columnKey(data.columns[column]!)}
                         className="gradebook-cell"
                         style={
                           cell.grade === null
