@@ -62,7 +62,7 @@ export default defineConfig({
     // The real server, serving the built web app (the root `npm run test:e2e` builds it first), with a
     // real SMTP server catching its mails, a local OpenID provider standing in for Google and the
     // seeding API, which starts last: once it listens, everything is up.
-    command: 'node --import tsx e2e/test-server/serve.ts',
+    command: 'node --trace-deprecation --import tsx e2e/test-server/serve.ts',
     port: seedPort,
     env: {
       PORT: String(port),

@@ -123,7 +123,9 @@ export const buildApp = async ({ services, log }: BuildAppOptions) => {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (reply.elapsedTime > config.slowRequestMs) request.log.warn(line, 'slow request');
+    else request.log.info(line, 'request completed');
   });
 
   // An empty JSON body is an empty object, as DRF reads it: clients send the content type on a DELETE too.

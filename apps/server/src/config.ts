@@ -100,6 +100,7 @@ const envSchema = z.object({
   NOTIFICATION_DIGEST_MINUTES: z.coerce.number().int().min(0).max(1440).default(15),
   RUN_JOBS: flag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SLOW_REQUEST_MS: positiveInt(2000),
   SITE_NAME: z.string().min(1).default('Flashcards'),
   CONTACT_EMAIL: z.string().default('contact@localhost'),
   SITE_CONTENT_FILE: optional,
@@ -194,6 +195,8 @@ const toConfig = (env: z.output<typeof envSchema>) => {
     /** This server process also runs the queued jobs (false where separate workers run them). */
     runJobs: env.RUN_JOBS,
     logLevel: env.LOG_LEVEL,
+    /** A request that takes longer is logged as a warning rather than at info. */
+    slowRequestMs: env.SLOW_REQUEST_MS,
     site: { name: env.SITE_NAME, contactEmail: env.CONTACT_EMAIL, contentFile: env.SITE_CONTENT_FILE },
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDistDir,
   };

@@ -232,6 +232,15 @@ const matrix: Record<string, Row> = {
     }),
     expect: signedIn(200),
   },
+  setEmail: {
+    request: () => ({ json: { current_password: PASSWORD, new_email: `moved${++uniqueEmail}@example.com` } }),
+    expect: signedIn(204),
+  },
+  // A link that is not the owner's: refused alike, whoever opens it.
+  setEmailConfirm: {
+    request: (f) => ({ json: { uid: Buffer.from(String(f.owner.id)).toString('base64url'), token: 'any' } }),
+    expect: everyone(400),
+  },
   // Google sign-in is not configured in tests: the routes say so to everyone.
   googleAuthorizationUrl: {
     request: () => ({ query: { redirect_uri: 'http://localhost/login/google' } }),
@@ -1531,6 +1540,15 @@ const reachMatrix: Record<string, ReachRow> = {
         re_new_password: newPassword,
       },
     }),
+    expect: alike(400),
+  },
+  // Another account's e-mail is refused as taken, whoever's it is; a link names its account by uid.
+  setEmail: {
+    request: (c) => ({ json: { current_password: PASSWORD, new_email: c.target.email } }),
+    expect: reachedIn([], 400),
+  },
+  setEmailConfirm: {
+    request: (c) => ({ json: { uid: Buffer.from(String(c.target.id)).toString('base64url'), token: 'any' } }),
     expect: alike(400),
   },
 

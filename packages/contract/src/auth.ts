@@ -90,6 +90,11 @@ export const setPasswordBody = z.object({
   /** Whether every other session of the account ends (its tokens are refused); yes unless told otherwise. */
   logout_other_sessions: formBoolean.default(true),
 });
+/** A new e-mail for the account, proved by the current password; it takes effect from the mailed link. */
+export const setEmailBody = z.object({
+  current_password: z.string().max(128),
+  new_email: emailField,
+});
 export const resetPasswordConfirmBody = uidTokenBody.extend({
   new_password: z.string().min(1).max(128),
   re_new_password: z.string().max(128),
@@ -319,6 +324,38 @@ export const authRoutes = {
       'a new token pair for the session that made the change.',
     body: setPasswordBody,
     response: tokenPairSchema,
+  }),
+  setEmail: defineRoute({
+    method: 'POST',
+    path: '/api/user/users/set_email/',
+    access: 'user',
+    tag,
+    summary: 'Ask to change the e-mail: a confirmation link goes to the new address',
+    description:
+      'The current password proves the person (an account without a password sets one first, through ' +
+      'a reset). The e-mail changes only when the link mailed to the new address is opened, within ' +
+      '24 hours; the old address is told of the request. A newer request replaces an older link. ' +
+      '`new_email` is refused when it is the current e-mail or another account has it. At most 5 requests ' +
+      'an hour per account (429).',
+    body: setEmailBody,
+    status: 204,
+    response: noContent,
+    errors: [429],
+  }),
+  setEmailConfirm: defineRoute({
+    method: 'POST',
+    path: '/api/user/users/set_email_confirm/',
+    access: 'public',
+    tag,
+    summary: 'Change the e-mail from the link mailed to the new address',
+    description:
+      'Public: the link may be opened in a browser where the account is not signed in. The account signs ' +
+      'in with the new e-mail from then on; its sessions go on. `token` is refused when the link was ' +
+      'used, has expired or a newer one replaced it; `new_email` when another account took the address ' +
+      'in the meantime.',
+    body: uidTokenBody,
+    status: 204,
+    response: noContent,
   }),
   resetPasswordConfirm: defineRoute({
     method: 'POST',

@@ -10,6 +10,7 @@
  * behind one connection; it is dropped at the end. Playwright starts this as its webServer and stops it
  * with SIGTERM, which stops everything started here.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import { pino } from 'pino';
 import { buildApp, loggerOptions } from '../../../server/src/app';
@@ -129,6 +130,16 @@ const seedApi = await startSeedApi({
   stripe,
   webhook: { url: `${server.url}/api/subscriptions/webhook/`, secret: stripeWebhookSecret },
 });
+
+// A page that waits on the server shows in the run's output: the server logs each slow request
+// (SLOW_REQUEST_MS), and this the moments its event loop was blocked for over a second.
+const loopDelay = monitorEventLoopDelay({ resolution: 50 });
+loopDelay.enable();
+setInterval(() => {
+  const worstMs = loopDelay.max / 1e6;
+  if (worstMs > 1000) console.warn(`The test server's event loop was blocked for ${Math.round(worstMs)} ms`);
+  loopDelay.reset();
+}, 5000).unref();
 
 let stopping = false;
 const stop = async () => {

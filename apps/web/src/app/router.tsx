@@ -106,6 +106,10 @@ const publicPages: Page[] = [
     name: 'activation',
     load: () => import('../features/auth/pages/activation-page').then((m) => <m.ActivationPage />),
   },
+  {
+    name: 'emailConfirm',
+    load: () => import('../features/profile/pages/email-confirm-page').then((m) => <m.EmailConfirmPage />),
+  },
   { name: 'guardianConfirm', load: () => guardianLink('confirm') },
   { name: 'guardianUnsubscribe', load: () => guardianLink('unsubscribe') },
   { name: 'termsOfUsage', load: () => legal('terms') },

@@ -11,6 +11,7 @@ export const paths = {
   resetPassword: '/reset-password',
   resetPasswordConfirm: '/password/reset/confirm/:uid/:token',
   activation: '/activation/:uid/:token',
+  emailConfirm: '/email/confirm/:uid/:token',
   guardianConfirm: '/guardian/confirm/:token',
   guardianUnsubscribe: '/guardian/unsubscribe/:token',
   termsOfUsage: '/terms-of-usage',

@@ -28,9 +28,16 @@ export const refreshTokens = pgTable(
   (table) => [index('refresh_tokens_user_idx').on(table.userId)],
 );
 
-export const userTokenPurposeEnum = pgEnum('user_token_purpose', ['activation', 'password_reset']);
+export const userTokenPurposeEnum = pgEnum('user_token_purpose', [
+  'activation',
+  'password_reset',
+  'email_change',
+]);
 
-/** Single-use, expiring tokens sent by e-mail; only their SHA-256 is kept. */
+/**
+ * Single-use, expiring tokens sent by e-mail; only their SHA-256 is kept. An e-mail change's token keeps
+ * the address it was mailed to, which becomes the account's when the token is used.
+ */
 export const userTokens = pgTable(
   'user_tokens',
   {
@@ -40,6 +47,7 @@ export const userTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: userTokenPurposeEnum('purpose').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
+    email: text('email'),
     expiresAt: moment('expires_at').notNull(),
     usedAt: moment('used_at'),
     createdAt: moment('created_at').notNull().defaultNow(),

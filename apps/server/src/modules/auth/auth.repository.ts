@@ -19,8 +19,15 @@ export const findReferrerId = async (db: Executor, affiliateCode: string) => {
 
 export const insertUserToken = (
   db: Executor,
-  values: { userId: number; purpose: UserTokenPurpose; tokenHash: string; expiresAt: Date },
+  values: { userId: number; purpose: UserTokenPurpose; tokenHash: string; expiresAt: Date; email?: string },
 ) => db.insert(userTokens).values(values);
+
+/** Ends the account's unused tokens of this purpose: a newer link replaces them. */
+export const retireUserTokens = (db: Executor, userId: number, purpose: UserTokenPurpose, now: Date) =>
+  db
+    .update(userTokens)
+    .set({ usedAt: now })
+    .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)));
 
 /** Whether the account was ever given a token of this purpose. */
 export const hasUserToken = async (db: Executor, userId: number, purpose: UserTokenPurpose) => {
@@ -32,7 +39,7 @@ export const hasUserToken = async (db: Executor, userId: number, purpose: UserTo
   return rows.length > 0;
 };
 
-/** Marks a matching, unused, unexpired token used; true when there was one. */
+/** Marks a matching, unused, unexpired token used; the token when there was one (its `email`), else undefined. */
 export const consumeUserToken = async (
   db: Executor,
   match: { userId: number; purpose: UserTokenPurpose; tokenHash: string },
@@ -50,8 +57,8 @@ export const consumeUserToken = async (
         gt(userTokens.expiresAt, now),
       ),
     )
-    .returning({ id: userTokens.id });
-  return rows.length === 1;
+    .returning({ id: userTokens.id, email: userTokens.email });
+  return rows[0];
 };
 
 export const insertRefreshToken = (db: Executor, values: { jti: string; userId: number; expiresAt: Date }) =>

@@ -38,6 +38,14 @@ export const authRouteHandlers = ({ auth }: Services) => [
     return null;
   }),
   route(authRoutes.setPassword, async ({ actor, body }) => auth.setPassword(actor, body)),
+  route(authRoutes.setEmail, async ({ actor, body, request }) => {
+    await auth.requestEmailChange(actor, body, request.ip);
+    return null;
+  }),
+  route(authRoutes.setEmailConfirm, async ({ body }) => {
+    await auth.confirmEmailChange(body.uid, body.token);
+    return null;
+  }),
   route(authRoutes.resetPasswordConfirm, async ({ body }) => {
     await auth.confirmPasswordReset(body);
     return null;

@@ -21,6 +21,8 @@ import { type PasswordOwner, passwordProblems } from './password-rules';
 
 const ACTIVATION_HOURS = 72;
 const RESET_HOURS = 24;
+/** How long the link to confirm a new e-mail works. */
+const EMAIL_CHANGE_HOURS = 24;
 /** How long the link works that a school or staff mails to an account they created: a set-password link. */
 const SET_PASSWORD_LINK_DAYS = 14;
 /** Failed sign-ins an address may have in an hour for one e-mail, and for all e-mails; then 429 for it. */
@@ -430,6 +432,77 @@ export const createAuthService = ({ db, config, tokens, jobs, clock, users, mail
       }
       const user = await users.create({ email, passwordHash, isStaff: true, isActive: true });
       return { user, created: true };
+    },
+
+    /**
+     * djoser's set_email, confirmed: the current password proves the person, then a link goes to the new
+     * address (only whoever reads it can make it the account's) and a notice to the current one (so a
+     * stolen session's change does not go unseen). A newer request retires the older links. Counted as a
+     * mail to someone else (MAIL_LIMITS.email_change).
+     */
+    async requestEmailChange(user: User, input: { current_password: string; new_email: string }, ip: string) {
+      const problems: Record<string, Message[]> = {};
+      if (!user.passwordHash) problems.current_password = [{ key: 'email_change_needs_password' }];
+      else if (!(await verify(user.passwordHash, input.current_password).catch(() => false)))
+        problems.current_password = [{ key: 'invalid_current_password' }];
+      if (input.new_email === user.email) problems.new_email = [{ key: 'email_same' }];
+      else if (await users.byEmail(input.new_email)) problems.new_email = [{ key: 'email_taken' }];
+      if (Object.keys(problems).length > 0) throw invalid(problems);
+
+      const token = randomBytes(32).toString('base64url');
+      const now = clock.now();
+      const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
+      const values = { name, site: config.site.name, new_email: input.new_email, hours: EMAIL_CHANGE_HOURS };
+      await db.transaction(async (tx) => {
+        await mail.limit('email_change', { accountId: user.id, ip }, { tx });
+        await repo.retireUserTokens(tx, user.id, 'email_change', now);
+        await repo.insertUserToken(tx, {
+          userId: user.id,
+          purpose: 'email_change',
+          tokenHash: sha256(token),
+          email: input.new_email,
+          expiresAt: new Date(now.getTime() + EMAIL_CHANGE_HOURS * HOUR),
+        });
+        const url = `${config.publicUrl}/email/confirm/${encodeUid(user.id)}/${token}`;
+        await queueMail(
+          jobs,
+          noticeMail(
+            user.language,
+            'email_change',
+            { ...values, to: input.new_email, url },
+            { unasked: true },
+          ),
+          { tx },
+        );
+        await queueMail(
+          jobs,
+          noticeMail(user.language, 'email_change_notice', {
+            ...values,
+            to: user.email,
+            url: `${config.publicUrl}/profile`,
+          }),
+          { tx },
+        );
+      });
+    },
+
+    /** The link of an e-mail change: the address it was mailed to becomes the account's, if still free. */
+    async confirmEmailChange(uid: string, token: string) {
+      const user = await userOfLink(uid);
+      await db.transaction(async (tx) => {
+        const consumed = await repo.consumeUserToken(
+          tx,
+          { userId: user.id, purpose: 'email_change', tokenHash: sha256(token) },
+          clock.now(),
+        );
+        if (!consumed?.email) throw invalid({ token: 'invalid_token' });
+        // Another account may have taken the address since the link was sent: the unique index decides.
+        await users.update(user.id, { email: consumed.email }, tx).catch((error: unknown) => {
+          if ((error as { cause?: { code?: string } }).cause?.code === '23505')
+            throw invalid({ new_email: 'email_taken' });
+          throw error;
+        });
+      });
     },
 
     async confirmPasswordReset(input: {

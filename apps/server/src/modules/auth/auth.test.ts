@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { buildCard, buildCategory, buildUser, PASSWORD } from '../../../test/factories';
 import { linkIn, type MailServer, startMailServer } from '../../../test/mail-server';
+import { type Session, signIn, signInAgain } from '../../../test/session';
 import { buildApp } from '../../app';
 import { affiliates, settings, users, userTokens } from '../../db/schema';
 import { DAY, HOUR } from '../../lib/clock';
@@ -636,6 +637,115 @@ describe('password reset', () => {
     // The request queued its job, which found no account.
     expect(await t.runJobs()).toBe(1);
     expect(mail.messages.length).toBe(before);
+  });
+});
+
+describe('e-mail change', () => {
+  const SET = '/api/user/users/set_email/';
+  const CONFIRM = '/api/user/users/set_email_confirm/';
+  const me = async (session: Session) => (await session.call('GET', '/api/user/users/me/')).json().email;
+
+  it('changes the e-mail only once the link mailed to the new address is opened; the old one is told', async () => {
+    const session = await signIn(t, { language: 'bg' });
+    const newEmail = uniqueEmail();
+    const asked = await session.call('POST', SET, {
+      current_password: PASSWORD,
+      new_email: ` ${newEmail.toUpperCase()} `,
+    });
+    expect(asked.statusCode).toBe(204);
+    const confirmation = await mailTo(newEmail);
+    expect(confirmation.subject).toBe('Потвърдете новия си имейл за Flashcards');
+    const notice = await mail.nextTo(session.user.email);
+    expect(notice.subject).toBe('Имейлът ви в Flashcards ще бъде сменен');
+    expect(notice.text).toContain(newEmail);
+    // Until the link is opened, nothing changed.
+    expect(await me(session)).toBe(session.user.email);
+    expect((await login(newEmail)).statusCode).toBe(401);
+
+    const link = uidAndToken(linkIn(confirmation, `${PUBLIC_URL}/email/confirm/`));
+    expect((await post(CONFIRM, link)).statusCode).toBe(204);
+    expect(await me(session)).toBe(newEmail);
+    expect((await login(newEmail)).statusCode).toBe(200);
+    expect((await login(session.user.email)).statusCode).toBe(401);
+    // The link works once.
+    expect((await post(CONFIRM, link)).json()).toEqual({ token: ['Invalid token for given user.'] });
+  });
+
+  it('asks for the right current password, a different and free address, and changes nothing otherwise', async () => {
+    const session = await signIn(t);
+    const other = await buildUser(t.database.db);
+    const attempts = [
+      [{ current_password: 'wrong', new_email: uniqueEmail() }, { current_password: ['Invalid password.'] }],
+      [
+        { current_password: PASSWORD, new_email: session.user.email },
+        { new_email: ['This is already your e-mail.'] },
+      ],
+      [
+        { current_password: PASSWORD, new_email: other.email },
+        { new_email: ['User account with this email already exists.'] },
+      ],
+      [
+        { current_password: PASSWORD, new_email: 'not-an-address' },
+        { new_email: ['Enter a valid email address.'] },
+      ],
+    ] as const;
+    for (const [body, errors] of attempts) {
+      const response = await session.call('POST', SET, body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual(errors);
+    }
+    expect(await t.runJobs()).toBe(0);
+    expect(await me(session)).toBe(session.user.email);
+  });
+
+  it('asks an account without a password to set one first', async () => {
+    const session = await signIn(t);
+    await t.database.db.update(users).set({ passwordHash: null }).where(eq(users.id, session.user.id));
+    const response = await session.call('POST', SET, { current_password: '', new_email: uniqueEmail() });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json())).toEqual(['current_password']);
+  });
+
+  it('lets a newer request retire the older link, and expires a link after 24 hours', async () => {
+    const session = await signIn(t);
+    const first = uniqueEmail();
+    const second = uniqueEmail();
+    await session.call('POST', SET, { current_password: PASSWORD, new_email: first });
+    const firstLink = uidAndToken(linkIn(await mailTo(first), `${PUBLIC_URL}/email/confirm/`));
+    await session.call('POST', SET, { current_password: PASSWORD, new_email: second });
+    const secondLink = uidAndToken(linkIn(await mailTo(second), `${PUBLIC_URL}/email/confirm/`));
+    expect((await post(CONFIRM, firstLink)).statusCode).toBe(400);
+    t.clock.advance(24 * HOUR + 1000);
+    expect((await post(CONFIRM, secondLink)).json()).toEqual({ token: ['Invalid token for given user.'] });
+    expect(await me(await signInAgain(t, session))).toBe(session.user.email);
+  });
+
+  it('refuses the link when another account took the address meanwhile', async () => {
+    const session = await signIn(t);
+    const wanted = uniqueEmail();
+    await session.call('POST', SET, { current_password: PASSWORD, new_email: wanted });
+    const link = uidAndToken(linkIn(await mailTo(wanted), `${PUBLIC_URL}/email/confirm/`));
+    await buildUser(t.database.db, { email: wanted });
+    expect((await post(CONFIRM, link)).json()).toEqual({
+      new_email: ['User account with this email already exists.'],
+    });
+    expect(await me(session)).toBe(session.user.email);
+  });
+
+  it('takes 5 requests an hour from one account, also when they come at once', async () => {
+    const session = await signIn(t);
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        session.call('POST', SET, { current_password: PASSWORD, new_email: uniqueEmail() }),
+      ),
+    );
+    expect(tally(answers)).toEqual({ 204: 5, 429: 95 });
+    t.clock.advance(HOUR + 1000);
+    const later = await (await signInAgain(t, session)).call('POST', SET, {
+      current_password: PASSWORD,
+      new_email: uniqueEmail(),
+    });
+    expect(later.statusCode).toBe(204);
   });
 });
 

@@ -16,6 +16,8 @@ import { DEFAULT_SIGN_UPS_PER_ADDRESS } from '../../config';
  *   here too (the guardian is mailed what they will receive).
  * - guardian_by_student: a student setting their guardian's e-mail mails a confirmation link to whatever
  *   address they name, a stranger's too, so few an hour: a guardian is set once and perhaps corrected.
+ * - email_change: a request to change one's e-mail mails a confirmation link to the new address, whatever
+ *   it is, and a notice to the current one.
  *
  * Password reset and activation requests have their own limits per e-mail and per address (the auth
  * module's MAX_ACCOUNT_MAILS_*), and mails to the actor themself (payments, the trial's end) none.
@@ -29,6 +31,7 @@ export const MAIL_LIMITS = {
   category_offer: { perAccount: 500, perAddress: 1000 },
   school_accounts: { perAccount: 60, perAddress: 200 },
   guardian_by_student: { perAccount: 3, perAddress: 20 },
+  email_change: { perAccount: 5, perAddress: 20 },
 } satisfies Record<string, { perAccount?: number; perAddress?: number }>;
 
 export type MailAction = keyof typeof MAIL_LIMITS;

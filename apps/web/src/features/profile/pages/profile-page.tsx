@@ -1,7 +1,7 @@
 import type { User } from '@flashcards/contract';
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconEdit, IconKey, IconSchool, IconTrash, IconUsers } from '@tabler/icons-react';
+import { IconEdit, IconKey, IconMail, IconSchool, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ActivityChart } from '../../../components/activity/activity-chart';
@@ -16,6 +16,7 @@ import { planKindOf } from '../../../lib/plan-kind';
 import { useSalesShown } from '../../../lib/site';
 import { useActivity } from '../api/get-activity';
 import { BadgeBoard } from '../components/badge-board';
+import { ChangeEmailModal } from '../components/change-email-modal';
 import { ChangePasswordModal } from '../components/change-password-modal';
 import { DeleteAccountModal } from '../components/delete-account-modal';
 import { DetailList } from '../components/detail-list';
@@ -47,6 +48,7 @@ function Profile({ user }: { user: User }) {
   const { date } = useFormatters();
   const [editing, edit] = useDisclosure(false);
   const [changingPassword, changePassword] = useDisclosure(false);
+  const [changingEmail, changeEmail] = useDisclosure(false);
   const [deleting, confirmDelete] = useDisclosure(false);
   const activity = useActivity();
   const dateOrNone = (iso: string | null) => (iso && date(iso)) || t('profile.none');
@@ -74,6 +76,13 @@ function Profile({ user }: { user: User }) {
                 onClick={changePassword.open}
               >
                 {t('profile.changePassword')}
+              </Button>
+              <Button
+                variant="default"
+                leftSection={<IconMail size={18} aria-hidden="true" />}
+                onClick={changeEmail.open}
+              >
+                {t('profile.changeEmail')}
               </Button>
             </Group>
           </Stack>
@@ -164,6 +173,7 @@ function Profile({ user }: { user: User }) {
 
       <EditProfileModal user={user} opened={editing} onClose={edit.close} />
       <ChangePasswordModal opened={changingPassword} onClose={changePassword.close} />
+      <ChangeEmailModal opened={changingEmail} onClose={changeEmail.close} />
       <DeleteAccountModal user={user} opened={deleting} onClose={confirmDelete.close} />
     </>
   );
