@@ -26,6 +26,8 @@ export const userActivity = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     /** Answers given that day; the free daily limit counts these. */
     cardRequests: integer('card_requests').notNull().default(0),
+    /** Answers that count toward the badges: a card at most once a minute (cards.counted_at). */
+    studiedCards: integer('studied_cards').notNull().default(0),
     learnedCardsVerbal: integer('learned_cards_verbal').notNull().default(0),
     learnedCardsTyping: integer('learned_cards_typing').notNull().default(0),
     completedCategoriesVerbal: integer('completed_categories_verbal').notNull().default(0),
@@ -68,6 +70,8 @@ export const practiceSessionAnswers = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     learned: boolean('learned').notNull(),
     completedCategory: boolean('completed_category').notNull(),
+    /** The answer counted toward the badges (user_activity.studied_cards). */
+    studied: boolean('studied').notNull().default(false),
     answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (table) => [

@@ -107,6 +107,12 @@ export const cards = pgTable(
     incorrectGuessesScore: integer('incorrect_guesses_score').notNull().default(0),
     guessesScoreTyping: integer('guesses_score_typing').notNull().default(0),
     incorrectGuessesScoreTyping: integer('incorrect_guesses_score_typing').notNull().default(0),
+    /**
+     * When an answer to the card last counted toward the badges (a card counts at most once a minute: the
+     * practice answer statement), and whether the card's latest answer did.
+     */
+    countedAt: moment('counted_at'),
+    lastAnswerCounted: boolean('last_answer_counted').notNull().default(false),
     /** An adopted card: the author's card it copies (the identity of a card across catalog versions). */
     sourceCardId: integer('source_card_id'),
     createdAt: moment('created_at').notNull().defaultNow(),

@@ -55,8 +55,14 @@ export const answerQuery = (
   // The calendar day the answer counts against: today in the account's own time zone, from its row.
   const today = db.$with('today', { day: userActivity.day }).as(sql`
     select (${now} at time zone ${users.timeZone})::date as day from ${users} where ${users.id} = ${userId}`);
+  // Badges reward studying, not tapping: an answer counts toward them (studied) when the card's last
+  // counted answer is a minute old or more. The SET sees the row as locked, so answers to one card at once
+  // never both count; RETURNING sees the new values, hence the flag.
+  const studiedNow = sql`(${cards.countedAt} is null or ${cards.countedAt} <= ${now} - interval '1 minute')`;
   const card = db.$with('card', cardColumns).as(sql`
-    update ${cards} set ${score} = ${cards}.${score} + 1, updated_at = ${now}
+    update ${cards} set ${score} = ${cards}.${score} + 1, updated_at = ${now},
+      last_answer_counted = ${studiedNow},
+      counted_at = case when ${studiedNow} then ${now} else ${cards.countedAt} end
     from ${categories}
     where ${cards.id} = ${sql.placeholder('cardId')}::integer and ${categories.id} = ${cards.categoryId}
       and ${categories.userId} = ${userId} and ${categories.typeOfCards} = ${sql.placeholder('kind')}
@@ -75,12 +81,14 @@ export const answerQuery = (
     on conflict do nothing
     returning category_id`);
   const counted = db.$with('counted', { cardRequests: userActivity.cardRequests }).as(sql`
-    insert into ${userActivity} as activity (user_id, day, card_requests, ${learnedCards}, ${completedCategories})
-    select ${userId}, (select day from today), 1,
+    insert into ${userActivity} as activity
+      (user_id, day, card_requests, studied_cards, ${learnedCards}, ${completedCategories})
+    select ${userId}, (select day from today), 1, card.last_answer_counted::integer,
       (select count(*) from learned)::integer, (select count(*) from completed)::integer
     from card
     on conflict (user_id, day) do update set
       card_requests = activity.card_requests + 1,
+      studied_cards = activity.studied_cards + excluded.studied_cards,
       ${learnedCards} = activity.${learnedCards} + excluded.${learnedCards},
       ${completedCategories} = activity.${completedCategories} + excluded.${completedCategories}
     where ${limit} is null or activity.card_requests < ${limit}
@@ -91,15 +99,15 @@ export const answerQuery = (
   const session = sql`${sql.placeholder('session')}::uuid`;
   const remembered = db.$with('remembered', { sessionId: practiceSessionAnswers.sessionId }).as(sql`
     insert into ${practiceSessionAnswers} as last
-      (session_id, user_id, card_id, score_column, day, learned, completed_category, answered_at)
+      (session_id, user_id, card_id, score_column, day, learned, completed_category, studied, answered_at)
     select ${session}, ${userId}, card.id, ${sql.raw(`'${cards[column].name}'`)}, (select day from today),
-      exists (select 1 from learned), exists (select 1 from completed), ${now}
+      exists (select 1 from learned), exists (select 1 from completed), card.last_answer_counted, ${now}
     from card
     where ${session} is not null
     on conflict (session_id) do update set
       card_id = excluded.card_id, score_column = excluded.score_column, day = excluded.day,
       learned = excluded.learned, completed_category = excluded.completed_category,
-      answered_at = excluded.answered_at
+      studied = excluded.studied, answered_at = excluded.answered_at
     where last.user_id = excluded.user_id
     returning session_id`);
 
@@ -178,9 +186,13 @@ export const takeBack = async (
   mode: 'verbal' | 'typing',
 ) => {
   const score = sql.identifier(kept.scoreColumn);
+  // An answer taken back that counted toward the badges leaves the card free to count again at once.
   const [card] = await db
     .update(cards)
-    .set({ [scoreKeyOf(kept.scoreColumn)]: sql`greatest(${score} - 1, 0)` })
+    .set({
+      [scoreKeyOf(kept.scoreColumn)]: sql`greatest(${score} - 1, 0)`,
+      ...(kept.studied && { countedAt: null, lastAnswerCounted: false }),
+    })
     .where(eq(cards.id, kept.cardId))
     .returning({ categoryId: cards.categoryId });
   const learnedColumn = mode === 'typing' ? userActivity.learnedCardsTyping : userActivity.learnedCardsVerbal;
@@ -190,6 +202,7 @@ export const takeBack = async (
     .update(userActivity)
     .set({
       cardRequests: sql`greatest(${userActivity.cardRequests} - 1, 0)`,
+      ...(kept.studied && { studiedCards: sql`greatest(${userActivity.studiedCards} - 1, 0)` }),
       ...(kept.learned && { [learnedKeyOf(mode)]: sql`greatest(${learnedColumn} - 1, 0)` }),
       ...(kept.completedCategory && { [completedKeyOf(mode)]: sql`greatest(${completedColumn} - 1, 0)` }),
     })
@@ -256,7 +269,8 @@ export const activityOf = (db: Executor, userId: number) =>
     .limit(366);
 
 const badgeMeasures = {
-  cards_per_day: userActivity.cardRequests,
+  // Studied cards, not answers: tapping through a small deck does not earn "100 a day".
+  cards_per_day: userActivity.studiedCards,
   learned_verbal: userActivity.learnedCardsVerbal,
   learned_typing: userActivity.learnedCardsTyping,
   completed_category_verbal: userActivity.completedCategoriesVerbal,

@@ -316,7 +316,7 @@ describe('kids cards', () => {
 describe('badges', () => {
   const badges = async (session: Session) => (await session.call('GET', '/api/user/users/me/')).json().badges;
   const measures = {
-    cards_per_day: 'cardRequests',
+    cards_per_day: 'studiedCards',
     learned_verbal: 'learnedCardsVerbal',
     learned_typing: 'learnedCardsTyping',
     completed_category_verbal: 'completedCategoriesVerbal',
@@ -365,10 +365,10 @@ describe('badges', () => {
       ['2026-01-05', 500, 30],
     ] as const;
     await t.database.db.insert(userActivity).values(
-      days.map(([day, cardRequests, learnedCardsTyping]) => ({
+      days.map(([day, studiedCards, learnedCardsTyping]) => ({
         userId: session.user.id,
         day,
-        cardRequests,
+        studiedCards,
         learnedCardsTyping,
       })),
     );
@@ -388,19 +388,78 @@ describe('badges', () => {
     ]);
   });
 
-  it('are earned by practising: ten answers a day and a category finished', async () => {
+  it('are earned by practising: ten cards studied in a day and a category finished', async () => {
     const session = await premium();
-    const category = await buildCategory(t.database.db, { userId: session.user.id });
-    const card = await buildCard(t.database.db, { categoryId: category.id });
     await t.database.db.update(users).set({ timeZone: 'Europe/Sofia' }).where(eq(users.id, session.user.id));
-    for (let i = 1; i <= 9; i++) await answer(session, card.id, { guesses_score: i });
-    expect(await badges(session)).toEqual([]);
-    await answer(session, card.id, { guesses_score: 10 });
+    // One card of its own category, learned by ten right answers: the category is finished.
+    const finished = await buildCategory(t.database.db, { userId: session.user.id });
+    const card = await buildCard(t.database.db, { categoryId: finished.id });
+    for (let i = 1; i <= 10; i++) await answer(session, card.id, { guesses_score: i });
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Sofia' }).format(t.clock.now());
+    expect(await badges(session)).toEqual([
+      { kind: 'completed_category_verbal', threshold: 1, earned_on: today, times: 1 },
+    ]);
+    // Nine more cards, once each: ten studied.
+    const other = await buildCategory(t.database.db, { userId: session.user.id });
+    for (let i = 0; i < 9; i++) {
+      const next = await buildCard(t.database.db, { categoryId: other.id });
+      await answer(session, next.id, { incorrect_guesses_score: 1 });
+    }
     expect(await badges(session)).toEqual([
       { kind: 'cards_per_day', threshold: 10, earned_on: today, times: 1 },
       { kind: 'completed_category_verbal', threshold: 1, earned_on: today, times: 1 },
     ]);
+  });
+
+  const day = async (session: Session) => {
+    const [row] = await t.database.db
+      .select()
+      .from(userActivity)
+      .where(eq(userActivity.userId, session.user.id));
+    return { answers: row?.cardRequests, studied: row?.studiedCards };
+  };
+
+  it('count a card at most once a minute, however fast it is answered', async () => {
+    const session = await premium();
+    const category = await buildCategory(t.database.db, { userId: session.user.id });
+    const card = await buildCard(t.database.db, { categoryId: category.id });
+    for (let i = 0; i < 53; i++) await answer(session, card.id, { guesses_score: 1 });
+    expect(await day(session)).toEqual({ answers: 53, studied: 1 });
+    t.clock.advance(59_000);
+    await answer(session, card.id, { guesses_score: 1 });
+    expect(await day(session)).toEqual({ answers: 54, studied: 1 });
+    // A minute after the answer that counted, the card counts again.
+    t.clock.advance(1_000);
+    await answer(session, card.id, { incorrect_guesses_score: 1 });
+    expect(await day(session)).toEqual({ answers: 55, studied: 2 });
+  });
+
+  it('count one card once when 100 answers to it come at once', async () => {
+    const session = await premium();
+    const category = await buildCategory(t.database.db, { userId: session.user.id });
+    const card = await buildCard(t.database.db, { categoryId: category.id });
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => answer(session, card.id, { guesses_score: 1 })),
+    );
+    expect(answers.every((response) => response.statusCode === 200)).toBe(true);
+    expect(await day(session)).toEqual({ answers: 100, studied: 1 });
+  });
+
+  it('give a studied card back when its answer is taken back, so that the next answer counts', async () => {
+    const session = await premium();
+    const category = await buildCategory(t.database.db, { userId: session.user.id });
+    const card = await buildCard(t.database.db, { categoryId: category.id });
+    const id = randomUUID();
+    await answer(session, card.id, { incorrect_guesses_score: 1, session: id });
+    expect(await day(session)).toEqual({ answers: 1, studied: 1 });
+    expect((await session.call('POST', `/api/card/practice-sessions/${id}/undo/`)).statusCode).toBe(200);
+    expect(await day(session)).toEqual({ answers: 0, studied: 0 });
+    await answer(session, card.id, { guesses_score: 1, session: id });
+    expect(await day(session)).toEqual({ answers: 1, studied: 1 });
+    // An answer that did not count takes nothing back from the studied cards.
+    await answer(session, card.id, { guesses_score: 1, session: id });
+    await session.call('POST', `/api/card/practice-sessions/${id}/undo/`);
+    expect(await day(session)).toEqual({ answers: 1, studied: 1 });
   });
 });
 
