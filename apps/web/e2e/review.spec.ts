@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { cardsApi, signedIn } from './cards-support';
-import { answerByKeys, studyCard } from './practice-support';
-import { dueForReview } from './seed';
+import { answerByKeys, practiceApi, studyCard } from './practice-support';
+import { dueForReview, freeUser } from './seed';
 import { seriousViolations, withCookieConsent } from './support';
 
 test.beforeEach(async ({ page }) => withCookieConsent(page));
@@ -42,7 +42,13 @@ test('a learner reviews the due cards of a category and the due count goes down'
   await expect(main.getByText('Card 3 of 3')).toBeVisible();
   await expect(main.getByText('New', { exact: true })).toBeVisible();
   await answerByKeys(page, true);
+  // The missed card comes back before the round ends, marked so.
+  await expect(main.getByText('Card 4 of 4')).toBeVisible();
+  await expect(studyCard(page)).toContainText('Iskar');
+  await expect(main.getByText('Again', { exact: true })).toBeVisible();
+  await answerByKeys(page, true);
   await expect(main.getByRole('heading', { name: 'Review done' })).toBeFocused();
+  await expect(main.getByText(/^The next cards are due on /)).toBeVisible();
 
   // Nothing is due any more: the count went down to zero, and the next round says when to come back.
   await page.goto(`/my-cards/${category.id}`);
@@ -57,5 +63,32 @@ test('a learner reviews the due cards of a category and the due count goes down'
   const response = await request.get(`/api/card/card-text/${iskar.id}/`, {
     headers: { Authorization: `JWT ${account.access}` },
   });
-  expect(await response.json()).toMatchObject({ guesses_score: 0, incorrect_guesses_score: 1 });
+  expect(await response.json()).toMatchObject({ guesses_score: 1, incorrect_guesses_score: 1 });
+});
+
+test("a free learner sees the day's answers left, and the last one used stops the review before a card is turned", async ({
+  page,
+  request,
+}) => {
+  const account = await signedIn(page, request, await freeUser(request));
+  const cards = cardsApi(request, account);
+  const practice = practiceApi(request, account);
+  const category = await cards.category('Lakes');
+  const ohrid = await cards.textCard(category.id, 'Ohrid', 'Охрид');
+  await cards.textCard(category.id, 'Prespa', 'Преспа');
+  for (let i = 0; i < 28; i++) await practice.answer(ohrid.id, 'incorrect_guesses_score');
+  const main = page.getByRole('main');
+
+  await page.goto(`/review/${category.id}`);
+  await expect(main.getByText('Card 1 of 2')).toBeVisible();
+  await expect(main.getByRole('group', { name: 'This session' })).toContainText('2 cards left today');
+  await answerByKeys(page, true);
+  await expect(main.getByText('Card 2 of 2')).toBeVisible();
+  await expect(main.getByRole('group', { name: 'This session' })).toContainText('1 card left today');
+  await answerByKeys(page, false);
+  // The missed card would come back, but nothing is left of the day: the round stops before turning it.
+  await expect(main.getByText('The session has stopped')).toBeVisible();
+  await expect(main.getByText("You have used today's free answers.")).toBeVisible();
+  await expect(studyCard(page)).toHaveCount(0);
+  expect(await seriousViolations(page), 'limit in review').toEqual([]);
 });

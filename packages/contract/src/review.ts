@@ -35,6 +35,8 @@ export const reviewSessionSchema = z.object({
   new_cards_left_today: z.number().int(),
   /** The earliest due date after now of the category's reviewed cards: when the next review is. */
   next_due_at: z.string().nullable(),
+  /** Answers left of the day's free limit (practice and review together); null without a limit. */
+  answers_left_today: z.number().int().min(0).nullable(),
   cards: reviewCardSchema.array(),
 });
 export type ReviewSession = z.infer<typeof reviewSessionSchema>;
@@ -60,6 +62,8 @@ export const reviewAnswerSchema = z.object({
   reps: z.number().int(),
   lapses: z.number().int(),
   card: z.union([pictureCardSchema, textCardSchema]),
+  /** Answers left of the day's free limit after this one; null without a limit. */
+  answers_left_today: z.number().int().min(0).nullable(),
 });
 
 export const reviewSummarySchema = z.object({

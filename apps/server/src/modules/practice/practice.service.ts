@@ -64,6 +64,13 @@ export const createPracticeService = ({
     learnedThreshold,
 
     /** Deck calls stop once a free user has given the day's last allowed answer. */
+    /** What is left of the day's free limit; null without a limit. */
+    async answersLeftToday(user: Actor) {
+      const limit = limitOf(user);
+      if (limit === null) return null;
+      return Math.max(0, limit - (await repo.answersOfDay(db, user.id, today(user))));
+    },
+
     async assertMayPractise(user: Actor) {
       const limit = limitOf(user);
       if (limit !== null && (await repo.answersOfDay(db, user.id, today(user))) >= limit)
@@ -128,23 +135,25 @@ export const createPracticeService = ({
     /**
      * One answer counted inside the caller's transaction, exactly as `answer` counts it (score, the day's
      * activity, learned and completed, the free daily limit), for callers that write more in the same
-     * transaction (spaced review). 404 for no such card of the user; 403 past the daily limit.
+     * transaction (spaced review), with what is left of the day's free limit after it (null without a
+     * limit). 404 for no such card of the user; 403 past the daily limit.
      */
     async answerWithin(tx: Executor, user: Actor, kind: CardKind, cardId: number, field: ScoreField) {
       const now = clock.now();
+      const limit = limitOf(user);
       const answered = await repo.answer(repo.prepareAnswer(tx, columns[field]), {
         cardId,
         userId: user.id,
         kind,
         threshold: learnedThreshold,
-        limit: limitOf(user),
+        limit,
         now,
         // Review answers have no practice session to take back.
         session: null,
       });
       if (!answered) throw notFound();
       if (answered.counted === null) throw limitReached();
-      return answered.card;
+      return { card: answered.card, answersLeftToday: outcomeOf(answered, limit).answersLeftToday };
     },
 
     async listen(user: Actor, cardId: number) {

@@ -15,6 +15,7 @@ export const reviewRouteHandlers = ({ review, storage }: Services) => {
         type_of_cards: session.kind,
         due_cards_len: session.due,
         new_cards_left_today: session.newLeft,
+        answers_left_today: session.answersLeftToday,
         next_due_at: session.nextDue?.toISOString() ?? null,
         cards: session.cards.map(({ card, state, due }) => ({
           card: present(session.kind, card),
@@ -25,7 +26,7 @@ export const reviewRouteHandlers = ({ review, storage }: Services) => {
     }),
 
     route(reviewRoutes.reviewAnswer, async ({ actor, params, body }) => {
-      const { card, kind, rating, next } = await review.answer(actor, params.id, body);
+      const { card, kind, rating, next, answersLeftToday } = await review.answer(actor, params.id, body);
       return {
         rating,
         state: stateNames[next.state],
@@ -34,6 +35,7 @@ export const reviewRouteHandlers = ({ review, storage }: Services) => {
         reps: next.reps,
         lapses: next.lapses,
         card: present(kind, card),
+        answers_left_today: answersLeftToday,
       };
     }),
 

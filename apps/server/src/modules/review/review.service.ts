@@ -64,6 +64,7 @@ export const createReviewService = ({
       kind: reviewedKind(category),
       due: figures.due,
       newLeft,
+      answersLeftToday: await practice.answersLeftToday(user),
       nextDue: figures.nextDue,
       cards: [
         ...due.map(({ card, review }) => ({
@@ -85,7 +86,13 @@ export const createReviewService = ({
     return db.transaction(async (tx) => {
       const target = authorize(user, policy.review, await repo.lockCard(tx, cardId));
       const kind = reviewedKind(target);
-      const card = await practice.answerWithin(tx, user, kind, cardId, scoreFieldOf(body.mode, body.correct));
+      const { card, answersLeftToday } = await practice.answerWithin(
+        tx,
+        user,
+        kind,
+        cardId,
+        scoreFieldOf(body.mode, body.correct),
+      );
       const now = clock.now();
       const next = scheduler.next(toFsrsCard(target.review, now), now, fsrsRatings[rating] as Grade).card;
       await repo.saveReview(tx, {
@@ -102,7 +109,7 @@ export const createReviewService = ({
         lastReview: next.last_review ?? now,
         introducedOn: dayIn(user.timeZone, now),
       });
-      return { card, kind, rating, next };
+      return { card, kind, rating, next, answersLeftToday };
     });
   },
 

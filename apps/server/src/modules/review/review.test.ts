@@ -204,6 +204,15 @@ describe('refusals', () => {
     expect((await sessionOf(session, category.id)).statusCode).toBe(403);
   });
 
+  it('tells a premium learner of no limit', async () => {
+    const session = await premium();
+    const { category, cards } = await categoryWithCards(session, 1);
+    expect((await sessionOf(session, category.id)).json().answers_left_today).toBeNull();
+    expect(
+      (await review(session, cards[0].id, { mode: 'verbal', correct: true })).json().answers_left_today,
+    ).toBeNull();
+  });
+
   it('refuses an invalid answer with a 400', async () => {
     const session = await premium();
     const { cards } = await categoryWithCards(session, 1);
@@ -213,8 +222,14 @@ describe('refusals', () => {
   it('keeps the free daily limit: past it nothing is counted nor rescheduled', async () => {
     const session = await free();
     const { category, cards } = await categoryWithCards(session, 2);
-    for (let i = 0; i < 30; i++)
-      expect((await review(session, cards[0].id, { mode: 'verbal', correct: false })).statusCode).toBe(200);
+    expect((await sessionOf(session, category.id)).json().answers_left_today).toBe(30);
+    for (let i = 1; i <= 30; i++) {
+      const answered = await review(session, cards[0].id, { mode: 'verbal', correct: false });
+      expect(answered.statusCode).toBe(200);
+      expect(answered.json().answers_left_today).toBe(30 - i);
+    }
+    // The session says so before a card is turned.
+    expect((await sessionOf(session, category.id)).json().answers_left_today).toBe(0);
     const refused = await review(session, cards[1].id, { mode: 'verbal', correct: true });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('daily_limit_exceeded');

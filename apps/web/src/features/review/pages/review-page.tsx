@@ -115,7 +115,19 @@ function Session({ category, mode, onAgain }: { category: Category; mode: Review
   );
 }
 
-/** The dealt cards one by one, the answers sent as they come, then the round's end. */
+/**
+ * How far ahead a card answered in this round may be due and still come back in it: a missed card's
+ * relearning step (10 minutes) brings it back before the round ends, as Anki's learn-ahead limit does.
+ */
+export const LEARN_AHEAD_MS = 20 * 60_000;
+
+type Dealt = ReviewSession['cards'][number] & { again: boolean };
+
+/**
+ * The dealt cards one by one, the answers sent as they come, then the round's end. A card the server
+ * schedules within LEARN_AHEAD_MS joins the end of the round again; a free learner's answers left today
+ * show throughout, and none left stops the round before a card is turned.
+ */
 function Round({
   data,
   category,
@@ -127,12 +139,16 @@ function Round({
   mode: ReviewMode;
   onAgain: () => void;
 }) {
-  const { t } = useTranslation('review');
+  const { t } = useTranslation(['review', 'practice']);
   const { number } = useFormatters();
   const queryClient = useQueryClient();
   const { announce, region } = useAnnouncer();
+  const [queue, setQueue] = useState<Dealt[]>(() => data.cards.map((dealt) => ({ ...dealt, again: false })));
   const [position, setPosition] = useState(0);
   const [tally, setTally] = useState({ correct: 0, wrong: 0 });
+  const [leftToday, setLeftToday] = useState(data.answers_left_today);
+  // The due date each card answered in this round now has: the round's end says when the next are due.
+  const [dueAfter, setDueAfter] = useState<Record<number, string>>({});
   const [limit, setLimit] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   const shownAt = useRef(Date.now());
@@ -143,62 +159,70 @@ function Round({
 
   const answer = useMutation({
     mutationFn: ({ cardId, body }: { cardId: number; body: ReviewAnswerBody }) => answerReview(cardId, body),
-    onSuccess: () =>
+    onSuccess: (answered) => {
+      setLeftToday(answered.answers_left_today);
+      setDueAfter((was) => ({ ...was, [answered.card.id]: answered.due }));
+      if (new Date(answered.due).getTime() - Date.now() <= LEARN_AHEAD_MS)
+        setQueue((was) => [
+          ...was,
+          { card: answered.card, state: answered.state, due: answered.due, again: true },
+        ]);
       // Counts on every list and on the profile move; the dealt session stays as it is.
-      queryClient.invalidateQueries({
+      void queryClient.invalidateQueries({
         queryKey: deckKeys.all,
         predicate: (query) => query.queryKey[1] !== 'review',
-      }),
+      });
+    },
     onError: (error) => {
       if (isDailyLimit(error)) setLimit(error.detail ?? '');
       else setFailed(true);
     },
   });
 
-  const { cards } = data;
   const cardsPath = cardsPathOf(category);
 
   if (limit) return <LimitReached message={limit} cardsPath={cardsPath} />;
-  if (cards.length === 0) return <NothingDue data={data} category={category} />;
-  if (position >= cards.length)
+  if (queue.length === 0) return <NothingDue data={data} category={category} />;
+  const current = queue[position];
+  // None left today: refused before the card is turned, not after it was answered.
+  if (current && leftToday === 0)
+    return <LimitReached message={t('practice:limit.usedUp')} cardsPath={cardsPath} />;
+  // The last answer may still bring its card back: the round ends once it is in.
+  if (!current && answer.isPending) return <PageLoader label={t('saving')} />;
+  if (!current)
     return (
-      <Paper withBorder radius="lg" p="lg">
-        <Stack gap="md" align="center">
-          <IconConfetti size={32} aria-hidden="true" />
-          <Title order={2} size="h3" tabIndex={-1} ref={(node) => node?.focus()}>
-            {t('done.title')}
-          </Title>
-          <SessionTally correct={tally.correct} wrong={tally.wrong} />
-          <Group gap="sm" justify="center">
-            <Button onClick={onAgain}>{t('done.again')}</Button>
-            <Button component={Link} to={cardsPath} variant="default">
-              {t('allCards')}
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
+      <RoundDone
+        tally={tally}
+        nextDue={earliest([data.next_due_at, ...Object.values(dueAfter)])}
+        cardsPath={cardsPath}
+        onAgain={onAgain}
+      />
     );
 
-  const current = cards[position];
-  if (!current) return null;
   return (
     <Stack gap="md">
       {region}
       <Group justify="space-between" gap="xs">
         <Group gap="xs">
           <Text size="sm" c="dimmed">
-            {t('progress', { position: number(position + 1), total: number(cards.length) })}
+            {t('progress', { position: number(position + 1), total: number(queue.length) })}
           </Text>
-          {current.state === 'new' && (
-            <Badge variant="light" size="sm">
-              {t('newCard')}
+          {current.again ? (
+            <Badge variant="light" color="orange" size="sm">
+              {t('againCard')}
             </Badge>
+          ) : (
+            current.state === 'new' && (
+              <Badge variant="light" size="sm">
+                {t('newCard')}
+              </Badge>
+            )
           )}
         </Group>
-        <SessionTally correct={tally.correct} wrong={tally.wrong} />
+        <SessionTally correct={tally.correct} wrong={tally.wrong} leftToday={leftToday} />
       </Group>
       <Progress
-        value={((position + 1) / cards.length) * 100}
+        value={((position + 1) / queue.length) * 100}
         size="sm"
         radius="xl"
         aria-label={t('roundProgress')}
@@ -228,6 +252,47 @@ function Round({
         active={!limit}
       />
     </Stack>
+  );
+}
+
+/** The earliest of these dates (ISO strings), or null for none. */
+const earliest = (dates: (string | null)[]) =>
+  dates.reduce<string | null>(
+    (first, date) => (date !== null && (first === null || date < first) ? date : first),
+    null,
+  );
+
+/** The round's end: its tally, and when the next cards of the category are due. */
+function RoundDone({
+  tally,
+  nextDue,
+  cardsPath,
+  onAgain,
+}: {
+  tally: { correct: number; wrong: number };
+  nextDue: string | null;
+  cardsPath: string;
+  onAgain: () => void;
+}) {
+  const { t } = useTranslation('review');
+  const { dateTime } = useFormatters();
+  return (
+    <Paper withBorder radius="lg" p="lg">
+      <Stack gap="md" align="center">
+        <IconConfetti size={32} aria-hidden="true" />
+        <Title order={2} size="h3" tabIndex={-1} ref={(node) => node?.focus()}>
+          {t('done.title')}
+        </Title>
+        <SessionTally correct={tally.correct} wrong={tally.wrong} />
+        {nextDue && <Text>{t('done.next', { date: dateTime(nextDue) })}</Text>}
+        <Group gap="sm" justify="center">
+          <Button onClick={onAgain}>{t('done.again')}</Button>
+          <Button component={Link} to={cardsPath} variant="default">
+            {t('allCards')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
   );
 }
 
