@@ -23,6 +23,10 @@ import { createGoogleService } from './modules/google/google.service';
 import { registerGuardianJobs, scheduleWeeklySummaries } from './modules/guardians/guardians.jobs';
 import { createGuardiansService } from './modules/guardians/guardians.service';
 import { createHomeService } from './modules/home/home.service';
+import {
+  registerLearningPathJobs,
+  schedulePathSessionCleanUp,
+} from './modules/learning-paths/learning-paths.jobs';
 import { createLearningPathsService } from './modules/learning-paths/learning-paths.service';
 import { registerMailDigestJobs, registerMailJobs } from './modules/mail/mail.jobs';
 import { createMailService } from './modules/mail/mail.service';
@@ -176,18 +180,20 @@ export const createServices = async ({
   registerExamJobs(jobs, { exams });
   registerSubscriptionJobs(jobs, { subscriptions });
   registerPracticeJobs(jobs, { practice });
+  registerLearningPathJobs(jobs, { learningPaths });
   registerMediaJobs(jobs, { media });
   registerGuardianJobs(jobs, { guardians });
   registerNotificationJobs(jobs, { notifications });
   await jobs.start({ work: runJobs });
   // Cron is kept where jobs are worked: there the exams whose end has come are completed every minute, and
-  // trials ending in three days are reminded and past days' practice sessions forgotten daily; media files
+  // trials ending in three days are reminded and past days' practice and path study sessions forgotten daily; media files
   // that crashes and failures left are swept every ten minutes and at each start; notifications (exams about
   // to open, results published, digests due) every minute; guardians get their weekly summaries on Sundays.
   if (runJobs) {
     await scheduleExamCompletion(jobs);
     await scheduleTrialReminders(jobs);
     await schedulePracticeCleanUp(jobs);
+    await schedulePathSessionCleanUp(jobs);
     await scheduleMediaSweep(jobs);
     await scheduleWeeklySummaries(jobs);
     await scheduleNotificationSweep(jobs);

@@ -17,6 +17,7 @@ import {
   friendRequests,
   guardians,
   learningPathCards,
+  learningPathSessionAnswers,
   learningPaths,
   marketReports,
   notifications,
@@ -680,6 +681,24 @@ const matrix: Record<string, Row> = {
   },
   answerPathPictureCard: {
     request: (f) => ({ params: { id: f.pictureStudyRow }, form: { fields: { guesses_score: 1 } } }),
+    expect: ownerOnly(200),
+  },
+  // The owner's study session of a path, its last answer kept by an answer.
+  undoPathAnswer: {
+    request: async (f) => {
+      const session = randomUUID();
+      await t.database.db.insert(learningPathSessionAnswers).values({
+        sessionId: session,
+        userId: f.owner.id,
+        rowId: f.textStudyRow,
+        scoreColumn: 'incorrect_guesses_score',
+        day: '2026-01-01',
+        learned: false,
+        completed: false,
+        answeredAt: new Date(),
+      });
+      return { params: { session } };
+    },
     expect: ownerOnly(200),
   },
   pathStudentsSearch: { request: () => ({ query: { search: 'First' } }), expect: signedIn(200) },

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { cardsApi, signedIn } from './cards-support';
+import { dayFromToday, pathsApi, teacherAndAna, textCategory } from './learning-paths-support';
 import { practiceApi } from './practice-support';
-import { seriousViolations, settled, withCookieConsent } from './support';
+import { pageFor, seriousViolations, settled, withCookieConsent } from './support';
 
 test.beforeEach(async ({ page }) => withCookieConsent(page));
 test.describe.configure({ timeout: 120_000 });
@@ -96,4 +98,50 @@ test('a learner who asks for it has answers without accents accepted', async ({ 
   );
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(main.getByLabel('Your answer')).toBeFocused();
+});
+
+test('on a learning path too, "I was right" counts a typed answer as right', async ({ browser, request }) => {
+  const word = randomUUID().slice(0, 6);
+  const { teacher, ana } = await teacherAndAna(request, word);
+  const category = await textCategory(request, teacher, `Colours ${word}`, [
+    ['The colour of grass', 'green'],
+  ]);
+  const {
+    created: [pathId],
+  } = await pathsApi(request, teacher).assign([
+    {
+      name: `Colours ${word}`,
+      assigned_user: ana.id,
+      category: category.id,
+      start_at: dayFromToday(),
+      end_at: dayFromToday(7),
+      learning_type_verbal: false,
+      learning_type_typing: true,
+      learned_card_volume_typing: 2,
+    },
+  ]);
+  const page = await pageFor(browser, { account: ana });
+  await withCookieConsent(page);
+  const main = page.getByRole('main');
+  const answer = main.getByLabel('Your answer');
+  await page.goto(`/learning-path-cards-text/${pathId}?type=typing`);
+  await expect(answer).toBeFocused();
+  await answer.fill('grey');
+  await answer.press('Enter');
+  const feedback = main.getByTestId('typing-feedback');
+  await expect(feedback).toContainText('Not correct.');
+  await main.getByRole('button', { name: 'I was right' }).click();
+  await expect(feedback).toContainText('Counted as right');
+
+  // The path counts one right answer and no wrong one.
+  const anaPaths = pathsApi(request, ana);
+  await expect
+    .poll(async () => (await anaPaths.progress(pathId!)).today)
+    .toMatchObject({ flip_cards_typing: 1 });
+  const [row] = (await (
+    await request.get(`/api/learning-paths/card-text-students/?learning_path_id=${pathId}&type=typing`, {
+      headers: { Authorization: `JWT ${ana.access}` },
+    })
+  ).json()) as { guesses_score_typing: number; incorrect_guesses_score_typing: number }[];
+  expect(row).toMatchObject({ guesses_score_typing: 1, incorrect_guesses_score_typing: 0 });
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cardAnswerBody, cardTypeSchema, sortQuery, tagsValue } from './cards';
 import { idParams, idValue, pageValue, paginated } from './common';
 import { CARD_TAG_MAX_LENGTH } from './limits';
-import { cardScores, scoreTotals } from './practice';
+import { cardScores, practiceSessionId, scoreTotals, undoneAnswerSchema } from './practice';
 import { defineRoute, noContent } from './route';
 
 /** Paths of one assignment call: a whole school's students at once. */
@@ -694,6 +694,22 @@ export const learningPathRoutes = {
     pathPictureCardSchema,
     true,
   ),
+  undoPathAnswer: defineRoute({
+    method: 'POST',
+    path: '/api/learning-paths/sessions/{session}/undo/',
+    access: 'user',
+    tag: pathsTag,
+    summary: "Take back the study session's last answer on a path, once",
+    description:
+      'For "Undo" and "I was right": an answer with `session` becomes that session\'s last one. Its row\'s ' +
+      'score goes down by one, and the day counts one answer less (and one learned card less when the ' +
+      'answer had learned it; the path is no longer completed in the mode when the answer completed it), ' +
+      "never below zero. `card_id` is the path card's id. Another user's or an unknown session answers " +
+      '404; a session whose last answer was already taken back 409 `nothing_to_undo`.',
+    params: z.object({ session: practiceSessionId }),
+    response: undoneAnswerSchema,
+    errors: [404, 409],
+  }),
   overseenPaths: defineRoute({
     method: 'GET',
     path: '/api/learning-paths/school-teachers/',

@@ -14,6 +14,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { cards, categories } from './cards';
 import { exams, schoolTests } from './exams';
@@ -168,4 +169,31 @@ export const learningPathProgress = pgTable(
     learnedTyping: integer('learned_typing').notNull().default(0),
   },
   (table) => [uniqueIndex('learning_path_progress_path_day_idx').on(table.pathId, table.day)],
+);
+
+/**
+ * The last answer of each study session on a path (the client names its session with a uuid), so that
+ * it can be taken back once ("Undo", "I was right"), as a practice session's can. `rowId` null: nothing
+ * left to undo. Kept for a day (the daily job forgets older ones).
+ */
+export const learningPathSessionAnswers = pgTable(
+  'learning_path_session_answers',
+  {
+    sessionId: uuid('session_id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rowId: integer('row_id').references(() => learningPathCards.id, { onDelete: 'set null' }),
+    /** The score column the answer raised (a column name of `learning_path_cards`). */
+    scoreColumn: text('score_column').notNull(),
+    /** The path's day the answer was counted on. */
+    day: day('day').notNull(),
+    learned: boolean('learned').notNull(),
+    completed: boolean('completed').notNull(),
+    answeredAt: moment('answered_at').notNull(),
+  },
+  (table) => [
+    index('learning_path_session_answers_user_idx').on(table.userId),
+    index('learning_path_session_answers_answered_idx').on(table.answeredAt),
+  ],
 );

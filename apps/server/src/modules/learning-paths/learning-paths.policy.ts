@@ -16,6 +16,8 @@ export const learningPathPolicy = {
     path.created_by_id === actor.id ||
     path.assigned_user_id === actor.id ||
     rules.oversees(actor, { teacherSchoolId: path.created_by_school_id }),
+  /** A study session's last answer, to take back: the student's own. */
+  undo: (actor: Actor, session: { userId: number }) => rules.owner(actor, session),
   /** The paths of a teacher of the principal's school, read-only (another school's teacher: 404). */
   oversee: (actor: Actor, teacher: { schoolId: number | null; isTeacher: boolean }) =>
     teacher.isTeacher && rules.oversees(actor, { teacherSchoolId: teacher.schoolId }),

@@ -1,5 +1,5 @@
 import { type ScoreField, scoreFields } from '@flashcards/contract';
-import { and, eq, getTableColumns, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, inArray, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { memberOfTarget, targetMemberships } from '../../db/assignment-targets';
 import type { Executor } from '../../db/client';
@@ -8,6 +8,7 @@ import {
   cards,
   learningPathCards,
   learningPathProgress,
+  learningPathSessionAnswers,
   learningPaths,
   pathAssignments,
 } from '../../db/schema';
@@ -349,9 +350,25 @@ const answerQuery = (db: Executor, column: ScoreField, kind: 'text' | 'picture')
       where ${pathCardFilter('p', 'k')} and k.id <> a.card_id and coalesce(o.${score}, 0) < ${volume})
     returning p.id`);
 
+  // The session's last answer, kept so that it can be taken back (only with a session; never over another
+  // user's session of the same name). Part of the statement: no extra round trip per answer.
+  const session = sql`${sql.placeholder('session')}::uuid`;
+  const remembered = db.$with('remembered', { sessionId: learningPathSessionAnswers.sessionId }).as(sql`
+    insert into learning_path_session_answers as last
+      (session_id, user_id, row_id, score_column, day, learned, completed, answered_at)
+    select ${session}, ${userId}, a.id, ${sql.raw(`'${column}'`)}, ${day}, ${justLearned},
+      exists (select 1 from finished), ${sql.placeholder('now')}::timestamptz
+    from answered a join learning_paths p on p.id = a.path_id
+    where ${session} is not null
+    on conflict (session_id) do update set
+      row_id = excluded.row_id, score_column = excluded.score_column, day = excluded.day,
+      learned = excluded.learned, completed = excluded.completed, answered_at = excluded.answered_at
+    where last.user_id = excluded.user_id
+    returning session_id`);
+
   // Data-modifying CTEs run whether or not the select reads them.
   return db
-    .with(today, answered, counted, finished)
+    .with(today, answered, counted, finished, remembered)
     .select({
       id: answered.id,
       card_id: cards.id,
@@ -397,9 +414,12 @@ export const answer = async (
     kind: 'text' | 'picture';
     column: ScoreField;
     now: Date;
+    /** The study session the answer belongs to, if the client named one. */
+    session: string | null;
   },
 ): Promise<PathCardRow | undefined> => {
   const [row] = await statements[`${values.kind}:${values.column}`].execute({
+    session: values.session,
     rowId: values.rowId,
     userId: values.userId,
     tokenVersion: values.tokenVersion,
@@ -572,3 +592,49 @@ export const insertAssignmentPaths = (db: Executor, paths: PathInsert[]) =>
     .values(paths)
     .onConflictDoNothing()
     .returning({ id: learningPaths.id, assignedUserId: learningPaths.assignedUserId });
+
+/** The session's last answer as kept (locked until the transaction ends). */
+export const lockSessionAnswer = async (db: Executor, sessionId: string) => {
+  const [row] = await db
+    .select()
+    .from(learningPathSessionAnswers)
+    .where(eq(learningPathSessionAnswers.sessionId, sessionId))
+    .for('update');
+  return row;
+};
+
+/**
+ * Takes a kept answer back: the row's score, and what it added to its day, down by one (never below zero);
+ * the path no longer completed in the mode when the answer completed it; nothing left to undo.
+ */
+export const takeBack = async (
+  db: Executor,
+  kept: typeof learningPathSessionAnswers.$inferSelect & { rowId: number },
+) => {
+  const typing = kept.scoreColumn.endsWith('_typing');
+  const score = sql.identifier(kept.scoreColumn);
+  const flips = sql.raw(typing ? 'flips_typing' : 'flips_verbal');
+  const learned = sql.raw(typing ? 'learned_typing' : 'learned_verbal');
+  const completed = sql.raw(typing ? 'completed_typing' : 'completed_verbal');
+  await db.execute(sql`
+    with row as (
+      update learning_path_cards set ${score} = greatest(${score} - 1, 0), updated_at = now()
+      where id = ${kept.rowId} returning path_id),
+    day as (
+      update learning_path_progress set ${flips} = greatest(${flips} - 1, 0),
+        ${learned} = greatest(${learned} - ${kept.learned ? 1 : 0}, 0)
+      where path_id = (select path_id from row) and day = ${kept.day}),
+    path as (
+      update learning_paths set ${completed} = false
+      where ${kept.completed} and id = (select path_id from row))
+    update learning_path_session_answers set row_id = null where session_id = ${kept.sessionId}`);
+};
+
+/** Forgets the sessions whose last answer is older than `before`; they can no longer be taken back. */
+export const forgetSessionsBefore = async (db: Executor, before: Date) => {
+  const forgotten = await db
+    .delete(learningPathSessionAnswers)
+    .where(lt(learningPathSessionAnswers.answeredAt, before))
+    .returning({ sessionId: learningPathSessionAnswers.sessionId });
+  return forgotten.length;
+};

@@ -105,11 +105,18 @@ export const learningPathRouteHandlers = ({ learningPaths, storage }: Services) 
       ),
     ),
     tokenRoute(learningPathRoutes.answerPathTextCard, async ({ signedIn, params, body }) =>
-      toPathTextCard(await learningPaths.answer(signedIn, 'text', params.id, body.field)),
+      toPathTextCard(await learningPaths.answer(signedIn, 'text', params.id, body.field, body.session)),
     ),
     tokenRoute(learningPathRoutes.answerPathPictureCard, async ({ signedIn, params, body }) =>
-      toPathPictureCard(await learningPaths.answer(signedIn, 'picture', params.id, body.field), storage),
+      toPathPictureCard(
+        await learningPaths.answer(signedIn, 'picture', params.id, body.field, body.session),
+        storage,
+      ),
     ),
+    route(learningPathRoutes.undoPathAnswer, async ({ actor, params }) => {
+      const { rowId, field } = await learningPaths.undo(actor, params.session);
+      return { card_id: rowId, field };
+    }),
     route(learningPathRoutes.pathStudentsSearch, async ({ actor, query }) =>
       (await learningPaths.people(actor, query.search)).map((row) => toReachedPerson(row, storage)),
     ),

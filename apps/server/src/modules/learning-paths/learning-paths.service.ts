@@ -481,9 +481,16 @@ export const createLearningPathsService = ({
      * One answer. The statement checks the account itself, so an accepted answer costs it alone; only a
      * refused one loads the account to say why.
      */
-    async answer(signedIn: SignedIn, kind: 'text' | 'picture', rowId: number, field: ScoreField) {
+    async answer(
+      signedIn: SignedIn,
+      kind: 'text' | 'picture',
+      rowId: number,
+      field: ScoreField,
+      session: string | null = null,
+    ) {
       const now = clock.now();
       const answered = await repo.answer(answerStatements, {
+        session,
         rowId,
         userId: signedIn.id,
         tokenVersion: signedIn.version,
@@ -504,6 +511,25 @@ export const createLearningPathsService = ({
       if (path.type_of_cards !== kind) throw notFound();
       assertOpen(path, field.endsWith('_typing') ? 'typing' : 'verbal', day);
       throw notFound();
+    },
+
+    /**
+     * Takes back the study session's last answer, once (the student's "Undo" and "I was right"); another
+     * user's or an unknown session is not found, one already taken back a conflict.
+     */
+    async undo(actor: Actor, sessionId: string) {
+      return db.transaction(async (tx) => {
+        const kept = authorize(actor, policy.undo, await repo.lockSessionAnswer(tx, sessionId));
+        const { rowId } = kept;
+        if (rowId === null) throw conflict('nothing_to_undo');
+        await repo.takeBack(tx, { ...kept, rowId });
+        return { rowId, field: kept.scoreColumn as ScoreField };
+      });
+    },
+
+    /** Forgets study sessions answered more than a day ago (the daily job); their last answer stays counted. */
+    forgetOldSessions() {
+      return repo.forgetSessionsBefore(db, new Date(clock.now().getTime() - DAY));
     },
 
     /** The teacher's assignments to classes and groups, newest first. */

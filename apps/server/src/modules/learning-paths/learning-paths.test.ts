@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
@@ -241,6 +242,84 @@ describe('studying a learning path', () => {
     const late = await answer(pupils[0]!, dealt[0].id);
     expect(late.statusCode).toBe(403);
     expect(late.json().detail).toContain('runs from');
+  });
+});
+
+describe('taking back the last answer of a study session', () => {
+  const answerIn = (as: Session, rowId: number, session: string, field = 'guesses_score') =>
+    as.call('PUT', `/api/learning-paths/card-text-students/${rowId}/`, { [field]: 1, session });
+  const undo = (as: Session, session: string) =>
+    as.call('POST', `/api/learning-paths/sessions/${session}/undo/`);
+  const progressOf = async (as: Session, pathId: number) =>
+    (await as.call('GET', `/api/learning-paths/learning-path-progress/?learning_path_id=${pathId}`)).json();
+
+  it('takes a wrong answer back once, so that "I was right" counts it as right', async () => {
+    const { teacher, pupils, category } = await classroom(1, [{ tag: '' }]);
+    const [pathId] = (await assign(teacher, [pathFor(pupils[0]!.user.id, category.id)])).created as [number];
+    const [row] = (await deck(pupils[0]!, pathId)).json();
+    const session = randomUUID();
+    await answerIn(pupils[0]!, row.id, session);
+    await answerIn(pupils[0]!, row.id, session, 'incorrect_guesses_score');
+    const undone = await undo(pupils[0]!, session);
+    expect(undone.statusCode).toBe(200);
+    expect(undone.json()).toEqual({ card_id: row.id, field: 'incorrect_guesses_score' });
+    expect((await undo(pupils[0]!, session)).statusCode).toBe(409);
+    // Counted right instead: the second right answer learns the card and completes the path.
+    expect((await answerIn(pupils[0]!, row.id, session)).json()).toMatchObject({
+      guesses_score: 2,
+      incorrect_guesses_score: 0,
+      learned_verbal: true,
+    });
+    expect(await progressOf(pupils[0]!, pathId)).toMatchObject({
+      completed_verbal: true,
+      today: { flip_cards_verbal: 2, learned_cards_verbal: 1 },
+    });
+  });
+
+  it('takes back the learned card and the completed path the answer counted', async () => {
+    const { teacher, pupils, category } = await classroom(1, [{ tag: '' }]);
+    const [pathId] = (await assign(teacher, [pathFor(pupils[0]!.user.id, category.id)])).created as [number];
+    const [row] = (await deck(pupils[0]!, pathId)).json();
+    const session = randomUUID();
+    await answerIn(pupils[0]!, row.id, session);
+    await answerIn(pupils[0]!, row.id, session);
+    expect(await progressOf(pupils[0]!, pathId)).toMatchObject({ completed_verbal: true });
+    expect((await undo(pupils[0]!, session)).statusCode).toBe(200);
+    expect(await progressOf(pupils[0]!, pathId)).toMatchObject({
+      completed_verbal: false,
+      learned_cards_verbal_len: 0,
+      today: { flip_cards_verbal: 1, learned_cards_verbal: 0 },
+    });
+    expect((await deck(pupils[0]!, pathId)).json()).toHaveLength(1);
+  });
+
+  it("answers 404 for another student's session and an unknown one, and changes nothing", async () => {
+    const { teacher, pupils, category } = await classroom(2, [{ tag: '' }]);
+    const [pathId] = (await assign(teacher, [pathFor(pupils[0]!.user.id, category.id)])).created as [number];
+    const [row] = (await deck(pupils[0]!, pathId)).json();
+    const session = randomUUID();
+    await answerIn(pupils[0]!, row.id, session);
+    expect((await undo(pupils[1]!, session)).statusCode).toBe(404);
+    expect((await undo(teacher, session)).statusCode).toBe(404);
+    expect((await undo(pupils[0]!, randomUUID())).statusCode).toBe(404);
+    // Another student cannot take the session name over either.
+    expect((await answerIn(pupils[1]!, row.id, session)).statusCode).toBe(404);
+    expect(await progressOf(pupils[0]!, pathId)).toMatchObject({ today: { flip_cards_verbal: 1 } });
+    expect((await undo(pupils[0]!, session)).statusCode).toBe(200);
+  });
+
+  it('forgets sessions of past days in the daily job, and only those', async () => {
+    const { teacher, pupils, category } = await classroom(1, [{ tag: '' }]);
+    const [pathId] = (await assign(teacher, [pathFor(pupils[0]!.user.id, category.id)])).created as [number];
+    const [row] = (await deck(pupils[0]!, pathId)).json();
+    const old = randomUUID();
+    await answerIn(pupils[0]!, row.id, old);
+    t.clock.advance(DAY + 1000);
+    const fresh = randomUUID();
+    await answerIn(pupils[0]!, row.id, fresh);
+    expect(await t.services.learningPaths.forgetOldSessions()).toBeGreaterThanOrEqual(1);
+    expect((await undo(pupils[0]!, old)).statusCode).toBe(404);
+    expect((await undo(pupils[0]!, fresh)).statusCode).toBe(200);
   });
 });
 

@@ -21,17 +21,19 @@ export const pathSource = (path: LearningPath, type: LearningType): DeckSource =
         query: { learning_path_id: path.id, type },
         signal,
       }) as Promise<DeckCard[]>,
-    answer: (card, answerType, correct) => {
+    answer: (card, answerType, correct, session) => {
       const field = scoreFieldOf(answerType, correct);
       return api.call(
         picture ? learningPathRoutes.answerPathPictureCard : learningPathRoutes.answerPathTextCard,
         {
           params: { id: card.id },
-          body: { [field]: card[field] + 1 },
+          body: { [field]: card[field] + 1, ...(session && { session }) },
           encoding: 'json',
         },
       ) as Promise<DeckCard>;
     },
+    // "Undo" and "I was right" take back the session's last answer, as in practice.
+    undo: (session) => api.call(learningPathRoutes.undoPathAnswer, { params: { session } }),
     stops: isPathRefusal,
     changed: pathKeys.progress(path.id),
     saved: pathKeys.progress(path.id),
