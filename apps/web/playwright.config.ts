@@ -20,10 +20,11 @@ process.env.E2E_MAIL_DIR ??= path.join(process.env.E2E_DATA_DIR, 'mail');
 export default defineConfig({
   testDir: 'e2e',
   workers: 2,
-  // Two workers, the server and the browser share two cores: a page may take longer than the default 5 s.
-  // The test server runs on PostgreSQL when E2E_DATABASE_URL names one (as CI does), else on the embedded
-  // database, whose one connection both workers share.
-  expect: { timeout: 10_000 },
+  // Two workers, the server and the browsers share two cores: a page can take more than 10 s to settle
+  // after a navigation (its bundle and the route's chunks parsed on a starved core). 20 s is an upper bound
+  // that passing tests do not wait for. The test server runs on PostgreSQL when E2E_DATABASE_URL names one
+  // (as CI does), else on the embedded database, whose one connection both workers share.
+  expect: { timeout: 20_000 },
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? 'line' : 'list',
   projects: [
@@ -56,7 +57,9 @@ export default defineConfig({
     locale: 'en-GB',
     // An action waiting for an element that never comes fails at its own step, not at the test's end.
     actionTimeout: 30_000,
-    trace: 'retain-on-failure',
+    // The DOM snapshots and the network of a failed test, without the screencast: encoding its frames on
+    // two shared cores slowed every page of the run.
+    trace: { mode: 'retain-on-failure', screenshots: false },
   },
   webServer: {
     // The real server, serving the built web app (the root `npm run test:e2e` builds it first), with a
@@ -75,6 +78,8 @@ export default defineConfig({
       E2E_OIDC_PORT: String(port + 2),
       E2E_SEED_PORT: String(seedPort),
     },
+    // The server's warnings (slow requests, errors) show in the run's output beside the tests.
+    stdout: 'pipe',
     reuseExistingServer: false,
     timeout: 60_000,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },

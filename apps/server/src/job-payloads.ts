@@ -20,6 +20,7 @@ export interface JobPayloads {
   'exams.complete-due': NoData;
   'subscriptions.trial-ending': NoData;
   'practice.forget-old-sessions': NoData;
+  'learning-paths.forget-old-sessions': NoData;
   'media.sweep': NoData;
   'guardians.weekly-summary': NoData;
   'notifications.sweep': NoData;

@@ -1,5 +1,6 @@
-import { test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { cardsApi } from './cards-support';
+import { answerByKeys, studyCard } from './practice-support';
 import { dueForReview } from './seed';
 import { createActiveUser, pageFor, saveScreenshot, screenshotViewport, settled } from './support';
 
@@ -30,6 +31,21 @@ for (const language of ['en', 'bg'] as const)
         await saveScreenshot(page, `review-session-${device}-${language}-${theme}`);
         await page.close();
       }
+
+      // A missed card comes back before the round ends, and the end says when the next cards are due.
+      const round = await pageFor(browser, { account, language, theme, viewport: screenshotViewport });
+      await round.goto(`/review/${category.id}`);
+      await settled(round, { heading: true });
+      await answerByKeys(round, false);
+      await answerByKeys(round, true);
+      await expect(studyCard(round)).toContainText('Danube');
+      await settled(round);
+      await saveScreenshot(round, `review-again-${language}-${theme}`);
+      await answerByKeys(round, true);
+      await expect(round.getByRole('heading', { level: 2 })).toBeFocused();
+      await settled(round);
+      await saveScreenshot(round, `review-done-${language}-${theme}`);
+      await round.close();
 
       // Answered once today (Easy): nothing is due until its date.
       await request.post(`/api/review/cards/${rila.id}/`, {

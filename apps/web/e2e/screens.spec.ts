@@ -28,6 +28,7 @@ for (const language of ['en', 'bg'] as const) {
         ['/reset-password', 'reset-password'],
         ['/password/reset/confirm/OTk5OTk5/made-up', 'reset-password-confirm'],
         ['/activation/OTk5OTk5/made-up', 'activation-invalid'],
+        ['/email/confirm/OTk5OTk5/made-up', 'email-confirm-invalid'],
         ['/login/google?code=made-up&state=made-up', 'login-google-failed'],
       ] as const) {
         await page.goto(path);
@@ -75,6 +76,23 @@ for (const language of ['en', 'bg'] as const) {
       await expect(page.getByRole('dialog')).toBeVisible();
       await motionEnded(page);
       await shot(page, 'profile-edit', { fullPage: false });
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
+
+      // The e-mail change, asked for and sent.
+      await main
+        .getByRole('button')
+        .filter({ hasText: language === 'en' ? 'Change e-mail' : 'Смяна на имейла' })
+        .click();
+      const emailDialog = page.getByRole('dialog');
+      await expect(emailDialog).toBeVisible();
+      await motionEnded(page);
+      await shot(page, 'profile-change-email', { fullPage: false });
+      await emailDialog.getByRole('textbox').first().fill(uniqueEmail('screens'));
+      await emailDialog.getByRole('textbox').last().fill(account.password);
+      await emailDialog.getByRole('button').last().click();
+      await expect(emailDialog.getByRole('status')).toBeVisible();
+      await shot(page, 'profile-change-email-sent', { fullPage: false });
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toBeHidden();
 
