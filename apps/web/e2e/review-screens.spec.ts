@@ -42,7 +42,7 @@ for (const language of ['en', 'bg'] as const)
       await settled(round);
       await saveScreenshot(round, `review-again-${language}-${theme}`);
       await answerByKeys(round, true);
-      await expect(round.getByRole('heading', { level: 2 })).toBeFocused();
+      await expect(round.getByRole('main').getByRole('heading', { level: 2 })).toBeFocused();
       await settled(round);
       await saveScreenshot(round, `review-done-${language}-${theme}`);
       await round.close();

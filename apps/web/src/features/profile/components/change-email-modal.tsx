@@ -41,7 +41,7 @@ function ChangeEmailForm({ onDone }: { onDone: () => void }) {
     return (
       <Stack gap="md" role="status">
         <Group gap="sm" wrap="nowrap" align="flex-start">
-          <IconMailForward size={28} aria-hidden="true" />
+          <IconMailForward size={28} aria-hidden="true" style={{ flexShrink: 0 }} />
           <Text>{t('changeEmail.sent', { email: sentTo })}</Text>
         </Group>
         <Group justify="flex-end">
