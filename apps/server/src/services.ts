@@ -33,6 +33,7 @@ import { createMailService } from './modules/mail/mail.service';
 import { createMarketService } from './modules/market/market.service';
 import { registerMediaJobs, scheduleMediaSweep } from './modules/media/media.jobs';
 import { createMediaService } from './modules/media/media.service';
+import { createMemoryService } from './modules/memory/memory.service';
 import {
   registerNotificationJobs,
   scheduleNotificationSweep,
@@ -86,8 +87,9 @@ export const createServices = async ({
     premiumForAll: config.subscriptions.premiumForAll,
     freeActiveItems: config.limits.freeActiveItems,
   });
-  const practice = createPracticeService({ db, config, clock, entitlements });
-  const review = createReviewService({ db, clock, practice });
+  const memory = createMemoryService({ db });
+  const practice = createPracticeService({ db, config, clock, entitlements, memory });
+  const review = createReviewService({ db, clock, practice, memory });
   // Before the users: deleting an account cancels its subscriptions at the provider first.
   const subscriptions = createSubscriptionsService({
     db,
@@ -105,12 +107,12 @@ export const createServices = async ({
     clock,
     graceSeconds: config.mediaSweepGraceSeconds,
   });
-  const users = createUsersService({ db, media, clock, practice, subscriptions });
+  const users = createUsersService({ db, media, clock, practice, subscriptions, memory });
   const mail = createMailService({ db, config, clock, jobs, users });
   const notifications = createNotificationsService({ db, config, clock, jobs, tokens, users });
   const auth = createAuthService({ db, config, tokens, jobs, clock, users, mail });
   const google = createGoogleService({ db, config, log, clock, auth });
-  const categories = createCategoriesService({ db, config, media, log, clock });
+  const categories = createCategoriesService({ db, config, media, log, clock, memory });
   const cards = createCardsService({
     db,
     storage,
@@ -143,9 +145,17 @@ export const createServices = async ({
   });
   const reports = createReportsService({ db, config, clock, entitlements });
   const exams = createExamsService({ db, clock, media, jobs, entitlements, users, cards, notifications });
-  const learningPaths = createLearningPathsService({ db, clock, entitlements, users, exams, notifications });
+  const learningPaths = createLearningPathsService({
+    db,
+    clock,
+    entitlements,
+    users,
+    exams,
+    notifications,
+    memory,
+  });
   const guardians = createGuardiansService({ db, config, clock, jobs, tokens, mail });
-  const home = createHomeService({ db, config, clock, entitlements });
+  const home = createHomeService({ db, config, clock, entitlements, memory });
   // The paths and exams given to classes and groups follow every change of their members.
   const assignments: AssignmentsFollow = {
     async membersChanged(tx, userIds) {

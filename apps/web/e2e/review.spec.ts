@@ -67,6 +67,23 @@ test('a learner reviews the due cards of a category and the due count goes down'
   expect(await response.json()).toMatchObject({ guesses_score: 1, incorrect_guesses_score: 1 });
 });
 
+test('a card practised in a session is no longer new to review', async ({ page, request }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const account = await signedIn(page, request);
+  const cards = cardsApi(request, account);
+  const category = await cards.category('Mountains');
+  const rila = await cards.textCard(category.id, 'Rila', 'Рила');
+  await cards.textCard(category.id, 'Pirin', 'Пирин');
+  // Guessed in practice: Rila is learning now, next due in ten minutes.
+  await practiceApi(request, account).answer(rila.id, 'guesses_score');
+  const main = page.getByRole('main');
+
+  await page.goto(`/review/${category.id}`);
+  await expect(main.getByText('Card 1 of 1')).toBeVisible();
+  await expect(studyCard(page)).toContainText('Pirin');
+  await expect(main.getByText('New', { exact: true })).toBeVisible();
+});
+
 test("a free learner sees the day's answers left, and the last one used stops the review before a card is turned", async ({
   page,
   request,

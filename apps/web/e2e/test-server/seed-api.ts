@@ -5,10 +5,10 @@
  * has it, on a loopback port of its own.
  */
 import { createServer, type IncomingMessage } from 'node:http';
-import { sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../../server/src/db/client';
-import { cardReviews, users } from '../../../server/src/db/schema';
+import { cardReviews, cards as cardsTable, categories, users } from '../../../server/src/db/schema';
 import type { JobQueue } from '../../../server/src/lib/jobs';
 import { sendWeeklySummaries } from '../../../server/src/modules/guardians/guardians.jobs';
 import {
@@ -103,8 +103,16 @@ const seeders: Record<string, (context: Context, json: unknown) => Promise<unkno
   'POST /review-due': async ({ db }, json) => {
     const { cards } = dueCards.parse(json);
     const now = Date.now();
+    // The owner's memory of each card.
+    const owners = await db
+      .select({ cardId: cardsTable.id, userId: categories.userId })
+      .from(cardsTable)
+      .innerJoin(categories, eq(categories.id, cardsTable.categoryId))
+      .where(inArray(cardsTable.id, cards));
+    const ownerOf = new Map(owners.map((row) => [row.cardId, row.userId]));
     await db.insert(cardReviews).values(
       cards.map((cardId, index) => ({
+        userId: ownerOf.get(cardId) ?? 0,
         cardId,
         due: new Date(now - (cards.length - index) * 60_000),
         stability: 3,

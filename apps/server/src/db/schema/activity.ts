@@ -1,5 +1,6 @@
 /** Written by the practice module. */
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -72,6 +73,8 @@ export const practiceSessionAnswers = pgTable(
     completedCategory: boolean('completed_category').notNull(),
     /** The answer counted toward the badges (user_activity.studied_cards). */
     studied: boolean('studied').notNull().default(false),
+    /** The answer's row of `review_logs`, taken back with it. */
+    logId: bigint('log_id', { mode: 'number' }),
     answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (table) => [

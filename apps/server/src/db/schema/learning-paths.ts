@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -190,6 +191,8 @@ export const learningPathSessionAnswers = pgTable(
     day: day('day').notNull(),
     learned: boolean('learned').notNull(),
     completed: boolean('completed').notNull(),
+    /** The answer's row of `review_logs`, taken back with it. */
+    logId: bigint('log_id', { mode: 'number' }),
     answeredAt: moment('answered_at').notNull(),
   },
   (table) => [

@@ -42,7 +42,8 @@ const selectWithStats = (db: Executor, learnedThreshold: number, now: Date) => {
       newReview: sql<number>`count(*) filter (where ${cardReviews.cardId} is null)::int`.as('new_review'),
     })
     .from(cards)
-    .leftJoin(cardReviews, eq(cardReviews.cardId, cards.id))
+    // The owner's memory of the cards.
+    .leftJoin(cardReviews, and(eq(cardReviews.cardId, cards.id), eq(cardReviews.userId, categories.userId)))
     .where(eq(cards.categoryId, categories.id))
     .as('stats');
   return (

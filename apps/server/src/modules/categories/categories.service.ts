@@ -6,6 +6,7 @@ import { type Actor, authorize } from '../../lib/access';
 import { invalid, notFound } from '../../lib/api-error';
 import type { Clock } from '../../lib/clock';
 import type { MediaFiles, MediaService } from '../media/media.service';
+import type { MemoryService } from '../memory/memory.service';
 import { categoryPolicy } from './categories.policy';
 import type { CategorySort } from './categories.repository';
 
@@ -27,12 +28,14 @@ export const createCategoriesService = ({
   media,
   log,
   clock,
+  memory,
 }: {
   db: Database;
   config: Config;
   media: MediaService;
   log: FastifyBaseLogger;
   clock: Clock;
+  memory: MemoryService;
 }) => {
   const threshold = config.limits.learnedThreshold;
 
@@ -79,6 +82,8 @@ export const createCategoriesService = ({
       options: { aiCreated?: boolean; sort: CategorySort; limit: number; offset: number },
     ) {
       const filter = { userId: user.id, kinds, aiCreated: options.aiCreated };
+      // The due counts read the learner's memory after every answer so far.
+      await memory.fold(user.id);
       const [total, rows] = await Promise.all([
         repo.countCategories(db, filter),
         repo.listCategories(db, filter, { ...options, learnedThreshold: threshold, now: clock.now() }),
@@ -86,15 +91,18 @@ export const createCategoriesService = ({
       return { total, rows };
     },
 
-    all: (user: Actor, kinds: CardKind[]) =>
-      repo.listCategories(
+    async all(user: Actor, kinds: CardKind[]) {
+      await memory.fold(user.id);
+      return repo.listCategories(
         db,
         { userId: user.id, kinds },
         { sort: { by: 'alphabetical', order: 'asc' }, learnedThreshold: threshold, now: clock.now() },
-      ),
+      );
+    },
 
     async get(user: Actor, id: number) {
-      authorize(user, categoryPolicy.read, await repo.findCategory(db, id));
+      const category = authorize(user, categoryPolicy.read, await repo.findCategory(db, id));
+      await memory.fold(category.userId);
       return withStats(id);
     },
 

@@ -109,7 +109,8 @@ describe('categories', () => {
       await buildCard(t.database.db, { categoryId: category.id });
     }
     expect(await measure()).toBe(small);
-    expect(small).toBeLessThanOrEqual(3);
+    // The page, its count, and whether any answer waits to be folded into the due counts.
+    expect(small).toBeLessThanOrEqual(4);
   });
 
   it("answers 404 for another user's category, for read and write, and lists only one's own", async () => {

@@ -134,7 +134,7 @@ export const learnerDay = async (db: Executor, userId: number, now: Date, today:
     sql`select
         (select count(*)::int from card_reviews r join cards c on c.id = r.card_id
           join categories g on g.id = c.category_id
-          where g.user_id = ${userId} and g.type_of_cards in ('text', 'picture') and r.due <= ${now})
+          where r.user_id = ${userId} and g.user_id = ${userId} and g.type_of_cards in ('text', 'picture') and r.due <= ${now})
           as due_cards_len,
         (select count(*)::int from categories where user_id = ${userId}) as categories_count,
         coalesce((select card_requests from user_activity where user_id = ${userId} and day = ${today}::date), 0)

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/access';
 import { type Clock, dayIn } from '../../lib/clock';
 import type { Entitlements } from '../../lib/entitlements';
+import type { MemoryService } from '../memory/memory.service';
 import * as repo from './home.repository';
 
 /** The Monday of the week of `day` (`YYYY-MM-DD`): the week the home counts "this week" from. */
@@ -22,11 +23,13 @@ export const createHomeService = ({
   config,
   clock,
   entitlements,
+  memory,
 }: {
   db: Database;
   config: Config;
   clock: Clock;
   entitlements: Entitlements;
+  memory: MemoryService;
 }) => {
   /** A school's teacher, or a person who has made a test, an exam or a learning path. */
   const teaches = (user: Actor) => user.isTeacher && user.schoolId !== null;
@@ -42,6 +45,8 @@ export const createHomeService = ({
       // Auto-created accounts have no paths or exams of their own (docs/api.md "Roles and reach").
       const assigned = !principal && !user.isAutoCreated;
       const learner = !principal && (!user.isStudent || user.isAutoCreated);
+      // The due count reads the learner's memory after every answer so far.
+      if (learner) await memory.fold(user.id);
       const [usesTools, offers, paths, exams, day, school] = await Promise.all([
         repo.usesTeacherTools(db, user.id),
         repo.waitingOffers(db, user.id),

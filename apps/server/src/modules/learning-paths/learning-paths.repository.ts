@@ -13,6 +13,7 @@ import {
   pathAssignments,
 } from '../../db/schema';
 import { matchesNameOrEmail } from '../../lib/people';
+import { answerLog } from '../memory/memory.service';
 
 export type PathInsert = typeof learningPaths.$inferInsert;
 export type AssignmentInsert = typeof pathAssignments.$inferInsert;
@@ -350,25 +351,35 @@ const answerQuery = (db: Executor, column: ScoreField, kind: 'text' | 'picture')
       where ${pathCardFilter('p', 'k')} and k.id <> a.card_id and coalesce(o.${score}, 0) < ${volume})
     returning p.id`);
 
+  // The student's own memory of the card moves with the answer: logged here, folded when it is read.
+  const logged = answerLog(db, {
+    answered: sql`select card_id from answered`,
+    userId,
+    grade: sql.raw(correct ? '3::smallint' : '1::smallint'),
+    source: sql`'path'::review_source`,
+    now: sql`${sql.placeholder('now')}::timestamptz`,
+  });
+
   // The session's last answer, kept so that it can be taken back (only with a session; never over another
   // user's session of the same name). Part of the statement: no extra round trip per answer.
   const session = sql`${sql.placeholder('session')}::uuid`;
   const remembered = db.$with('remembered', { sessionId: learningPathSessionAnswers.sessionId }).as(sql`
     insert into learning_path_session_answers as last
-      (session_id, user_id, row_id, score_column, day, learned, completed, answered_at)
+      (session_id, user_id, row_id, score_column, day, learned, completed, log_id, answered_at)
     select ${session}, ${userId}, a.id, ${sql.raw(`'${column}'`)}, ${day}, ${justLearned},
-      exists (select 1 from finished), ${sql.placeholder('now')}::timestamptz
+      exists (select 1 from finished), (select id from logged), ${sql.placeholder('now')}::timestamptz
     from answered a join learning_paths p on p.id = a.path_id
     where ${session} is not null
     on conflict (session_id) do update set
       row_id = excluded.row_id, score_column = excluded.score_column, day = excluded.day,
-      learned = excluded.learned, completed = excluded.completed, answered_at = excluded.answered_at
+      learned = excluded.learned, completed = excluded.completed, log_id = excluded.log_id,
+      answered_at = excluded.answered_at
     where last.user_id = excluded.user_id
     returning session_id`);
 
   // Data-modifying CTEs run whether or not the select reads them.
   return db
-    .with(today, answered, counted, finished, remembered)
+    .with(today, answered, counted, finished, logged, remembered)
     .select({
       id: answered.id,
       card_id: cards.id,

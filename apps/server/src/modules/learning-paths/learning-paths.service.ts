@@ -20,6 +20,7 @@ import type { Entitlements } from '../../lib/entitlements';
 import { fullName } from '../../lib/people';
 import type { SignedIn } from '../../lib/routes';
 import type { ExamsService } from '../exams/exams.service';
+import type { MemoryService } from '../memory/memory.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { UsersService } from '../users/users.service';
 import { learningPathPolicy as policy } from './learning-paths.policy';
@@ -158,6 +159,7 @@ export const createLearningPathsService = ({
   users,
   exams,
   notifications,
+  memory,
 }: {
   db: Database;
   clock: Clock;
@@ -165,6 +167,7 @@ export const createLearningPathsService = ({
   users: UsersService;
   exams: ExamsService;
   notifications: NotificationsService;
+  memory: MemoryService;
 }) => {
   const mayUse = (actor: Actor) => authorize(actor, policy.use, actor);
   /** Today in the account's own time zone: a student's path days are theirs. */
@@ -523,6 +526,7 @@ export const createLearningPathsService = ({
         const { rowId } = kept;
         if (rowId === null) throw conflict('nothing_to_undo');
         await repo.takeBack(tx, { ...kept, rowId });
+        await memory.forget(tx, kept.logId);
         return { rowId, field: kept.scoreColumn as ScoreField };
       });
     },

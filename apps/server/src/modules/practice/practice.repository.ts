@@ -12,6 +12,7 @@ import {
 } from '../../db/schema';
 import type { CardKind } from '../../db/schema/card-type';
 import type { Entitlements } from '../../lib/entitlements';
+import { answerLog } from '../memory/memory.service';
 
 export type ScoreColumn =
   | 'guessesScore'
@@ -94,20 +95,32 @@ export const answerQuery = (
     where ${limit} is null or activity.card_requests < ${limit}
     returning activity.card_requests`);
 
+  // The learner's memory of the card moves with every answer: logged here, folded when it is read. A
+  // right answer is Good and a wrong one Again unless the caller grades it (review, by the time taken).
+  const logged = answerLog(db, {
+    answered: sql`select id as card_id from card`,
+    userId,
+    grade: sql`coalesce(${sql.placeholder('grade')}::smallint, ${sql.raw(correct ? '3' : '1')}::smallint)`,
+    source: sql`${sql.placeholder('source')}::review_source`,
+    now,
+  });
+
   // The session's last answer, kept so that it can be taken back (only with a session; never over another
   // user's session of the same name). Part of the statement: no extra round trip per answer.
   const session = sql`${sql.placeholder('session')}::uuid`;
   const remembered = db.$with('remembered', { sessionId: practiceSessionAnswers.sessionId }).as(sql`
     insert into ${practiceSessionAnswers} as last
-      (session_id, user_id, card_id, score_column, day, learned, completed_category, studied, answered_at)
+      (session_id, user_id, card_id, score_column, day, learned, completed_category, studied, log_id,
+        answered_at)
     select ${session}, ${userId}, card.id, ${sql.raw(`'${cards[column].name}'`)}, (select day from today),
-      exists (select 1 from learned), exists (select 1 from completed), card.last_answer_counted, ${now}
+      exists (select 1 from learned), exists (select 1 from completed), card.last_answer_counted,
+      (select id from logged), ${now}
     from card
     where ${session} is not null
     on conflict (session_id) do update set
       card_id = excluded.card_id, score_column = excluded.score_column, day = excluded.day,
       learned = excluded.learned, completed_category = excluded.completed_category,
-      studied = excluded.studied, answered_at = excluded.answered_at
+      studied = excluded.studied, log_id = excluded.log_id, answered_at = excluded.answered_at
     where last.user_id = excluded.user_id
     returning session_id`);
 
@@ -115,7 +128,7 @@ export const answerQuery = (
     (Object.keys(cardColumns) as CardColumn[]).map((key) => [key, card[key]]),
   ) as { [K in CardColumn]: (typeof card)[K] };
   return db
-    .with(today, card, learned, completed, counted, remembered)
+    .with(today, card, learned, completed, counted, logged, remembered)
     .select({
       ...fields,
       counted: sql<number | null>`(select card_requests from counted)`,
@@ -152,11 +165,16 @@ export const answer = async (
     session: string | null;
     /** The token's version, checked by the statement that checks the account itself. */
     tokenVersion?: number;
+    /** The FSRS grade when the caller grades the answer (review); else right is Good, wrong Again. */
+    grade?: number;
+    source?: 'practice' | 'review';
   },
 ) => {
   const [row] = await statement.execute({
     ...values,
     tokenVersion: values.tokenVersion ?? null,
+    grade: values.grade ?? null,
+    source: values.source ?? 'practice',
     now: values.now.toISOString(),
   });
   if (!row) return undefined;

@@ -7,6 +7,7 @@ import { conflict, notFound, permissionDenied } from '../../lib/api-error';
 import { type Clock, dayIn } from '../../lib/clock';
 import type { Entitlements } from '../../lib/entitlements';
 import type { SignedIn } from '../../lib/routes';
+import type { MemoryService } from '../memory/memory.service';
 import { practicePolicy as policy } from './practice.policy';
 import type { ScoreColumn } from './practice.repository';
 import * as repo from './practice.repository';
@@ -40,11 +41,13 @@ export const createPracticeService = ({
   config,
   clock,
   entitlements,
+  memory,
 }: {
   db: Database;
   config: Config;
   clock: Clock;
   entitlements: Entitlements;
+  memory: MemoryService;
 }) => {
   const { dailyCardLimit, learnedThreshold } = config.limits;
   const limitOf = (user: Actor) => (entitlements.isPremium(user, clock.now()) ? null : dailyCardLimit);
@@ -123,6 +126,7 @@ export const createPracticeService = ({
         if (cardId === null) throw conflict('nothing_to_undo');
         const field = fieldOf(kept.scoreColumn);
         await repo.takeBack(tx, { ...kept, cardId }, field.endsWith('_typing') ? 'typing' : 'verbal');
+        await memory.forget(tx, kept.logId);
         return { cardId, field };
       });
     },
@@ -136,9 +140,17 @@ export const createPracticeService = ({
      * One answer counted inside the caller's transaction, exactly as `answer` counts it (score, the day's
      * activity, learned and completed, the free daily limit), for callers that write more in the same
      * transaction (spaced review), with what is left of the day's free limit after it (null without a
-     * limit). 404 for no such card of the user; 403 past the daily limit.
+     * limit). 404 for no such card of the user; 403 past the daily limit. The answer is logged for the
+     * learner's memory with the caller's FSRS `grade`.
      */
-    async answerWithin(tx: Executor, user: Actor, kind: CardKind, cardId: number, field: ScoreField) {
+    async answerWithin(
+      tx: Executor,
+      user: Actor,
+      kind: CardKind,
+      cardId: number,
+      field: ScoreField,
+      grade: number,
+    ) {
       const now = clock.now();
       const limit = limitOf(user);
       const answered = await repo.answer(repo.prepareAnswer(tx, columns[field]), {
@@ -150,6 +162,8 @@ export const createPracticeService = ({
         now,
         // Review answers have no practice session to take back.
         session: null,
+        grade,
+        source: 'review',
       });
       if (!answered) throw notFound();
       if (answered.counted === null) throw limitReached();

@@ -2,9 +2,6 @@ import { and, asc, count, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { cardReviews, cards, categories } from '../../db/schema';
 
-export type ReviewRow = typeof cardReviews.$inferSelect;
-export type ReviewInsert = typeof cardReviews.$inferInsert;
-
 /** The category with its owner, or nothing. */
 export const findCategory = async (db: Executor, categoryId: number) => {
   const [row] = await db
@@ -14,10 +11,7 @@ export const findCategory = async (db: Executor, categoryId: number) => {
   return row;
 };
 
-/**
- * The card with its category's owner and kind, locked for this transaction, and its review state read
- * after the lock: a simultaneous answer of the same card has committed its state by then.
- */
+/** The card with its category's owner and kind, locked for this transaction. */
 export const lockCard = async (tx: Executor, cardId: number) => {
   const [card] = await tx
     .select({ cardId: cards.id, userId: categories.userId, typeOfCards: categories.typeOfCards })
@@ -25,21 +19,23 @@ export const lockCard = async (tx: Executor, cardId: number) => {
     .innerJoin(categories, eq(categories.id, cards.categoryId))
     .where(eq(cards.id, cardId))
     .for('update', { of: cards });
-  if (!card) return undefined;
-  const [review] = await tx.select().from(cardReviews).where(eq(cardReviews.cardId, cardId));
-  return { ...card, review: review ?? null };
+  return card;
 };
+
+/** The learner's state of a card. */
+const stateOfCard = (userId: number) => and(eq(cardReviews.cardId, cards.id), eq(cardReviews.userId, userId));
 
 /** Due cards of the category (oldest due first), then new ones in the order they were added. */
 export const sessionCards = async (
   db: Executor,
   categoryId: number,
+  userId: number,
   { now, dueLimit, newLimit }: { now: Date; dueLimit: number; newLimit: number },
 ) => {
   const due = await db
     .select({ card: cards, review: cardReviews })
     .from(cards)
-    .innerJoin(cardReviews, eq(cardReviews.cardId, cards.id))
+    .innerJoin(cardReviews, stateOfCard(userId))
     .where(and(eq(cards.categoryId, categoryId), lte(cardReviews.due, now)))
     .orderBy(asc(cardReviews.due), asc(cards.id))
     .limit(dueLimit);
@@ -48,7 +44,7 @@ export const sessionCards = async (
       ? await db
           .select({ card: cards })
           .from(cards)
-          .leftJoin(cardReviews, eq(cardReviews.cardId, cards.id))
+          .leftJoin(cardReviews, stateOfCard(userId))
           .where(and(eq(cards.categoryId, categoryId), isNull(cardReviews.cardId)))
           .orderBy(asc(cards.id))
           .limit(newLimit)
@@ -57,7 +53,13 @@ export const sessionCards = async (
 };
 
 /** The category's review figures at `now`: due cards, cards first reviewed on `day`, the next due date. */
-export const categoryFigures = async (db: Executor, categoryId: number, now: Date, day: string) => {
+export const categoryFigures = async (
+  db: Executor,
+  categoryId: number,
+  userId: number,
+  now: Date,
+  day: string,
+) => {
   const [row] = await db
     .select({
       due: sql<number>`count(*) filter (where ${cardReviews.due} <= ${now.toISOString()}::timestamptz)::int`,
@@ -68,21 +70,12 @@ export const categoryFigures = async (db: Executor, categoryId: number, now: Dat
     })
     .from(cardReviews)
     .innerJoin(cards, eq(cards.id, cardReviews.cardId))
-    .where(eq(cards.categoryId, categoryId));
+    .where(and(eq(cards.categoryId, categoryId), eq(cardReviews.userId, userId)));
   return {
     due: row?.due ?? 0,
     introducedToday: row?.introducedToday ?? 0,
     nextDue: row?.nextDue ? new Date(row.nextDue) : null,
   };
-};
-
-export const saveReview = (tx: Executor, values: ReviewInsert) => {
-  const { cardId: _cardId, introducedOn: _introducedOn, ...changes } = values;
-  // The first day stays the day the card was first reviewed.
-  return tx
-    .insert(cardReviews)
-    .values(values)
-    .onConflictDoUpdate({ target: cardReviews.cardId, set: changes });
 };
 
 /** Due cards over all the user's text and picture categories. */
@@ -94,6 +87,7 @@ export const dueCardsOf = async (db: Executor, userId: number, now: Date) => {
     .innerJoin(categories, eq(categories.id, cards.categoryId))
     .where(
       and(
+        eq(cardReviews.userId, userId),
         eq(categories.userId, userId),
         inArray(categories.typeOfCards, ['text', 'picture']),
         lte(cardReviews.due, now),

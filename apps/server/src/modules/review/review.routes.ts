@@ -1,4 +1,5 @@
 import { reviewRoutes } from '@flashcards/contract';
+import type { State } from 'ts-fsrs';
 import { route } from '../../lib/routes';
 import type { Services } from '../../services';
 import { toPictureCard, toTextCard } from '../cards/cards.presenter';
@@ -29,9 +30,9 @@ export const reviewRouteHandlers = ({ review, storage }: Services) => {
       const { card, kind, rating, next, answersLeftToday } = await review.answer(actor, params.id, body);
       return {
         rating,
-        state: stateNames[next.state],
+        state: stateNames[next.state as State],
         due: next.due.toISOString(),
-        scheduled_days: next.scheduled_days,
+        scheduled_days: next.scheduledDays,
         reps: next.reps,
         lapses: next.lapses,
         card: present(kind, card),

@@ -4,57 +4,42 @@ import {
   type ReviewAnswerBody,
   scoreFieldOf,
 } from '@flashcards/contract';
-import { createEmptyCard, type Card as FsrsCard, fsrs, type Grade, State } from 'ts-fsrs';
+import { State } from 'ts-fsrs';
 import type { Database } from '../../db/client';
 import { type Actor, authorize } from '../../lib/access';
 import { type Clock, dayIn } from '../../lib/clock';
+import type { MemoryService } from '../memory/memory.service';
 import type { PracticeService } from '../practice/practice.service';
 import { reviewPolicy as policy } from './review.policy';
 import { fsrsRatings, ratingOf, stateNames } from './review.rating';
 import * as repo from './review.repository';
 
-/**
- * FSRS with the library's defaults: FSRS-6 default weights, desired retention 0.9, learning steps 1 and
- * 10 minutes, relearning step 10 minutes, no fuzz (the same answers give the same dates).
- */
-const scheduler = fsrs();
-
 /** The kind of a category or card the review policy allowed: never kids. */
 const reviewedKind = (object: { typeOfCards: string }) => object.typeOfCards as 'text' | 'picture';
-
-const toFsrsCard = (row: repo.ReviewRow | null, now: Date): FsrsCard =>
-  row
-    ? {
-        due: row.due,
-        stability: row.stability,
-        difficulty: row.difficulty,
-        elapsed_days: row.elapsedDays,
-        scheduled_days: row.scheduledDays,
-        learning_steps: row.learningSteps,
-        reps: row.reps,
-        lapses: row.lapses,
-        state: row.state as State,
-        last_review: row.lastReview ?? undefined,
-      }
-    : createEmptyCard(now);
 
 export const createReviewService = ({
   db,
   clock,
   practice,
+  memory,
 }: {
   db: Database;
   clock: Clock;
   practice: PracticeService;
+  memory: MemoryService;
 }) => ({
-  /** Due cards (oldest due first), then as many new cards as today's bound of the category leaves. */
+  /**
+   * Due cards (oldest due first), then as many new cards as today's bound of the category leaves, by the
+   * learner's memory after every answer so far, in any mode.
+   */
   async session(user: Actor, categoryId: number) {
     const category = authorize(user, policy.review, await repo.findCategory(db, categoryId));
+    await memory.fold(user.id);
     const now = clock.now();
-    const figures = await repo.categoryFigures(db, categoryId, now, dayIn(user.timeZone, now));
+    const figures = await repo.categoryFigures(db, categoryId, user.id, now, dayIn(user.timeZone, now));
     const newLeft = Math.max(0, REVIEW_NEW_CARDS_PER_DAY - figures.introducedToday);
     const dueLimit = Math.min(figures.due, REVIEW_SESSION_MAX_CARDS);
-    const { due, fresh } = await repo.sessionCards(db, categoryId, {
+    const { due, fresh } = await repo.sessionCards(db, categoryId, user.id, {
       now,
       dueLimit,
       newLimit: Math.min(newLeft, REVIEW_SESSION_MAX_CARDS - dueLimit),
@@ -79,7 +64,8 @@ export const createReviewService = ({
 
   /**
    * One answer, in one transaction: counted as a practice answer (score, activity, daily limit, learned,
-   * completion) and the card rescheduled by FSRS at the clock's now.
+   * completion), logged with its FSRS grade, and the learner's memory of the card folded at once, since
+   * the answer says when the card is next due.
    */
   async answer(user: Actor, cardId: number, body: ReviewAnswerBody) {
     const rating = ratingOf(body);
@@ -92,28 +78,17 @@ export const createReviewService = ({
         kind,
         cardId,
         scoreFieldOf(body.mode, body.correct),
+        fsrsRatings[rating],
       );
-      const now = clock.now();
-      const next = scheduler.next(toFsrsCard(target.review, now), now, fsrsRatings[rating] as Grade).card;
-      await repo.saveReview(tx, {
-        cardId,
-        due: next.due,
-        stability: next.stability,
-        difficulty: next.difficulty,
-        elapsedDays: next.elapsed_days,
-        scheduledDays: next.scheduled_days,
-        learningSteps: next.learning_steps,
-        reps: next.reps,
-        lapses: next.lapses,
-        state: next.state,
-        lastReview: next.last_review ?? now,
-        introducedOn: dayIn(user.timeZone, now),
-      });
+      const next = await memory.stateAfterFold(tx, user.id, cardId);
+      // The answer was just logged and folded: the state exists.
+      if (!next) throw new Error('the answered card has no memory state');
       return { card, kind, rating, next, answersLeftToday };
     });
   },
 
   async summary(user: Actor) {
+    await memory.fold(user.id);
     return { due: await repo.dueCardsOf(db, user.id, clock.now()) };
   },
 });

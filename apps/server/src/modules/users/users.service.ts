@@ -11,6 +11,7 @@ import type { Clock } from '../../lib/clock';
 import { reencodeImage } from '../../lib/images';
 import { bytesOf } from '../../plugins/multipart';
 import type { MediaFiles, MediaService } from '../media/media.service';
+import type { MemoryService } from '../memory/memory.service';
 import type { PracticeService } from '../practice/practice.service';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { accountPolicy } from './users.policy';
@@ -56,11 +57,13 @@ export const createUsersService = ({
   clock,
   practice,
   subscriptions,
+  memory,
 }: {
   db: Database;
   media: MediaService;
   clock: Clock;
   practice: PracticeService;
+  memory: MemoryService;
   subscriptions: Pick<SubscriptionsService, 'cancelSubscriptionsOf'>;
 }) => {
   // Every signed-in request runs this lookup: prepared once, it is neither rebuilt nor re-planned.
@@ -250,6 +253,8 @@ export const createUsersService = ({
       await media.change((files) =>
         files.transaction(async (tx) => {
           await check?.(tx);
+          // The log has no foreign key to the account (it would lock the account's row on every answer).
+          await memory.forgetLearner(tx, userId);
           await repo.deleteUser(tx, userId);
           files.removePrefix(userMediaPrefix(userId));
         }),

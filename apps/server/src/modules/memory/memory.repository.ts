@@ -1,0 +1,206 @@
+import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Executor } from '../../db/client';
+import { column, rowsOf } from '../../db/rows';
+import { cardReviews, reviewLogs } from '../../db/schema';
+
+export type StoredState = Omit<typeof cardReviews.$inferSelect, 'userId' | 'cardId'>;
+
+/**
+ * The log row of an answer, as a CTE of the answering module's own statement, so that logging costs the
+ * answer no round trip. `answered` selects the answered card's id as `card_id` (no row: nothing logged).
+ */
+export const answerLog = (
+  db: Executor,
+  values: { answered: SQL; userId: SQL; grade: SQL; source: SQL; now: SQL },
+) =>
+  db.$with('logged', { id: reviewLogs.id }).as(sql`
+    insert into ${reviewLogs} (user_id, card_id, grade, source, reviewed_at)
+    select ${values.userId}, answered.card_id, ${values.grade}, ${values.source}, ${values.now}
+    from (${values.answered}) as answered
+    returning id`);
+
+/** Folds of one learner wait for each other: the lock's first key names the fold. */
+const FOLD_LOCK = 7_301;
+export const lockLearner = (tx: Executor, userId: number) =>
+  tx.execute(sql`select pg_advisory_xact_lock(${FOLD_LOCK}::integer, ${userId}::integer)`);
+
+/** Whether any answer of the learner waits to be folded (the partial index answers it alone). */
+export const hasPending = async (db: Executor, userId: number) => {
+  const [row] = await db
+    .select({ id: reviewLogs.id })
+    .from(reviewLogs)
+    .where(and(eq(reviewLogs.userId, userId), eq(reviewLogs.folded, false)))
+    .limit(1);
+  return row !== undefined;
+};
+
+const stateColumns = z.object({
+  due: column.time,
+  stability: z.number(),
+  difficulty: z.number(),
+  elapsed_days: z.number(),
+  scheduled_days: z.number(),
+  learning_steps: z.number(),
+  reps: z.number(),
+  lapses: z.number(),
+  state: z.number(),
+  last_review: column.time.nullable(),
+  introduced_on: column.day,
+});
+
+const toState = (row: z.infer<typeof stateColumns>): StoredState => ({
+  due: new Date(row.due),
+  stability: row.stability,
+  difficulty: row.difficulty,
+  elapsedDays: row.elapsed_days,
+  scheduledDays: row.scheduled_days,
+  learningSteps: row.learning_steps,
+  reps: row.reps,
+  lapses: row.lapses,
+  state: row.state,
+  lastReview: row.last_review === null ? null : new Date(row.last_review),
+  introducedOn: row.introduced_on,
+});
+
+const pendingRow = z.object({
+  // A bigint: text from node-postgres.
+  id: z.coerce.number(),
+  card_id: z.number(),
+  grade: z.number(),
+  reviewed_at: column.time,
+  /** The learner's calendar day of the answer. */
+  day: column.day,
+  card_exists: z.boolean(),
+  stored: stateColumns.nullable(),
+});
+
+/**
+ * The learner's answers not folded yet, card by card in the order they were given, each with its card's
+ * stored state (null: new to the learner).
+ */
+export const pendingLogs = async (tx: Executor, userId: number) =>
+  (
+    await rowsOf(
+      tx,
+      sql`select l.id, l.card_id, l.grade::integer as grade, l.reviewed_at,
+          (l.reviewed_at at time zone u.time_zone)::date::text as day,
+          exists (select 1 from cards c where c.id = l.card_id) as card_exists,
+          (select json_build_object('due', r.due, 'stability', r.stability, 'difficulty', r.difficulty,
+              'elapsed_days', r.elapsed_days, 'scheduled_days', r.scheduled_days,
+              'learning_steps', r.learning_steps, 'reps', r.reps, 'lapses', r.lapses, 'state', r.state,
+              'last_review', r.last_review, 'introduced_on', r.introduced_on::text)
+            from card_reviews r where r.user_id = l.user_id and r.card_id = l.card_id) as stored
+        from review_logs l join users u on u.id = l.user_id
+        where l.user_id = ${userId} and not l.folded
+        order by l.card_id, l.id`,
+      pendingRow,
+    )
+  ).map((row) => ({
+    id: row.id,
+    cardId: row.card_id,
+    grade: row.grade,
+    reviewedAt: new Date(row.reviewed_at),
+    day: row.day,
+    cardExists: row.card_exists,
+    stored: row.stored && toState(row.stored),
+  }));
+
+const asJson = (state: StoredState) => ({
+  due: state.due.toISOString(),
+  stability: state.stability,
+  difficulty: state.difficulty,
+  elapsed_days: state.elapsedDays,
+  scheduled_days: state.scheduledDays,
+  learning_steps: state.learningSteps,
+  reps: state.reps,
+  lapses: state.lapses,
+  state: state.state,
+  last_review: state.lastReview?.toISOString() ?? null,
+  introduced_on: state.introducedOn,
+});
+
+/** Stores the learner's new states, one statement for all the cards. */
+export const saveStates = (tx: Executor, userId: number, states: { cardId: number; state: StoredState }[]) =>
+  tx.execute(sql`
+    insert into card_reviews (user_id, card_id, due, stability, difficulty, elapsed_days, scheduled_days,
+      learning_steps, reps, lapses, state, last_review, introduced_on)
+    select ${userId}::integer, x.card_id, x.due, x.stability, x.difficulty, x.elapsed_days, x.scheduled_days,
+      x.learning_steps, x.reps, x.lapses, x.state, x.last_review, x.introduced_on
+    from jsonb_to_recordset(${JSON.stringify(states.map(({ cardId, state }) => ({ card_id: cardId, ...asJson(state) })))}::jsonb)
+      as x(card_id integer, due timestamptz, stability double precision, difficulty double precision,
+        elapsed_days integer, scheduled_days integer, learning_steps integer, reps integer, lapses integer,
+        state smallint, last_review timestamptz, introduced_on date)
+    on conflict (user_id, card_id) do update set due = excluded.due, stability = excluded.stability,
+      difficulty = excluded.difficulty, elapsed_days = excluded.elapsed_days,
+      scheduled_days = excluded.scheduled_days, learning_steps = excluded.learning_steps,
+      reps = excluded.reps, lapses = excluded.lapses, state = excluded.state,
+      last_review = excluded.last_review`);
+
+/** Marks answers folded, each with the state its card had before it (null: new). */
+export const markFolded = (tx: Executor, logs: { id: number; before: StoredState | null }[]) =>
+  tx.execute(sql`
+    update review_logs l set folded = true, before = x.before
+    from jsonb_to_recordset(${JSON.stringify(logs.map(({ id, before }) => ({ id, before: before && asJson(before) })))}::jsonb)
+      as x(id bigint, before jsonb)
+    where l.id = x.id`);
+
+const loggedRow = z.object({
+  user_id: z.number(),
+  card_id: z.number(),
+  folded: z.boolean(),
+  before: stateColumns.nullable(),
+});
+
+/** One logged answer, or nothing. */
+export const findLog = async (tx: Executor, id: number) => {
+  const [row] = await rowsOf(
+    tx,
+    sql`select user_id, card_id, folded, before from review_logs where id = ${id}`,
+    loggedRow,
+  );
+  return (
+    row && {
+      userId: row.user_id,
+      cardId: row.card_id,
+      folded: row.folded,
+      before: row.before && toState(row.before),
+    }
+  );
+};
+
+/**
+ * Takes an answer out of the log. When the state held it, the card's state goes back to what it was
+ * before it, and the card's later answers wait to be folded again on top of that.
+ */
+export const removeLog = async (
+  tx: Executor,
+  id: number,
+  log: NonNullable<Awaited<ReturnType<typeof findLog>>>,
+) => {
+  if (log.folded) {
+    const card = and(eq(cardReviews.userId, log.userId), eq(cardReviews.cardId, log.cardId));
+    if (log.before) await saveStates(tx, log.userId, [{ cardId: log.cardId, state: log.before }]);
+    else await tx.delete(cardReviews).where(card);
+    await tx
+      .update(reviewLogs)
+      .set({ folded: false, before: null })
+      .where(
+        and(eq(reviewLogs.userId, log.userId), eq(reviewLogs.cardId, log.cardId), gt(reviewLogs.id, id)),
+      );
+  }
+  await tx.delete(reviewLogs).where(eq(reviewLogs.id, id));
+};
+
+/** The learner's state of one card, or nothing (new). */
+export const stateOf = async (db: Executor, userId: number, cardId: number) => {
+  const [row] = await db
+    .select()
+    .from(cardReviews)
+    .where(and(eq(cardReviews.userId, userId), eq(cardReviews.cardId, cardId)));
+  return row;
+};
+
+/** Deletes a learner's whole log (the account is being deleted). */
+export const deleteLogsOf = (tx: Executor, userId: number) =>
+  tx.delete(reviewLogs).where(eq(reviewLogs.userId, userId));
