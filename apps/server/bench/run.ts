@@ -19,6 +19,8 @@
  * end.
  * `--loads gradebook` seeds a class of 30 students with 40 exams each and asks for its gradebook as its
  * class teacher at --gradebook-rate (20) req/s.
+ * `--loads memory-fit` seeds 1,000 learners of 5,000 answers each and times the weekly fit of their own
+ * FSRS parameters, the job and every learner's fit in turn, as one worker (alone, it runs nothing else).
  * `--loads guardians` seeds a school of 1,500 students in 60 classes with guardians, practice, paths and
  * exams and times the weekly job that prepares the guardians' summaries (alone, it runs nothing else).
  * `--loads home` seeds a school of 1,500 students in 60 classes, each with paths running today, an exam ahead,
@@ -51,6 +53,7 @@ import { GRADEBOOK_P99_MS, type GradebookDataSet, runGradebookPhase, seedGradebo
 import { guardianLines, runGuardiansBench } from './guardians';
 import { HOME_P99_MS, HOME_SHAPE, type HomeDataSet, runHomePhase, seedHomeSchool } from './home';
 import { type Load, type Pacing, type PhaseResult, type Practice, runPhase, Workload } from './load';
+import { memoryFitLines, runMemoryFitBench } from './memory-fit';
 import { type CatalogRun, markdownReport, type Run, textReport } from './report';
 import { runSchoolPhases, SCHOOL_SHAPE, type SchoolDataSet, type SchoolPhase, seedSchool } from './school';
 import { buildServer, cpuMillisOf, type RunningServer, startServer } from './server';
@@ -92,7 +95,17 @@ const connections = positive('connections', values.connections);
 const rate = positive('rate', values.rate);
 const rateConnections = positive('rate-connections', values['rate-connections']);
 const allLoads: Load[] = ['health', 'deck', 'answer', 'loop'];
-const scenarios = ['crowd', 'postgres', 'catalog', 'school', 'exams', 'gradebook', 'guardians', 'home'];
+const scenarios = [
+  'crowd',
+  'postgres',
+  'catalog',
+  'school',
+  'exams',
+  'gradebook',
+  'guardians',
+  'home',
+  'memory-fit',
+];
 const loads = values.loads.split(',').map((name) => name.trim());
 for (const load of loads)
   if (!allLoads.includes(load as Load) && !scenarios.includes(load))
@@ -135,6 +148,13 @@ if (loads.includes('guardians')) {
   const lines = guardianLines(await runGuardiansBench(say));
   for (const line of lines) say(line);
   writeFileSync(path.join(resultsDir, `${stamp}-guardians.md`), `${lines.join('\n')}\n`);
+  if (loads.length === 1) process.exit(0);
+}
+
+if (loads.includes('memory-fit')) {
+  const lines = memoryFitLines(await runMemoryFitBench(say));
+  for (const line of lines) say(line);
+  writeFileSync(path.join(resultsDir, `${stamp}-memory-fit.md`), `${lines.join('\n')}\n`);
   if (loads.length === 1) process.exit(0);
 }
 

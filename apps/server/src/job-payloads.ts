@@ -21,6 +21,8 @@ export interface JobPayloads {
   'subscriptions.trial-ending': NoData;
   'practice.forget-old-sessions': NoData;
   'learning-paths.forget-old-sessions': NoData;
+  'memory.queue-fits': NoData;
+  'memory.fit-learner': { userId: number };
   'media.sweep': NoData;
   'guardians.weekly-summary': NoData;
   'notifications.sweep': NoData;

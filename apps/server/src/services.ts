@@ -33,6 +33,7 @@ import { createMailService } from './modules/mail/mail.service';
 import { createMarketService } from './modules/market/market.service';
 import { registerMediaJobs, scheduleMediaSweep } from './modules/media/media.jobs';
 import { createMediaService } from './modules/media/media.service';
+import { registerMemoryJobs, scheduleMemoryFits } from './modules/memory/memory.jobs';
 import { createMemoryService } from './modules/memory/memory.service';
 import {
   registerNotificationJobs,
@@ -87,7 +88,7 @@ export const createServices = async ({
     premiumForAll: config.subscriptions.premiumForAll,
     freeActiveItems: config.limits.freeActiveItems,
   });
-  const memory = createMemoryService({ db });
+  const memory = createMemoryService({ db, clock, jobs });
   const practice = createPracticeService({ db, config, clock, entitlements, memory });
   const review = createReviewService({ db, clock, practice, memory });
   // Before the users: deleting an account cancels its subscriptions at the provider first.
@@ -191,6 +192,7 @@ export const createServices = async ({
   registerSubscriptionJobs(jobs, { subscriptions });
   registerPracticeJobs(jobs, { practice });
   registerLearningPathJobs(jobs, { learningPaths });
+  registerMemoryJobs(jobs, { memory });
   registerMediaJobs(jobs, { media });
   registerGuardianJobs(jobs, { guardians });
   registerNotificationJobs(jobs, { notifications });
@@ -198,7 +200,8 @@ export const createServices = async ({
   // Cron is kept where jobs are worked: there the exams whose end has come are completed every minute, and
   // trials ending in three days are reminded and past days' practice and path study sessions forgotten daily; media files
   // that crashes and failures left are swept every ten minutes and at each start; notifications (exams about
-  // to open, results published, digests due) every minute; guardians get their weekly summaries on Sundays.
+  // to open, results published, digests due) every minute; guardians get their weekly summaries on Sundays,
+  // and learners with enough answers their own FSRS parameters.
   if (runJobs) {
     await scheduleExamCompletion(jobs);
     await scheduleTrialReminders(jobs);
@@ -207,6 +210,7 @@ export const createServices = async ({
     await scheduleMediaSweep(jobs);
     await scheduleWeeklySummaries(jobs);
     await scheduleNotificationSweep(jobs);
+    await scheduleMemoryFits(jobs);
   }
 
   return {
@@ -219,6 +223,7 @@ export const createServices = async ({
     tokens,
     system,
     practice,
+    memory,
     review,
     users,
     mail,

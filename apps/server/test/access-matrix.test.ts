@@ -277,6 +277,7 @@ const matrix: Record<string, Row> = {
     expect: ownerOnly(200),
   },
   reviewSummary: { expect: signedIn(200) },
+  memoryModel: { expect: signedIn(200) },
   // Everyone's own home: it names nobody else's object.
   home: { expect: signedIn(200) },
 

@@ -71,6 +71,33 @@ export const reviewSummarySchema = z.object({
   due_cards_len: z.number().int(),
 });
 
+/** A learner's answers needed before FSRS is fitted to them; the defaults schedule until then. */
+export const MEMORY_MIN_REVIEWS = 1000;
+
+export const memoryModelSchema = z.object({
+  /** The recall FSRS schedules each card for: the next review when the chance of recalling it falls to this. */
+  desired_retention: z.number(),
+  /** The learner's answers FSRS learns from so far: each card's answers on a later day than its previous one. */
+  reviews: z.number().int(),
+  /** Answers needed before the parameters are fitted to this learner. */
+  min_reviews: z.number().int(),
+  /** Whether the learner's own fitted parameters schedule their cards (else FSRS's defaults). */
+  own_parameters: z.boolean(),
+  /** The last fit, if any: when, on how many answers, and how well it and the defaults predicted recall. */
+  fit: z
+    .object({
+      fitted_at: z.string(),
+      reviews: z.number().int(),
+      /** The root mean square error of predicted against real recall (0..1, lower is better), on held-out answers. */
+      rmse_bins: z.number(),
+      default_rmse_bins: z.number(),
+      log_loss: z.number(),
+      default_log_loss: z.number(),
+    })
+    .nullable(),
+});
+export type MemoryModel = z.infer<typeof memoryModelSchema>;
+
 const reviewTag = 'review';
 const DAILY_LIMIT =
   "Without a subscription or trial, an answer past the day's limit answers 403 as in practice.";
@@ -108,5 +135,14 @@ export const reviewRoutes = {
     tag: reviewTag,
     summary: 'How many of my cards are due for review now',
     response: reviewSummarySchema,
+  }),
+  memoryModel: defineRoute({
+    method: 'GET',
+    path: '/api/review/memory-model/',
+    access: 'user',
+    tag: reviewTag,
+    summary: 'My memory model: the recall it schedules for, and how well my own fitted parameters predict me',
+    description: `A weekly job fits FSRS's parameters to a learner with at least ${MEMORY_MIN_REVIEWS} answers; they schedule the learner's cards when they predicted the held-out answers better than the defaults.`,
+    response: memoryModelSchema,
   }),
 };

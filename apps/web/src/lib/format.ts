@@ -11,6 +11,7 @@ export function useFormatters() {
     const numbers = new Intl.NumberFormat(language);
     const decimals = new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
     const averages = new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const percents = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
     const days = new Intl.DateTimeFormat(language, { day: '2-digit', month: '2-digit' });
     const hours = new Intl.NumberFormat(language, { style: 'unit', unit: 'hour', unitDisplay: 'long' });
     const dayCounts = new Intl.NumberFormat(language, { style: 'unit', unit: 'day', unitDisplay: 'long' });
@@ -34,6 +35,8 @@ export function useFormatters() {
       list: (items: string[]) => lists.format(items),
       /** A number with one decimal ("4.5", in Bulgarian "4,5"). */
       decimal: (value: number) => decimals.format(value),
+      /** A share (0..1) as a percentage with at most one decimal ("3.1%", in Bulgarian "3,1 %"). */
+      percent: (value: number) => percents.format(value),
       /** An average grade with two decimals, as school records write it ("4.67", in Bulgarian "4,67"). */
       average: (value: number) => averages.format(value),
       /** An ISO moment's day and month, short enough for a column's head ("10/01", "01.10"). */

@@ -1,6 +1,6 @@
 /**
  * Written by the memory module: the log by the answer statements it lends to practice, review and the
- * learning paths; the states by its fold.
+ * learning paths; the states by its fold; the parameters by its weekly fit.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -88,3 +88,22 @@ export const reviewLogs = pgTable(
     index('review_logs_unfolded_idx').on(table.userId, table.id).where(sql`not ${table.folded}`),
   ],
 );
+
+/**
+ * A learner's own FSRS parameters, fitted by the weekly job on their log once it holds enough answers,
+ * with how well they and the defaults predicted the answers held out of the fit.
+ */
+export const memoryParameters = pgTable('memory_parameters', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** FSRS-6's 21 weights; null when the fit predicted no better than the defaults (they stay). */
+  parameters: doublePrecision('parameters').array(),
+  /** The answers the fit read. */
+  reviews: integer('reviews').notNull(),
+  logLoss: doublePrecision('log_loss').notNull(),
+  rmseBins: doublePrecision('rmse_bins').notNull(),
+  defaultLogLoss: doublePrecision('default_log_loss').notNull(),
+  defaultRmseBins: doublePrecision('default_rmse_bins').notNull(),
+  fittedAt: moment('fitted_at').notNull(),
+});

@@ -1,8 +1,8 @@
-import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { column, rowsOf } from '../../db/rows';
-import { cardReviews, reviewLogs } from '../../db/schema';
+import { cardReviews, memoryParameters, reviewLogs, users } from '../../db/schema';
 
 export type StoredState = Omit<typeof cardReviews.$inferSelect, 'userId' | 'cardId'>;
 
@@ -204,3 +204,68 @@ export const stateOf = async (db: Executor, userId: number, cardId: number) => {
 /** Deletes a learner's whole log (the account is being deleted). */
 export const deleteLogsOf = (tx: Executor, userId: number) =>
   tx.delete(reviewLogs).where(eq(reviewLogs.userId, userId));
+
+/** The learner's own FSRS weights, when fitted and better than the defaults. */
+export const parametersOf = async (db: Executor, userId: number) => {
+  const [row] = await db
+    .select({ parameters: memoryParameters.parameters })
+    .from(memoryParameters)
+    .where(eq(memoryParameters.userId, userId));
+  return row?.parameters ?? null;
+};
+
+/**
+ * Learners with at least `minReviews` answers whose parameters were not fitted since `since`. One pass
+ * over the log, once a week.
+ */
+export const learnersToFit = async (db: Executor, minReviews: number, since: Date) =>
+  (
+    await rowsOf(
+      db,
+      sql`select l.user_id from review_logs l
+        where not exists (select 1 from memory_parameters p where p.user_id = l.user_id and p.fitted_at >= ${since})
+        group by l.user_id having count(*) >= ${minReviews}
+        order by l.user_id`,
+      z.object({ user_id: z.number() }),
+    )
+  ).map((row) => row.user_id);
+
+/** The learner's whole log, oldest first, and their time zone. */
+export const historyOf = async (db: Executor, userId: number) => {
+  const [account] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId));
+  if (!account) return undefined;
+  const logs = await db
+    .select({ cardId: reviewLogs.cardId, grade: reviewLogs.grade, reviewedAt: reviewLogs.reviewedAt })
+    .from(reviewLogs)
+    .where(eq(reviewLogs.userId, userId))
+    .orderBy(asc(reviewLogs.id));
+  return { timeZone: account.timeZone, logs };
+};
+
+export type ParametersRow = typeof memoryParameters.$inferInsert;
+
+export const saveParameters = (db: Executor, row: ParametersRow) => {
+  const { userId: _userId, ...changes } = row;
+  return db
+    .insert(memoryParameters)
+    .values(row)
+    .onConflictDoUpdate({ target: memoryParameters.userId, set: changes });
+};
+
+/**
+ * The learner's reviews FSRS learns from (each card's answers on a later calendar day of the learner than
+ * its previous answer: the card's days less its first) and their last fit.
+ */
+export const modelOf = async (db: Executor, userId: number) => {
+  const [[reviews], [fit]] = await Promise.all([
+    rowsOf(
+      db,
+      sql`select (count(distinct (l.card_id, (l.reviewed_at at time zone u.time_zone)::date))
+          - count(distinct l.card_id))::int as total
+        from review_logs l join users u on u.id = l.user_id where l.user_id = ${userId}`,
+      z.object({ total: z.number() }),
+    ),
+    db.select().from(memoryParameters).where(eq(memoryParameters.userId, userId)),
+  ]);
+  return { reviews: reviews?.total ?? 0, fit };
+};

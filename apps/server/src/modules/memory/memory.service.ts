@@ -1,12 +1,27 @@
+import { MEMORY_MIN_REVIEWS } from '@flashcards/contract';
 import { createEmptyCard, type Card as FsrsCard, fsrs, type Grade, type State } from 'ts-fsrs';
 import type { Database, Executor } from '../../db/client';
+import { type Clock, DAY } from '../../lib/clock';
+import type { JobQueue } from '../../lib/jobs';
+import { fitLearnerJob } from './memory.jobs';
 import * as repo from './memory.repository';
+import { fitParameters } from './memory-optimizer';
+
+/** A learner's parameters are fitted again after this long (the job runs weekly; a day's slack). */
+const FIT_EVERY_MS = 6 * DAY;
+
+/** The recall FSRS schedules for: a card is next due when the chance of recalling it falls to this. */
+export const DESIRED_RETENTION = 0.9;
 
 /**
- * FSRS with the library's defaults: FSRS-6 default weights, desired retention 0.9, learning steps 1 and
- * 10 minutes, relearning step 10 minutes, no fuzz (the same answers give the same dates).
+ * FSRS with the library's defaults but for the weights when the learner has their own: FSRS-6 default
+ * weights, desired retention 0.9, learning steps 1 and 10 minutes, relearning step 10 minutes, no fuzz (the
+ * same answers give the same dates).
  */
-const scheduler = fsrs();
+const defaultScheduler = fsrs({ request_retention: DESIRED_RETENTION });
+const schedulerWith = (weights: number[] | null) =>
+  weights ? fsrs({ request_retention: DESIRED_RETENTION, w: weights }) : defaultScheduler;
+type Scheduler = typeof defaultScheduler;
 
 /** FSRS's grades (ts-fsrs's Rating): what an answer logs. */
 export const grades = { again: 1, hard: 2, good: 3, easy: 4 } as const;
@@ -33,7 +48,13 @@ const toFsrs = (state: MemoryState): FsrsCard => ({
 });
 
 /** The state after one more answer of `grade` at `at`. */
-const next = (state: MemoryState | null, grade: number, at: Date, day: string): MemoryState => {
+const next = (
+  scheduler: Scheduler,
+  state: MemoryState | null,
+  grade: number,
+  at: Date,
+  day: string,
+): MemoryState => {
   // Answers of one card reach the fold in the order they were logged; one logged a moment after a later
   // one (two paths over the same card at once) counts as given with it, never before it.
   const when = state?.lastReview && state.lastReview > at ? state.lastReview : at;
@@ -58,7 +79,7 @@ const next = (state: MemoryState | null, grade: number, at: Date, day: string): 
  * model"). An answer's own statement appends it to the log (`answerLog`); the learner's states are
  * folded from the log when they are read.
  */
-export const createMemoryService = ({ db }: { db: Database }) => {
+export const createMemoryService = ({ db, clock, jobs }: { db: Database; clock: Clock; jobs: JobQueue }) => {
   /**
    * Folds the learner's waiting answers into their states, in `tx` or else in a transaction of its own
    * when any wait (one statement when none do).
@@ -71,6 +92,7 @@ export const createMemoryService = ({ db }: { db: Database }) => {
     await repo.lockLearner(tx, userId);
     const pending = await repo.pendingLogs(tx, userId);
     if (pending.length === 0) return;
+    const scheduler = schedulerWith(await repo.parametersOf(tx, userId));
     const states = new Map<number, MemoryState | null>();
     const folded: { id: number; before: MemoryState | null }[] = [];
     for (const log of pending) {
@@ -81,7 +103,7 @@ export const createMemoryService = ({ db }: { db: Database }) => {
       }
       const before = states.has(log.cardId) ? (states.get(log.cardId) ?? null) : log.stored;
       folded.push({ id: log.id, before });
-      states.set(log.cardId, next(before, log.grade, log.reviewedAt, log.day));
+      states.set(log.cardId, next(scheduler, before, log.grade, log.reviewedAt, log.day));
     }
     const moved = [...states].flatMap(([cardId, state]) => (state ? [{ cardId, state }] : []));
     if (moved.length > 0) await repo.saveStates(tx, userId, moved);
@@ -110,6 +132,57 @@ export const createMemoryService = ({ db }: { db: Database }) => {
 
     /** Deletes the learner's log, inside the account's deletion. */
     forgetLearner: (tx: Executor, userId: number) => repo.deleteLogsOf(tx, userId),
+
+    /**
+     * The weekly fit: one job per learner with enough answers not fitted in the last six days, so that a
+     * worker stopped midway leaves only the learners not done yet, and several workers share them.
+     */
+    async queueFits() {
+      const since = new Date(clock.now().getTime() - FIT_EVERY_MS);
+      const learners = await repo.learnersToFit(db, MEMORY_MIN_REVIEWS, since);
+      for (const userId of learners)
+        await jobs.send(fitLearnerJob, { userId }, { singletonKey: `memory-fit-${userId}` });
+      return learners.length;
+    },
+
+    /**
+     * Fits FSRS's parameters to the learner's answers and keeps them when they predict the answers held
+     * out of the fit better than the defaults do; the figures are kept either way, for the profile.
+     */
+    async fitLearner(userId: number) {
+      const history = await repo.historyOf(db, userId);
+      if (!history) return null;
+      const fit = await fitParameters(
+        history.logs.map((log) => ({ ...log, grade: log.grade as 1 | 2 | 3 | 4 })),
+        history.timeZone,
+      );
+      // Not enough answers on later days than their card's previous one: the defaults go on.
+      if (!fit) return null;
+      const better = fit.logLoss < fit.defaultLogLoss;
+      const row = {
+        userId,
+        parameters: better ? fit.parameters : null,
+        reviews: fit.reviews,
+        logLoss: fit.logLoss,
+        rmseBins: fit.rmseBins,
+        defaultLogLoss: fit.defaultLogLoss,
+        defaultRmseBins: fit.defaultRmseBins,
+        fittedAt: clock.now(),
+      };
+      await repo.saveParameters(db, row);
+      return row;
+    },
+
+    /** The learner's memory model as the profile shows it. */
+    async model(userId: number) {
+      const { reviews, fit } = await repo.modelOf(db, userId);
+      return {
+        desiredRetention: DESIRED_RETENTION,
+        reviews,
+        minReviews: MEMORY_MIN_REVIEWS,
+        fit: fit ?? null,
+      };
+    },
   };
 };
 

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { createEmptyCard, fsrs, Rating } from 'ts-fsrs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { buildCard, buildCategory, buildSchool } from '../../../test/factories';
 import { type Session, signIn } from '../../../test/session';
-import { cardReviews, cards as cardsTable, reviewLogs } from '../../db/schema';
+import { simulateLearner } from '../../../test/simulated-learner';
+import { cardReviews, cards as cardsTable, memoryParameters, reviewLogs } from '../../db/schema';
 import { DAY, dayIn } from '../../lib/clock';
 
 let t: TestApp;
@@ -230,5 +232,63 @@ describe('the log as history', () => {
       )) as unknown as { rows: { n: number }[] }
     ).rows;
     expect(left?.n).toBe(0);
+  });
+});
+
+describe("the weekly fit of a learner's own parameters", () => {
+  const model = async (as: Session) => (await as.call('GET', '/api/review/memory-model/')).json();
+  /** A simulated learner's history, already folded (its card ids name no card). */
+  const seedHistory = (userId: number, logs: ReturnType<typeof simulateLearner>) =>
+    t.database.db.insert(reviewLogs).values(
+      logs.map((log) => ({
+        userId,
+        cardId: 1_000_000 + log.cardId,
+        grade: log.grade,
+        source: 'review' as const,
+        reviewedAt: log.reviewedAt,
+        folded: true,
+      })),
+    );
+
+  it('fits a learner with enough reviews, keeps parameters that predict better, and schedules with them', async () => {
+    const learner = await premium();
+    const beginner = await premium();
+    await seedHistory(learner.user.id, simulateLearner(42, 200, 120));
+    await seedHistory(beginner.user.id, simulateLearner(7, 40, 60));
+    const before = await model(learner);
+    expect(before).toMatchObject({
+      desired_retention: 0.9,
+      min_reviews: 1000,
+      own_parameters: false,
+      fit: null,
+    });
+    expect(before.reviews).toBeGreaterThanOrEqual(1000);
+    expect((await model(beginner)).reviews).toBeLessThan(1000);
+
+    await t.services.jobs.send('memory.queue-fits', {});
+    await t.runJobs();
+
+    const after = await model(learner);
+    expect(after.own_parameters).toBe(true);
+    expect(after.fit.reviews).toBe(before.reviews);
+    // Held-out answers: the fitted parameters predict them better than the defaults.
+    expect(after.fit.log_loss).toBeLessThan(after.fit.default_log_loss);
+    expect(after.fit.rmse_bins).toBeLessThan(after.fit.default_rmse_bins);
+    expect(await model(beginner)).toMatchObject({ own_parameters: false, fit: null });
+    // Fitted this week: the next run queues nobody.
+    expect(await t.services.memory.queueFits()).toBe(0);
+
+    // The learner's new cards are scheduled by their own parameters from now on.
+    const [fitted] = await t.database.db
+      .select()
+      .from(memoryParameters)
+      .where(eq(memoryParameters.userId, learner.user.id));
+    const { cards } = await deckOf(learner, 1);
+    const now = t.clock.now();
+    const easy = await review(learner, cards[0]!.id, { mode: 'verbal', correct: true, seconds: 2 });
+    const own = fsrs({ w: fitted!.parameters! }).next(createEmptyCard(now), now, Rating.Easy).card.due;
+    const defaults = fsrs().next(createEmptyCard(now), now, Rating.Easy).card.due;
+    expect(own.getTime()).not.toBe(defaults.getTime());
+    expect(easy.json().due).toBe(own.toISOString());
   });
 });

@@ -5,7 +5,7 @@ import type { Services } from '../../services';
 import { toPictureCard, toTextCard } from '../cards/cards.presenter';
 import { stateNames } from './review.rating';
 
-export const reviewRouteHandlers = ({ review, storage }: Services) => {
+export const reviewRouteHandlers = ({ review, memory, storage }: Services) => {
   const present = (kind: 'text' | 'picture', card: Parameters<typeof toTextCard>[0]) =>
     kind === 'picture' ? toPictureCard(card, storage) : toTextCard(card);
   return [
@@ -43,5 +43,24 @@ export const reviewRouteHandlers = ({ review, storage }: Services) => {
     route(reviewRoutes.reviewSummary, async ({ actor }) => ({
       due_cards_len: (await review.summary(actor)).due,
     })),
+
+    route(reviewRoutes.memoryModel, async ({ actor }) => {
+      const model = await memory.model(actor.id);
+      const { fit } = model;
+      return {
+        desired_retention: model.desiredRetention,
+        reviews: model.reviews,
+        min_reviews: model.minReviews,
+        own_parameters: fit?.parameters != null,
+        fit: fit && {
+          fitted_at: fit.fittedAt.toISOString(),
+          reviews: fit.reviews,
+          rmse_bins: fit.rmseBins,
+          default_rmse_bins: fit.defaultRmseBins,
+          log_loss: fit.logLoss,
+          default_log_loss: fit.defaultLogLoss,
+        },
+      };
+    }),
   ];
 };

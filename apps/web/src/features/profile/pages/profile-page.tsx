@@ -5,6 +5,7 @@ import { IconEdit, IconKey, IconMail, IconSchool, IconTrash, IconUsers } from '@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ActivityChart } from '../../../components/activity/activity-chart';
+import { MemoryModelCard } from '../../../components/review/memory-model-card';
 import { ReviewDueTotal } from '../../../components/review/review-due-total';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { QueryState } from '../../../components/ui/query-state';
@@ -101,6 +102,8 @@ function Profile({ user }: { user: User }) {
       <SectionCard title={t('badges.title')}>
         <BadgeBoard badges={user.badges} />
       </SectionCard>
+
+      <MemoryModelCard />
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         {sales && (
