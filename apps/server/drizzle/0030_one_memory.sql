@@ -1,17 +1,29 @@
 CREATE TYPE "public"."review_source" AS ENUM('practice', 'review', 'path');--> statement-breakpoint
+CREATE TABLE "memory_parameters" (
+	"user_id" integer PRIMARY KEY NOT NULL,
+	"parameters" double precision[],
+	"reviews" integer NOT NULL,
+	"log_loss" double precision NOT NULL,
+	"rmse_bins" double precision NOT NULL,
+	"default_log_loss" double precision NOT NULL,
+	"default_rmse_bins" double precision NOT NULL,
+	"fitted_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "review_logs" (
-	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "review_logs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "review_logs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"user_id" integer NOT NULL,
 	"card_id" integer NOT NULL,
 	"grade" smallint NOT NULL,
 	"source" "review_source" NOT NULL,
 	"reviewed_at" timestamp with time zone NOT NULL,
 	"folded" boolean DEFAULT false NOT NULL,
-	"before" jsonb
+	"before" jsonb,
+	CONSTRAINT "review_logs_user_id_id_pk" PRIMARY KEY("user_id","id")
 );
 --> statement-breakpoint
-CREATE INDEX "review_logs_user_idx" ON "review_logs" USING btree ("user_id","id");--> statement-breakpoint
 CREATE INDEX "review_logs_unfolded_idx" ON "review_logs" USING btree ("user_id","id") WHERE not "review_logs"."folded";--> statement-breakpoint
+ALTER TABLE "memory_parameters" ADD CONSTRAINT "memory_parameters_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "practice_session_answers" ADD COLUMN "log_id" bigint;--> statement-breakpoint
 ALTER TABLE "learning_path_session_answers" ADD COLUMN "log_id" bigint;--> statement-breakpoint
 -- A review state so far was the card owner's: it becomes that learner's.

@@ -70,7 +70,7 @@ export const reviewSource = pgEnum('review_source', reviewSources);
 export const reviewLogs = pgTable(
   'review_logs',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     userId: integer('user_id').notNull(),
     cardId: integer('card_id').notNull(),
     /** FSRS's grade: 1 Again, 2 Hard, 3 Good, 4 Easy. */
@@ -83,7 +83,9 @@ export const reviewLogs = pgTable(
     before: jsonb('before'),
   },
   (table) => [
-    index('review_logs_user_idx').on(table.userId, table.id),
+    // Keyed by the learner: every read of the log is one learner's, and an answer writes two index
+    // entries, this and the waiting one.
+    primaryKey({ columns: [table.userId, table.id] }),
     // The fold reads only what is waiting; this index holds only that.
     index('review_logs_unfolded_idx').on(table.userId, table.id).where(sql`not ${table.folded}`),
   ],

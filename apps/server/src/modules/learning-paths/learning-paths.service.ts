@@ -526,7 +526,7 @@ export const createLearningPathsService = ({
         const { rowId } = kept;
         if (rowId === null) throw conflict('nothing_to_undo');
         await repo.takeBack(tx, { ...kept, rowId });
-        await memory.forget(tx, kept.logId);
+        await memory.forget(tx, kept.userId, kept.logId);
         return { rowId, field: kept.scoreColumn as ScoreField };
       });
     },

@@ -137,13 +137,17 @@ export const saveStates = (tx: Executor, userId: number, states: { cardId: numbe
       reps = excluded.reps, lapses = excluded.lapses, state = excluded.state,
       last_review = excluded.last_review`);
 
-/** Marks answers folded, each with the state its card had before it (null: new). */
-export const markFolded = (tx: Executor, logs: { id: number; before: StoredState | null }[]) =>
+/** Marks the learner's answers folded, each with the state its card had before it (null: new). */
+export const markFolded = (
+  tx: Executor,
+  userId: number,
+  logs: { id: number; before: StoredState | null }[],
+) =>
   tx.execute(sql`
     update review_logs l set folded = true, before = x.before
     from jsonb_to_recordset(${JSON.stringify(logs.map(({ id, before }) => ({ id, before: before && asJson(before) })))}::jsonb)
       as x(id bigint, before jsonb)
-    where l.id = x.id`);
+    where l.user_id = ${userId} and l.id = x.id`);
 
 const loggedRow = z.object({
   user_id: z.number(),
@@ -152,11 +156,11 @@ const loggedRow = z.object({
   before: stateColumns.nullable(),
 });
 
-/** One logged answer, or nothing. */
-export const findLog = async (tx: Executor, id: number) => {
+/** One logged answer of the learner, or nothing. */
+export const findLog = async (tx: Executor, userId: number, id: number) => {
   const [row] = await rowsOf(
     tx,
-    sql`select user_id, card_id, folded, before from review_logs where id = ${id}`,
+    sql`select user_id, card_id, folded, before from review_logs where user_id = ${userId} and id = ${id}`,
     loggedRow,
   );
   return (
@@ -189,7 +193,7 @@ export const removeLog = async (
         and(eq(reviewLogs.userId, log.userId), eq(reviewLogs.cardId, log.cardId), gt(reviewLogs.id, id)),
       );
   }
-  await tx.delete(reviewLogs).where(eq(reviewLogs.id, id));
+  await tx.delete(reviewLogs).where(and(eq(reviewLogs.userId, log.userId), eq(reviewLogs.id, id)));
 };
 
 /** The learner's state of one card, or nothing (new). */

@@ -107,7 +107,7 @@ export const createMemoryService = ({ db, clock, jobs }: { db: Database; clock: 
     }
     const moved = [...states].flatMap(([cardId, state]) => (state ? [{ cardId, state }] : []));
     if (moved.length > 0) await repo.saveStates(tx, userId, moved);
-    await repo.markFolded(tx, folded);
+    await repo.markFolded(tx, userId, folded);
   };
 
   return {
@@ -119,15 +119,13 @@ export const createMemoryService = ({ db, clock, jobs }: { db: Database; clock: 
       return (await repo.stateOf(tx, userId, cardId)) ?? null;
     },
 
-    /** Takes a logged answer back (undo), inside the caller's transaction. */
-    async forget(tx: Executor, logId: number | null) {
+    /** Takes the learner's logged answer back (undo), inside the caller's transaction. */
+    async forget(tx: Executor, userId: number, logId: number | null) {
       if (logId === null) return;
-      const log = await repo.findLog(tx, logId);
-      if (!log) return;
-      await repo.lockLearner(tx, log.userId);
-      // Read again under the lock: a fold may have just folded it.
-      const locked = await repo.findLog(tx, logId);
-      if (locked) await repo.removeLog(tx, logId, locked);
+      await repo.lockLearner(tx, userId);
+      // Read under the lock: a fold may have just folded it.
+      const log = await repo.findLog(tx, userId, logId);
+      if (log) await repo.removeLog(tx, logId, log);
     },
 
     /** Deletes the learner's log, inside the account's deletion. */

@@ -126,7 +126,7 @@ export const createPracticeService = ({
         if (cardId === null) throw conflict('nothing_to_undo');
         const field = fieldOf(kept.scoreColumn);
         await repo.takeBack(tx, { ...kept, cardId }, field.endsWith('_typing') ? 'typing' : 'verbal');
-        await memory.forget(tx, kept.logId);
+        await memory.forget(tx, kept.userId, kept.logId);
         return { cardId, field };
       });
     },
