@@ -92,9 +92,12 @@ test("a free learner sees the day's answers left, and the last one used stops th
   const cards = cardsApi(request, account);
   const practice = practiceApi(request, account);
   const category = await cards.category('Lakes');
-  const ohrid = await cards.textCard(category.id, 'Ohrid', 'Охрид');
+  // 28 of the day's 30 answers go to a card practised elsewhere: missed, it is learning, not yet due.
+  const bled = await cards.category('Lakes of Slovenia');
+  const practised = await cards.textCard(bled.id, 'Bled', 'Блед');
+  await cards.textCard(category.id, 'Ohrid', 'Охрид');
   await cards.textCard(category.id, 'Prespa', 'Преспа');
-  for (let i = 0; i < 28; i++) await practice.answer(ohrid.id, 'incorrect_guesses_score');
+  for (let i = 0; i < 28; i++) await practice.answer(practised.id, 'incorrect_guesses_score');
   const main = page.getByRole('main');
 
   await page.goto(`/review/${category.id}`);
