@@ -49,6 +49,8 @@ test('a learner changes the e-mail from the profile; the link sent to the new ad
   browser,
   request,
 }) => {
+  // Two mails and five pages: on two shared cores the whole journey can take longer than a test's usual 30 s.
+  test.slow();
   const account = await createActiveUser(request);
   const page = await pageFor(browser, { account });
   await page.goto('/profile');
