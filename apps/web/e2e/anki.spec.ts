@@ -91,3 +91,38 @@ test('the upload dialog and the export menu in Bulgarian on a phone', async ({ p
   await motionEnded(page);
   await saveScreenshot(page, 'anki-export-menu-bg-phone', { fullPage: false });
 });
+
+test('an Anki deck with a note that cannot become a card: the others are added, it is listed (Bulgarian)', async ({
+  page,
+  request,
+}) => {
+  await withLanguage(page, 'bg');
+  const account = await signedIn(page, request);
+  const category = await cardsApi(request, account).category('Плодове');
+  const deck = await ankiDeck('Плодове', [
+    ['[sound:yabalka.mp3]', 'ябълка'],
+    ['<div>круша</div><div>pear</div>', 'плод'],
+  ]);
+  const main = page.getByRole('main');
+
+  await page.goto(`/my-cards/${category.id}`);
+  await main.getByRole('button', { name: 'Качи от файл' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Качване на карти от файл' });
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: 'плодове.apkg',
+    mimeType: 'application/octet-stream',
+    buffer: await deck,
+  });
+  await dialog.getByRole('button', { name: 'Качи' }).click();
+  const left = dialog.getByRole('list', { name: 'Пропусната е 1 бележка' });
+  await expect(left.getByRole('listitem')).toHaveText(['Бележка 1 – една от страните съдържа само звук']);
+  await expect(dialog.getByRole('status')).toHaveText('Добавена е 1 карта.');
+  await motionEnded(page);
+  await saveScreenshot(page, 'anki-upload-skipped-bg', { fullPage: false });
+  expect(await seriousViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Готово' }).click();
+  await expect(dialog).toBeHidden();
+  // The note's two lines stay two lines.
+  await expect(main.getByText('круша')).toBeVisible();
+  await expect(main.getByText('pear')).toBeVisible();
+});

@@ -204,6 +204,20 @@ const kidsListenBody = z
   .transform(() => ({ action: 'listen' as const }))
   .meta({ title: 'Listen' });
 
+/** A note of an Anki package left out of an import, and why (the package's other notes are imported). */
+export const skippedNoteSchema = z.object({
+  note: z.number().int().describe("The note's number in the package, from 1"),
+  excerpt: z.string().describe("The start of the note's first field, as text"),
+  reason: z
+    .enum(['empty', 'sound_only', 'picture_only', 'no_picture', 'too_long'])
+    .describe(
+      'A side with nothing on it, only a sound, only a picture (text category), no picture (picture ' +
+        'category), or longer than a side may be',
+    ),
+});
+export type SkippedNote = z.infer<typeof skippedNoteSchema>;
+const importedSchema = z.object({ created: z.number().int(), skipped: z.array(skippedNoteSchema) });
+
 const categoryTag = 'categories';
 const cardTag = 'cards';
 const categoryErrors = { errors: [404] as const };
@@ -435,16 +449,19 @@ const textCardRoutes = {
     path: '/api/card/card-text-multiple/',
     access: 'user',
     tag: cardTag,
-    summary: 'Add many text cards from a file, all or none',
+    summary: 'Add many text cards from a file or an Anki package',
     description:
       'A UTF-8 text file of at most 1000 cards: `Side one%Side two&Tag` per line, a tab-separated export ' +
-      '(Quizlet, Anki: front, back, optional tag), CSV with a header row, or an Anki package (.apkg, older or ' +
-      'current collection format; told apart by its bytes). Any bad line or note rejects the whole file, ' +
-      'naming it; a malformed or hostile archive is refused.',
+      '(Quizlet, Anki: front, back, optional tag) or CSV with a header row, all or none: any bad line ' +
+      'rejects the whole file, naming it. Or an Anki package (.apkg, older or current collection format; ' +
+      'told apart by its bytes) of at most 1000 notes: a card for each card Anki makes of a note (each ' +
+      'template of its type, each cloze number), its sides as Anki shows them, as text; notes that give no ' +
+      'card are left out and listed in `skipped`. A malformed or hostile archive, or one with no note that ' +
+      'gives a card, is refused.',
     encoding: ['multipart'],
     body: z.object({ category_id: idValue, file: filePart.optional() }),
     status: 201,
-    response: z.object({ created: z.number().int() }),
+    response: importedSchema,
     errors: [404],
   }),
   publicTextTags: publicCardTags('/api/card/card-text-tags-public/', 'text'),
@@ -487,14 +504,15 @@ const pictureCardRoutes = {
     path: '/api/card/card-picture-multiple/',
     access: 'user',
     tag: cardTag,
-    summary: 'Add many picture cards from an Anki package, all or none',
+    summary: 'Add many picture cards from an Anki package',
     description:
-      'An Anki package (.apkg) of at most 1000 notes: the picture of the first field is side one, the text ' +
-      'of the second field side two, the first Anki tag (else the deck name) the tag.',
+      'An Anki package (.apkg) of at most 1000 notes: for each card Anki makes of a note, the picture of ' +
+      'its question is side one, the text of its answer side two, the first Anki tag (else the deck name) ' +
+      'the tag. Notes that give no card are left out and listed in `skipped`.',
     encoding: ['multipart'],
     body: z.object({ category_id: idValue, file: filePart.optional() }),
     status: 201,
-    response: z.object({ created: z.number().int() }),
+    response: importedSchema,
     errors: [404],
   }),
   publicPictureTags: publicCardTags('/api/card/card-images-tags-public/', 'picture'),

@@ -2,7 +2,9 @@ import { decodeHTML } from 'entities';
 import { Unzip, type UnzipFile, UnzipInflate } from 'fflate';
 import { Decompress } from 'fzstd';
 import initSqlJs, { type SqlJsStatic } from 'sql.js';
+import { z } from 'zod';
 import type { Message } from '../../lib/api-error';
+import { clozeText, hasPicture, hasSound, htmlToText, type NoteType, renderCard } from './anki-notes';
 import { MAX_CARD_LINES, MAX_SIDE_LENGTH, MAX_TAG_LENGTH } from './card-file';
 
 /** The bytes of a zip archive's first local header (an .apkg is a zip). */
@@ -20,7 +22,16 @@ const ZIP_CHUNK = 16 * 1024;
 const ZSTD_CHUNK = 512;
 
 export type AnkiNote = { first: string; second: string; tag: string; picture?: Uint8Array };
-export type AnkiResult = { ok: true; notes: AnkiNote[] } | { ok: false; error: Message };
+/**
+ * Why a note's card was left out: a side with nothing on it, only a sound, only a picture (in a text
+ * category), no picture (in a picture category), or longer than a side may be.
+ */
+export type SkipReason = 'empty' | 'sound_only' | 'picture_only' | 'no_picture' | 'too_long';
+/** A note left out of the import: its number in the package, the start of its first field, and why. */
+export type SkippedNote = { note: number; excerpt: string; reason: SkipReason };
+export type AnkiResult =
+  | { ok: true; notes: AnkiNote[]; skipped: SkippedNote[] }
+  | { ok: false; error: Message };
 
 /** An archive that breaks a rule: the reason is a message key of the `errors` namespace. */
 class Refused extends Error {
@@ -160,7 +171,10 @@ const legacyMediaMap = (data: Uint8Array): Map<string, string> => {
 /** Reads protobuf varints and length-delimited fields: all `MediaEntries` needs. */
 class ProtoReader {
   at = 0;
-  constructor(readonly bytes: Uint8Array) {}
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly damaged = 'anki_bad_media',
+  ) {}
   get done() {
     return this.at >= this.bytes.length;
   }
@@ -168,7 +182,7 @@ class ProtoReader {
     let value = 0;
     let shift = 0;
     for (;;) {
-      if (this.at >= this.bytes.length || shift > 49) return refuse('anki_bad_media');
+      if (this.at >= this.bytes.length || shift > 49) return refuse(this.damaged);
       const byte = this.bytes[this.at++]!;
       value += (byte & 0x7f) * 2 ** shift;
       if (byte < 0x80) return value;
@@ -177,7 +191,7 @@ class ProtoReader {
   }
   bytesField(): Uint8Array {
     const length = this.varint();
-    if (this.at + length > this.bytes.length) return refuse('anki_bad_media');
+    if (this.at + length > this.bytes.length) return refuse(this.damaged);
     const field = this.bytes.subarray(this.at, this.at + length);
     this.at += length;
     return field;
@@ -187,9 +201,22 @@ class ProtoReader {
     else if (wireType === 2) this.bytesField();
     else if (wireType === 1) this.at += 8;
     else if (wireType === 5) this.at += 4;
-    else refuse('anki_bad_media');
+    else refuse(this.damaged);
   }
 }
+
+/** The fields of a protobuf message as number to last value (varints as numbers, the rest as bytes). */
+const protoFields = (bytes: Uint8Array, damaged: string) => {
+  const fields = new Map<number, number | Uint8Array>();
+  const reader = new ProtoReader(bytes, damaged);
+  while (!reader.done) {
+    const key = reader.varint();
+    if ((key & 7) === 0) fields.set(key >>> 3, reader.varint());
+    else if ((key & 7) === 2) fields.set(key >>> 3, reader.bytesField());
+    else reader.skip(key & 7);
+  }
+  return fields;
+};
 
 /**
  * Current format: `MediaEntries { repeated MediaEntry entries = 1; }`,
@@ -222,21 +249,7 @@ const currentMediaMap = (data: Uint8Array): Map<string, string> => {
 };
 
 // ---------------------------------------------------------------------------------------------------------
-// HTML to text
-
-const SOUND = /\[sound:[^\]]*\]/g;
-const BREAK = /<br\s*\/?>|<\/(?:div|p|li|tr|h[1-6])\s*>/gi;
-const TAG = /<[^<>]*>/g;
-
-/** A field's text: tags removed, entities decoded, `<br>` and block ends as line breaks, sounds dropped. */
-const fieldText = (html: string): string =>
-  decodeHTML(html.replace(SOUND, '').replace(BREAK, '\n').replace(TAG, ''))
-    .replace(/\u00a0/g, ' ')
-    .split('\n')
-    .map((line) => line.replace(/[ \t]+/g, ' ').trim())
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+// Pictures
 
 const IMAGE = /<img\b[^>]*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
 
@@ -265,13 +278,13 @@ const sqlite = () => {
   return sqlJs;
 };
 
-type RawNote = { fields: string[]; tags: string; deck: string };
+const hasTable = (db: import('sql.js').Database, name: string) =>
+  db.exec(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '${name}'`).length > 0;
 
 /** Deck names by id: a `decks` table (schema 18) or the `col.decks` JSON of the older schema. */
 const deckNames = (db: import('sql.js').Database): Map<number, string> => {
   const names = new Map<number, string>();
-  const hasTable = db.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'decks'").length > 0;
-  if (hasTable) {
+  if (hasTable(db, 'decks')) {
     for (const [id, name] of db.exec('SELECT id, name FROM decks')[0]?.values ?? [])
       names.set(Number(id), String(name).replaceAll('\x1f', '::'));
     return names;
@@ -287,6 +300,64 @@ const deckNames = (db: import('sql.js').Database): Map<number, string> => {
   return names;
 };
 
+type RawNote = { fields: string[]; tags: string; deck: string; type?: NoteType; ords: number[] };
+
+const textDecoder = new TextDecoder();
+const asText = (value: number | Uint8Array | undefined) =>
+  value instanceof Uint8Array ? textDecoder.decode(value) : '';
+
+/** Note types of the current schema (18): `notetypes`, `fields` and `templates` tables, protobuf configs. */
+const currentNoteTypes = (db: import('sql.js').Database): Map<number, NoteType> => {
+  const types = new Map<number, NoteType>();
+  for (const [id, config] of db.exec('SELECT id, config FROM notetypes')[0]?.values ?? []) {
+    // Notetype.Config { Kind kind = 1 }: 1 is cloze.
+    const kind = protoFields(config as Uint8Array, 'anki_bad_collection').get(1);
+    types.set(Number(id), { cloze: kind === 1, fields: [], templates: new Map() });
+  }
+  for (const [id, , name] of db.exec('SELECT ntid, ord, name FROM fields ORDER BY ntid, ord')[0]?.values ??
+    [])
+    types.get(Number(id))?.fields.push(String(name));
+  for (const [id, ord, config] of db.exec('SELECT ntid, ord, config FROM templates')[0]?.values ?? []) {
+    // Notetype.Template.Config { string q_format = 1; string a_format = 2; }
+    const fields = protoFields(config as Uint8Array, 'anki_bad_collection');
+    types.get(Number(id))?.templates.set(Number(ord), {
+      question: asText(fields.get(1)),
+      answer: asText(fields.get(2)),
+    });
+  }
+  return types;
+};
+
+const legacyModel = z.object({
+  type: z.number().optional(),
+  flds: z.array(z.object({ name: z.string(), ord: z.number() })),
+  tmpls: z.array(z.object({ ord: z.number(), qfmt: z.string(), afmt: z.string() })),
+});
+
+/** Note types of the older schema: the `col.models` JSON. A type that cannot be read is left out. */
+const legacyNoteTypes = (db: import('sql.js').Database): Map<number, NoteType> => {
+  const types = new Map<number, NoteType>();
+  const json = db.exec('SELECT models FROM col LIMIT 1')[0]?.values[0]?.[0];
+  if (typeof json !== 'string' || json === '') return types;
+  let models: unknown;
+  try {
+    models = JSON.parse(json);
+  } catch {
+    return types;
+  }
+  if (typeof models !== 'object' || models === null) return types;
+  for (const [id, value] of Object.entries(models)) {
+    const model = legacyModel.safeParse(value);
+    if (!model.success) continue;
+    types.set(Number(id), {
+      cloze: model.data.type === 1,
+      fields: [...model.data.flds].sort((a, b) => a.ord - b.ord).map((f) => f.name),
+      templates: new Map(model.data.tmpls.map((t) => [t.ord, { question: t.qfmt, answer: t.afmt }])),
+    });
+  }
+  return types;
+};
+
 const readCollection = async (bytes: Uint8Array): Promise<RawNote[]> => {
   const SQL = await sqlite();
   let db: import('sql.js').Database | undefined;
@@ -295,16 +366,26 @@ const readCollection = async (bytes: Uint8Array): Promise<RawNote[]> => {
     const count = Number(db.exec('SELECT count(*) FROM notes')[0]?.values[0]?.[0] ?? 0);
     if (count > MAX_CARD_LINES) refuse('card_file_too_many_lines', { max: MAX_CARD_LINES });
     const decks = deckNames(db);
-    const rows =
-      db.exec(
-        'SELECT n.flds, n.tags, (SELECT c.did FROM cards c WHERE c.nid = n.id ORDER BY c.ord LIMIT 1) ' +
-          'FROM notes n ORDER BY n.id',
-      )[0]?.values ?? [];
-    return rows.map(([fields, tags, deck]) => ({
-      fields: String(fields ?? '').split('\x1f'),
-      tags: String(tags ?? ''),
-      deck: decks.get(Number(deck)) ?? '',
-    }));
+    const types = hasTable(db, 'notetypes') ? currentNoteTypes(db) : legacyNoteTypes(db);
+    // Each note's cards: the templates (or cloze numbers) Anki made a card of, and the first one's deck.
+    const cards = new Map<number, { ords: number[]; deck: number }>();
+    for (const [nid, ord, did] of db.exec('SELECT nid, ord, did FROM cards ORDER BY nid, ord')[0]?.values ??
+      []) {
+      const note = cards.get(Number(nid));
+      if (note) note.ords.push(Number(ord));
+      else cards.set(Number(nid), { ords: [Number(ord)], deck: Number(did) });
+    }
+    const rows = db.exec('SELECT id, mid, flds, tags FROM notes ORDER BY id')[0]?.values ?? [];
+    return rows.map(([id, mid, fields, tags]) => {
+      const made = cards.get(Number(id));
+      return {
+        fields: String(fields ?? '').split('\x1f'),
+        tags: String(tags ?? ''),
+        deck: decks.get(made?.deck ?? Number.NaN) ?? '',
+        type: types.get(Number(mid)),
+        ords: [...new Set(made?.ords ?? [])],
+      };
+    });
   } catch (error) {
     if (error instanceof Refused) throw error;
     return refuse('anki_bad_collection');
@@ -313,25 +394,46 @@ const readCollection = async (bytes: Uint8Array): Promise<RawNote[]> => {
   }
 };
 
+/**
+ * The note's cards as Anki shows them, one per template (or cloze number) Anki made a card of. A note
+ * whose type the collection does not describe gives its first field as the question and its second as
+ * the answer.
+ */
+const renderedCards = (note: RawNote) => {
+  const [first = '', second = ''] = note.fields;
+  if (!note.type || note.type.templates.size === 0) return [{ question: first, answer: second }];
+  const type = note.type;
+  const ords = note.ords.length > 0 ? note.ords : [0];
+  return ords.flatMap((ord) => renderCard(type, note.fields, ord) ?? []);
+};
+
+/** Why a side without text cannot become a text card. */
+const emptyReason = (html: string): SkipReason =>
+  hasPicture(html) ? 'picture_only' : hasSound(html) ? 'sound_only' : 'empty';
+
+const EXCERPT_LENGTH = 60;
+
 // ---------------------------------------------------------------------------------------------------------
 
 /**
- * The notes of an Anki package (.apkg) as cards: the first field is side one, the second side two, the
- * tag the note's first Anki tag or else its deck's name. The current format (`collection.anki21b`,
- * zstd-compressed, with a protobuf media map and zstd-compressed media) is preferred over the older
- * `collection.anki21` and `collection.anki2`. With `pictures`, side one is the picture of the first
- * field's `<img>` (its bytes, to be checked like any uploaded picture); otherwise pictures are dropped.
+ * The notes of an Anki package (.apkg) as cards, one per card Anki makes of a note (each template of its
+ * type, each cloze number), with the texts as Anki shows them; the tag is the note's first Anki tag or
+ * else its deck's name. The current format (`collection.anki21b`, zstd-compressed, with a protobuf media
+ * map and zstd-compressed media) is preferred over the older `collection.anki21` and `collection.anki2`.
+ * With `pictures`, side one is the picture of the question's first `<img>` (its bytes, to be checked like
+ * any uploaded picture); otherwise pictures are dropped. A card that cannot be made is left out and its
+ * note listed with the reason; a package none of whose notes gives a card is refused.
  */
 export async function parseAnkiPackage(data: Uint8Array, pictures: boolean): Promise<AnkiResult> {
   try {
-    return { ok: true, notes: await readPackage(data, pictures) };
+    return { ok: true, ...(await readPackage(data, pictures)) };
   } catch (error) {
     if (error instanceof Refused) return { ok: false, error: error.reason };
     throw error;
   }
 }
 
-const readPackage = async (data: Uint8Array, pictures: boolean): Promise<AnkiNote[]> => {
+const readPackage = async (data: Uint8Array, pictures: boolean) => {
   if (!isZip(data) || !hasDirectory(data)) refuse('anki_not_apkg');
   const entries = unzipLimited(data);
   const current = entries.get('collection.anki21b');
@@ -349,21 +451,49 @@ const readPackage = async (data: Uint8Array, pictures: boolean): Promise<AnkiNot
 
   const raw = await readCollection(collection);
   if (raw.length === 0) refuse('card_file_empty');
-  return raw.map((note, index) => {
-    const [first = '', second = ''] = note.fields;
+  const notes: AnkiNote[] = [];
+  const skipped: SkippedNote[] = [];
+  for (const [index, note] of raw.entries()) {
     const tag = cut(note.tags.trim().split(/\s+/)[0] || note.deck, MAX_TAG_LENGTH);
-    const card: AnkiNote = { first: fieldText(first), second: fieldText(second), tag };
-    const at = { note: index + 1 };
-    if (pictures) {
-      const name = pictureName(first);
-      const entry = name === undefined ? undefined : media.get(name);
-      if (entry === undefined) return refuse('anki_note_without_picture', at);
-      const bytes = entries.get(entry)!;
-      card.picture = current ? unzstdLimited(bytes) : bytes;
-      if (card.second === '') refuse('anki_bad_note', at);
-    } else if (card.first === '' || card.second === '') refuse('anki_bad_note', at);
-    if ([...card.first].length > MAX_SIDE_LENGTH || [...card.second].length > MAX_SIDE_LENGTH)
-      refuse('anki_bad_note', at);
-    return card;
-  });
+    const excerpt = cut(htmlToText(clozeText(note.fields[0] ?? '')).split('\n')[0] ?? '', EXCERPT_LENGTH);
+    const skip = (reason: SkipReason) => {
+      if (!skipped.some((s) => s.note === index + 1 && s.reason === reason))
+        skipped.push({ note: index + 1, excerpt, reason });
+    };
+    const made: AnkiNote[] = [];
+    for (const rendered of renderedCards(note)) {
+      const card: AnkiNote = {
+        first: htmlToText(rendered.question),
+        second: htmlToText(rendered.answer),
+        tag,
+      };
+      if (pictures) {
+        const name = pictureName(rendered.question);
+        const entry = name === undefined ? undefined : media.get(name);
+        if (entry === undefined) {
+          skip('no_picture');
+          continue;
+        }
+        const bytes = entries.get(entry)!;
+        card.picture = current ? unzstdLimited(bytes) : bytes;
+      } else if (card.first === '') {
+        skip(emptyReason(rendered.question));
+        continue;
+      }
+      if (card.second === '') {
+        skip(emptyReason(rendered.answer));
+        continue;
+      }
+      if ([...card.first].length > MAX_SIDE_LENGTH || [...card.second].length > MAX_SIDE_LENGTH) {
+        skip('too_long');
+        continue;
+      }
+      // Two templates that show the same sides (a template for a field the note leaves empty) make one card.
+      if (!made.some((other) => other.first === card.first && other.second === card.second && !pictures))
+        made.push(card);
+    }
+    notes.push(...made);
+  }
+  if (notes.length === 0) refuse('anki_no_cards');
+  return { notes, skipped };
 };

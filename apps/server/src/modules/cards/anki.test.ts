@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { CARD_SIDE_MAX_LENGTH } from '@flashcards/contract';
 import { parse } from 'csv-parse/sync';
 import { zipSync } from 'fflate';
 import sharp from 'sharp';
@@ -130,6 +131,11 @@ const currentDeck = async (
   }
   const collection = db.export();
   db.close();
+  return packCurrent(collection, media);
+};
+
+/** A schema 18 collection packed as a current Anki packs it. */
+const packCurrent = async (collection: Uint8Array, media: { name: string; data: Buffer }[] = []) => {
   // What a current Anki writes beside it: a dummy older collection that asks to update Anki.
   const dummy = await olderDeck(
     [{ front: 'Please update to the latest Anki version', back: '' }],
@@ -146,6 +152,139 @@ const currentDeck = async (
       ...Object.fromEntries(media.map(({ data }, index) => [String(index), zstd(data)])),
     }),
   );
+};
+
+type TestNoteType = {
+  id: number;
+  cloze?: boolean;
+  fields: string[];
+  templates: { question: string; answer: string }[];
+};
+/** A note of a type, and the templates (or cloze numbers less one) Anki made a card of. */
+type TestNote = { type: number; fields: string[]; ords: number[]; tags?: string };
+
+const TABLES = `
+  CREATE TABLE col (id integer PRIMARY KEY, crt integer NOT NULL, mod integer NOT NULL, scm integer NOT NULL,
+    ver integer NOT NULL, dty integer NOT NULL, usn integer NOT NULL, ls integer NOT NULL, conf text NOT NULL,
+    models text NOT NULL, decks text NOT NULL, dconf text NOT NULL, tags text NOT NULL);
+  CREATE TABLE notes (id integer PRIMARY KEY, guid text NOT NULL, mid integer NOT NULL, mod integer NOT NULL,
+    usn integer NOT NULL, tags text NOT NULL, flds text NOT NULL, sfld integer NOT NULL, csum integer NOT NULL,
+    flags integer NOT NULL, data text NOT NULL);
+  CREATE TABLE cards (id integer PRIMARY KEY, nid integer NOT NULL, did integer NOT NULL, ord integer NOT NULL,
+    mod integer NOT NULL, usn integer NOT NULL, type integer NOT NULL, queue integer NOT NULL, due integer NOT NULL,
+    ivl integer NOT NULL, factor integer NOT NULL, reps integer NOT NULL, lapses integer NOT NULL,
+    left integer NOT NULL, odue integer NOT NULL, odid integer NOT NULL, flags integer NOT NULL, data text NOT NULL);`;
+
+/**
+ * A deck whose notes have types of their own (several templates, cloze), in either format: the older
+ * keeps the types in `col.models` JSON, the current in `notetypes`, `fields` and `templates` tables with
+ * protobuf configs.
+ */
+const typedDeck = async (format: 'older' | 'current', types: TestNoteType[], notes: TestNote[]) => {
+  const SQL = await initSqlJs();
+  const db = new SQL.Database();
+  db.run(TABLES);
+  const models = Object.fromEntries(
+    types.map((type) => [
+      type.id,
+      {
+        id: type.id,
+        name: `Type ${type.id}`,
+        type: type.cloze ? 1 : 0,
+        flds: type.fields.map((name, ord) => ({ name, ord })),
+        tmpls: type.templates.map((t, ord) => ({
+          name: `Card ${ord + 1}`,
+          ord,
+          qfmt: t.question,
+          afmt: t.answer,
+        })),
+      },
+    ]),
+  );
+  db.run("INSERT INTO col VALUES (1, 0, 0, 0, ?, 0, 0, 0, '', ?, ?, '', '')", [
+    format === 'older' ? 11 : 18,
+    format === 'older' ? JSON.stringify(models) : '',
+    format === 'older' ? JSON.stringify({ 1: { id: 1, name: 'Words' } }) : '',
+  ]);
+  if (format === 'current') {
+    db.run(`
+      CREATE TABLE decks (id integer PRIMARY KEY NOT NULL, name text NOT NULL, mtime_secs integer NOT NULL,
+        usn integer NOT NULL, common blob NOT NULL, kind blob NOT NULL);
+      CREATE TABLE notetypes (id integer PRIMARY KEY NOT NULL, name text NOT NULL, mtime_secs integer NOT NULL,
+        usn integer NOT NULL, config blob NOT NULL);
+      CREATE TABLE fields (ntid integer NOT NULL, ord integer NOT NULL, name text NOT NULL, config blob NOT NULL,
+        PRIMARY KEY (ntid, ord));
+      CREATE TABLE templates (ntid integer NOT NULL, ord integer NOT NULL, name text NOT NULL,
+        mtime_secs integer NOT NULL, usn integer NOT NULL, config blob NOT NULL, PRIMARY KEY (ntid, ord));
+      INSERT INTO decks VALUES (1, 'Words', 0, 0, x'', x'');`);
+    for (const type of types) {
+      // Notetype.Config { kind = 1 (1: cloze); css = 3 }
+      const config = Buffer.concat([
+        varint(1 << 3),
+        varint(type.cloze ? 1 : 0),
+        field(3, Buffer.from('.card {}')),
+      ]);
+      db.run('INSERT INTO notetypes VALUES (?, ?, 0, 0, ?)', [type.id, `Type ${type.id}`, config]);
+      for (const [ord, name] of type.fields.entries())
+        db.run("INSERT INTO fields VALUES (?, ?, ?, x'')", [type.id, ord, name]);
+      // Notetype.Template.Config { q_format = 1; a_format = 2 }
+      for (const [ord, t] of type.templates.entries())
+        db.run('INSERT INTO templates VALUES (?, ?, ?, 0, 0, ?)', [
+          type.id,
+          ord,
+          `Card ${ord + 1}`,
+          Buffer.concat([field(1, Buffer.from(t.question)), field(2, Buffer.from(t.answer))]),
+        ]);
+    }
+  }
+  let card = 5000;
+  for (const [index, note] of notes.entries()) {
+    const id = 1000 + index;
+    db.run("INSERT INTO notes VALUES (?, ?, ?, 0, 0, ?, ?, '', 0, 0, '')", [
+      id,
+      `g${id}`,
+      note.type,
+      note.tags ?? '',
+      note.fields.join('\x1f'),
+    ]);
+    for (const ord of note.ords)
+      db.run("INSERT INTO cards VALUES (?, ?, 1, ?, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, '')", [
+        card++,
+        id,
+        ord,
+      ]);
+  }
+  const collection = db.export();
+  db.close();
+  if (format === 'current') return packCurrent(collection);
+  return Buffer.from(zipSync({ 'collection.anki2': collection, media: new TextEncoder().encode('{}') }));
+};
+
+/** Anki's stock types: Basic (and reversed card), and Cloze. */
+const BASIC_AND_REVERSED: TestNoteType = {
+  id: 1_600_000_000_001,
+  fields: ['Front', 'Back'],
+  templates: [
+    { question: '{{Front}}', answer: '{{FrontSide}}\n\n<hr id=answer>\n\n{{Back}}' },
+    { question: '{{Back}}', answer: '{{FrontSide}}\n\n<hr id=answer>\n\n{{Front}}' },
+  ],
+};
+const CLOZE: TestNoteType = {
+  id: 1_600_000_000_002,
+  cloze: true,
+  fields: ['Text', 'Back Extra'],
+  templates: [{ question: '{{cloze:Text}}', answer: '{{cloze:Text}}<br>\n{{Back Extra}}' }],
+};
+/** A type with a typed answer and an optional hint. */
+const TYPE_IN: TestNoteType = {
+  id: 1_600_000_000_003,
+  fields: ['Word', 'Meaning', 'Hint'],
+  templates: [
+    {
+      question: '{{Word}}{{#Hint}}<br>{{hint:Hint}}{{/Hint}}\n\n{{type:Meaning}}',
+      answer: '{{Word}}\n\n<hr id=answer>\n\n{{type:Meaning}}',
+    },
+  ],
 };
 
 const parseLegacyEntries = async (zip: Buffer) => {
@@ -190,7 +329,7 @@ describe('importing an Anki package', () => {
     ]);
     const response = await upload(session, 'text', category.id, deck);
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toEqual({ created: 2 });
+    expect(response.json()).toEqual({ created: 2, skipped: [] });
     expect(
       (await cardsOf(session, 'text', category.id)).map((c) => [c.first_side, c.second_side, c.tag]),
     ).toEqual([
@@ -205,7 +344,7 @@ describe('importing an Anki package', () => {
     const deck = await olderDeck([{ front: '<img src="cat.png">', back: 'котка', tags: ['animals'] }], {
       'cat.png': await png(),
     });
-    expect((await upload(session, 'picture', category.id, deck)).json()).toEqual({ created: 1 });
+    expect((await upload(session, 'picture', category.id, deck)).json()).toEqual({ created: 1, skipped: [] });
     const [card] = await cardsOf(session, 'picture', category.id);
     expect(card).toMatchObject({ second_side: 'котка', tag: 'animals' });
     const served = await t.app.inject({ method: 'GET', url: card!.first_side_url! });
@@ -222,7 +361,7 @@ describe('importing an Anki package', () => {
       { fields: ['ябълка<img src="a.png">', 'apple'], tags: '', deck: 7 },
       { fields: ['круша', 'pear'], tags: ' fruit::yellow ', deck: 7 },
     ]);
-    expect((await upload(session, 'text', text.id, deck)).json()).toEqual({ created: 2 });
+    expect((await upload(session, 'text', text.id, deck)).json()).toEqual({ created: 2, skipped: [] });
     expect(
       (await cardsOf(session, 'text', text.id)).map((c) => [c.first_side, c.second_side, c.tag]),
     ).toEqual([
@@ -235,10 +374,120 @@ describe('importing an Anki package', () => {
       [{ fields: ['<img src="my%20dog.png">', 'куче'], tags: 'pets', deck: 1 }],
       [{ name: 'my dog.png', data: await png() }],
     );
-    expect((await upload(session, 'picture', pictures.id, withPicture)).json()).toEqual({ created: 1 });
+    expect((await upload(session, 'picture', pictures.id, withPicture)).json()).toEqual({
+      created: 1,
+      skipped: [],
+    });
     expect(await cardsOf(session, 'picture', pictures.id)).toMatchObject([
       { second_side: 'куче', tag: 'pets' },
     ]);
+  });
+
+  for (const format of ['older', 'current'] as const)
+    describe(`reads notes as Anki makes cards of them (${format} format)`, () => {
+      it('a card for each template Anki made one of: both ways for a reversed note, one way if not', async () => {
+        const session = await signIn();
+        const category = await buildCategory(t.database.db, { userId: session.user.id });
+        const deck = await typedDeck(
+          format,
+          [BASIC_AND_REVERSED, TYPE_IN],
+          [
+            { type: BASIC_AND_REVERSED.id, fields: ['der Hund', 'the dog'], ords: [0, 1], tags: 'animals' },
+            { type: BASIC_AND_REVERSED.id, fields: ['die Katze', 'the cat'], ords: [0] },
+            { type: TYPE_IN.id, fields: ['gehen', 'to go', 'a verb'], ords: [0] },
+          ],
+        );
+        const response = await upload(session, 'text', category.id, deck);
+        expect(response.statusCode).toBe(201);
+        expect(response.json()).toEqual({ created: 4, skipped: [] });
+        expect(
+          (await cardsOf(session, 'text', category.id)).map((c) => [c.first_side, c.second_side, c.tag]),
+        ).toEqual([
+          ['der Hund', 'the dog', 'animals'],
+          ['the dog', 'der Hund', 'animals'],
+          ['die Katze', 'the cat', 'Words'],
+          // The hint and the typing box are the reviewer's, not the side's text.
+          ['gehen', 'to go', 'Words'],
+        ]);
+      });
+
+      it('a cloze note: a card for each cloze number, its deletion hidden on side one', async () => {
+        const session = await signIn();
+        const category = await buildCategory(t.database.db, { userId: session.user.id });
+        const deck = await typedDeck(
+          format,
+          [CLOZE],
+          [
+            {
+              type: CLOZE.id,
+              fields: ['{{c1::Sofia}} is the capital of {{c2::Bulgaria::a country}}.', 'Since 1879'],
+              ords: [0, 1],
+            },
+          ],
+        );
+        expect((await upload(session, 'text', category.id, deck)).json()).toEqual({
+          created: 2,
+          skipped: [],
+        });
+        expect(
+          (await cardsOf(session, 'text', category.id)).map((c) => [c.first_side, c.second_side]),
+        ).toEqual([
+          ['[...] is the capital of Bulgaria.', 'Sofia is the capital of Bulgaria.\nSince 1879'],
+          ['Sofia is the capital of [a country].', 'Sofia is the capital of Bulgaria.\nSince 1879'],
+        ]);
+      });
+
+      it('leaves out the notes that give no card and lists them; line breaks of blocks survive', async () => {
+        const session = await signIn();
+        const category = await buildCategory(t.database.db, { userId: session.user.id });
+        const long = 'x'.repeat(CARD_SIDE_MAX_LENGTH + 1);
+        const deck = await typedDeck(
+          format,
+          [BASIC_AND_REVERSED],
+          [
+            {
+              type: BASIC_AND_REVERSED.id,
+              fields: ['a<div>b</div>', '<p>one</p><ul><li>two</li><li>three</li></ul>'],
+              ords: [0],
+            },
+            { type: BASIC_AND_REVERSED.id, fields: ['[sound:hund.mp3]', 'dog'], ords: [0] },
+            { type: BASIC_AND_REVERSED.id, fields: ['<img src="cat.jpg">', 'cat'], ords: [0] },
+            { type: BASIC_AND_REVERSED.id, fields: ['Maus', '&nbsp;<br>'], ords: [0] },
+            { type: BASIC_AND_REVERSED.id, fields: ['<b>Vogel</b> (m)', long], ords: [0, 1] },
+          ],
+        );
+        const response = await upload(session, 'text', category.id, deck);
+        expect(response.statusCode).toBe(201);
+        expect(response.json()).toEqual({
+          created: 1,
+          skipped: [
+            { note: 2, excerpt: '', reason: 'sound_only' },
+            { note: 3, excerpt: '', reason: 'picture_only' },
+            { note: 4, excerpt: 'Maus', reason: 'empty' },
+            { note: 5, excerpt: 'Vogel (m)', reason: 'too_long' },
+          ],
+        });
+        expect(
+          (await cardsOf(session, 'text', category.id)).map((c) => [c.first_side, c.second_side]),
+        ).toEqual([['a\nb', 'one\ntwo\nthree']]);
+      });
+    });
+
+  it("a picture category takes the picture of each card's question, and lists notes without one", async () => {
+    const session = await signIn();
+    const category = await buildCategory(t.database.db, { userId: session.user.id, typeOfCards: 'picture' });
+    const deck = await olderDeck(
+      [
+        { front: '<img src="cat.png">', back: 'котка' },
+        { front: 'no picture here', back: 'нищо' },
+      ],
+      { 'cat.png': await png() },
+    );
+    expect((await upload(session, 'picture', category.id, deck)).json()).toEqual({
+      created: 1,
+      skipped: [{ note: 2, excerpt: 'no picture here', reason: 'no_picture' }],
+    });
+    expect(await cardsOf(session, 'picture', category.id)).toMatchObject([{ second_side: 'котка' }]);
   });
 
   describe('refuses a hostile or broken archive, storing nothing', () => {
@@ -314,10 +563,19 @@ describe('importing an Anki package', () => {
       expect(mediaFiles(session.user.id)).toEqual([]);
     });
 
-    it('more than 1000 notes, and a picture note without a picture', async () => {
+    it('more than 1000 notes, and a package none of whose notes gives a card', async () => {
       const many = Array.from({ length: 1001 }, (_, i) => ({ first: `w${i}`, second: `m${i}`, tag: '' }));
       await refused('text', await toApkg('Many', many, new Date()), /at most 1000 cards/);
-      await refused('picture', await olderDeck([{ front: 'no picture', back: 'b' }]), /Note 1 .* no picture/);
+      await refused(
+        'picture',
+        await olderDeck([{ front: 'no picture', back: 'b' }]),
+        /No note .* can become a card/,
+      );
+      await refused(
+        'text',
+        await olderDeck([{ front: '[sound:a.mp3]', back: 'b' }]),
+        /No note .* can become a card/,
+      );
     });
   });
 });
@@ -351,6 +609,7 @@ describe('exporting a category', () => {
         { first: 'къща, голяма', second: 'a "big"\nhouse', tag: 'nouns' },
         { first: 'tab here', second: '<b> &', tag: 'Думи: „дом“' },
       ],
+      skipped: [],
     });
   });
 
@@ -386,6 +645,7 @@ describe('exporting a category', () => {
     const copy = await buildCategory(t.database.db, { userId: session.user.id });
     expect((await upload(session, 'text', copy.id, response.rawPayload, 'words.csv')).json()).toEqual({
       created: 2,
+      skipped: [],
     });
   });
 
@@ -409,7 +669,7 @@ describe('exporting a category', () => {
 
     const copy = await buildCategory(t.database.db, { userId: session.user.id });
     const uploaded = await upload(session, 'text', copy.id, response.rawPayload, 'formulas.csv');
-    expect(uploaded.json()).toEqual({ created: 3 });
+    expect(uploaded.json()).toEqual({ created: 3, skipped: [] });
     const read = await t.database.db.query.cards.findMany({
       where: (card, { eq }) => eq(card.categoryId, copy.id),
       orderBy: (card, { asc }) => asc(card.id),

@@ -117,7 +117,10 @@ export const createCardsService = ({
     return result;
   };
 
-  /** The notes of an Anki package as cards of the category, pictures stored first, rows all or none. */
+  /**
+   * The cards an Anki package's notes give, into the category: pictures stored first, rows all or none;
+   * with the notes left out and why.
+   */
   const importAnki = async (user: Actor, categoryId: number, file: UploadedFile, pictures: boolean) => {
     if (file.data.length > ANKI_PACKAGE_MAX_BYTES) throw invalid({ file: 'card_file_too_large' });
     const parsed = await parseAnkiPackage(file.data, pictures);
@@ -145,7 +148,7 @@ export const createCardsService = ({
         files,
       );
     });
-    return created.length;
+    return { created: created.length, skipped: parsed.skipped };
   };
 
   return {
@@ -340,8 +343,9 @@ export const createCardsService = ({
     },
 
     /**
-     * Many text cards from a file, all or none (one statement); returns how many were added. The file's
-     * bytes decide its kind: a zip is an Anki package, anything else a text file.
+     * Many text cards from a file, all or none (one statement), or from an Anki package; how many were
+     * added, and the package's notes left out. The file's bytes decide its kind: a zip is an Anki package,
+     * anything else a text file.
      */
     async uploadText(user: Actor, categoryId: number, file: UploadedFile | undefined) {
       await targetCategory(user, categoryId, 'text');
@@ -361,10 +365,10 @@ export const createCardsService = ({
           })),
         ),
       );
-      return created.length;
+      return { created: created.length, skipped: [] };
     },
 
-    /** Many picture cards from an Anki package, all or none; returns how many were added. */
+    /** Many picture cards from an Anki package; how many were added, and the notes left out. */
     async uploadPictures(user: Actor, categoryId: number, file: UploadedFile | undefined) {
       await targetCategory(user, categoryId, 'picture');
       if (!file) throw invalid({ file: 'no_file' });

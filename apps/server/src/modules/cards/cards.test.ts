@@ -402,7 +402,7 @@ describe('uploading a file of text cards', () => {
     const category = await buildCategory(t.database.db, { userId: session.user.id });
     const ok = await upload(session, category.id, lines(1000));
     expect(ok.statusCode).toBe(201);
-    expect(ok.json()).toEqual({ created: 1000 });
+    expect(ok.json()).toEqual({ created: 1000, skipped: [] });
     const other = await buildCategory(t.database.db, { userId: session.user.id });
     const tooMany = await upload(session, other.id, lines(1001));
     expect(tooMany.statusCode).toBe(400);
@@ -449,9 +449,15 @@ describe('uploading a file of text cards', () => {
     const session = await signIn();
     const category = await buildCategory(t.database.db, { userId: session.user.id });
     const anki = '#separator:tab\n#html:true\nhouse\tкъща\tnouns\ngo<br>away\tтръгвам си\n';
-    expect((await upload(session, category.id, anki, 'anki.txt')).json()).toEqual({ created: 2 });
+    expect((await upload(session, category.id, anki, 'anki.txt')).json()).toEqual({
+      created: 2,
+      skipped: [],
+    });
     const csv = '\ufeffterm,definition,tag\n"apple, red",ябълка,fruit\npear,круша,fruit\n';
-    expect((await upload(session, category.id, csv, 'cards.csv')).json()).toEqual({ created: 2 });
+    expect((await upload(session, category.id, csv, 'cards.csv')).json()).toEqual({
+      created: 2,
+      skipped: [],
+    });
     const cards = (await session.call('GET', `/api/card/card-text/?category_id=${category.id}`)).json();
     expect(
       cards.map((c: { first_side: string; second_side: string; tag: string }) => [

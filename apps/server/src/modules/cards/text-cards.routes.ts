@@ -45,9 +45,9 @@ export const textCardRouteHandlers = ({ cards, practice, market }: Services) => 
     return null;
   }),
 
-  route(cardRoutes.uploadTextCards, async ({ actor, body }) => ({
-    created: await cards.uploadText(actor, body.category_id, body.file),
-  })),
+  route(cardRoutes.uploadTextCards, ({ actor, body }) =>
+    cards.uploadText(actor, body.category_id, body.file),
+  ),
 
   route(cardRoutes.textTags, async ({ actor, query }) => cards.tags(actor, 'text', query.category_id)),
 

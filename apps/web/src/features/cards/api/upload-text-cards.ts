@@ -1,12 +1,9 @@
 import { cardRoutes } from '@flashcards/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { deckKeys } from '../../../lib/deck-keys';
 
-const _createdSchema = z.object({ created: z.number().int() });
-
-/** Adds the cards of a file to a text category, all or none; answers how many were created. */
+/** Adds the cards of a file or an Anki package to a text category; how many were created, and the notes left out. */
 export const uploadTextCards = ({ categoryId, file }: { categoryId: number; file: File }) =>
   api.call(cardRoutes.uploadTextCards, { body: { category_id: categoryId, file } });
 

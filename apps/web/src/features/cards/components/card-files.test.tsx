@@ -69,7 +69,7 @@ describe('the upload dialog', () => {
   });
 
   it('sends an Anki package of a picture category to the picture route', async () => {
-    const server = fakeApi().on(cardRoutes.uploadPictureCards, { created: 3 });
+    const server = fakeApi().on(cardRoutes.uploadPictureCards, { created: 3, skipped: [] });
     const calls = () => server.calls.map((call) => `${call.method} ${call.path}`);
     const onClose = vi.fn();
     wrap(<UploadCardsModal category={category('picture')} opened onClose={onClose} />);
@@ -79,5 +79,29 @@ describe('the upload dialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls()).toEqual(['POST /api/card/card-picture-multiple/']);
+  });
+
+  it('lists the notes of a package left out, with why, and closes when the learner is done', async () => {
+    fakeApi().on(cardRoutes.uploadTextCards, {
+      created: 2,
+      skipped: [
+        { note: 3, excerpt: 'der Hund', reason: 'sound_only' },
+        { note: 7, excerpt: '', reason: 'too_long' },
+      ],
+    });
+    const onClose = vi.fn();
+    wrap(<UploadCardsModal category={category('text')} opened onClose={onClose} />);
+    const input = document.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['PK'], 'deck.apkg')] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    const list = await screen.findByRole('list', { name: '2 notes were left out' });
+    expect([...list.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
+      'Note 3 “der Hund” – a side has only a sound',
+      'Note 7 – a side is longer than 1000 characters',
+    ]);
+    expect(screen.getByRole('status')).toHaveTextContent('2 cards were added.');
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(onClose).toHaveBeenCalled();
   });
 });

@@ -1,6 +1,13 @@
-import { ANKI_PACKAGE_MAX_BYTES, CARD_FILE_MAX_LINES, type Category, megabytes } from '@flashcards/contract';
-import { Button, Code, FileInput, Group, List, Modal, Stack, Text } from '@mantine/core';
-import { IconFileText } from '@tabler/icons-react';
+import {
+  ANKI_PACKAGE_MAX_BYTES,
+  CARD_FILE_MAX_LINES,
+  CARD_SIDE_MAX_LENGTH,
+  type Category,
+  megabytes,
+  type SkippedNote,
+} from '@flashcards/contract';
+import { Alert, Button, Code, FileInput, Group, List, Modal, ScrollArea, Stack, Text } from '@mantine/core';
+import { IconFileText, IconInfoCircle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/ui/form-error';
@@ -16,8 +23,9 @@ const TAB_EXAMPLE = 'Hund\tdog\tanimals';
 const CSV_EXAMPLE = ['first_side,second_side,tag', 'Rome,Italy,capitals'].join('\n');
 
 /**
- * Adds many cards from a file; any bad line or note refuses the whole file, naming it. Text categories take
- * text files and Anki packages, picture categories Anki packages.
+ * Adds many cards from a file. A bad line refuses a whole text file, naming it; an Anki package's notes that
+ * cannot become cards are left out, and the modal then lists them. Text categories take text files and Anki
+ * packages, picture categories Anki packages.
  */
 export function UploadCardsModal({
   category,
@@ -51,6 +59,7 @@ function UploadForm({ category, onDone }: { category: Category; onDone: () => vo
   const uploadPictures = useUploadPictureCards();
   const upload = pictures ? uploadPictures : uploadText;
   const [general, setGeneral] = useState<string | null>(null);
+  const [imported, setImported] = useState<{ created: number; skipped: SkippedNote[] } | null>(null);
   const schema = useMemo(() => cardFileFormFor(pictures ? 'picture' : 'text'), [pictures]);
   const form = useSchemaForm<{ file: File | null }>({ schema, initialValues: { file: null } });
 
@@ -60,14 +69,18 @@ function UploadForm({ category, onDone }: { category: Category; onDone: () => vo
     upload.mutate(
       { categoryId: category.id, file },
       {
-        onSuccess: ({ created }) => {
-          toast(t('upload.done', { count: created }));
+        onSuccess: (result) => {
+          // Notes left out are listed in the dialog, with the count of cards added above them.
+          if (result.skipped.length > 0) return setImported(result);
+          toast(t('upload.done', { count: result.created }));
           onDone();
         },
         onError: (error) => setGeneral(form.showServerErrors(error)),
       },
     );
   });
+
+  if (imported) return <SkippedNotes {...imported} onDone={onDone} />;
 
   return (
     <form ref={form.formRef} onSubmit={submit} noValidate>
@@ -137,5 +150,58 @@ function UploadForm({ category, onDone }: { category: Category; onDone: () => vo
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** The cards a package gave, and its notes left out, each with its number, its start and why. */
+function SkippedNotes({
+  created,
+  skipped,
+  onDone,
+}: {
+  created: number;
+  skipped: SkippedNote[];
+  onDone: () => void;
+}) {
+  const { t } = useTranslation('cards');
+  return (
+    <Stack gap="md">
+      <Text fw={600} role="status">
+        {t('upload.done', { count: created })}
+      </Text>
+      <Alert color="orange" variant="light" icon={<IconInfoCircle aria-hidden="true" />}>
+        {/* Mantine's orange title on its light orange is below 4.5:1: the title is the body's text, bold. */}
+        <Text size="sm" fw={700}>
+          {t('upload.skipped', { count: skipped.length })}
+        </Text>
+        <Text size="sm">{t('upload.skippedIntro')}</Text>
+      </Alert>
+      <ScrollArea.Autosize mah={320} type="auto">
+        <List spacing={6} size="sm" aria-label={t('upload.skipped', { count: skipped.length })}>
+          {skipped.map((note) => (
+            <List.Item key={`${note.note}-${note.reason}`}>
+              <Text span size="sm" fw={600}>
+                {t('upload.note', { note: note.note })}
+              </Text>
+              {note.excerpt && (
+                <Text span size="sm">
+                  {' '}
+                  “{note.excerpt}”
+                </Text>
+              )}
+              <Text span size="sm" c="dimmed">
+                {' – '}
+                {t(`upload.reasons.${note.reason}`, { max: CARD_SIDE_MAX_LENGTH })}
+              </Text>
+            </List.Item>
+          ))}
+        </List>
+      </ScrollArea.Autosize>
+      <Group justify="flex-end">
+        <Button onClick={onDone} data-autofocus>
+          {t('upload.close')}
+        </Button>
+      </Group>
+    </Stack>
   );
 }

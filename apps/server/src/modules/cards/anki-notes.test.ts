@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { clozeNumbers, htmlToText, type NoteType, renderCard } from './anki-notes';
+
+describe('the text of an Anki field', () => {
+  // Fields as they are found in shared decks: Anki's editor wraps lines in <div>s, ends them with <br>,
+  // and keeps the styles pasted with the text.
+  it.each([
+    ['a<div>b</div>', 'a\nb'],
+    ['<div>line one</div><div>line two</div>', 'line one\nline two'],
+    ['word<br>', 'word'],
+    ['<div>word<br></div>', 'word'],
+    ['<div><br></div>', ''],
+    ['1<br><br>2', '1\n\n2'],
+    ['<p>one</p><p>two</p>', 'one\ntwo'],
+    ['<p>list:</p><ul><li>one</li><li>two</li></ul>', 'list:\none\ntwo'],
+    ['<ol><li>erst</li><li>dann</li></ol>', 'erst\ndann'],
+    ['Hello&nbsp;world', 'Hello world'],
+    ['a &lt; b &amp;&amp; c &gt; d', 'a < b && c > d'],
+    ['<span style="color: rgb(0, 0, 0);">text</span>', 'text'],
+    ['<b>bold</b>, <i>it</i> and H<sub>2</sub>O', 'bold, it and H2O'],
+    ['[sound:hund_1.mp3]der Hund', 'der Hund'],
+    ['<style>.card { color: red }</style>shown', 'shown'],
+    ['the HTML\nline break\r\nis a space', 'the HTML line break is a space'],
+    ['<table><tr><td>a</td><td>b</td></tr><tr><td>c</td></tr></table>', 'a b\nc'],
+    ['  spaced   out  ', 'spaced out'],
+    ['<div>къща</div><div>дом</div>', 'къща\nдом'],
+  ])('%j is %j', (html, text) => {
+    expect(htmlToText(html)).toBe(text);
+  });
+});
+
+const type = (templates: [string, string][], fields: string[], cloze = false): NoteType => ({
+  cloze,
+  fields,
+  templates: new Map(templates.map(([question, answer], ord) => [ord, { question, answer }])),
+});
+
+describe('a card of an Anki note', () => {
+  const reversed = type(
+    [
+      ['{{Front}}', '{{FrontSide}}\n\n<hr id=answer>\n\n{{Back}}'],
+      ['{{Back}}', '{{FrontSide}}<hr id="answer">{{Front}}'],
+    ],
+    ['Front', 'Back'],
+  );
+
+  it('each template shows its own side first; the answer is what follows <hr id=answer>', () => {
+    expect(renderCard(reversed, ['Hund', 'dog'], 0)).toEqual({ question: 'Hund', answer: '\n\ndog' });
+    expect(renderCard(reversed, ['Hund', 'dog'], 1)).toEqual({ question: 'dog', answer: 'Hund' });
+    expect(renderCard(reversed, ['Hund', 'dog'], 2)).toBeUndefined();
+  });
+
+  it('an answer without the rule loses the question it repeats', () => {
+    const plain = type([['{{Front}}', '{{FrontSide}} = {{Back}}']], ['Front', 'Back']);
+    expect(renderCard(plain, ['2+2', '4'], 0)).toEqual({ question: '2+2', answer: ' = 4' });
+  });
+
+  it('sections show when their field has text, a picture or a sound, inverted ones when it has none', () => {
+    const sections = type(
+      [['{{Word}}{{#Note}} ({{Note}}){{/Note}}{{^Note}} -{{/Note}}', '{{Meaning}}']],
+      ['Word', 'Note', 'Meaning'],
+    );
+    expect(renderCard(sections, ['go', 'verb', 'тръгвам'], 0)?.question).toBe('go (verb)');
+    expect(renderCard(sections, ['go', '<br>&nbsp;', 'тръгвам'], 0)?.question).toBe('go -');
+    expect(renderCard(sections, ['go', '<img src="a.png">', 'тръгвам'], 0)?.question).toBe(
+      'go (<img src="a.png">)',
+    );
+  });
+
+  it('drops hints, speech, typing boxes and the fields Anki fills itself; other filters keep the value', () => {
+    const filters = type(
+      [
+        [
+          '{{Deck}} {{Tags}} {{Word}}{{hint:Hint}}{{tts en_US voices=Apple_Samantha:Word}}{{type:Meaning}}',
+          '<hr id=answer>{{type:Meaning}} {{furigana:Reading}} {{text:Meaning}}',
+        ],
+      ],
+      ['Word', 'Meaning', 'Hint', 'Reading'],
+    );
+    expect(renderCard(filters, ['dog', 'куче', 'an animal', '犬[いぬ]'], 0)).toEqual({
+      question: '  dog',
+      answer: 'куче 犬[いぬ] куче',
+    });
+  });
+
+  describe('cloze', () => {
+    const cloze = type(
+      [['{{cloze:Text}}', '{{cloze:Text}}<br>{{Back Extra}}']],
+      ['Text', 'Back Extra'],
+      true,
+    );
+    const text = '{{c1::Sofia}} is the capital of {{c2::Bulgaria::a country}} since {{c1::1879}}.';
+
+    it('finds the numbers a field uses', () => {
+      expect(clozeNumbers(text)).toEqual([1, 2]);
+      expect(clozeNumbers('{{c3::a}} {{c10::b}} {{c3::c}}')).toEqual([3, 10]);
+      expect(clozeNumbers('no deletions')).toEqual([]);
+    });
+
+    it('hides its own number as [...] or [hint], shows the others, reveals all on the answer', () => {
+      expect(renderCard(cloze, [text, 'Extra'], 0)).toEqual({
+        question: '[...] is the capital of Bulgaria since [...].',
+        answer: 'Sofia is the capital of Bulgaria since 1879.<br>Extra',
+      });
+      expect(renderCard(cloze, [text, ''], 1)?.question).toBe(
+        'Sofia is the capital of [a country] since 1879.',
+      );
+    });
+
+    it('a typed cloze does not repeat the deletion', () => {
+      const typed = type(
+        [['{{cloze:Text}}{{type:cloze:Text}}', '{{cloze:Text}}{{type:cloze:Text}}']],
+        ['Text'],
+        true,
+      );
+      expect(renderCard(typed, ['{{c1::a}} b'], 0)).toEqual({ question: '[...] b', answer: 'a b' });
+    });
+  });
+});
