@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -611,6 +612,26 @@ describe('exporting a category', () => {
       ],
       skipped: [],
     });
+  });
+
+  it("computes each note's sort field and checksum from its plain text, as Anki does", async () => {
+    const session = await signIn();
+    const category = await buildCategory(t.database.db, { userId: session.user.id });
+    await buildCard(t.database.db, { categoryId: category.id, firstSide: 'a & b\nc', secondSide: '<x>' });
+    await buildCard(t.database.db, { categoryId: category.id, firstSide: '42', secondSide: 'n' });
+    const response = await exported(session, category.id, 'apkg');
+    const entries = await parseLegacyEntries(response.rawPayload);
+    const SQL = await initSqlJs();
+    const db = new SQL.Database(entries.get('collection.anki2')!);
+    const rows = db.exec('SELECT flds, sfld, csum FROM notes ORDER BY id')[0]!.values;
+    db.close();
+    // Anki's field checksum: the first 4 bytes of the SHA-1 of the field without its HTML.
+    const sha1 = (text: string) => createHash('sha1').update(text).digest().readUInt32BE(0);
+    expect(rows).toEqual([
+      ['a &amp; b<br>c\x1f&lt;x&gt;', 'a & bc', sha1('a & bc')],
+      // A number is stored as a number, as SQLite does for Anki's integer column.
+      ['42\x1fn', 42, sha1('42')],
+    ]);
   });
 
   it('a picture category as an Anki package with media, read back with its pictures', async () => {

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { spreadsheetCell } from '@flashcards/contract';
 import { stringify } from 'csv-stringify/sync';
-import { escapeUTF8 } from 'entities';
+import { decodeHTML, escapeUTF8 } from 'entities';
 import { zipSync } from 'fflate';
 import initSqlJs, { type SqlJsStatic } from 'sql.js';
 
@@ -163,9 +163,22 @@ const DECK_CONFIG = {
 const html = (text: string) => escapeUTF8(text).replace(/\r?\n/g, '<br>');
 /** Anki's tags are separated by spaces. */
 const ankiTag = (tag: string) => tag.trim().replace(/\s+/g, '_');
-/** Anki's checksum of the sort field: the first 8 hex digits of its SHA-1, as a number. */
-const checksum = (text: string) =>
-  Number.parseInt(createHash('sha1').update(text).digest('hex').slice(0, 8), 16);
+/**
+ * A field as Anki sorts and compares it: a picture as its file name between spaces, other tags removed
+ * (a `<br>` too), entities decoded, no-break spaces as spaces.
+ */
+export const ankiPlainText = (html: string) =>
+  decodeHTML(
+    html
+      .replace(
+        /<img\b[^>]*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))[^>]*>/gi,
+        (_tag, a, b, c) => ` ${a ?? b ?? c} `,
+      )
+      .replace(/<[^<>]*>/g, ''),
+  ).replace(/\u00a0/g, ' ');
+/** Anki's checksum of a note's first field: the first 4 bytes of the SHA-1 of its plain text, as a number. */
+export const ankiChecksum = (html: string) =>
+  createHash('sha1').update(ankiPlainText(html)).digest().readUInt32BE(0);
 const guid = () => createHash('sha1').update(randomUUID()).digest('base64').slice(0, 10);
 
 /** A deck of the category's cards, one Basic note each, tags from our tag, pictures as media files. */
@@ -218,8 +231,8 @@ export const toApkg = async (deckName: string, cards: ExportCard[], now: Date): 
         seconds,
         tags,
         `${front}\x1f${html(each.second)}`,
-        front,
-        checksum(front),
+        ankiPlainText(front),
+        ankiChecksum(front),
       ]);
       card.run([noteId, noteId, deckId, seconds, index + 1]);
     }
