@@ -4,7 +4,16 @@ import { Decompress } from 'fzstd';
 import initSqlJs, { type SqlJsStatic } from 'sql.js';
 import { z } from 'zod';
 import type { Message } from '../../lib/api-error';
-import { clozeText, hasPicture, hasSound, htmlToText, type NoteType, renderCard } from './anki-notes';
+import {
+  clozeText,
+  hasPicture,
+  hasSound,
+  htmlToText,
+  type NoteType,
+  type RenderedCard,
+  RenderedTooLong,
+  renderCard,
+} from './anki-notes';
 import { MAX_CARD_LINES, MAX_SIDE_LENGTH, MAX_TAG_LENGTH } from './card-file';
 
 /** The bytes of a zip archive's first local header (an .apkg is a zip). */
@@ -251,7 +260,7 @@ const currentMediaMap = (data: Uint8Array): Map<string, string> => {
 // ---------------------------------------------------------------------------------------------------------
 // Pictures
 
-const IMAGE = /<img\b[^>]*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
+const IMAGE = /<img\b[^<>]*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
 
 /** The file name of a field's first picture. */
 const pictureName = (html: string): string | undefined => {
@@ -399,12 +408,17 @@ const readCollection = async (bytes: Uint8Array): Promise<RawNote[]> => {
  * whose type the collection does not describe gives its first field as the question and its second as
  * the answer.
  */
-const renderedCards = (note: RawNote) => {
+const renderedCards = (note: RawNote): RenderedCard[] | 'too_long' => {
   const [first = '', second = ''] = note.fields;
   if (!note.type || note.type.templates.size === 0) return [{ question: first, answer: second }];
   const type = note.type;
   const ords = note.ords.length > 0 ? note.ords : [0];
-  return ords.flatMap((ord) => renderCard(type, note.fields, ord) ?? []);
+  try {
+    return ords.flatMap((ord) => renderCard(type, note.fields, ord) ?? []);
+  } catch (error) {
+    if (error instanceof RenderedTooLong) return 'too_long';
+    throw error;
+  }
 };
 
 /** Why a side without text cannot become a text card. */
@@ -461,14 +475,19 @@ const readPackage = async (data: Uint8Array, pictures: boolean) => {
         skipped.push({ note: index + 1, excerpt, reason });
     };
     const made: AnkiNote[] = [];
-    for (const rendered of renderedCards(note)) {
+    const rendered = renderedCards(note);
+    if (rendered === 'too_long') {
+      skip('too_long');
+      continue;
+    }
+    for (const sides of rendered) {
       const card: AnkiNote = {
-        first: htmlToText(rendered.question),
-        second: htmlToText(rendered.answer),
+        first: htmlToText(sides.question),
+        second: htmlToText(sides.answer),
         tag,
       };
       if (pictures) {
-        const name = pictureName(rendered.question);
+        const name = pictureName(sides.question);
         const entry = name === undefined ? undefined : media.get(name);
         if (entry === undefined) {
           skip('no_picture');
@@ -477,11 +496,11 @@ const readPackage = async (data: Uint8Array, pictures: boolean) => {
         const bytes = entries.get(entry)!;
         card.picture = current ? unzstdLimited(bytes) : bytes;
       } else if (card.first === '') {
-        skip(emptyReason(rendered.question));
+        skip(emptyReason(sides.question));
         continue;
       }
       if (card.second === '') {
-        skip(emptyReason(rendered.answer));
+        skip(emptyReason(sides.answer));
         continue;
       }
       if ([...card.first].length > MAX_SIDE_LENGTH || [...card.second].length > MAX_SIDE_LENGTH) {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { clozeNumbers, htmlToText, type NoteType, renderCard } from './anki-notes';
+import {
+  clozeNumbers,
+  htmlToText,
+  MAX_RENDERED,
+  type NoteType,
+  RenderedTooLong,
+  renderCard,
+} from './anki-notes';
 
 describe('the text of an Anki field', () => {
   // Fields as they are found in shared decks: Anki's editor wraps lines in <div>s, ends them with <br>,
@@ -115,5 +122,36 @@ describe('a card of an Anki note', () => {
       );
       expect(renderCard(typed, ['{{c1::a}} b'], 0)).toEqual({ question: '[...] b', answer: 'a b' });
     });
+  });
+});
+
+// A package is untrusted: inputs that make a pattern rescan the rest of the text from each of many
+// openings (quadratic time: minutes here, past the test's time limit) or make a template write without end.
+describe('a hostile note or template', () => {
+  const many = (text: string) => text.repeat(100_000);
+
+  it('is read in one pass: unclosed tags, sounds, styles, deletions and template tags', () => {
+    expect(htmlToText(`${many('<div ')}x`)).toBe(`${many('<div ')}x`);
+    expect(htmlToText(`${many('[sound:')}x`)).toBe(`${many('[sound:')}x`);
+    expect(htmlToText(`a${many('<style>')}`)).toBe('a');
+    expect(htmlToText(`a${many(' \n ')}b`)).toBe('a b');
+    expect(htmlToText(`a${many('<br><div>')}b`)).toBe(`a${'\n'.repeat(2)}b`);
+    expect(clozeNumbers(many('{{c1::'))).toEqual([]);
+    const plain = type([[many('{{'), '{{Back}}']], ['Front', 'Back']);
+    expect(renderCard(plain, ['a', 'b'], 0)?.question).toHaveLength(200_000);
+  });
+
+  it('stops writing a side past the bound, however often a template repeats a field', () => {
+    const repeating = type([[many('{{Front}}'), '{{Back}}']], ['Front', 'Back']);
+    expect(() => renderCard(repeating, ['x'.repeat(100), 'b'], 0)).toThrow(RenderedTooLong);
+    expect(MAX_RENDERED).toBeLessThan(100 * 100_000);
+  });
+
+  it('reads sections nested past any real template as text, without running out of stack', () => {
+    const deep = type(
+      [[`${'{{#Front}}'.repeat(10_000)}x${'{{/Front}}'.repeat(10_000)}`, '{{Back}}']],
+      ['Front', 'Back'],
+    );
+    expect(renderCard(deep, ['a', 'b'], 0)?.question).toBe('x');
   });
 });

@@ -13,64 +13,130 @@ export type NoteType = {
 /** A card of a note as Anki shows it: the HTML of its question and of its answer (without the question). */
 export type RenderedCard = { question: string; answer: string };
 
+// A package is untrusted input: every pattern below costs time in proportion to the text it reads (no
+// pattern can rescan the rest of the text from each of many unclosed openings), and rendering stops at
+// a bound on what it writes.
+
 // ---------------------------------------------------------------------------------------------------------
 // HTML to text
 
-const SOUND = /\[sound:[^\]]*\]/g;
+const SOUND = /\[sound:[^[\]]*\]/g;
 const LINE_BREAK = /<br\s*\/?>/gi;
-/** Where a block starts or ends, a line ends (Anki's own text conversion); several in a row end one. */
-const BLOCK = /<\/?(?:div|p|li|ul|ol|tr|table|h[1-6]|blockquote|pre)\b[^>]*>/gi;
-// A character of the private use area marks a block's edge while lines are worked out.
-const BLOCK_MARK = '\ue000';
-const BLOCK_RUN = /\s*(?:\ue000\s*)+/g;
+/** Where a block starts or ends (Anki's own text conversion ends a line there). */
+const BLOCK = /<\/?(?:div|p|li|ul|ol|tr|table|h[1-6]|blockquote|pre)\b[^<>]*>/gi;
 const CELL_END = /<\/t[dh]\s*>/gi;
 const TAG = /<[^<>]*>/g;
-const HIDDEN = /<(style|script)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
+// A character of the private use area marks a block's edge while the lines are worked out.
+const BLOCK_EDGE = '\ue000';
+
+/** The HTML without `<style>` and `<script>` elements (an unclosed one runs to the end). */
+const withoutHidden = (html: string) => {
+  const lower = html.toLowerCase();
+  let out = '';
+  let at = 0;
+  for (;;) {
+    const style = lower.indexOf('<style', at);
+    const script = lower.indexOf('<script', at);
+    const start = style < 0 ? script : script < 0 ? style : Math.min(style, script);
+    if (start < 0) return out + html.slice(at);
+    out += html.slice(at, start);
+    const name = start === style ? 'style' : 'script';
+    const end = lower.indexOf(`</${name}`, start);
+    if (end < 0) return out;
+    const close = lower.indexOf('>', end);
+    if (close < 0) return out;
+    at = close + 1;
+  }
+};
 
 /**
- * A field's or a card side's text as Anki shows it: `<br>` a line break and the start or end of blocks
- * the end of a line (`a<div>b</div>` is "a" and "b" on two lines), while the HTML's own line breaks are
- * spaces; tags removed, entities decoded, sounds dropped, spaces and blank lines tidied.
+ * A field's or a card side's text as Anki shows it: `<br>` ends a line, and so does the start or end of a
+ * block when the line has text (`a<div>b</div>` is "a" and "b" on two lines, `<div>a<br></div>` one line);
+ * the HTML's own line breaks are spaces; tags removed, entities decoded, sounds dropped, spaces and blank
+ * lines tidied.
  */
-export const htmlToText = (html: string): string =>
-  decodeHTML(
-    html
-      .replace(HIDDEN, '')
+export const htmlToText = (html: string): string => {
+  const flat = decodeHTML(
+    withoutHidden(html)
       .replace(SOUND, '')
       .replace(/[\r\n]+/g, ' ')
-      .replace(BLOCK, BLOCK_MARK)
+      .replace(BLOCK, BLOCK_EDGE)
       .replace(LINE_BREAK, '\n')
-      .replace(BLOCK_RUN, '\n')
       .replace(CELL_END, ' ')
       .replace(TAG, ''),
-  )
-    .replace(/\u00a0/g, ' ')
-    .split('\n')
-    .map((line) => line.replace(/[ \t]+/g, ' ').trim())
-    .filter((line, index, lines) => line !== '' || (index > 0 && lines[index - 1] !== ''))
+  ).replace(/\u00a0/g, ' ');
+  const lines: string[] = [];
+  let line = '';
+  for (const part of flat.split(/([\n\ue000])/)) {
+    if (part === '\n' || (part === BLOCK_EDGE && line.trim() !== '')) {
+      lines.push(line);
+      line = '';
+    } else if (part !== BLOCK_EDGE) line += part;
+  }
+  lines.push(line);
+  return lines
+    .map((text) => text.replace(/[ \t]+/g, ' ').trim())
+    .filter((text, index, all) => text !== '' || (index > 0 && all[index - 1] !== ''))
     .join('\n')
     .trim();
+};
 
 /** What a side holds besides text, to say why a side without text cannot become a card. */
-export const hasSound = (html: string) => /\[sound:[^\]]+\]/.test(html);
+export const hasSound = (html: string) => /\[sound:[^[\]]+\]/.test(html);
 export const hasPicture = (html: string) => /<img\b/i.test(html);
 
 // ---------------------------------------------------------------------------------------------------------
 // Cloze deletions: {{c1::answer}} and {{c1::answer::hint}}
 
-const CLOZE = /\{\{c(\d+)::([\s\S]*?)(?:::([\s\S]*?))?\}\}/g;
+type Deletion = { start: number; end: number; number: number; answer: string; hint: string | undefined };
+
+/** The field's cloze deletions in order, read in one pass (an opening never closed ends the reading). */
+const deletions = (html: string): Deletion[] => {
+  const found: Deletion[] = [];
+  const opening = /\{\{c(\d{1,4})::/g;
+  for (let match = opening.exec(html); match; match = opening.exec(html)) {
+    const end = html.indexOf('}}', opening.lastIndex);
+    if (end < 0) break;
+    const body = html.slice(opening.lastIndex, end);
+    const split = body.indexOf('::');
+    found.push({
+      start: match.index,
+      end: end + 2,
+      number: Number(match[1]),
+      answer: split < 0 ? body : body.slice(0, split),
+      hint: split < 0 ? undefined : body.slice(split + 2),
+    });
+    opening.lastIndex = end + 2;
+  }
+  return found;
+};
+
+const replaceDeletions = (html: string, show: (deletion: Deletion) => string) => {
+  let out = '';
+  let at = 0;
+  for (const deletion of deletions(html)) {
+    out += html.slice(at, deletion.start) + show(deletion);
+    at = deletion.end;
+  }
+  return out + html.slice(at);
+};
 
 /** The cloze numbers a field uses, in order. */
 export const clozeNumbers = (html: string): number[] =>
-  [...new Set([...html.matchAll(CLOZE)].map((match) => Number(match[1])))].sort((a, b) => a - b);
+  [...new Set(deletions(html).map((deletion) => deletion.number))].sort((a, b) => a - b);
+
+/** A cloze field with its deletions shown, as the answer shows them. */
+export const clozeText = (html: string) => replaceDeletions(html, (deletion) => deletion.answer);
 
 /**
  * A cloze field for card `number`: its deletions hidden as `[...]` (or `[hint]`) on the question, shown on
  * the answer; the other numbers' deletions always shown.
  */
 const renderCloze = (html: string, number: number, side: 'question' | 'answer') =>
-  html.replace(CLOZE, (_whole, n: string, answer: string, hint: string | undefined) =>
-    Number(n) === number && side === 'question' ? `[${hint?.trim() || '...'}]` : answer,
+  replaceDeletions(html, (deletion) =>
+    deletion.number === number && side === 'question'
+      ? `[${deletion.hint?.trim() || '...'}]`
+      : deletion.answer,
   );
 
 // ---------------------------------------------------------------------------------------------------------
@@ -81,41 +147,55 @@ type Node =
   | { kind: 'field'; filters: string[]; name: string }
   | { kind: 'section'; negated: boolean; name: string; children: Node[] };
 
-/** Anki's template language as a tree: `{{Field}}`, `{{filter:Field}}`, `{{#Field}}…{{/Field}}`, `{{^Field}}…`. */
+/** Sections nested deeper than this are read as text: no real template comes near it. */
+const MAX_DEPTH = 20;
+
+/**
+ * Anki's template language as a tree: `{{Field}}`, `{{filter:Field}}`, `{{#Field}}…{{/Field}}` and
+ * `{{^Field}}…{{/Field}}`, read in one pass.
+ */
 const parse = (template: string): Node[] => {
   const root: Node[] = [];
   const stack: { name: string; children: Node[] }[] = [{ name: '', children: root }];
-  const tokens = /\{\{([\s\S]*?)\}\}/g;
-  let last = 0;
-  for (const match of template.matchAll(tokens)) {
-    const current = stack[stack.length - 1]!;
-    if (match.index > last) current.children.push({ kind: 'text', text: template.slice(last, match.index) });
-    last = match.index + match[0].length;
-    const tag = match[1]!.trim();
-    if (tag.startsWith('#') || tag.startsWith('^')) {
+  const children = () => stack[stack.length - 1]!.children;
+  let at = 0;
+  for (;;) {
+    const open = template.indexOf('{{', at);
+    const close = open < 0 ? -1 : template.indexOf('}}', open + 2);
+    if (close < 0) {
+      if (at < template.length) children().push({ kind: 'text', text: template.slice(at) });
+      return root;
+    }
+    if (open > at) children().push({ kind: 'text', text: template.slice(at, open) });
+    at = close + 2;
+    const tag = template.slice(open + 2, close).trim();
+    if ((tag.startsWith('#') || tag.startsWith('^')) && stack.length <= MAX_DEPTH) {
       const section: Node = {
         kind: 'section',
         negated: tag[0] === '^',
         name: tag.slice(1).trim(),
         children: [],
       };
-      current.children.push(section);
+      children().push(section);
       stack.push({ name: section.name, children: section.children });
     } else if (tag.startsWith('/')) {
-      // A closing tag that opens nothing is ignored, as Anki shows such a card anyway.
+      // A closing tag that opens nothing is dropped, as Anki shows such a card anyway.
       if (stack.length > 1 && stack[stack.length - 1]!.name === tag.slice(1).trim()) stack.pop();
-    } else {
+    } else if (!tag.startsWith('#') && !tag.startsWith('^')) {
       const parts = tag.split(':');
-      current.children.push({
-        kind: 'field',
-        name: parts.pop()!.trim(),
-        filters: parts.map((f) => f.trim()),
-      });
+      children().push({ kind: 'field', name: parts.pop()!.trim(), filters: parts.map((f) => f.trim()) });
     }
   }
-  if (last < template.length)
-    stack[stack.length - 1]!.children.push({ kind: 'text', text: template.slice(last) });
-  return root;
+};
+
+/** Each template is parsed once per package, however many notes use it. */
+const parsed = new WeakMap<NoteType, Map<string, Node[]>>();
+const parseOf = (type: NoteType, template: string) => {
+  const cache = parsed.get(type) ?? new Map<string, Node[]>();
+  parsed.set(type, cache);
+  const nodes = cache.get(template) ?? parse(template);
+  cache.set(template, nodes);
+  return nodes;
 };
 
 /** A field counts as empty when it has no text, picture or sound (Anki's test for sections and cards). */
@@ -126,55 +206,78 @@ const isEmpty = (html: string | undefined) =>
 const SPECIAL = new Set(['Tags', 'Type', 'Deck', 'Subdeck', 'Card', 'CardFlag', 'CardID']);
 
 /** Marks where the question is shown inside an answer, so that the answer can be cut after it. */
-const FRONT_SIDE = '\u0000front-side\u0000';
+const FRONT_SIDE = '\ue001';
 
-type Context = { side: 'question' | 'answer'; clozeNumber: number | null };
+/**
+ * At most this many characters of HTML a side renders to: a template repeating a long field thousands of
+ * times stops here, and the card is too long.
+ */
+export const MAX_RENDERED = 256 * 1024;
+export class RenderedTooLong extends Error {}
 
-const renderNodes = (nodes: Node[], fields: Map<string, string>, context: Context): string =>
-  nodes
-    .map((node) => {
-      if (node.kind === 'text') return node.text;
-      if (node.kind === 'section') {
-        const shown = isEmpty(fields.get(node.name)) === node.negated;
-        return shown ? renderNodes(node.children, fields, context) : '';
-      }
-      if (node.name === 'FrontSide') return FRONT_SIDE;
-      if (SPECIAL.has(node.name)) return '';
-      const value = fields.get(node.name) ?? '';
-      const filters = node.filters.map((filter) => filter.split(' ')[0]!);
-      // Hints and speech are what the reviewer adds around a side, not its text.
-      if (filters.includes('hint') || filters.includes('tts')) return '';
-      if (filters.includes('cloze')) {
-        // A typed cloze repeats the deletion the side already shows.
-        if (filters.includes('type') || context.clozeNumber === null) return '';
-        return renderCloze(value, context.clozeNumber, context.side);
-      }
-      // A typed answer is a box on the question and the right answer on the answer.
-      if (filters.includes('type')) return context.side === 'question' ? '' : value;
-      return value;
-    })
-    .join('');
+type Context = {
+  side: 'question' | 'answer';
+  clozeNumber: number | null;
+  /** Whether each field is empty, worked out once per card. */
+  empty: Map<string, boolean>;
+};
 
-const ANSWER_RULE = /<hr\b[^>]*\bid\s*=\s*["']?answer\b[^>]*>/i;
+const renderNodes = (nodes: Node[], fields: Map<string, string>, context: Context): string => {
+  let out = '';
+  for (const node of nodes) {
+    out += renderNode(node, fields, context);
+    if (out.length > MAX_RENDERED) throw new RenderedTooLong();
+  }
+  return out;
+};
+
+const renderNode = (node: Node, fields: Map<string, string>, context: Context): string => {
+  if (node.kind === 'text') return node.text;
+  if (node.kind === 'section') {
+    const empty = context.empty.get(node.name) ?? isEmpty(fields.get(node.name));
+    context.empty.set(node.name, empty);
+    const shown = empty === node.negated;
+    return shown ? renderNodes(node.children, fields, context) : '';
+  }
+  if (node.name === 'FrontSide') return FRONT_SIDE;
+  if (SPECIAL.has(node.name)) return '';
+  const value = fields.get(node.name) ?? '';
+  const filters = node.filters.map((filter) => filter.split(' ')[0]!);
+  // Hints and speech are what the reviewer adds around a side, not its text.
+  if (filters.includes('hint') || filters.includes('tts')) return '';
+  if (filters.includes('cloze')) {
+    // A typed cloze repeats the deletion the side already shows.
+    if (filters.includes('type') || context.clozeNumber === null) return '';
+    return renderCloze(value, context.clozeNumber, context.side);
+  }
+  // A typed answer is a box on the question and the right answer on the answer.
+  if (filters.includes('type')) return context.side === 'question' ? '' : value;
+  return value;
+};
+
+const ANSWER_RULE = /<hr\b[^<>]*\bid\s*=\s*["']?answer\b[^<>]*>/i;
 
 /**
  * A card of a note by its template: the question as its template shows it, and the answer without the
  * question it repeats (what follows `<hr id=answer>`, where Anki scrolls to, or else the answer with the
  * question taken out). `ord` is the template's ordinal, or the cloze number less one for a cloze type.
+ * Throws `RenderedTooLong` past `MAX_RENDERED`.
  */
 export const renderCard = (type: NoteType, values: string[], ord: number): RenderedCard | undefined => {
   const template = type.templates.get(type.cloze ? 0 : ord);
   if (!template) return undefined;
   const fields = new Map(type.fields.map((name, index) => [name, values[index] ?? '']));
   const clozeNumber = type.cloze ? ord + 1 : null;
-  const question = renderNodes(parse(template.question), fields, { side: 'question', clozeNumber });
-  const answer = renderNodes(parse(template.answer), fields, { side: 'answer', clozeNumber });
+  const empty = new Map<string, boolean>();
+  const question = renderNodes(parseOf(type, template.question), fields, {
+    side: 'question',
+    clozeNumber,
+    empty,
+  });
+  const answer = renderNodes(parseOf(type, template.answer), fields, { side: 'answer', clozeNumber, empty });
   const rule = ANSWER_RULE.exec(answer);
   return {
     question: question.replaceAll(FRONT_SIDE, ''),
     answer: (rule ? answer.slice(rule.index + rule[0].length) : answer).replaceAll(FRONT_SIDE, ''),
   };
 };
-
-/** A cloze field with its deletions shown, as the answer shows them. */
-export const clozeText = (html: string) => html.replace(CLOZE, (_whole, _n, answer: string) => answer);

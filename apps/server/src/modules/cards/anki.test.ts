@@ -474,6 +474,28 @@ describe('importing an Anki package', () => {
       });
     });
 
+  it('a template that would write a side without end leaves its notes out as too long', async () => {
+    const session = await signIn();
+    const category = await buildCategory(t.database.db, { userId: session.user.id });
+    const bomb: TestNoteType = {
+      id: 1_600_000_000_009,
+      fields: ['Front', 'Back'],
+      templates: [{ question: '{{Front}}'.repeat(100_000), answer: '{{Back}}' }],
+    };
+    const deck = await typedDeck(
+      'current',
+      [bomb, BASIC_AND_REVERSED],
+      [
+        { type: bomb.id, fields: ['x'.repeat(500), 'b'], ords: [0] },
+        { type: BASIC_AND_REVERSED.id, fields: ['kept', 'yes'], ords: [0] },
+      ],
+    );
+    expect((await upload(session, 'text', category.id, deck)).json()).toEqual({
+      created: 1,
+      skipped: [{ note: 1, excerpt: 'x'.repeat(60), reason: 'too_long' }],
+    });
+  });
+
   it("a picture category takes the picture of each card's question, and lists notes without one", async () => {
     const session = await signIn();
     const category = await buildCategory(t.database.db, { userId: session.user.id, typeOfCards: 'picture' });
