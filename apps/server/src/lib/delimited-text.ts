@@ -44,9 +44,10 @@ export const readRows = (
       skip_empty_lines: true,
       // Our callers check the number of fields, so that the first bad record is the one reported.
       relax_column_count: true,
-      // A quote inside an unquoted field is text. In CSV, rtrim still rejects text after a closing quote;
-      // in the tab format (Quizlet's `"quoted" word`) that text is kept.
-      relax_quotes: true,
+      // CSV: a quote inside an unquoted field is text, and rtrim still rejects text after a closing quote.
+      // Tab format: quoting is strict (Anki's quoted fields), so that a text Quizlet wrote unquoted, with a
+      // quote in it, is refused here and read as plain lines (`readPlainTabRows`) rather than run on.
+      relax_quotes: !tab,
       // CSV: whitespace around a quoted field is padding, and a line of whitespace is blank.
       ltrim: !tab,
       rtrim: !tab,
@@ -66,6 +67,20 @@ export const readRows = (
     // The bad record starts on the first line after the last record that csv-parse does not skip.
     while (end < lines.length && (isBlank(lines[end]!) || (tab && lines[end]!.startsWith('#')))) end++;
     return { line: end + 1 };
+  }
+  return rows;
+};
+
+/**
+ * Tab-separated lines read as plain text, with no quoting at all (as Quizlet writes and reads them): each
+ * line that is not blank and does not start with `#` is a record; at most `limit` records.
+ */
+export const readPlainTabRows = (lines: string[], limit: number): Row[] => {
+  const rows: Row[] = [];
+  for (const [index, line] of lines.entries()) {
+    if (rows.length >= limit) break;
+    if (isBlank(line) || line.startsWith('#')) continue;
+    rows.push({ line: index + 1, fields: line.split('\t') });
   }
   return rows;
 };

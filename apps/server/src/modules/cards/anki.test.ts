@@ -733,7 +733,7 @@ describe('exporting a category', () => {
     const category = await buildCategory(t.database.db, { userId: session.user.id });
     for (const card of textCards) await buildCard(t.database.db, { categoryId: category.id, ...card });
     const response = await exported(session, category.id, 'quizlet');
-    expect(response.body).toBe('къща, голяма\ta "big" house\ntab here\t<b> &\n');
+    expect(response.body).toBe('къща, голяма\ta "big" / house\ntab here\t<b> &\n');
 
     const pictures = await buildCategory(t.database.db, { userId: session.user.id, typeOfCards: 'picture' });
     await upload(
@@ -744,6 +744,28 @@ describe('exporting a category', () => {
     );
     const csv = parse((await exported(session, pictures.id, 'csv')).rawPayload, { bom: true });
     expect(csv[1][0]).toMatch(/^http:\/\/localhost:\d+\/media\/u\/\d+\/cards\/[0-9a-f]+\.webp$/);
+  });
+
+  it('for Quizlet, read back by our upload with every side, a quote opening a side or not', async () => {
+    const session = await signIn();
+    const category = await buildCategory(t.database.db, { userId: session.user.id });
+    const sides = [
+      { firstSide: '"Open quote', secondSide: 'first' },
+      { firstSide: 'one', secondSide: 'two\nlines' },
+      { firstSide: '"quoted" word', secondSide: 'said "no"' },
+      { firstSide: 'last', secondSide: 'card' },
+    ];
+    for (const card of sides) await buildCard(t.database.db, { categoryId: category.id, tag: '', ...card });
+    const response = await exported(session, category.id, 'quizlet');
+    const copy = await buildCategory(t.database.db, { userId: session.user.id });
+    const uploaded = await upload(session, 'text', copy.id, response.rawPayload, 'quizlet.txt');
+    expect(uploaded.json()).toEqual({ created: 4, skipped: [] });
+    expect((await cardsOf(session, 'text', copy.id)).map((c) => [c.first_side, c.second_side])).toEqual([
+      ['"Open quote', 'first'],
+      ['one', 'two / lines'],
+      ['"quoted" word', 'said "no"'],
+      ['last', 'card'],
+    ]);
   });
 
   it("answers 404 for another user's category and refuses a kids category", async () => {

@@ -39,12 +39,19 @@ export const toCsv = (cards: ExportCard[]): Buffer =>
   );
 
 /**
- * Quizlet's import: term TAB definition, one card per line; its separators inside a text become spaces.
- * Written as the cards are, without the apostrophe of the CSV: Quizlet imports text, never formulas, and
- * would show the apostrophe on every card starting with `-` or `+` (common in language decks). The file is
- * plain text (.txt), which a spreadsheet opens only through its import wizard, never by a double click.
+ * Quizlet's import: term TAB definition, one card per line, no quoting. A side's lines are joined with
+ * " / " (a line break would start a new card), tabs become spaces, quotes stay as they are (our upload
+ * reads such a file back as plain lines). Written as the cards are, without the apostrophe of the CSV:
+ * Quizlet imports text, never formulas, and would show the apostrophe on every card starting with `-` or
+ * `+` (common in language decks). The file is plain text (.txt), which a spreadsheet opens only through
+ * its import wizard, never by a double click.
  */
-const flat = (text: string) => text.replace(/[\t\r\n]+/g, ' ').trim();
+const flat = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((line) => line.replace(/[\t\r]+/g, ' ').trim())
+    .filter((line) => line !== '')
+    .join(' / ');
 export const toQuizlet = (cards: ExportCard[]): Buffer =>
   Buffer.from(
     cards.map((card) => `${flat(card.picture?.url ?? card.first)}\t${flat(card.second)}\n`).join(''),

@@ -244,6 +244,16 @@ describe('tab-separated format', () => {
     ]);
   });
 
+  it('reads a Quizlet export whose side opens a quote it never closes as plain lines, not run on', () => {
+    const content = '"Open quote\tfirst\none\ttwo\n"quoted" word\tsaid "no"\nlast\tcard\n';
+    expect(cardsOf(parse(content), 'tab')).toEqual([
+      card('"Open quote', 'first'),
+      card('one', 'two'),
+      card('"quoted" word', 'said "no"'),
+      card('last', 'card'),
+    ]);
+  });
+
   it('reads a third column as the tag and ignores further columns', () => {
     const content = 'cat\tкотка\tanimals\textra\tmore\ndog\tкуче\t\n';
     expect(cardsOf(parse(content), 'tab')).toEqual([card('cat', 'котка', 'animals'), card('dog', 'куче')]);

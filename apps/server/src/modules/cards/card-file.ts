@@ -6,7 +6,7 @@ import {
 } from '@flashcards/contract';
 import { decodeHTMLStrict } from 'entities';
 import type { Message } from '../../lib/api-error';
-import { decode, isBlank, readRows } from '../../lib/delimited-text';
+import { decode, isBlank, readPlainTabRows, readRows } from '../../lib/delimited-text';
 
 /** At most this many cards per uploaded file. */
 export const MAX_CARD_LINES = CARD_FILE_MAX_LINES;
@@ -198,8 +198,10 @@ const parseTab = (lines: string[], directives: Directives): CardFileResult => {
       .filter((column) => column !== undefined),
   );
 
-  const rows = readRows(lines, '\t', MAX_CARD_LINES + 1);
-  if (!Array.isArray(rows)) return badLine(rows.line);
+  // Anki quotes a field holding a tab, a line break or a quote; Quizlet never quotes, so a side may start
+  // with a quote it never closes. Text that is not valid quoted text is read as plain lines.
+  const quoted = readRows(lines, '\t', MAX_CARD_LINES + 1);
+  const rows = Array.isArray(quoted) ? quoted : readPlainTabRows(lines, MAX_CARD_LINES + 1);
   if (rows.length > MAX_CARD_LINES) return tooMany();
 
   const cards: ParsedCard[] = [];
