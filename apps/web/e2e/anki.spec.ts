@@ -126,3 +126,47 @@ test('an Anki deck with a note that cannot become a card: the others are added, 
   await expect(main.getByText('круша')).toBeVisible();
   await expect(main.getByText('pear')).toBeVisible();
 });
+
+test('a category exported as an Anki deck and uploaded again comes back with nothing lost', async ({
+  page,
+  request,
+}) => {
+  const account = await signedIn(page, request);
+  const api = cardsApi(request, account);
+  const source = await api.category('Idioms');
+  const cards: [string, string, string][] = [
+    ['a piece of cake', 'лесна работа\n(букв. „парче торта“)', 'idioms'],
+    ['"break a leg"', 'успех! <на сцена> & още', ''],
+    ['under the weather', 'неразположен', 'health'],
+  ];
+  for (const [first, second, tag] of cards) await api.textCard(source.id, first, second, tag);
+  const copy = await api.category('Idioms again');
+  const main = page.getByRole('main');
+
+  await page.goto(`/my-cards/${source.id}`);
+  await main.getByRole('button', { name: 'Export the cards of this category' }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'Anki deck (.apkg)' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('Idioms.apkg');
+
+  await page.goto(`/my-cards/${copy.id}`);
+  await main.getByRole('button', { name: 'Upload a file' }).first().click();
+  const upload = page.getByRole('dialog', { name: 'Upload cards from a file' });
+  await upload.locator('input[type="file"]').setInputFiles({
+    name: download.suggestedFilename(),
+    mimeType: 'application/octet-stream',
+    buffer: await readFile((await download.path())!),
+  });
+  await upload.getByRole('button', { name: 'Upload' }).click();
+  await expect(upload).toBeHidden();
+  await expect(page.getByText('3 cards were added.')).toBeVisible();
+
+  const sides = async (categoryId: number) =>
+    (await api.cards(categoryId)).map((card) => [card.first_side, card.second_side, card.tag]).sort();
+  // The deck's name is the tag of a note without one.
+  expect(await sides(copy.id)).toEqual(
+    cards.map(([first, second, tag]) => [first, second, tag || 'Idioms']).sort(),
+  );
+  await expect(main.getByText('(букв. „парче торта“)')).toBeVisible();
+});

@@ -20,6 +20,14 @@ export function cardsApi(request: APIRequestContext, account: TestAccount) {
       expect(response.status()).toBe(201);
       return (await response.json()) as { id: number };
     },
+    /** The first page of a text category's cards, as its cards page lists them. */
+    async cards(category: number) {
+      const response = await request.get(`/api/card/card-text-paginated/?category_id=${category}&page=1`, {
+        headers,
+      });
+      expect(response.status()).toBe(200);
+      return (await response.json()).results as { first_side: string; second_side: string; tag: string }[];
+    },
     async pictureCard(category: number, second_side: string, png: Buffer, tag = '') {
       const response = await request.post('/api/card/card-picture/', {
         multipart: {
