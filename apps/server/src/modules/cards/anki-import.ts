@@ -486,16 +486,12 @@ const readPackage = async (data: Uint8Array, pictures: boolean) => {
         second: htmlToText(sides.answer),
         tag,
       };
-      if (pictures) {
-        const name = pictureName(sides.question);
-        const entry = name === undefined ? undefined : media.get(name);
-        if (entry === undefined) {
-          skip('no_picture');
-          continue;
-        }
-        const bytes = entries.get(entry)!;
-        card.picture = current ? unzstdLimited(bytes) : bytes;
-      } else if (card.first === '') {
+      const entry = pictures ? media.get(pictureName(sides.question) ?? '') : undefined;
+      if (pictures && entry === undefined) {
+        skip('no_picture');
+        continue;
+      }
+      if (!pictures && card.first === '') {
         skip(emptyReason(sides.question));
         continue;
       }
@@ -507,8 +503,11 @@ const readPackage = async (data: Uint8Array, pictures: boolean) => {
         skip('too_long');
         continue;
       }
+      // Only now, for a card that is made: the picture is taken out of the package.
+      if (entry !== undefined)
+        card.picture = current ? unzstdLimited(entries.get(entry)!) : entries.get(entry)!;
       // Two templates that show the same sides (a template for a field the note leaves empty) make one card.
-      if (!made.some((other) => other.first === card.first && other.second === card.second && !pictures))
+      if (pictures || !made.some((other) => other.first === card.first && other.second === card.second))
         made.push(card);
     }
     notes.push(...made);

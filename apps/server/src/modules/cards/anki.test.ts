@@ -93,6 +93,18 @@ const mediaEntries = (names: { name: string; size: number }[]) =>
     ),
   );
 
+const TABLES = `
+  CREATE TABLE col (id integer PRIMARY KEY, crt integer NOT NULL, mod integer NOT NULL, scm integer NOT NULL,
+    ver integer NOT NULL, dty integer NOT NULL, usn integer NOT NULL, ls integer NOT NULL, conf text NOT NULL,
+    models text NOT NULL, decks text NOT NULL, dconf text NOT NULL, tags text NOT NULL);
+  CREATE TABLE notes (id integer PRIMARY KEY, guid text NOT NULL, mid integer NOT NULL, mod integer NOT NULL,
+    usn integer NOT NULL, tags text NOT NULL, flds text NOT NULL, sfld integer NOT NULL, csum integer NOT NULL,
+    flags integer NOT NULL, data text NOT NULL);
+  CREATE TABLE cards (id integer PRIMARY KEY, nid integer NOT NULL, did integer NOT NULL, ord integer NOT NULL,
+    mod integer NOT NULL, usn integer NOT NULL, type integer NOT NULL, queue integer NOT NULL, due integer NOT NULL,
+    ivl integer NOT NULL, factor integer NOT NULL, reps integer NOT NULL, lapses integer NOT NULL,
+    left integer NOT NULL, odue integer NOT NULL, odid integer NOT NULL, flags integer NOT NULL, data text NOT NULL);`;
+
 /** The current format: schema 18 (a `decks` table, notes and cards), zstd-compressed, protobuf media map. */
 const currentDeck = async (
   notes: { fields: string[]; tags: string; deck: number }[],
@@ -100,17 +112,8 @@ const currentDeck = async (
 ): Promise<Buffer> => {
   const SQL = await initSqlJs();
   const db = new SQL.Database();
+  db.run(TABLES);
   db.run(`
-    CREATE TABLE col (id integer PRIMARY KEY, crt integer NOT NULL, mod integer NOT NULL, scm integer NOT NULL,
-      ver integer NOT NULL, dty integer NOT NULL, usn integer NOT NULL, ls integer NOT NULL, conf text NOT NULL,
-      models text NOT NULL, decks text NOT NULL, dconf text NOT NULL, tags text NOT NULL);
-    CREATE TABLE notes (id integer PRIMARY KEY, guid text NOT NULL, mid integer NOT NULL, mod integer NOT NULL,
-      usn integer NOT NULL, tags text NOT NULL, flds text NOT NULL, sfld integer NOT NULL, csum integer NOT NULL,
-      flags integer NOT NULL, data text NOT NULL);
-    CREATE TABLE cards (id integer PRIMARY KEY, nid integer NOT NULL, did integer NOT NULL, ord integer NOT NULL,
-      mod integer NOT NULL, usn integer NOT NULL, type integer NOT NULL, queue integer NOT NULL, due integer NOT NULL,
-      ivl integer NOT NULL, factor integer NOT NULL, reps integer NOT NULL, lapses integer NOT NULL,
-      left integer NOT NULL, odue integer NOT NULL, odid integer NOT NULL, flags integer NOT NULL, data text NOT NULL);
     CREATE TABLE decks (id integer PRIMARY KEY NOT NULL, name text NOT NULL, mtime_secs integer NOT NULL,
       usn integer NOT NULL, common blob NOT NULL, kind blob NOT NULL);
     INSERT INTO col VALUES (1, 0, 0, 0, 18, 0, 0, 0, '', '', '', '', '');
@@ -163,18 +166,6 @@ type TestNoteType = {
 };
 /** A note of a type, and the templates (or cloze numbers less one) Anki made a card of. */
 type TestNote = { type: number; fields: string[]; ords: number[]; tags?: string };
-
-const TABLES = `
-  CREATE TABLE col (id integer PRIMARY KEY, crt integer NOT NULL, mod integer NOT NULL, scm integer NOT NULL,
-    ver integer NOT NULL, dty integer NOT NULL, usn integer NOT NULL, ls integer NOT NULL, conf text NOT NULL,
-    models text NOT NULL, decks text NOT NULL, dconf text NOT NULL, tags text NOT NULL);
-  CREATE TABLE notes (id integer PRIMARY KEY, guid text NOT NULL, mid integer NOT NULL, mod integer NOT NULL,
-    usn integer NOT NULL, tags text NOT NULL, flds text NOT NULL, sfld integer NOT NULL, csum integer NOT NULL,
-    flags integer NOT NULL, data text NOT NULL);
-  CREATE TABLE cards (id integer PRIMARY KEY, nid integer NOT NULL, did integer NOT NULL, ord integer NOT NULL,
-    mod integer NOT NULL, usn integer NOT NULL, type integer NOT NULL, queue integer NOT NULL, due integer NOT NULL,
-    ivl integer NOT NULL, factor integer NOT NULL, reps integer NOT NULL, lapses integer NOT NULL,
-    left integer NOT NULL, odue integer NOT NULL, odid integer NOT NULL, flags integer NOT NULL, data text NOT NULL);`;
 
 /**
  * A deck whose notes have types of their own (several templates, cloze), in either format: the older
