@@ -7,6 +7,7 @@ import { registerRoutes } from './lib/routes';
 import { aiRouteHandlers } from './modules/ai/ai.routes';
 import { authRouteHandlers } from './modules/auth/auth.routes';
 import { cardExportRouteHandlers } from './modules/cards/card-export.routes';
+import { cardImportRouteHandlers } from './modules/cards/card-imports.routes';
 import { kidsCardRouteHandlers } from './modules/cards/kids-cards.routes';
 import { pictureCardRouteHandlers } from './modules/cards/picture-cards.routes';
 import { textCardRouteHandlers } from './modules/cards/text-cards.routes';
@@ -78,6 +79,7 @@ const routeHandlers = (services: Services) => [
   ...categoryRouteHandlers(services),
   ...textCardRouteHandlers(services),
   ...pictureCardRouteHandlers(services),
+  ...cardImportRouteHandlers(services),
   ...kidsCardRouteHandlers(services),
   ...cardExportRouteHandlers(services),
   ...aiRouteHandlers(services),

@@ -16,6 +16,7 @@ export interface JobPayloads {
   'mail.digest': DigestJob;
   'auth.account-mail': AccountMailRequest;
   'ai.generate': { taskId: string };
+  'cards.import': { importId: string };
   'schools.welcome': WelcomeJob;
   'exams.complete-due': NoData;
   'subscriptions.trial-ending': NoData;

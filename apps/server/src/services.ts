@@ -14,6 +14,8 @@ import { createCardProvider } from './modules/ai/ai.provider';
 import { createAiService } from './modules/ai/ai.service';
 import { registerAuthJobs } from './modules/auth/auth.jobs';
 import { createAuthService } from './modules/auth/auth.service';
+import { registerCardImportJobs } from './modules/cards/card-imports.jobs';
+import { createCardImportsService } from './modules/cards/card-imports.service';
 import { createCardsService } from './modules/cards/cards.service';
 import { createCategoriesService } from './modules/categories/categories.service';
 import { registerExamJobs, scheduleExamCompletion } from './modules/exams/exams.jobs';
@@ -123,6 +125,7 @@ export const createServices = async ({
     practice,
     publicUrl: config.publicUrl,
   });
+  const cardImports = createCardImportsService({ db, storage, media, clock, jobs, categories, log });
   const market = createMarketService({
     db,
     config,
@@ -187,6 +190,7 @@ export const createServices = async ({
   registerMailDigestJobs(jobs, { mail });
   registerAuthJobs(jobs, { auth });
   registerAiJobs(jobs, { ai, timeoutSeconds: config.ai.timeoutSeconds });
+  registerCardImportJobs(jobs, { cardImports });
   registerSchoolJobs(jobs, { schools });
   registerExamJobs(jobs, { exams });
   registerSubscriptionJobs(jobs, { subscriptions });
@@ -232,6 +236,7 @@ export const createServices = async ({
     google,
     categories,
     cards,
+    cardImports,
     market,
     ai,
     friends,

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { formBoolean } from './auth';
 import { idParams, idValue, pageValue, paginated } from './common';
 import {
+  ANKI_PACKAGE_MAX_BYTES,
+  ANKI_PACKAGE_MAX_NOTES,
   CARD_SIDE_MAX_LENGTH,
   CARD_TAG_MAX_LENGTH,
   CATEGORY_DESCRIPTION_MAX_LENGTH,
@@ -16,7 +18,7 @@ import {
   scoreFields,
   scoreTotals,
 } from './practice';
-import { defineRoute, fileBody, filePart, noContent } from './route';
+import { defineRoute, fileBody, filePart, noContent, stagedFilePart } from './route';
 
 export const cardTypeSchema = z.enum(['text', 'picture', 'kids']);
 export const marketApprovementSchema = z.enum(['none', 'pending', 'approved', 'rejected']);
@@ -209,10 +211,10 @@ export const skippedNoteSchema = z.object({
   note: z.number().int().describe("The note's number in the package, from 1"),
   excerpt: z.string().describe("The start of the note's first field, as text"),
   reason: z
-    .enum(['empty', 'sound_only', 'picture_only', 'no_picture', 'too_long'])
+    .enum(['empty', 'sound_only', 'picture_only', 'no_picture', 'too_long', 'bad_media'])
     .describe(
       'A side with nothing on it, only a sound, only a picture (text category), no picture (picture ' +
-        'category), or longer than a side may be',
+        'and kids categories), longer than a side may be, or a picture or sound that cannot be read',
     ),
 });
 export type SkippedNote = z.infer<typeof skippedNoteSchema>;
@@ -449,15 +451,12 @@ const textCardRoutes = {
     path: '/api/card/card-text-multiple/',
     access: 'user',
     tag: cardTag,
-    summary: 'Add many text cards from a file or an Anki package',
+    summary: 'Add many text cards from a file',
     description:
       'A UTF-8 text file of at most 1000 cards: `Side one%Side two&Tag` per line, a tab-separated export ' +
       '(Quizlet, Anki: front, back, optional tag) or CSV with a header row, all or none: any bad line ' +
-      'rejects the whole file, naming it. Or an Anki package (.apkg, older or current collection format; ' +
-      'told apart by its bytes) of at most 1000 notes: a card for each card Anki makes of a note (each ' +
-      'template of its type, each cloze number), its sides as Anki shows them, as text; notes that give no ' +
-      'card are left out and listed in `skipped`. A malformed or hostile archive, or one with no note that ' +
-      'gives a card, is refused.',
+      'rejects the whole file, naming it. An Anki package is refused here: it is imported in the background ' +
+      '(`POST /api/card/imports/`).',
     encoding: ['multipart'],
     body: z.object({ category_id: idValue, file: filePart.optional() }),
     status: 201,
@@ -499,22 +498,6 @@ const pictureCardRoutes = {
     errors: [403],
   }),
   deletePictureCard: deleteCard('/api/card/card-picture/{id}/', 'picture'),
-  uploadPictureCards: defineRoute({
-    method: 'POST',
-    path: '/api/card/card-picture-multiple/',
-    access: 'user',
-    tag: cardTag,
-    summary: 'Add many picture cards from an Anki package',
-    description:
-      'An Anki package (.apkg) of at most 1000 notes: for each card Anki makes of a note, the picture of ' +
-      'its question is side one, the text of its answer side two, the first Anki tag (else the deck name) ' +
-      'the tag. Notes that give no card are left out and listed in `skipped`.',
-    encoding: ['multipart'],
-    body: z.object({ category_id: idValue, file: filePart.optional() }),
-    status: 201,
-    response: importedSchema,
-    errors: [404],
-  }),
   publicPictureTags: publicCardTags('/api/card/card-images-tags-public/', 'picture'),
   publicPictureCards: publicCards('/api/card/card-picture-public/', 'picture', pictureCardSchema),
 };
@@ -583,10 +566,64 @@ const exportRoutes = {
   }),
 };
 
+export const cardImportStatusSchema = z.enum(['PENDING', 'STARTED', 'SUCCESS', 'FAILURE']);
+export const cardImportSchema = z.object({
+  id: z.uuid(),
+  category_id: idValue,
+  status: cardImportStatusSchema,
+  done: z.number().int().describe("The package's notes read so far"),
+  total: z.number().int().nullable().describe("The package's notes, once its collection has been opened"),
+  created: z.number().int().describe('The cards added, once it succeeded'),
+  skipped: z.array(skippedNoteSchema).describe('The notes left out, once it succeeded'),
+  error: z.string().nullable().describe('Why it failed, in the language of the request'),
+});
+export type CardImport = z.infer<typeof cardImportSchema>;
+
+const importRoutes = {
+  startCardImport: defineRoute({
+    method: 'POST',
+    path: '/api/card/imports/',
+    access: 'user',
+    tag: cardTag,
+    summary: 'Import an Anki package into one of my categories, in the background',
+    description:
+      `An Anki package (.apkg or .colpkg, older or current collection format) of at most ` +
+      `${ANKI_PACKAGE_MAX_NOTES} notes and ${ANKI_PACKAGE_MAX_BYTES / 1024 / 1024} MB. Its notes become ` +
+      'cards, one for each card Anki makes of a note (each template of its type, each cloze number), its ' +
+      "sides as Anki shows them: text in a text category; the question's picture and the answer's text " +
+      "in a picture category; in a kids category also the first sound, as the card's audio, with " +
+      "`language` as every card's language. The package is checked and stored, and the import runs as a " +
+      'job: poll `GET /api/card/imports/{id}/` for its progress and outcome. Its cards are added all or ' +
+      'none; notes that give no card are left out and listed. A malformed or hostile archive, or one with no ' +
+      'note that gives a card, fails the import. One import of an account runs at a time (409).',
+    encoding: ['multipart'],
+    body: z.object({
+      category_id: idValue,
+      file: stagedFilePart.optional(),
+      language: z.string().trim().min(1).max(20).optional(),
+    }),
+    largeUpload: ANKI_PACKAGE_MAX_BYTES,
+    status: 202,
+    response: cardImportSchema,
+    errors: [404, 409],
+  }),
+  cardImport: defineRoute({
+    method: 'GET',
+    path: '/api/card/imports/{id}/',
+    access: 'user',
+    tag: cardTag,
+    summary: 'An import of mine: its progress, then the cards added and the notes left out, or why it failed',
+    params: z.object({ id: z.uuid() }),
+    response: cardImportSchema,
+    errors: [404],
+  }),
+};
+
 export const cardRoutes = {
   ...categoryRoutes,
   ...textCardRoutes,
   ...pictureCardRoutes,
   ...kidsCardRoutes,
   ...exportRoutes,
+  ...importRoutes,
 };

@@ -17,8 +17,10 @@ export const CATEGORY_DESCRIPTION_MAX_LENGTH = 2000;
 export const CARD_FILE_MAX_LINES = 1000;
 /** 1000 cards of two full sides and a tag stay well below this. */
 export const CARD_FILE_MAX_BYTES = 3 * MEGABYTE;
-/** An Anki package (.apkg) may carry pictures: the whole upload's limit. */
-export const ANKI_PACKAGE_MAX_BYTES = 10 * MEGABYTE;
+/** An Anki package (.apkg, .colpkg) may carry pictures and sounds: the whole upload's limit. */
+export const ANKI_PACKAGE_MAX_BYTES = 200 * MEGABYTE;
+/** Notes of one imported Anki package (shared decks run to thousands). */
+export const ANKI_PACKAGE_MAX_NOTES = 50_000;
 
 /** Cards one practice round may ask for. */
 export const PRACTICE_MAX_CARDS = 1000;

@@ -40,6 +40,11 @@ export type RouteDefinition = {
   download?: readonly string[];
   errors?: readonly ExtraError[];
   /**
+   * The files of this route's multipart body are large: each is written to a temporary file as it arrives
+   * (a `stagedFilePart`), up to this many bytes, instead of being held in memory.
+   */
+  largeUpload?: number;
+  /**
    * The OpenAPI `operationId`, only where the one the server derives from the method and the path (as
    * drf-spectacular does: `GET /api/card/category/{id}/export/` is `cardCategoryExportRetrieve`) would
    * collide with another route's. Clients generate method names from it: once published, it stays.
@@ -63,6 +68,18 @@ export type FilePart = { filename: string; mimetype: string; data: Uint8Array };
 export const filePart = z
   .custom<FilePart>(
     (value) => typeof value === 'object' && value !== null && (value as FilePart).data instanceof Uint8Array,
+    { error: 'errors:no_file' },
+  )
+  .meta({ type: 'string', format: 'binary' });
+
+/**
+ * A file part of a route with `largeUpload`: the server wrote it to a temporary file as it arrived, and
+ * removes that file once the request has been answered. The web client sends a Blob.
+ */
+export type StagedFile = { filename: string; mimetype: string; path: string; size: number };
+export const stagedFilePart = z
+  .custom<StagedFile>(
+    (value) => typeof value === 'object' && value !== null && typeof (value as StagedFile).path === 'string',
     { error: 'errors:no_file' },
   )
   .meta({ type: 'string', format: 'binary' });
@@ -100,7 +117,7 @@ export type DefaultEncodingOf<R extends RouteDefinition> = R['encoding'] extends
 /** A multipart field as a browser sends it: files as Blobs, everything else as text or a number. */
 type FormField<V> = unknown extends V
   ? Wire<V>
-  : [NonNullable<V>] extends [FilePart]
+  : [NonNullable<V>] extends [FilePart | StagedFile]
     ? Blob | (undefined extends V ? undefined | null : never)
     : V | string;
 type FormFields<B> = B extends object ? { [K in keyof B]: FormField<B[K]> } : B;

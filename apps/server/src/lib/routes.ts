@@ -190,6 +190,7 @@ export const registerRoutes = (app: FastifyInstance, bindings: RouteBinding[], a
       method: definition.method,
       url: definition.path.replace(/\{(\w+)\}/g, ':$1'),
       onRequest,
+      ...(definition.largeUpload ? { config: { largeUpload: definition.largeUpload } } : {}),
       schema: {
         operationId,
         tags: [definition.tag],

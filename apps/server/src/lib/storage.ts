@@ -1,6 +1,8 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { copyFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
@@ -14,6 +16,10 @@ import {
 /** Where uploaded media live; keys are relative paths such as `u/12/avatar-<random>.webp`. */
 export interface MediaStorage {
   put(key: string, data: Uint8Array, contentType: string): Promise<void>;
+  /** Stores the file at a local path, streamed (a large upload is never held in memory). */
+  putFile(key: string, file: string, contentType: string): Promise<void>;
+  /** Copies the object to a local path, streamed. */
+  getFile(key: string, file: string): Promise<void>;
   delete(key: string): Promise<void>;
   /** The object's bytes, for the server's own use of a stored file. */
   get(key: string): Promise<Uint8Array>;
@@ -37,6 +43,14 @@ export const createLocalStorage = (root: string): MediaStorage => ({
     const file = path.join(root, safeKey(key));
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, data);
+  },
+  async putFile(key, from) {
+    const file = path.join(root, safeKey(key));
+    await mkdir(path.dirname(file), { recursive: true });
+    await copyFile(from, file);
+  },
+  async getFile(key, to) {
+    await copyFile(path.join(root, safeKey(key)), to);
   },
   async delete(key) {
     await rm(path.join(root, safeKey(key)), { force: true });
@@ -72,6 +86,23 @@ export const createS3Storage = (settings: S3Settings): S3Storage => {
       await client.send(
         new PutObjectCommand({ Bucket, Key: safeKey(key), Body: data, ContentType: contentType }),
       );
+    },
+    async putFile(key, file, contentType) {
+      const { size } = await stat(file);
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: safeKey(key),
+          Body: createReadStream(file),
+          ContentLength: size,
+          ContentType: contentType,
+        }),
+      );
+    },
+    async getFile(key, file) {
+      const object = await client.send(new GetObjectCommand({ Bucket, Key: safeKey(key) }));
+      if (!object.Body) throw new Error(`No body for ${key}`);
+      await pipeline(object.Body as Readable, createWriteStream(file));
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: safeKey(key) }));

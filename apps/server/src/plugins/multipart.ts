@@ -1,8 +1,36 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
-import type { FilePart } from '@flashcards/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FilePart, StagedFile } from '@flashcards/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError, payloadTooLarge } from '../lib/api-error';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's files are staged on disk, each up to this many bytes (the contract's `largeUpload`). */
+    largeUpload?: number;
+  }
+}
+
+/** The temporary files of a request's staged parts, removed once it has been answered. */
+const stagedFiles = new WeakMap<FastifyRequest, string[]>();
+
+/** Writes a file part to a temporary file as it arrives; a part over the limit leaves no file behind. */
+const stage = async (request: FastifyRequest, stream: NodeJS.ReadableStream) => {
+  const file = path.join(tmpdir(), `flashcards-upload-${randomUUID()}`);
+  stagedFiles.set(request, [...(stagedFiles.get(request) ?? []), file]);
+  let size = 0;
+  stream.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+  });
+  await pipeline(stream, createWriteStream(file, { mode: 0o600 }));
+  return { file, size };
+};
 
 /** The largest single upload accepted at all; features apply their own smaller caps. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -21,16 +49,31 @@ export const multipartPlugin = fp(
       app.multipartErrors;
     const overLimit = [RequestFileTooLargeError, FilesLimitError, FieldsLimitError, PartsLimitError];
 
+    app.addHook('onResponse', async (request) => {
+      const files = stagedFiles.get(request);
+      if (files) await Promise.all(files.map((file) => rm(file, { force: true })));
+    });
+
     app.addHook('preValidation', async (request) => {
       if (!request.isMultipart()) return;
+      const large = request.routeOptions.config.largeUpload;
       const fields = new Map<string, unknown>();
       const add = (name: string, value: unknown) => {
         const earlier = fields.get(name);
         fields.set(name, earlier === undefined ? value : [earlier, value].flat());
       };
       try {
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
+        for await (const part of request.parts(large ? { limits: { fileSize: large } } : {})) {
+          if (part.type === 'file' && large) {
+            const { file, size } = await stage(request, part.file);
+            if (part.file.truncated) throw payloadTooLarge();
+            add(part.fieldname, {
+              filename: part.filename,
+              mimetype: part.mimetype,
+              path: file,
+              size,
+            } satisfies StagedFile);
+          } else if (part.type === 'file') {
             const data = await part.toBuffer();
             add(part.fieldname, {
               filename: part.filename,

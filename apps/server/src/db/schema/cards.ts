@@ -3,18 +3,23 @@
  * by the cards module, except the score and listen counters, which the practice module's one-statement
  * answers raise.
  */
+
+import type { SkippedNote } from '@flashcards/contract';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
+import type { Message } from '../../lib/api-error';
 import { cardTypeEnum } from './card-type';
 import { marketVersions } from './market';
 
@@ -123,4 +128,44 @@ export const cards = pgTable(
     // Decks list a category's cards in id order: without it, a LIMIT may walk the whole primary key.
     index('cards_category_id_idx').on(table.categoryId, table.id),
   ],
+);
+
+export const cardImportStatusEnum = pgEnum('card_import_status', [
+  'PENDING',
+  'STARTED',
+  'SUCCESS',
+  'FAILURE',
+]);
+
+/**
+ * An Anki package being imported into a category by a job: the package is a stored file until the import
+ * ends. One not finished by `expires_at` (its job died on every attempt) reads as failed.
+ */
+export const cardImports = pgTable(
+  'card_imports',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    status: cardImportStatusEnum('status').notNull().default('PENDING'),
+    /** The stored package, until the import ends. */
+    packageKey: text('package_key'),
+    /** Every card's language (a kids category's). */
+    language: text('language').notNull().default(''),
+    /** The package's notes read so far, and all of them once counted. */
+    done: integer('done').notNull().default(0),
+    total: integer('total'),
+    created: integer('created').notNull().default(0),
+    skipped: jsonb('skipped').$type<SkippedNote[]>().notNull().default([]),
+    /** Why it failed: a message key of the `errors` namespace with its values. */
+    error: jsonb('error').$type<Message>(),
+    createdAt: moment('created_at').notNull(),
+    expiresAt: moment('expires_at').notNull(),
+    finishedAt: moment('finished_at'),
+  },
+  (table) => [index('card_imports_user_idx').on(table.userId, table.status)],
 );

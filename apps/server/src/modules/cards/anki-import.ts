@@ -1,8 +1,11 @@
+import { open as openFile } from 'node:fs/promises';
+import { ANKI_PACKAGE_MAX_NOTES } from '@flashcards/contract';
 import { decodeHTML } from 'entities';
-import { Unzip, type UnzipFile, UnzipInflate } from 'fflate';
 import { Decompress } from 'fzstd';
 import initSqlJs, { type SqlJsStatic } from 'sql.js';
+import yauzl from 'yauzl';
 import { z } from 'zod';
+import type { CardKind } from '../../db/schema/card-type';
 import type { Message } from '../../lib/api-error';
 import {
   clozeText,
@@ -14,112 +17,150 @@ import {
   RenderedTooLong,
   renderCard,
 } from './anki-notes';
-import { MAX_CARD_LINES, MAX_SIDE_LENGTH, MAX_TAG_LENGTH } from './card-file';
+import { MAX_SIDE_LENGTH, MAX_TAG_LENGTH } from './card-file';
 
 /** The bytes of a zip archive's first local header (an .apkg is a zip). */
 export const isZip = (data: Uint8Array) =>
   data.length >= 4 && data[0] === 0x50 && data[1] === 0x4b && data[2] === 0x03 && data[3] === 0x04;
 
-/** At most this many bytes of any one entry once inflated (the collection or one picture). */
+/** Whether the file at a path starts as a zip archive does. */
+export const isZipFile = async (file: string) => {
+  const handle = await openFile(file, 'r');
+  try {
+    const head = new Uint8Array(4);
+    await handle.read(head, 0, 4, 0);
+    return isZip(head);
+  } finally {
+    await handle.close();
+  }
+};
+
+/** At most this many bytes of the collection once inflated (a deck of 50,000 notes with its history). */
+const COLLECTION_MAX_BYTES = 256 * 1024 * 1024;
+/** At most this many bytes of any other entry once inflated (the media map, one picture or sound). */
 const ENTRY_MAX_BYTES = 32 * 1024 * 1024;
-/** At most this many bytes of all entries together once inflated. */
-const TOTAL_MAX_BYTES = 64 * 1024 * 1024;
-/** All entries together may inflate to at most this many times the archive's own size (a zip bomb). */
+/** All entries read together may inflate to at most this many times the archive's own size (a zip bomb)... */
 const MAX_RATIO = 100;
-/** Compressed bytes handed to the inflater at a time: one push can only grow the output so far. */
-const ZIP_CHUNK = 16 * 1024;
+/** ...and never past this. */
+const TOTAL_MAX_BYTES = 2 * 1024 * 1024 * 1024;
+/** Entries an archive may list: every note's picture and sound, and some. */
+const MAX_ENTRIES = 4 * ANKI_PACKAGE_MAX_NOTES;
 const ZSTD_CHUNK = 512;
 
-export type AnkiNote = { first: string; second: string; tag: string; picture?: Uint8Array };
+/**
+ * A card of a note: its sides as text, its tag, and the media names (in the package) of its picture (picture
+ * and kids categories) and its sound (kids categories).
+ */
+export type AnkiCard = { first: string; second: string; tag: string; picture?: string; sound?: string };
 /**
  * Why a note's card was left out: a side with nothing on it, only a sound, only a picture (in a text
- * category), no picture (in a picture category), or longer than a side may be.
+ * category), no picture (in a picture or kids category), longer than a side may be, or a picture or sound
+ * that cannot be read (judged by the importer).
  */
-export type SkipReason = 'empty' | 'sound_only' | 'picture_only' | 'no_picture' | 'too_long';
+export type SkipReason = 'empty' | 'sound_only' | 'picture_only' | 'no_picture' | 'too_long' | 'bad_media';
 /** A note left out of the import: its number in the package, the start of its first field, and why. */
 export type SkippedNote = { note: number; excerpt: string; reason: SkipReason };
-export type AnkiResult =
-  | { ok: true; notes: AnkiNote[]; skipped: SkippedNote[] }
-  | { ok: false; error: Message };
+/** The cards of one note of a package, and the reasons any of its cards was left out. */
+export type NoteCards = { note: number; excerpt: string; cards: AnkiCard[]; skipped: SkippedNote[] };
 
 /** An archive that breaks a rule: the reason is a message key of the `errors` namespace. */
-class Refused extends Error {
+export class AnkiRefused extends Error {
   constructor(readonly reason: Message) {
     super(reason.key);
   }
 }
 const refuse = (key: string, values?: Message['values']): never => {
-  throw new Refused(values ? { key, values } : { key });
+  throw new AnkiRefused(values ? { key, values } : { key });
 };
 
 // ---------------------------------------------------------------------------------------------------------
-// Zip
+// Zip, read at random: only the entries a card needs are inflated, one at a time
 
 /** A name that could leave the folder it is unpacked into, or that no Anki export writes. */
 const unsafeName = (name: string) =>
   name.includes('\\') || name.startsWith('/') || /^[a-z]:/i.test(name) || name.split('/').includes('..');
 
-/**
- * The archive's entries, inflated with limits: each entry and all of them together are counted as they
- * inflate (the sizes a header declares are checked too, but never trusted alone), and inflating stops as
- * soon as a limit is passed.
- */
-const unzipLimited = (data: Uint8Array): Map<string, Uint8Array> => {
-  const total = Math.min(TOTAL_MAX_BYTES, Math.max(data.length, 64 * 1024) * MAX_RATIO);
-  const entries = new Map<string, Uint8Array>();
-  let inflated = 0;
-  let failure: Refused | null = null;
-  const unzip = new Unzip((file: UnzipFile) => {
-    if (failure) return;
-    if (unsafeName(file.name)) {
-      failure = new Refused({ key: 'anki_unsafe_name' });
-      return;
-    }
-    if (file.name.endsWith('/')) return;
-    if (file.originalSize !== undefined && file.originalSize > ENTRY_MAX_BYTES) {
-      failure = new Refused({ key: 'anki_too_large' });
-      return;
-    }
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    file.ondata = (error, chunk, final) => {
-      if (failure) return;
-      if (error) {
-        failure = new Refused({ key: 'anki_not_apkg' });
-        return;
-      }
-      size += chunk.length;
-      inflated += chunk.length;
-      if (size > ENTRY_MAX_BYTES || inflated > total) {
-        failure = new Refused({ key: 'anki_too_large' });
-        file.terminate();
-        return;
-      }
-      chunks.push(chunk);
-      if (final) entries.set(file.name, concat(chunks, size));
-    };
-    file.start();
-  });
-  unzip.register(UnzipInflate);
-  try {
-    for (let offset = 0; offset < data.length && !failure; offset += ZIP_CHUNK) {
-      const end = Math.min(offset + ZIP_CHUNK, data.length);
-      unzip.push(data.subarray(offset, end), end === data.length);
-    }
-  } catch {
-    refuse('anki_not_apkg');
-  }
-  if (failure) throw failure;
-  return entries;
+const promised = <T>(call: (done: (error: Error | null, value?: T) => void) => void) =>
+  new Promise<T>((resolve, reject) => call((error, value) => (error ? reject(error) : resolve(value as T))));
+
+type Archive = {
+  has(name: string): boolean;
+  /**
+   * An entry's bytes, inflated with limits: the entry and everything read from the archive so far are
+   * counted as they inflate (the sizes a header declares are checked too, but never trusted alone), and
+   * inflating stops as soon as a limit is passed.
+   */
+  read(name: string, max?: number): Promise<Uint8Array>;
+  close(): void;
 };
 
-/** Whether the archive ends with a zip's end-of-directory record (a cut or forged file does not). */
-const hasDirectory = (data: Uint8Array) => {
-  const from = Math.max(0, data.length - 22 - 0xffff);
-  for (let at = data.length - 22; at >= from; at--)
-    if (data[at] === 0x50 && data[at + 1] === 0x4b && data[at + 2] === 0x05 && data[at + 3] === 0x06)
-      return true;
-  return false;
+const openArchive = async (file: string, size: number): Promise<Archive> => {
+  const budget = Math.min(TOTAL_MAX_BYTES, Math.max(size, 64 * 1024) * MAX_RATIO);
+  let inflated = 0;
+  let zip: yauzl.ZipFile;
+  try {
+    // Names are decoded here, so that an unsafe one is named as such rather than as a broken zip.
+    zip = await promised<yauzl.ZipFile>((done) =>
+      yauzl.open(
+        file,
+        { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: false },
+        done,
+      ),
+    );
+  } catch {
+    return refuse('anki_not_apkg');
+  }
+  const entries = new Map<string, yauzl.Entry>();
+  try {
+    if (zip.entryCount > MAX_ENTRIES) refuse('anki_too_large');
+    await new Promise<void>((resolve, reject) => {
+      zip.on('entry', (entry: yauzl.Entry) => {
+        const name = new TextDecoder().decode(entry.fileName as unknown as Uint8Array);
+        if (unsafeName(name)) return reject(new AnkiRefused({ key: 'anki_unsafe_name' }));
+        if (!name.endsWith('/')) entries.set(name, entry);
+        zip.readEntry();
+      });
+      zip.on('end', resolve);
+      zip.on('error', () => reject(new AnkiRefused({ key: 'anki_not_apkg' })));
+      zip.readEntry();
+    });
+  } catch (error) {
+    zip.close();
+    throw error;
+  }
+  return {
+    has: (name) => entries.has(name),
+    async read(name, max = ENTRY_MAX_BYTES) {
+      const entry = entries.get(name);
+      if (!entry) return refuse('anki_media_missing');
+      if (entry.uncompressedSize > max || inflated + entry.uncompressedSize > budget)
+        refuse('anki_too_large');
+      let stream: import('node:stream').Readable;
+      try {
+        stream = await promised((done) => zip.openReadStream(entry, done));
+      } catch {
+        return refuse('anki_not_apkg');
+      }
+      const chunks: Uint8Array[] = [];
+      let length = 0;
+      try {
+        for await (const chunk of stream as AsyncIterable<Buffer>) {
+          length += chunk.length;
+          inflated += chunk.length;
+          if (length > max || inflated > budget) {
+            stream.destroy();
+            refuse('anki_too_large');
+          }
+          chunks.push(chunk);
+        }
+      } catch (error) {
+        if (error instanceof AnkiRefused) throw error;
+        return refuse('anki_not_apkg');
+      }
+      return concat(chunks, length);
+    },
+    close: () => zip.close(),
+  };
 };
 
 const concat = (chunks: Uint8Array[], size: number) => {
@@ -373,7 +414,7 @@ const readCollection = async (bytes: Uint8Array): Promise<RawNote[]> => {
   try {
     db = new SQL.Database(bytes);
     const count = Number(db.exec('SELECT count(*) FROM notes')[0]?.values[0]?.[0] ?? 0);
-    if (count > MAX_CARD_LINES) refuse('card_file_too_many_lines', { max: MAX_CARD_LINES });
+    if (count > ANKI_PACKAGE_MAX_NOTES) refuse('anki_too_many_notes', { max: ANKI_PACKAGE_MAX_NOTES });
     const decks = deckNames(db);
     const types = hasTable(db, 'notetypes') ? currentNoteTypes(db) : legacyNoteTypes(db);
     // Each note's cards: the templates (or cloze numbers) Anki made a card of, and the first one's deck.
@@ -396,7 +437,7 @@ const readCollection = async (bytes: Uint8Array): Promise<RawNote[]> => {
       };
     });
   } catch (error) {
-    if (error instanceof Refused) throw error;
+    if (error instanceof AnkiRefused) throw error;
     return refuse('anki_bad_collection');
   } finally {
     db?.close();
@@ -425,69 +466,91 @@ const renderedCards = (note: RawNote): RenderedCard[] | 'too_long' => {
 const emptyReason = (html: string): SkipReason =>
   hasPicture(html) ? 'picture_only' : hasSound(html) ? 'sound_only' : 'empty';
 
+const SOUND = /\[sound:([^[\]]+)\]/;
+
 const EXCERPT_LENGTH = 60;
 
-// ---------------------------------------------------------------------------------------------------------
+/** A package opened for import: its notes' cards in turn, and their media read one at a time. */
+export type AnkiPackage = {
+  /** The package's notes. */
+  total: number;
+  /** Each note's cards, one note at a time, with the notes (or some of their cards) left out and why. */
+  notes(): Generator<NoteCards>;
+  /** A media file's bytes by the name its note gives (a card's `picture` or `sound`), with the package's limits. */
+  media(name: string): Promise<Uint8Array>;
+  close(): void;
+};
 
 /**
- * The notes of an Anki package (.apkg) as cards, one per card Anki makes of a note (each template of its
- * type, each cloze number), with the texts as Anki shows them; the tag is the note's first Anki tag or
- * else its deck's name. The current format (`collection.anki21b`, zstd-compressed, with a protobuf media
- * map and zstd-compressed media) is preferred over the older `collection.anki21` and `collection.anki2`.
- * With `pictures`, side one is the picture of the question's first `<img>` (its bytes, to be checked like
- * any uploaded picture); otherwise pictures are dropped. A card that cannot be made is left out and its
- * note listed with the reason; a package none of whose notes gives a card is refused.
+ * Opens an Anki package (.apkg, .colpkg) at a path for import into a category of a kind: reads its media
+ * map and its collection's notes, and refuses (`AnkiRefused`) an archive that is not one, is damaged or
+ * hostile, or holds too many notes. The current format (`collection.anki21b`, zstd-compressed, with a
+ * protobuf media map and zstd-compressed media) is preferred over the older `collection.anki21` and
+ * `collection.anki2`.
+ *
+ * Each card is one Anki makes of a note (each template of its type, each cloze number), with the texts as
+ * Anki shows them; the tag is the note's first Anki tag or else its deck's name. In a picture or kids
+ * category, side one is the picture of the question's first `<img>`; in a kids category the card's sound
+ * is the answer's first `[sound:…]`, else the question's. Elsewhere pictures and sounds are dropped.
  */
-export async function parseAnkiPackage(data: Uint8Array, pictures: boolean): Promise<AnkiResult> {
+export async function openAnkiPackage(file: string, size: number, kind: CardKind): Promise<AnkiPackage> {
+  const archive = await openArchive(file, size);
   try {
-    return { ok: true, ...(await readPackage(data, pictures)) };
+    const current = archive.has('collection.anki21b');
+    const name = current
+      ? 'collection.anki21b'
+      : archive.has('collection.anki21')
+        ? 'collection.anki21'
+        : 'collection.anki2';
+    if (!archive.has(name)) refuse('anki_no_collection');
+    const stored = await archive.read(name, current ? ENTRY_MAX_BYTES * 4 : COLLECTION_MAX_BYTES);
+    const collection = current ? unzstdLimited(stored, COLLECTION_MAX_BYTES) : stored;
+
+    let media = new Map<string, string>();
+    if (archive.has('media')) {
+      const bytes = await archive.read('media');
+      if (bytes.length > 0) media = current ? currentMediaMap(unzstdLimited(bytes)) : legacyMediaMap(bytes);
+    }
+    for (const entry of media.values()) if (!archive.has(entry)) refuse('anki_media_missing');
+
+    const raw = await readCollection(collection);
+    if (raw.length === 0) refuse('card_file_empty');
+    return {
+      total: raw.length,
+      notes: () => noteCards(raw, kind, media),
+      async media(name) {
+        const bytes = await archive.read(media.get(name)!);
+        return current ? unzstdLimited(bytes) : bytes;
+      },
+      close: () => archive.close(),
+    };
   } catch (error) {
-    if (error instanceof Refused) return { ok: false, error: error.reason };
+    archive.close();
     throw error;
   }
 }
 
-const readPackage = async (data: Uint8Array, pictures: boolean) => {
-  if (!isZip(data) || !hasDirectory(data)) refuse('anki_not_apkg');
-  const entries = unzipLimited(data);
-  const current = entries.get('collection.anki21b');
-  const collection = current
-    ? unzstdLimited(current)
-    : (entries.get('collection.anki21') ?? entries.get('collection.anki2'));
-  if (!collection) return refuse('anki_no_collection');
-
-  const mediaBytes = entries.get('media');
-  let media = new Map<string, string>();
-  if (mediaBytes && mediaBytes.length > 0) {
-    media = current ? currentMediaMap(unzstdLimited(mediaBytes)) : legacyMediaMap(mediaBytes);
-  }
-  for (const entry of media.values()) if (!entries.has(entry)) refuse('anki_media_missing');
-
-  const raw = await readCollection(collection);
-  if (raw.length === 0) refuse('card_file_empty');
-  const notes: AnkiNote[] = [];
-  const skipped: SkippedNote[] = [];
+function* noteCards(raw: RawNote[], kind: CardKind, media: Map<string, string>): Generator<NoteCards> {
+  const pictures = kind !== 'text';
+  const mediaName = (name: string | undefined) => (name !== undefined && media.has(name) ? name : undefined);
   for (const [index, note] of raw.entries()) {
     const tag = cut(note.tags.trim().split(/\s+/)[0] || note.deck, MAX_TAG_LENGTH);
     const excerpt = cut(htmlToText(clozeText(note.fields[0] ?? '')).split('\n')[0] ?? '', EXCERPT_LENGTH);
+    const outcome: NoteCards = { note: index + 1, excerpt, cards: [], skipped: [] };
     const skip = (reason: SkipReason) => {
-      if (!skipped.some((s) => s.note === index + 1 && s.reason === reason))
-        skipped.push({ note: index + 1, excerpt, reason });
+      if (!outcome.skipped.some((s) => s.reason === reason))
+        outcome.skipped.push({ note: index + 1, excerpt, reason });
     };
-    const made: AnkiNote[] = [];
     const rendered = renderedCards(note);
     if (rendered === 'too_long') {
       skip('too_long');
+      yield outcome;
       continue;
     }
     for (const sides of rendered) {
-      const card: AnkiNote = {
-        first: htmlToText(sides.question),
-        second: htmlToText(sides.answer),
-        tag,
-      };
-      const entry = pictures ? media.get(pictureName(sides.question) ?? '') : undefined;
-      if (pictures && entry === undefined) {
+      const card: AnkiCard = { first: htmlToText(sides.question), second: htmlToText(sides.answer), tag };
+      const picture = pictures ? mediaName(pictureName(sides.question)) : undefined;
+      if (pictures && picture === undefined) {
         skip('no_picture');
         continue;
       }
@@ -503,15 +566,16 @@ const readPackage = async (data: Uint8Array, pictures: boolean) => {
         skip('too_long');
         continue;
       }
-      // Only now, for a card that is made: the picture is taken out of the package.
-      if (entry !== undefined)
-        card.picture = current ? unzstdLimited(entries.get(entry)!) : entries.get(entry)!;
+      card.picture = picture;
+      if (kind === 'kids')
+        card.sound = mediaName(SOUND.exec(sides.answer)?.[1] ?? SOUND.exec(sides.question)?.[1]);
       // Two templates that show the same sides (a template for a field the note leaves empty) make one card.
-      if (pictures || !made.some((other) => other.first === card.first && other.second === card.second))
-        made.push(card);
+      if (
+        pictures ||
+        !outcome.cards.some((other) => other.first === card.first && other.second === card.second)
+      )
+        outcome.cards.push(card);
     }
-    notes.push(...made);
+    yield outcome;
   }
-  if (notes.length === 0) refuse('anki_no_cards');
-  return { notes, skipped };
-};
+}

@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { CARD_SIDE_MAX_LENGTH } from '@flashcards/contract';
+import { ANKI_PACKAGE_MAX_NOTES, CARD_SIDE_MAX_LENGTH, type CardImport } from '@flashcards/contract';
 import { parse } from 'csv-parse/sync';
 import { zipSync } from 'fflate';
 import sharp from 'sharp';
@@ -12,7 +13,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { buildCard, buildCategory } from '../../../test/factories';
 import { type Session, signIn as signInAs } from '../../../test/session';
 import { userMediaPrefix } from '../users/users.service';
-import { parseAnkiPackage } from './anki-import';
+import { openAnkiPackage } from './anki-import';
 import { toApkg } from './card-export';
 
 let t: TestApp;
@@ -286,25 +287,70 @@ const parseLegacyEntries = async (zip: Buffer) => {
 
 // ---------------------------------------------------------------------------------------------------------
 
-const upload = (
-  session: Session,
-  kind: 'text' | 'picture',
-  categoryId: number,
-  data: Buffer,
-  name = 'deck.apkg',
-) =>
+/** Uploads a text file of cards. */
+const upload = (session: Session, categoryId: number, data: Buffer, name: string) =>
   session.send(
     'POST',
-    kind === 'text' ? '/api/card/card-text-multiple/' : '/api/card/card-picture-multiple/',
+    '/api/card/card-text-multiple/',
     { category_id: categoryId },
     { file: { name, type: 'application/octet-stream', data } },
   );
+
+/** Starts an import of a package, and runs its job. */
+const startImport = async (session: Session, categoryId: number, data: Buffer, fields = {}) => {
+  const started = await session.send(
+    'POST',
+    '/api/card/imports/',
+    { category_id: categoryId, ...fields },
+    { file: { name: 'deck.apkg', type: 'application/octet-stream', data } },
+  );
+  if (started.statusCode !== 202) return { started, outcome: undefined };
+  await t.runJobs();
+  const outcome: CardImport = (await session.call('GET', `/api/card/imports/${started.json().id}/`)).json();
+  return { started, outcome };
+};
+
+/** Imports a package that gives cards: the cards added and the notes left out. */
+const imported = async (session: Session, categoryId: number, data: Buffer, fields = {}) => {
+  const { started, outcome } = await startImport(session, categoryId, data, fields);
+  expect(started.statusCode).toBe(202);
+  expect(outcome).toMatchObject({ status: 'SUCCESS', error: null });
+  return { created: outcome!.created, skipped: outcome!.skipped };
+};
 
 type Card = { first_side: string; second_side: string; tag: string; first_side_url?: string };
 /** The category's cards as the cards page lists them: a file's cards in the file's order. */
 const cardsOf = async (session: Session, kind: 'text' | 'picture', categoryId: number): Promise<Card[]> =>
   (await session.call('GET', `/api/card/card-${kind}-paginated/?category_id=${categoryId}&page=1`)).json()
     .results;
+
+/** The cards a package gives as the import reads it, with their pictures' bytes. */
+const readBack = async (data: Buffer, kind: 'text' | 'picture') => {
+  const file = path.join(t.dataDir, `read-${randomUUID()}.apkg`);
+  await writeFile(file, data);
+  const pkg = await openAnkiPackage(file, data.length, kind);
+  try {
+    const notes: { first: string; second: string; tag: string }[] = [];
+    const pictures: Uint8Array[] = [];
+    const skipped: unknown[] = [];
+    for (const note of pkg.notes()) {
+      skipped.push(...note.skipped);
+      for (const { picture, sound, ...card } of note.cards) {
+        notes.push(card);
+        if (picture) pictures.push(await pkg.media(picture));
+      }
+    }
+    return { notes, skipped, pictures };
+  } finally {
+    pkg.close();
+  }
+};
+
+/** The packages of the user's imports still stored. */
+const importFiles = (userId: number) => {
+  const dir = path.join(t.dataDir, 'media', userMediaPrefix(userId), 'imports');
+  return existsSync(dir) ? readdirSync(dir) : [];
+};
 
 const mediaFiles = (userId: number) => {
   const dir = path.join(t.dataDir, 'media', userMediaPrefix(userId), 'cards');
@@ -319,9 +365,7 @@ describe('importing an Anki package', () => {
       { front: 'къща', back: 'house<br>home', tags: ['nouns', 'basics'] },
       { front: '<div><b>go</b> &amp; see</div><div>[sound:go.mp3]</div>', back: 'тръгвам &nbsp;и виждам' },
     ]);
-    const response = await upload(session, 'text', category.id, deck);
-    expect(response.statusCode).toBe(201);
-    expect(response.json()).toEqual({ created: 2, skipped: [] });
+    expect(await imported(session, category.id, deck)).toEqual({ created: 2, skipped: [] });
     expect(
       (await cardsOf(session, 'text', category.id)).map((c) => [c.first_side, c.second_side, c.tag]),
     ).toEqual([
@@ -336,7 +380,7 @@ describe('importing an Anki package', () => {
     const deck = await olderDeck([{ front: '<img src="cat.png">', back: 'котка', tags: ['animals'] }], {
       'cat.png': await png(),
     });
-    expect((await upload(session, 'picture', category.id, deck)).json()).toEqual({ created: 1, skipped: [] });
+    expect(await imported(session, category.id, deck)).toEqual({ created: 1, skipped: [] });
     const [card] = await cardsOf(session, 'picture', category.id);
     expect(card).toMatchObject({ second_side: 'котка', tag: 'animals' });
     const served = await t.app.inject({ method: 'GET', url: card!.first_side_url! });
@@ -353,7 +397,7 @@ describe('importing an Anki package', () => {
       { fields: ['ябълка<img src="a.png">', 'apple'], tags: '', deck: 7 },
       { fields: ['круша', 'pear'], tags: ' fruit::yellow ', deck: 7 },
     ]);
-    expect((await upload(session, 'text', text.id, deck)).json()).toEqual({ created: 2, skipped: [] });
+    expect(await imported(session, text.id, deck)).toEqual({ created: 2, skipped: [] });
     expect(
       (await cardsOf(session, 'text', text.id)).map((c) => [c.first_side, c.second_side, c.tag]),
     ).toEqual([
@@ -366,7 +410,7 @@ describe('importing an Anki package', () => {
       [{ fields: ['<img src="my%20dog.png">', 'куче'], tags: 'pets', deck: 1 }],
       [{ name: 'my dog.png', data: await png() }],
     );
-    expect((await upload(session, 'picture', pictures.id, withPicture)).json()).toEqual({
+    expect(await imported(session, pictures.id, withPicture)).toEqual({
       created: 1,
       skipped: [],
     });
@@ -389,9 +433,7 @@ describe('importing an Anki package', () => {
             { type: TYPE_IN.id, fields: ['gehen', 'to go', 'a verb'], ords: [0] },
           ],
         );
-        const response = await upload(session, 'text', category.id, deck);
-        expect(response.statusCode).toBe(201);
-        expect(response.json()).toEqual({ created: 4, skipped: [] });
+        expect(await imported(session, category.id, deck)).toEqual({ created: 4, skipped: [] });
         expect(
           (await cardsOf(session, 'text', category.id)).map((c) => [c.first_side, c.second_side, c.tag]),
         ).toEqual([
@@ -417,7 +459,7 @@ describe('importing an Anki package', () => {
             },
           ],
         );
-        expect((await upload(session, 'text', category.id, deck)).json()).toEqual({
+        expect(await imported(session, category.id, deck)).toEqual({
           created: 2,
           skipped: [],
         });
@@ -448,9 +490,7 @@ describe('importing an Anki package', () => {
             { type: BASIC_AND_REVERSED.id, fields: ['<b>Vogel</b> (m)', long], ords: [0, 1] },
           ],
         );
-        const response = await upload(session, 'text', category.id, deck);
-        expect(response.statusCode).toBe(201);
-        expect(response.json()).toEqual({
+        expect(await imported(session, category.id, deck)).toEqual({
           created: 1,
           skipped: [
             { note: 2, excerpt: '', reason: 'sound_only' },
@@ -481,7 +521,7 @@ describe('importing an Anki package', () => {
         { type: BASIC_AND_REVERSED.id, fields: ['kept', 'yes'], ords: [0] },
       ],
     );
-    expect((await upload(session, 'text', category.id, deck)).json()).toEqual({
+    expect(await imported(session, category.id, deck)).toEqual({
       created: 1,
       skipped: [{ note: 1, excerpt: 'x'.repeat(60), reason: 'too_long' }],
     });
@@ -497,7 +537,7 @@ describe('importing an Anki package', () => {
       ],
       { 'cat.png': await png() },
     );
-    expect((await upload(session, 'picture', category.id, deck)).json()).toEqual({
+    expect(await imported(session, category.id, deck)).toEqual({
       created: 1,
       skipped: [{ note: 2, excerpt: 'no picture here', reason: 'no_picture' }],
     });
@@ -505,14 +545,22 @@ describe('importing an Anki package', () => {
   });
 
   describe('refuses a hostile or broken archive, storing nothing', () => {
+    /** The import of a package fails with the message, whether at its upload or in its job. */
     const refused = async (kind: 'text' | 'picture', data: Buffer, message: RegExp): Promise<void> => {
       const session = await signIn();
       const category = await buildCategory(t.database.db, { userId: session.user.id, typeOfCards: kind });
-      const response = await upload(session, kind, category.id, data);
-      expect(response.statusCode).toBe(400);
-      expect(response.json().file[0]).toMatch(message);
+      const { started, outcome } = await startImport(session, category.id, data);
+      if (outcome) {
+        expect(outcome).toMatchObject({ status: 'FAILURE', created: 0, skipped: [] });
+        expect(outcome.error).toMatch(message);
+      } else {
+        expect(started.statusCode).toBe(400);
+        expect(started.json().file[0]).toMatch(message);
+      }
       expect(await cardsOf(session, kind, category.id)).toEqual([]);
+      // Neither a picture nor the package is left behind.
       expect(mediaFiles(session.user.id)).toEqual([]);
+      expect(importFiles(session.user.id)).toEqual([]);
     };
 
     it('a zip bomb: one entry past the limit, and a small archive that inflates too far', async () => {
@@ -557,7 +605,7 @@ describe('importing an Anki package', () => {
       await refused('picture', Buffer.from(zipSync(Object.fromEntries(deck))), /not in it/);
     });
 
-    it('a package whose second picture is no picture: the first one stored is removed again', async () => {
+    it('a package whose second picture is no picture: that note is listed, the first one imported', async () => {
       const deck = await olderDeck(
         [
           { front: '<img src="a.png">', back: 'a' },
@@ -570,16 +618,22 @@ describe('importing an Anki package', () => {
         userId: session.user.id,
         typeOfCards: 'picture',
       });
-      const response = await upload(session, 'picture', category.id, deck);
-      expect(response.statusCode).toBe(400);
-      expect(response.json().file).toHaveLength(1);
-      expect(await cardsOf(session, 'picture', category.id)).toEqual([]);
-      expect(mediaFiles(session.user.id)).toEqual([]);
+      expect(await imported(session, category.id, deck)).toEqual({
+        created: 1,
+        skipped: [{ note: 2, excerpt: '', reason: 'bad_media' }],
+      });
+      expect(await cardsOf(session, 'picture', category.id)).toMatchObject([{ second_side: 'a' }]);
+      // The picture and its thumbnail, and no more.
+      expect(mediaFiles(session.user.id)).toHaveLength(2);
     });
 
-    it('more than 1000 notes, and a package none of whose notes gives a card', async () => {
-      const many = Array.from({ length: 1001 }, (_, i) => ({ first: `w${i}`, second: `m${i}`, tag: '' }));
-      await refused('text', await toApkg('Many', many, new Date()), /at most 1000 cards/);
+    it(`more than ${ANKI_PACKAGE_MAX_NOTES} notes, and a package none of whose notes gives a card`, async () => {
+      const many = Array.from({ length: ANKI_PACKAGE_MAX_NOTES + 1 }, (_, i) => ({
+        first: `w${i}`,
+        second: `m${i}`,
+        tag: '',
+      }));
+      await refused('text', await toApkg('Many', many, new Date()), /more than 50000 notes/);
       await refused(
         'picture',
         await olderDeck([{ front: 'no picture', back: 'b' }]),
@@ -590,6 +644,19 @@ describe('importing an Anki package', () => {
         await olderDeck([{ front: '[sound:a.mp3]', back: 'b' }]),
         /No note .* can become a card/,
       );
+    });
+
+    it('the text upload sends a package to the import', async () => {
+      const session = await signIn();
+      const category = await buildCategory(t.database.db, { userId: session.user.id });
+      const response = await upload(
+        session,
+        category.id,
+        await olderDeck([{ front: 'a', back: 'b' }]),
+        'a.apkg',
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json().file[0]).toMatch(/imported in the background/);
     });
   });
 });
@@ -616,9 +683,8 @@ describe('exporting a category', () => {
     expect(response.headers['content-disposition']).toBe(
       `attachment; filename="cards.apkg"; filename*=UTF-8''${encodeURIComponent('Думи „дом“.apkg')}`,
     );
-    const read = await parseAnkiPackage(response.rawPayload, false);
-    expect(read).toEqual({
-      ok: true,
+    expect(await readBack(response.rawPayload, 'text')).toEqual({
+      pictures: [],
       notes: [
         { first: 'къща, голяма', second: 'a "big"\nhouse', tag: 'nouns' },
         { first: 'tab here', second: '<b> &', tag: 'Думи: „дом“' },
@@ -653,11 +719,11 @@ describe('exporting a category', () => {
     const deck = await olderDeck([{ front: '<img src="cat.png">', back: 'котка', tags: ['animals'] }], {
       'cat.png': await png(),
     });
-    await upload(session, 'picture', category.id, deck);
+    await imported(session, category.id, deck);
     const response = await exported(session, category.id, 'apkg');
-    const read = await parseAnkiPackage(response.rawPayload, true);
-    expect(read.ok && read.notes.map((n) => [n.second, n.tag])).toEqual([['котка', 'animals']]);
-    expect(read.ok && (await sharp(read.notes[0]!.picture!).metadata()).format).toBe('webp');
+    const read = await readBack(response.rawPayload, 'picture');
+    expect(read.notes.map((n) => [n.second, n.tag])).toEqual([['котка', 'animals']]);
+    expect((await sharp(read.pictures[0]).metadata()).format).toBe('webp');
   });
 
   it('as CSV with a BOM that csv-parse and our own upload read back', async () => {
@@ -677,7 +743,7 @@ describe('exporting a category', () => {
       ['tab\there', '<b> & ', ''],
     ]);
     const copy = await buildCategory(t.database.db, { userId: session.user.id });
-    expect((await upload(session, 'text', copy.id, response.rawPayload, 'words.csv')).json()).toEqual({
+    expect((await upload(session, copy.id, response.rawPayload, 'words.csv')).json()).toEqual({
       created: 2,
       skipped: [],
     });
@@ -702,7 +768,7 @@ describe('exporting a category', () => {
     for (const cell of rows.slice(1).flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
 
     const copy = await buildCategory(t.database.db, { userId: session.user.id });
-    const uploaded = await upload(session, 'text', copy.id, response.rawPayload, 'formulas.csv');
+    const uploaded = await upload(session, copy.id, response.rawPayload, 'formulas.csv');
     expect(uploaded.json()).toEqual({ created: 3, skipped: [] });
     const read = await t.database.db.query.cards.findMany({
       where: (card, { eq }) => eq(card.categoryId, copy.id),
@@ -727,9 +793,8 @@ describe('exporting a category', () => {
     expect(response.body).toBe('къща, голяма\ta "big" / house\ntab here\t<b> &\n');
 
     const pictures = await buildCategory(t.database.db, { userId: session.user.id, typeOfCards: 'picture' });
-    await upload(
+    await imported(
       session,
-      'picture',
       pictures.id,
       await olderDeck([{ front: '<img src="c.png">', back: 'c' }], { 'c.png': await png() }),
     );
@@ -749,7 +814,7 @@ describe('exporting a category', () => {
     for (const card of sides) await buildCard(t.database.db, { categoryId: category.id, tag: '', ...card });
     const response = await exported(session, category.id, 'quizlet');
     const copy = await buildCategory(t.database.db, { userId: session.user.id });
-    const uploaded = await upload(session, 'text', copy.id, response.rawPayload, 'quizlet.txt');
+    const uploaded = await upload(session, copy.id, response.rawPayload, 'quizlet.txt');
     expect(uploaded.json()).toEqual({ created: 4, skipped: [] });
     expect((await cardsOf(session, 'text', copy.id)).map((c) => [c.first_side, c.second_side])).toEqual([
       ['"Open quote', 'first'],

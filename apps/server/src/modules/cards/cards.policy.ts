@@ -9,4 +9,6 @@ import { type Actor, rules } from '../../lib/access';
 export const cardPolicy = {
   read: (actor: Actor, card: { userId: number }) => rules.owner(actor, card),
   change: (actor: Actor, card: { userId: number }) => rules.owner(actor, card),
+  /** An import of cards is its starter's (the category it goes into is checked when it starts). */
+  readImport: (actor: Actor, cardImport: { userId: number }) => rules.owner(actor, cardImport),
 };

@@ -1,14 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import type { FilePart as UploadedFile } from '@flashcards/contract';
-import { ANKI_PACKAGE_MAX_BYTES, CARD_FILE_MAX_BYTES } from '@flashcards/contract';
+import { CARD_FILE_MAX_BYTES } from '@flashcards/contract';
 import type { Database, Transaction } from '../../db/client';
 import type { cards } from '../../db/schema';
 import type { CardKind } from '../../db/schema/card-type';
 import { type Actor, authorize, type Rule } from '../../lib/access';
 import { conflict, invalid, notFound } from '../../lib/api-error';
-import { checkAudio } from '../../lib/audio';
 import type { Clock } from '../../lib/clock';
-import { cardPictureVariants, thumbnailKey } from '../../lib/images';
+import { thumbnailKey } from '../../lib/images';
 import type { SignedIn } from '../../lib/routes';
 import type { MediaStorage } from '../../lib/storage';
 import { bytesOf } from '../../plugins/multipart';
@@ -16,9 +14,10 @@ import type { CategoriesService, CategoryInsert } from '../categories/categories
 import type { MediaFiles, MediaService } from '../media/media.service';
 import type { PracticeService } from '../practice/practice.service';
 import { userMediaPrefix } from '../users/users.service';
-import { isZip, parseAnkiPackage } from './anki-import';
+import { isZip } from './anki-import';
 import { type ExportCard, type ExportFormat, toApkg, toCsv, toQuizlet } from './card-export';
 import { parseCardFile } from './card-file';
+import { storeCardAudio, storeCardPicture } from './card-media';
 import { cardPolicy } from './cards.policy';
 import * as repo from './cards.repository';
 
@@ -33,8 +32,6 @@ export type CopySource = {
 };
 
 export type CardQuery = { categoryId: number; tags?: string[]; search?: string };
-
-const random = () => randomBytes(12).toString('hex');
 
 export const createCardsService = ({
   db,
@@ -83,20 +80,10 @@ export const createCardsService = ({
     return row.card;
   };
 
-  const storePicture = async (files: MediaFiles, user: Actor, file: UploadedFile, field = 'first_side') => {
-    const { display, thumbnail } = await cardPictureVariants(field, bytesOf(file));
-    const key = `${userMediaPrefix(user.id)}/cards/${random()}.webp`;
-    await files.put(key, display, 'image/webp');
-    await files.put(thumbnailKey(key), thumbnail, 'image/webp');
-    return key;
-  };
-
-  const storeAudio = async (files: MediaFiles, user: Actor, file: UploadedFile) => {
-    const { ext, mime } = await checkAudio('audio', bytesOf(file));
-    const key = `${userMediaPrefix(user.id)}/audio/${random()}.${ext}`;
-    await files.put(key, file.data, mime);
-    return key;
-  };
+  const storePicture = (files: MediaFiles, user: Actor, file: UploadedFile) =>
+    storeCardPicture(files, user.id, bytesOf(file));
+  const storeAudio = (files: MediaFiles, user: Actor, file: UploadedFile) =>
+    storeCardAudio(files, user.id, bytesOf(file));
 
   /**
    * A change of cards with its media files and, in the same transaction, the content-change mark of each
@@ -115,40 +102,6 @@ export const createCardsService = ({
     const result = await (files ? files.transaction(change) : db.transaction(change));
     await categories.contentChanged(categoryIds);
     return result;
-  };
-
-  /**
-   * The cards an Anki package's notes give, into the category: pictures stored first, rows all or none;
-   * with the notes left out and why.
-   */
-  const importAnki = async (user: Actor, categoryId: number, file: UploadedFile, pictures: boolean) => {
-    if (file.data.length > ANKI_PACKAGE_MAX_BYTES) throw invalid({ file: 'card_file_too_large' });
-    const parsed = await parseAnkiPackage(file.data, pictures);
-    if (!parsed.ok) throw invalid({ file: parsed.error });
-    const created = await media.change(async (files) => {
-      const keys: string[] = [];
-      for (const note of parsed.notes) {
-        if (!note.picture) continue;
-        keys.push(
-          await storePicture(files, user, { filename: 'anki', mimetype: '', data: note.picture }, 'file'),
-        );
-      }
-      return changing(
-        [categoryId],
-        (tx) =>
-          repo.insertCards(
-            tx,
-            parsed.notes.map((note, index) => ({
-              categoryId,
-              firstSide: pictures ? keys[index]! : note.first,
-              secondSide: note.second,
-              tag: note.tag,
-            })),
-          ),
-        files,
-      );
-    });
-    return { created: created.length, skipped: parsed.skipped };
   };
 
   return {
@@ -343,14 +296,13 @@ export const createCardsService = ({
     },
 
     /**
-     * Many text cards from a file, all or none (one statement), or from an Anki package; how many were
-     * added, and the package's notes left out. The file's bytes decide its kind: a zip is an Anki package,
-     * anything else a text file.
+     * Many text cards from a file, all or none (one statement); how many were added. The file's bytes decide
+     * its kind: a zip is an Anki package, which goes to the import instead (`CardImportsService`).
      */
     async uploadText(user: Actor, categoryId: number, file: UploadedFile | undefined) {
       await targetCategory(user, categoryId, 'text');
       if (!file) throw invalid({ file: 'no_file' });
-      if (isZip(file.data)) return importAnki(user, categoryId, file, false);
+      if (isZip(file.data)) throw invalid({ file: 'anki_use_import' });
       if (file.data.length > CARD_FILE_MAX_BYTES) throw invalid({ file: 'card_file_too_large' });
       const parsed = parseCardFile(bytesOf(file));
       if (!parsed.ok) throw invalid({ file: parsed.error });
@@ -366,14 +318,6 @@ export const createCardsService = ({
         ),
       );
       return { created: created.length, skipped: [] };
-    },
-
-    /** Many picture cards from an Anki package; how many were added, and the notes left out. */
-    async uploadPictures(user: Actor, categoryId: number, file: UploadedFile | undefined) {
-      await targetCategory(user, categoryId, 'picture');
-      if (!file) throw invalid({ file: 'no_file' });
-      if (!isZip(file.data)) throw invalid({ file: 'anki_not_apkg' });
-      return importAnki(user, categoryId, file, true);
     },
 
     /** The owner's text or picture category as a file; a kids category has no format to go to. */

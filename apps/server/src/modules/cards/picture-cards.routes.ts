@@ -48,10 +48,6 @@ export const pictureCardRouteHandlers = ({ cards, practice, storage, market }: S
       return null;
     }),
 
-    route(cardRoutes.uploadPictureCards, ({ actor, body }) =>
-      cards.uploadPictures(actor, body.category_id, body.file),
-    ),
-
     route(cardRoutes.pictureTags, async ({ actor, query }) =>
       cards.tags(actor, 'picture', query.category_id),
     ),

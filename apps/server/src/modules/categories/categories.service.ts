@@ -106,6 +106,9 @@ export const createCategoriesService = ({
       return withStats(id);
     },
 
+    /** A category by its id, for a job of the cards module that was checked when it was queued. */
+    ofImport: (id: number) => repo.findCategory(db, id),
+
     /** The user's own category, for the cards module (404 for anyone else's). */
     async owned(user: Actor, id: number) {
       return authorize(user, categoryPolicy.change, await repo.findCategory(db, id));

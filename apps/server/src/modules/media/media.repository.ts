@@ -2,6 +2,13 @@ import { and, eq, gt, inArray, lte, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { pendingMedia } from '../../db/schema';
 
+/** Keys a statement names at most: a change may store tens of thousands of files (an imported deck). */
+const KEYS_PER_STATEMENT = 5000;
+const chunks = (keys: string[]) =>
+  Array.from({ length: Math.ceil(keys.length / KEYS_PER_STATEMENT) }, (_, index) =>
+    keys.slice(index * KEYS_PER_STATEMENT, (index + 1) * KEYS_PER_STATEMENT),
+  );
+
 export type PendingFile = { key: string; prefix: boolean };
 
 /** Records keys about to be written, each in its own committed row (call it outside any transaction). */
@@ -17,18 +24,21 @@ export const insertWritten = async (db: Executor, keys: string[], now: Date) => 
  * cutoff only (older ones belong to the sweep); returns the keys taken.
  */
 export const claimWritten = async (tx: Executor, keys: string[], cutoff: Date) => {
-  if (keys.length === 0) return [];
-  const rows = await tx
-    .delete(pendingMedia)
-    .where(
-      and(
-        inArray(pendingMedia.key, keys),
-        eq(pendingMedia.state, 'written'),
-        gt(pendingMedia.createdAt, cutoff),
-      ),
-    )
-    .returning({ key: pendingMedia.key });
-  return rows.map((row) => row.key);
+  const taken: string[] = [];
+  for (const some of chunks(keys)) {
+    const rows = await tx
+      .delete(pendingMedia)
+      .where(
+        and(
+          inArray(pendingMedia.key, some),
+          eq(pendingMedia.state, 'written'),
+          gt(pendingMedia.createdAt, cutoff),
+        ),
+      )
+      .returning({ key: pendingMedia.key });
+    taken.push(...rows.map((row) => row.key));
+  }
+  return taken;
 };
 
 /** Records files to delete, in the transaction that dropped their rows. */
@@ -41,14 +51,17 @@ export const insertUnwanted = async (tx: Executor, files: PendingFile[], now: Da
 };
 
 /** The rows of these keys still in the given state. */
-export const pendingAmong = (db: Executor, keys: string[], state: 'written' | 'unwanted') =>
-  keys.length === 0
-    ? Promise.resolve([] as PendingFile[])
-    : db
+export const pendingAmong = async (db: Executor, keys: string[], state: 'written' | 'unwanted') => {
+  const found: PendingFile[] = [];
+  for (const some of chunks(keys))
+    found.push(
+      ...(await db
         .select({ key: pendingMedia.key, prefix: pendingMedia.prefix })
         .from(pendingMedia)
-        .where(and(inArray(pendingMedia.key, keys), eq(pendingMedia.state, state)));
-
+        .where(and(inArray(pendingMedia.key, some), eq(pendingMedia.state, state)))),
+    );
+  return found;
+};
 /**
  * Files due for deletion (unwanted ones, written ones from before the cutoff), locked for the caller's
  * transaction; rows a committing change holds are skipped.

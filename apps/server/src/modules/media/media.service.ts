@@ -41,6 +41,8 @@ export class MediaSweptError extends Error {
 export type MediaFiles = {
   /** Stores a file: its key is recorded as pending first, committed on its own, then the file written. */
   put(key: string, data: Uint8Array, contentType: string): Promise<void>;
+  /** Stores the file at a local path, streamed, as `put` does. */
+  putFile(key: string, file: string, contentType: string): Promise<void>;
   /** Copies a stored file under a new key of `prefix` (a picture with its thumbnail); returns the new key. */
   copy(from: string, prefix: string, picture: boolean): Promise<string>;
   /** Files (picture keys with their thumbnails where asked) that go once the change commits. */
@@ -107,6 +109,11 @@ export const createMediaService = ({
       async put(key, data, contentType) {
         await reserve([key]);
         await storage.put(key, data, contentType);
+      },
+
+      async putFile(key, file, contentType) {
+        await reserve([key]);
+        await storage.putFile(key, file, contentType);
       },
 
       async copy(from, prefix, picture) {
