@@ -40,6 +40,7 @@ import {
   buildAiTask,
   buildBlock,
   buildCard,
+  buildCardImport,
   buildCatalogVersion,
   buildCategory,
   buildFriendship,
@@ -79,6 +80,8 @@ type Fixture = {
   pictureCard: number;
   kidsCard: number;
   textTask: string;
+  /** An import of cards of the owner's, ended. */
+  cardImport: string;
   imagesTask: string;
   /** A user unrelated to anyone, whom requests, blocks and groups name. */
   stranger: number;
@@ -356,10 +359,12 @@ const matrix: Record<string, Row> = {
     expect: ownerOnly(200),
   },
   deletePictureCard: { request: (f) => ({ params: { id: f.pictureCard } }), expect: ownerOnly(204) },
-  uploadPictureCards: {
+  // An import into one's own category only; its progress is its starter's.
+  startCardImport: {
     request: (f) => ({ form: { fields: { category_id: f.pictureCategory }, files: {} }, apkgFile: true }),
-    expect: ownerOnly(201),
+    expect: ownerOnly(202),
   },
+  cardImport: { request: (f) => ({ params: { id: f.cardImport } }), expect: ownerOnly(200) },
   exportCards: {
     request: (f) => ({ params: { id: f.category }, query: { format: 'apkg' } }),
     expect: ownerOnly(200),
@@ -998,6 +1003,7 @@ const newFixture = async () => {
     kidsCard: (await buildCard(db, { categoryId: kidsCategory.id, firstSide: ownPicture, language: 'bg' }))
       .id,
     textTask: (await buildAiTask(db, { userId: owner.id })).id,
+    cardImport: (await buildCardImport(db, { userId: owner.id, categoryId: category.id })).id,
     imagesTask: (await buildAiTask(db, { userId: owner.id, kind: 'images' })).id,
     stranger: (await buildUser(db)).id,
     friend: 0,

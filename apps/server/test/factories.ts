@@ -4,6 +4,7 @@ import type { Executor } from '../src/db/client';
 import {
   aiTasks,
   blocks,
+  cardImports,
   cards,
   categories,
   friendships,
@@ -96,6 +97,31 @@ export const buildAiTask = async (
     })
     .returning();
   return task!;
+};
+
+/** An import of cards that has ended (so the user may start another). */
+export const buildCardImport = async (
+  db: Executor,
+  {
+    userId,
+    categoryId,
+    ...overrides
+  }: Partial<typeof cardImports.$inferInsert> & { userId: number; categoryId: number },
+) => {
+  const now = new Date();
+  const [row] = await db
+    .insert(cardImports)
+    .values({
+      id: randomUUID(),
+      userId,
+      categoryId,
+      status: 'SUCCESS',
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 3_600_000),
+      ...overrides,
+    })
+    .returning();
+  return row!;
 };
 
 /** The password every factory user has (see buildUser with `password`). */

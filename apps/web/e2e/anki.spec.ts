@@ -7,6 +7,9 @@ import { motionEnded, saveScreenshot, seriousViolations, withCookieConsent, with
 test.beforeEach(async ({ page }) => withCookieConsent(page));
 test.describe.configure({ timeout: 120_000 });
 
+/** An uploaded package is imported by a job the page polls every second: its end may take a while. */
+const IMPORTED = 30_000;
+
 type AnkiWriter = {
   addCard(front: string, back: string, options?: { tags?: string[] }): void;
   save(): Promise<Buffer>;
@@ -32,7 +35,7 @@ test('an Anki deck uploaded into a category, then its cards downloaded as CSV', 
   await page.goto(`/my-cards/${category.id}`);
   await main.getByRole('button', { name: 'Upload a file' }).first().click();
   const upload = page.getByRole('dialog', { name: 'Upload cards from a file' });
-  await expect(upload.getByText(/An Anki package \(\.apkg\)/)).toBeVisible();
+  await expect(upload.getByText(/An Anki package \(\.apkg or \.colpkg\)/)).toBeVisible();
   await motionEnded(page);
   await saveScreenshot(page, 'anki-upload-dialog', { fullPage: false });
   await upload.locator('input[type="file"]').setInputFiles({
@@ -41,7 +44,8 @@ test('an Anki deck uploaded into a category, then its cards downloaded as CSV', 
     buffer: deck,
   });
   await upload.getByRole('button', { name: 'Upload' }).click();
-  await expect(upload).toBeHidden();
+  // A package is imported in the background: the dialog follows it, then closes with the count.
+  await expect(upload).toBeHidden({ timeout: IMPORTED });
   await expect(page.getByText('2 cards were added.')).toBeVisible();
   await expect(main.getByText('see & say')).toBeVisible();
   await expect(main.getByText('тръгвам')).toBeVisible();
@@ -79,7 +83,7 @@ test('the upload dialog and the export menu in Bulgarian on a phone', async ({ p
   await page.goto(`/my-cards/${category.id}`);
   await main.getByRole('button', { name: 'Качи от файл' }).first().click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByText(/пакет на Anki \(\.apkg\)/).first()).toBeVisible();
+  await expect(dialog.getByText(/пакет на Anki \(\.apkg или \.colpkg\)/).first()).toBeVisible();
   await motionEnded(page);
   expect(await seriousViolations(page)).toEqual([]);
   await saveScreenshot(page, 'anki-upload-dialog-picture-bg-phone', { fullPage: false });
@@ -115,7 +119,9 @@ test('an Anki deck with a note that cannot become a card: the others are added, 
   });
   await dialog.getByRole('button', { name: 'Качи' }).click();
   const left = dialog.getByRole('list', { name: 'Пропусната е 1 бележка' });
-  await expect(left.getByRole('listitem')).toHaveText(['Бележка 1 – една от страните съдържа само звук']);
+  await expect(left.getByRole('listitem')).toHaveText(['Бележка 1 – една от страните съдържа само звук'], {
+    timeout: IMPORTED,
+  });
   await expect(dialog.getByRole('status')).toHaveText('Добавена е 1 карта.');
   await motionEnded(page);
   await saveScreenshot(page, 'anki-upload-skipped-bg', { fullPage: false });
@@ -159,7 +165,7 @@ test('a category exported as an Anki deck and uploaded again comes back with not
     buffer: await readFile((await download.path())!),
   });
   await upload.getByRole('button', { name: 'Upload' }).click();
-  await expect(upload).toBeHidden();
+  await expect(upload).toBeHidden({ timeout: IMPORTED });
   await expect(page.getByText('3 cards were added.')).toBeVisible();
 
   const sides = async (categoryId: number) =>

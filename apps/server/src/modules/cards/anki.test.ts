@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ANKI_PACKAGE_MAX_NOTES, CARD_SIDE_MAX_LENGTH, type CardImport } from '@flashcards/contract';
 import { parse } from 'csv-parse/sync';
@@ -9,6 +8,7 @@ import { zipSync } from 'fflate';
 import sharp from 'sharp';
 import initSqlJs from 'sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { olderDeck, png } from '../../../test/anki-decks';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { buildCard, buildCategory } from '../../../test/factories';
 import { type Session, signIn as signInAs } from '../../../test/session';
@@ -23,30 +23,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const signIn = () => signInAs(t);
-const png = () =>
-  sharp({ create: { width: 64, height: 48, channels: 3, background: '#cc3366' } })
-    .png()
-    .toBuffer();
 
 // ---------------------------------------------------------------------------------------------------------
 // Decks built here
-
-/** The older format, written by an Anki-compatible writer (anki-apkg-export, schema 11 with sql.js). */
-const olderDeck = async (
-  notes: { front: string; back: string; tags?: string[] }[],
-  media: Record<string, Buffer> = {},
-  deck = 'Verbs',
-): Promise<Buffer> => {
-  const exporterOf = createRequire(import.meta.url)('anki-apkg-export').default as (name: string) => {
-    addMedia(name: string, data: Buffer): void;
-    addCard(front: string, back: string, options?: { tags?: string[] }): void;
-    save(): Promise<Buffer>;
-  };
-  const apkg = exporterOf(deck);
-  for (const [name, data] of Object.entries(media)) apkg.addMedia(name, data);
-  for (const note of notes) apkg.addCard(note.front, note.back, { tags: note.tags ?? [] });
-  return apkg.save();
-};
 
 /**
  * A zstd frame of raw (stored) blocks: valid Zstandard that any decoder reads. Node 20 has no zstd

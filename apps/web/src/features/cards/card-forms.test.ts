@@ -60,22 +60,29 @@ describe('card forms', () => {
   it('needs a card file', () => {
     expect(errorsOf(cardFileForm, { file: null })).toEqual({ file: 'Choose a file.' });
     expect(errorsOf(cardFileForm, { file: fileOf('cards.docx', '') })).toEqual({
-      file: 'Choose a .txt, .csv, .tsv or .apkg file.',
+      file: 'Choose a .txt, .csv, .tsv, .apkg or .colpkg file.',
     });
   });
 
-  it('takes an Anki package up to its own size, and only that in a picture category', () => {
-    expect(errorsOf(cardFileForm, { file: fileOf('deck.apkg', '', 5 * 1024 * 1024) })).toEqual({});
-    expect(errorsOf(cardFileForm, { file: fileOf('deck.apkg', '', 11 * 1024 * 1024) })).toEqual({
-      file: 'The file is too large: at most 10 MB.',
+  it('takes an Anki package up to its own size, and only that in a picture or kids category', () => {
+    expect(errorsOf(cardFileForm, { file: fileOf('deck.apkg', '', 150 * 1024 * 1024) })).toEqual({});
+    expect(errorsOf(cardFileForm, { file: fileOf('Collection.colpkg', '', 5 * 1024 * 1024) })).toEqual({});
+    expect(errorsOf(cardFileForm, { file: fileOf('deck.apkg', '', 201 * 1024 * 1024) })).toEqual({
+      file: 'The file is too large: at most 200 MB.',
     });
     expect(errorsOf(cardFileForm, { file: fileOf('cards.txt', '', 5 * 1024 * 1024) })).toEqual({
       file: 'The file is too large: at most 3 MB.',
     });
     const pictures = cardFileFormFor('picture');
     expect(errorsOf(pictures, { file: fileOf('cards.csv', 'text/csv') })).toEqual({
-      file: 'Choose an Anki package (.apkg).',
+      file: 'Choose an Anki package (.apkg or .colpkg).',
     });
     expect(errorsOf(pictures, { file: fileOf('deck.apkg', '') })).toEqual({});
+    const kids = cardFileFormFor('kids');
+    expect(errorsOf(kids, { file: fileOf('words.txt', 'text/plain'), language: '' })).toEqual({
+      file: 'Choose an Anki package (.apkg or .colpkg).',
+      language: 'This field is required.',
+    });
+    expect(errorsOf(kids, { file: fileOf('Tiere.colpkg', ''), language: 'de' })).toEqual({});
   });
 });

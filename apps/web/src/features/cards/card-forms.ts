@@ -1,5 +1,6 @@
 import {
   AUDIO_MAX_BYTES,
+  type CardType,
   kidsCardFields,
   megabytes,
   PICTURE_MAX_BYTES,
@@ -49,11 +50,14 @@ export const kidsCardForm = (editing: boolean) =>
       if (sound) addFileIssue(ctx, checkAudio(sound), AUDIO_MAX_BYTES, [field]);
     });
 
-/** The upload form of a category of this kind: picture categories take Anki packages only. */
-export const cardFileFormFor = (kind: 'text' | 'picture') =>
-  z.object({
-    file: z
-      .instanceof(File, { error: 'cards:upload.fileRequired' })
-      .superRefine((file, ctx) => addFileIssue(ctx, checkCardFile(file, kind), cardFileMaxBytes(file))),
-  });
+/**
+ * The upload form of a category of this kind: picture and kids categories take Anki packages only, and a
+ * kids category's import gives every card the language chosen.
+ */
+export const cardFileFormFor = (kind: CardType) => {
+  const file = z
+    .instanceof(File, { error: 'cards:upload.fileRequired' })
+    .superRefine((value, ctx) => addFileIssue(ctx, checkCardFile(value, kind), cardFileMaxBytes(value)));
+  return kind === 'kids' ? z.object({ file, language: kidsCardFields.shape.language }) : z.object({ file });
+};
 export const cardFileForm = cardFileFormFor('text');

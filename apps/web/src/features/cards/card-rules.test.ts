@@ -1,9 +1,16 @@
-import { AUDIO_MAX_BYTES, CARD_FILE_MAX_BYTES, PICTURE_MAX_BYTES } from '@flashcards/contract';
+import {
+  ANKI_PACKAGE_MAX_BYTES,
+  AUDIO_MAX_BYTES,
+  CARD_FILE_MAX_BYTES,
+  PICTURE_MAX_BYTES,
+} from '@flashcards/contract';
 import { describe, expect, it } from 'vitest';
 import {
   checkAudio,
   checkCardFile,
   checkImage,
+  isAnkiPackage,
+  kidsLanguage,
   languageName,
   shorten,
   tagsFromParam,
@@ -42,6 +49,23 @@ describe('card rules', () => {
     expect(checkCardFile(fileOf('cards.docx', '', 100))).toBe('cardFileType');
     expect(checkCardFile(fileOf('cards.txt', 'text/plain', 0))).toBe('cardFileEmpty');
     expect(checkCardFile(fileOf('cards.txt', 'text/plain', CARD_FILE_MAX_BYTES + 1))).toBe('cardFileSize');
+  });
+
+  it('takes Anki packages (.apkg, .colpkg) up to their own cap, the only card files of picture and kids categories', () => {
+    expect(isAnkiPackage({ name: 'Deck.APKG' })).toBe(true);
+    expect(isAnkiPackage({ name: 'collection.colpkg' })).toBe(true);
+    expect(isAnkiPackage({ name: 'cards.csv' })).toBe(false);
+    expect(checkCardFile(fileOf('deck.colpkg', '', ANKI_PACKAGE_MAX_BYTES))).toBeNull();
+    expect(checkCardFile(fileOf('deck.apkg', '', ANKI_PACKAGE_MAX_BYTES + 1))).toBe('cardFileSize');
+    for (const kind of ['picture', 'kids'] as const) {
+      expect(checkCardFile(fileOf('deck.apkg', '', 100), kind)).toBeNull();
+      expect(checkCardFile(fileOf('cards.txt', 'text/plain', 100), kind)).toBe('cardFileTypePackage');
+    }
+  });
+
+  it('gives kids cards a kids language, else English', () => {
+    expect(kidsLanguage('de')).toBe('de');
+    expect(kidsLanguage('ja')).toBe('en');
   });
 
   it('reads and writes tags as a comma list', () => {

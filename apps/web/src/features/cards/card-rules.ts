@@ -2,24 +2,35 @@ import {
   ANKI_PACKAGE_MAX_BYTES,
   AUDIO_MAX_BYTES,
   CARD_FILE_MAX_BYTES,
+  type CardType,
   PICTURE_MAX_BYTES,
 } from '@flashcards/contract';
 import { extensionOf, isImageFile } from '../../lib/image-files';
+import { languageName } from '../../lib/language-name';
 
 export { IMAGE_ACCEPT } from '../../lib/image-files';
-export { languageName } from '../../lib/language-name';
+export { languageName };
 
 const AUDIO_EXTENSIONS = ['mp3', 'ogg', 'oga', 'opus', 'wav', 'm4a', 'aac', 'webm', 'mp4'];
-const CARD_FILE_EXTENSIONS = ['txt', 'csv', 'tsv', 'apkg'];
+const TEXT_FILE_EXTENSIONS = ['txt', 'csv', 'tsv'];
+const ANKI_EXTENSIONS = ['apkg', 'colpkg'];
 
 /** The file types the inputs offer. */
 export const AUDIO_ACCEPT = 'audio/*,.webm,.m4a';
-export const CARD_FILE_ACCEPT = '.txt,.csv,.tsv,.apkg,text/plain,text/csv,text/tab-separated-values';
-/** Picture categories take Anki packages only (a text file has no pictures). */
-export const ANKI_FILE_ACCEPT = '.apkg';
+export const CARD_FILE_ACCEPT = '.txt,.csv,.tsv,.apkg,.colpkg,text/plain,text/csv,text/tab-separated-values';
+/** Picture and kids categories take Anki packages only (a text file has no pictures). */
+export const ANKI_FILE_ACCEPT = '.apkg,.colpkg';
 
 /** The kids cards' languages: the spec's image languages. */
 export const KIDS_LANGUAGES = ['en', 'bg', 'it', 'de', 'fr', 'es', 'uk', 'ru'] as const;
+
+/** A kids card's language: the one preferred when it is a kids language, else English. */
+export const kidsLanguage = (preferred: string): string =>
+  (KIDS_LANGUAGES as readonly string[]).includes(preferred) ? preferred : 'en';
+
+/** The choices of a kids card's language, named in the interface language. */
+export const kidsLanguageOptions = (interfaceLanguage: string) =>
+  KIDS_LANGUAGES.map((code) => ({ value: code, label: languageName(code, interfaceLanguage) }));
 
 export type FileProblem =
   | 'imageType'
@@ -27,7 +38,7 @@ export type FileProblem =
   | 'audioType'
   | 'audioSize'
   | 'cardFileType'
-  | 'cardFileTypePicture'
+  | 'cardFileTypePackage'
   | 'cardFileSize'
   | 'cardFileEmpty';
 
@@ -47,18 +58,20 @@ export function checkAudio(file: Blob & { name?: string }): FileProblem | null {
   return file.size > AUDIO_MAX_BYTES ? 'audioSize' : null;
 }
 
-/** The largest card file of this name the server takes: an Anki package may carry pictures. */
+/** An Anki package by its name (.apkg, .colpkg): imported in the background, where a text file is uploaded. */
+export const isAnkiPackage = (file: { name: string }) => ANKI_EXTENSIONS.includes(extensionOf(file.name));
+
+/** The largest card file of this name the server takes: an Anki package may carry pictures and sounds. */
 export const cardFileMaxBytes = (file: File) =>
-  extensionOf(file.name) === 'apkg' ? ANKI_PACKAGE_MAX_BYTES : CARD_FILE_MAX_BYTES;
+  isAnkiPackage(file) ? ANKI_PACKAGE_MAX_BYTES : CARD_FILE_MAX_BYTES;
 
 /**
- * A card file: .txt, .csv, .tsv or .apkg for a text category, .apkg for a picture category; not empty,
- * not too large.
+ * A card file: .txt, .csv, .tsv, .apkg or .colpkg for a text category, an Anki package (.apkg, .colpkg)
+ * for a picture or kids category; not empty, not too large.
  */
-export function checkCardFile(file: File, kind: 'text' | 'picture' = 'text'): FileProblem | null {
-  const extension = extensionOf(file.name);
-  if (kind === 'picture' && extension !== 'apkg') return 'cardFileTypePicture';
-  if (!CARD_FILE_EXTENSIONS.includes(extension)) return 'cardFileType';
+export function checkCardFile(file: File, kind: CardType = 'text'): FileProblem | null {
+  if (kind !== 'text' && !isAnkiPackage(file)) return 'cardFileTypePackage';
+  if (!isAnkiPackage(file) && !TEXT_FILE_EXTENSIONS.includes(extensionOf(file.name))) return 'cardFileType';
   if (file.size === 0) return 'cardFileEmpty';
   return file.size > cardFileMaxBytes(file) ? 'cardFileSize' : null;
 }

@@ -1,20 +1,64 @@
-import { type CardExportFormat, cardRoutes } from '@flashcards/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type CardExportFormat, type CardImport, cardRoutes } from '@flashcards/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/csv';
 import { deckKeys } from '../../../lib/deck-keys';
 
-/** Adds the cards of an Anki package to a picture category, all or none; answers how many were created. */
-export const uploadPictureCards = ({ categoryId, file }: { categoryId: number; file: File }) =>
-  api.call(cardRoutes.uploadPictureCards, { body: { category_id: categoryId, file } });
+/** How often a running import is asked for its progress. */
+export const CARD_IMPORT_POLL_MS = 1000;
 
-export const useUploadPictureCards = () => {
+const cardImportKey = (id: string) => ['card-import', id] as const;
+
+export const isImportFinished = (cardImport: CardImport | undefined) =>
+  cardImport?.status === 'SUCCESS' || cardImport?.status === 'FAILURE';
+
+/**
+ * Starts importing an Anki package into a category, in the background; `language` is every card's in a
+ * kids category. Answers the import, to be polled.
+ */
+export const startCardImport = ({
+  categoryId,
+  file,
+  language,
+}: {
+  categoryId: number;
+  file: File;
+  language?: string;
+}) => api.call(cardRoutes.startCardImport, { body: { category_id: categoryId, file, language } });
+
+export const useStartCardImport = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: uploadPictureCards,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: deckKeys.all }),
+    mutationFn: startCardImport,
+    // The answer is the import's first state: its progress shows without waiting for the first poll.
+    onSuccess: (started) => queryClient.setQueryData(cardImportKey(started.id), started),
   });
 };
+
+export const getCardImport = (id: string, signal?: AbortSignal) =>
+  api.call(cardRoutes.cardImport, { params: { id }, signal });
+
+/**
+ * A running import, polled every second until it succeeds or fails (also while the tab is in the
+ * background); idle without one. Its success refreshes the category's cards and counts.
+ */
+export function useCardImport(id: string | null) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: cardImportKey(id ?? ''),
+    queryFn: ({ signal }) => getCardImport(id ?? '', signal),
+    enabled: id !== null,
+    refetchInterval: (current) => (isImportFinished(current.state.data) ? false : CARD_IMPORT_POLL_MS),
+    refetchIntervalInBackground: true,
+    staleTime: 0,
+  });
+  const succeeded = id !== null && query.data?.status === 'SUCCESS';
+  useEffect(() => {
+    if (succeeded) void queryClient.invalidateQueries({ queryKey: deckKeys.all });
+  }, [succeeded, queryClient]);
+  return query;
+}
 
 const EXTENSIONS: Record<CardExportFormat, string> = { apkg: 'apkg', csv: 'csv', quizlet: 'txt' };
 

@@ -7,7 +7,7 @@ import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useCreateKidsCard } from '../api/create-kids-card';
 import { useUpdateKidsCard } from '../api/update-kids-card';
 import { kidsCardForm, type soundSources } from '../card-forms';
-import { AUDIO_ACCEPT, KIDS_LANGUAGES, languageName } from '../card-rules';
+import { AUDIO_ACCEPT, kidsLanguage, kidsLanguageOptions } from '../card-rules';
 import { AudioRecorder, canRecord, recordingExtension } from './audio-recorder';
 import { useCardSave } from './card-entry';
 import { CardFormFrame } from './card-entry-parts';
@@ -39,7 +39,6 @@ export function KidsCardForm({
   const soundLabelId = useId();
   const interfaceLanguage = i18n.resolvedLanguage ?? 'en';
 
-  const defaultLanguage = card?.language || category.language || interfaceLanguage;
   const editing = Boolean(card);
   const schema = useMemo(() => kidsCardForm(editing), [editing]);
   const form = useSchemaForm<Values>({
@@ -47,7 +46,7 @@ export function KidsCardForm({
     initialValues: {
       first_side: null,
       second_side: card?.second_side ?? '',
-      language: (KIDS_LANGUAGES as readonly string[]).includes(defaultLanguage) ? defaultLanguage : 'en',
+      language: kidsLanguage(card?.language || category.language || interfaceLanguage),
       source: 'upload',
       audioFile: null,
       recording: null,
@@ -97,7 +96,7 @@ export function KidsCardForm({
         label={t('cardForm.language')}
         required
         allowDeselect={false}
-        data={KIDS_LANGUAGES.map((code) => ({ value: code, label: languageName(code, interfaceLanguage) }))}
+        data={kidsLanguageOptions(interfaceLanguage)}
         {...form.getInputProps('language')}
       />
       <Stack gap={6} role="group" aria-labelledby={soundLabelId}>

@@ -224,7 +224,7 @@ function CategoryCards({ category, list }: { category: Category; list: CardsList
       {t('cards.add')}
     </Button>
   );
-  const uploadButton = kind !== 'kids' && (
+  const uploadButton = (
     <Button
       variant="default"
       leftSection={<IconFileUpload size={18} aria-hidden="true" />}
@@ -418,9 +418,7 @@ function CategoryCards({ category, list }: { category: Category; list: CardsList
         opened={target?.action === 'edit'}
         onClose={closeTarget}
       />
-      {kind !== 'kids' && (
-        <UploadCardsModal category={category} opened={uploading} onClose={() => setUploading(false)} />
-      )}
+      <UploadCardsModal category={category} opened={uploading} onClose={() => setUploading(false)} />
       <ConfirmModal
         opened={target?.action === 'delete'}
         onClose={closeTarget}
