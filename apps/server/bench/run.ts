@@ -23,6 +23,9 @@
  * FSRS parameters, the job and every learner's fit in turn, as one worker (alone, it runs nothing else).
  * `--loads guardians` seeds a school of 1,500 students in 60 classes with guardians, practice, paths and
  * exams and times the weekly job that prepares the guardians' summaries (alone, it runs nothing else).
+ * `--loads import` imports an Anki package of 30,000 notes with 2,000 pictures into a text and a picture
+ * category, timing each with the server's memory, then measures the practice answer at --import-rate (200)
+ * req/s alone and while the picture import runs again.
  * `--loads home` seeds a school of 1,500 students in 60 classes, each with paths running today, an exam ahead,
  * a result and an offered category, and measures a random student's home at --home-rate (200) req/s.
  */
@@ -31,6 +34,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { type ImportResult, importLines, importPackage, runImport } from './card-import';
 import { browsePaths, defaultCatalogShape, searchPaths, seedCatalog } from './catalog';
 import {
   benchTarget,
@@ -79,6 +83,7 @@ const { values } = parseArgs({
     'exam-answer-rate': { type: 'string', default: '500' },
     'exam-screens': { type: 'string', default: String(EXAM_SHAPE.screens) },
     'gradebook-rate': { type: 'string', default: '20' },
+    'import-rate': { type: 'string', default: '200' },
     'skip-seed': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
   },
@@ -105,6 +110,7 @@ const scenarios = [
   'guardians',
   'home',
   'memory-fit',
+  'import',
 ];
 const loads = values.loads.split(',').map((name) => name.trim());
 for (const load of loads)
@@ -421,6 +427,39 @@ try {
     say(
       `  ${gradebookPhase.name}: p50 ${gradebookPhase.p50} ms, p99 ${gradebookPhase.p99} ms, ${gradebookPhase.count} requests, ${gradebookPhase.failed} failed`,
     );
+  }
+  if (loads.includes('import')) {
+    const data = await importPackage(resultsDir, say);
+    const learner = practices[0]!;
+    const imports: ImportResult[] = [];
+    for (const kind of ['text', 'picture'] as const) {
+      say(`Importing the package into a ${kind} category…`);
+      const result = await runImport(server!.url, server!.pid, learner, kind, data);
+      say(
+        `  ${result.seconds.toFixed(1)} s, ${result.created} cards, ${result.skipped} notes left out, server memory up to ${result.memoryPeakMb.toFixed(0)} MB`,
+      );
+      imports.push(result);
+    }
+    const importRate = positive('import-rate', values['import-rate']);
+    const duringSeconds = Math.max(5, Math.floor(imports[1]!.seconds * 0.8));
+    say(
+      `Practice answers at ${importRate} req/s, alone and while the picture import runs (${duringSeconds} s)…`,
+    );
+    const practiceAlone = await phase('answer', { rate: importRate, seconds: duringSeconds });
+    const [practiceDuring, during] = await Promise.all([
+      phase('answer', { rate: importRate, seconds: duringSeconds }),
+      runImport(server!.url, server!.pid, learner, 'picture', data),
+    ]);
+    imports.push(during);
+    const lines = importLines({
+      imports,
+      practiceRate: importRate,
+      practiceAlone,
+      practiceDuring,
+      duringSeconds,
+    });
+    for (const line of lines) say(line);
+    writeFileSync(path.join(resultsDir, `${stamp}-import.md`), `${lines.join('\n')}\n`);
   }
   if (withCrowd)
     for (const pacing of ['spread', 'burst'] as const)

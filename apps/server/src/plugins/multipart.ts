@@ -17,7 +17,7 @@ declare module 'fastify' {
   }
 }
 
-/** The temporary files of a request's staged parts, removed once it has been answered. */
+/** The temporary files of a request's staged parts, removed once its answer is ready. */
 const stagedFiles = new WeakMap<FastifyRequest, string[]>();
 
 /** Writes a file part to a temporary file as it arrives; a part over the limit leaves no file behind. */
@@ -49,10 +49,14 @@ export const multipartPlugin = fp(
       app.multipartErrors;
     const overLimit = [RequestFileTooLargeError, FilesLimitError, FieldsLimitError, PartsLimitError];
 
-    app.addHook('onResponse', async (request) => {
+    // Once the answer is ready (before it is sent), or when the client went away without one.
+    const removeStaged = async (request: FastifyRequest) => {
       const files = stagedFiles.get(request);
+      stagedFiles.delete(request);
       if (files) await Promise.all(files.map((file) => rm(file, { force: true })));
-    });
+    };
+    app.addHook('onSend', async (request) => removeStaged(request));
+    app.addHook('onRequestAbort', async (request) => removeStaged(request));
 
     app.addHook('preValidation', async (request) => {
       if (!request.isMultipart()) return;
