@@ -17,6 +17,7 @@ export interface JobPayloads {
   'auth.account-mail': AccountMailRequest;
   'ai.generate': { taskId: string };
   'cards.import': { importId: string };
+  'cards.sweep-imports': NoData;
   'schools.welcome': WelcomeJob;
   'exams.complete-due': NoData;
   'subscriptions.trial-ending': NoData;

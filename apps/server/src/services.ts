@@ -14,7 +14,7 @@ import { createCardProvider } from './modules/ai/ai.provider';
 import { createAiService } from './modules/ai/ai.service';
 import { registerAuthJobs } from './modules/auth/auth.jobs';
 import { createAuthService } from './modules/auth/auth.service';
-import { registerCardImportJobs } from './modules/cards/card-imports.jobs';
+import { registerCardImportJobs, scheduleImportSweep } from './modules/cards/card-imports.jobs';
 import { createCardImportsService } from './modules/cards/card-imports.service';
 import { createCardsService } from './modules/cards/cards.service';
 import { createCategoriesService } from './modules/categories/categories.service';
@@ -203,7 +203,8 @@ export const createServices = async ({
   await jobs.start({ work: runJobs });
   // Cron is kept where jobs are worked: there the exams whose end has come are completed every minute, and
   // trials ending in three days are reminded and past days' practice and path study sessions forgotten daily; media files
-  // that crashes and failures left are swept every ten minutes and at each start; notifications (exams about
+  // that crashes and failures left are swept every ten minutes and at each start, imports that outlived their
+  // time every hour; notifications (exams about
   // to open, results published, digests due) every minute; guardians get their weekly summaries on Sundays,
   // and learners with enough answers their own FSRS parameters.
   if (runJobs) {
@@ -215,6 +216,7 @@ export const createServices = async ({
     await scheduleWeeklySummaries(jobs);
     await scheduleNotificationSweep(jobs);
     await scheduleMemoryFits(jobs);
+    await scheduleImportSweep(jobs);
   }
 
   return {

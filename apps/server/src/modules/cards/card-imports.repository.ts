@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, lt, lte, notInArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { cardImports } from '../../db/schema';
 import type { Message } from '../../lib/api-error';
@@ -58,3 +58,23 @@ export const finishImport = async (tx: Executor, id: string, outcome: ImportOutc
       .where(and(eq(cardImports.id, id), notInArray(cardImports.status, FINISHED)))
       .returning({ id: cardImports.id })
   ).length > 0;
+
+/** Imports past their time that never ended (every attempt of their job died): their packages are still kept. */
+export const outlivedImports = (db: Database, now: Date) =>
+  db
+    .select()
+    .from(cardImports)
+    .where(
+      and(
+        notInArray(cardImports.status, FINISHED),
+        lte(cardImports.expiresAt, now),
+        isNotNull(cardImports.packageKey),
+      ),
+    )
+    .limit(100);
+
+/** Forgets the imports that ended before a moment (their packages went when they ended). */
+export const deleteEndedBefore = (db: Database, before: Date) =>
+  db
+    .delete(cardImports)
+    .where(and(inArray(cardImports.status, FINISHED), lt(cardImports.finishedAt, before)));

@@ -34,6 +34,9 @@ export const cardImportJobOptions = {
 /** Past this an import that has not ended reads as failed: every attempt of its job has had its time. */
 const IMPORT_SECONDS = 60 * 60;
 
+/** An ended import is kept this long for its asker to read its outcome. */
+const KEEP_ENDED_DAYS = 30;
+
 /** A running import writes its progress every so many notes, and between them when a while has passed. */
 const PROGRESS_EVERY_NOTES = 100;
 const PROGRESS_EVERY_MS = 250;
@@ -181,6 +184,23 @@ export const createCardImportsService = ({
     async get(user: Actor, id: string, language: Language): Promise<CardImport> {
       const row = authorize(user, cardPolicy.readImport, await repo.findImport(db, id));
       return present(row, language);
+    },
+
+    /**
+     * Ends the imports whose every attempt died (their packages go) and forgets those ended a month ago;
+     * resolves with how many were ended. Run by a scheduled job.
+     */
+    async sweep() {
+      const now = clock.now();
+      let ended = 0;
+      for (;;) {
+        const outlived = await repo.outlivedImports(db, now);
+        for (const row of outlived) await fail(row, { key: 'anki_import_timeout' });
+        ended += outlived.length;
+        if (outlived.length < 100) break;
+      }
+      await repo.deleteEndedBefore(db, new Date(now.getTime() - KEEP_ENDED_DAYS * 86_400_000));
+      return ended;
     },
 
     /**

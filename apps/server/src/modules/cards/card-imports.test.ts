@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { CardImport } from '@flashcards/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { olderDeck, png } from '../../../test/anki-decks';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
@@ -242,5 +243,30 @@ describe('an import of an Anki package', () => {
     const textId = (await start(session, text.id, words)).json().id;
     await t.runJobs();
     expect(await status(session, textId)).toMatchObject({ status: 'SUCCESS', created: 1, skipped: [] });
+  });
+});
+
+describe('the sweep of imports', () => {
+  it('ends those whose every attempt died, with their packages, and forgets those ended a month ago', async () => {
+    const session = await signIn();
+    const category = await buildCategory(t.database.db, { userId: session.user.id });
+    const id = (await start(session, category.id, await textDeck(1))).json().id;
+    // Its job never ran (its process died on every attempt) and its time passed.
+    await t.database.db.execute(sql`delete from pgboss.job where data->>'importId' = ${id}`);
+    t.clock.advance(2 * 60 * 60 * 1000);
+    expect(importFiles(session.user.id)).toHaveLength(1);
+    expect(await t.services.cardImports.sweep()).toBe(1);
+    expect(importFiles(session.user.id)).toEqual([]);
+    const again = await signInAgain(t, session);
+    expect(await status(again, id)).toMatchObject({
+      status: 'FAILURE',
+      error: expect.stringMatching(/too long/),
+    });
+
+    t.clock.advance(31 * 24 * 60 * 60 * 1000);
+    expect(await t.services.cardImports.sweep()).toBe(0);
+    expect((await (await signInAgain(t, session)).call('GET', `/api/card/imports/${id}/`)).statusCode).toBe(
+      404,
+    );
   });
 });
