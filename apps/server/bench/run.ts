@@ -60,7 +60,7 @@ import { type Load, type Pacing, type PhaseResult, type Practice, runPhase, Work
 import { memoryFitLines, runMemoryFitBench } from './memory-fit';
 import { type CatalogRun, markdownReport, type Run, textReport } from './report';
 import { runSchoolPhases, SCHOOL_SHAPE, type SchoolDataSet, type SchoolPhase, seedSchool } from './school';
-import { buildServer, cpuMillisOf, type RunningServer, startServer } from './server';
+import { buildServer, cpuMillisOf, type RunningServer, startServer, startWorker } from './server';
 import { mintedPractices, signedInPractices } from './sessions';
 
 const { values } = parseArgs({
@@ -176,6 +176,9 @@ if (loadBefore! > 0.5 * os.cpus().length)
   );
 
 let server: RunningServer | undefined;
+/** The job worker of the import load on PostgreSQL (its jobs run at the worker's lower priority). */
+let worker: RunningServer | undefined;
+const withImportWorker = loads.includes('import') && !values.url && Boolean(process.env.DATABASE_URL);
 let practices: Practice[];
 let title: string;
 const target = values.url && !process.env.DATABASE_URL ? undefined : benchTarget();
@@ -272,12 +275,21 @@ if (values.url) {
       ACCESS_TOKEN_MINUTES: String(minutes),
       LOG_LEVEL: logLevel,
       ...(local.kind === 'pglite' ? { DATA_DIR: local.dataDir! } : {}),
+      // The import runs where production runs jobs on PostgreSQL: in a worker beside the server.
+      ...(withImportWorker ? { RUN_JOBS: 'false' } : {}),
     },
     logFile,
     values.profile
       ? ['--cpu-prof', `--cpu-prof-dir=${resultsDir}`, `--cpu-prof-name=${stamp}-server.cpuprofile`]
       : [],
   );
+  if (withImportWorker) {
+    say('Starting a job worker…');
+    worker = await startWorker(
+      { JWT_SECRET: secret, LOG_LEVEL: logLevel },
+      path.join(resultsDir, `${stamp}-worker.log`),
+    );
+  }
   context.push(
     `Server: dist/main.js, NODE_ENV=production, LOG_LEVEL=${logLevel} (log written to a file)` +
       (local.kind === 'postgres' ? `, DATABASE_POOL_SIZE=${process.env.DATABASE_POOL_SIZE ?? 10}` : ''),
@@ -434,7 +446,7 @@ try {
     const imports: ImportResult[] = [];
     for (const kind of ['text', 'picture'] as const) {
       say(`Importing the package into a ${kind} category…`);
-      const result = await runImport(server!.url, server!.pid, learner, kind, data);
+      const result = await runImport(server!.url, (worker ?? server!).pid, learner, kind, data);
       say(
         `  ${result.seconds.toFixed(1)} s, ${result.created} cards, ${result.skipped} notes left out, server memory up to ${result.memoryPeakMb.toFixed(0)} MB`,
       );
@@ -448,7 +460,7 @@ try {
     const practiceAlone = await phase('answer', { rate: importRate, seconds: duringSeconds });
     const [practiceDuring, during] = await Promise.all([
       phase('answer', { rate: importRate, seconds: duringSeconds }),
-      runImport(server!.url, server!.pid, learner, 'picture', data),
+      runImport(server!.url, (worker ?? server!).pid, learner, 'picture', data),
     ]);
     imports.push(during);
     const lines = importLines({
@@ -468,6 +480,7 @@ try {
         crowdRun.fixed.push(await phase('loop', { crowd: true, rate: crowdRate, pacing }));
       }
 } finally {
+  await worker?.stop();
   await server.stop();
   await database?.close();
 }

@@ -62,6 +62,34 @@ export const startServer = async (
   throw new Error(`the server did not become ready; see ${logFile}`);
 };
 
+/** Starts dist/worker.js (PostgreSQL only) beside a server started with RUN_JOBS=false. */
+export const startWorker = async (env: Record<string, string>, logFile: string): Promise<RunningServer> => {
+  const log = openSync(logFile, 'w');
+  const child: ChildProcess = spawn(process.execPath, ['dist/worker.js'], {
+    cwd: serverDir,
+    env: { ...process.env, NODE_ENV: 'production', ...env },
+    stdio: ['ignore', log, log],
+  });
+  closeSync(log);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await exited;
+    }
+  };
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`the worker exited with code ${child.exitCode}; see ${logFile}`);
+    if (readFileSync(logFile, 'utf8').includes('Working the job queue'))
+      return { url: '', pid: child.pid!, stop };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  throw new Error(`the worker did not start; see ${logFile}`);
+};
+
 /**
  * The CPU time a process has used so far, in milliseconds (Linux: /proc/<pid>/stat counts it in ticks
  * of 10 ms); undefined where that cannot be read.

@@ -99,6 +99,7 @@ const envSchema = z.object({
   MEDIA_SWEEP_GRACE_SECONDS: positiveInt(3600),
   NOTIFICATION_DIGEST_MINUTES: z.coerce.number().int().min(0).max(1440).default(15),
   RUN_JOBS: flag.default(true),
+  WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SLOW_REQUEST_MS: positiveInt(2000),
   SITE_NAME: z.string().min(1).default('Flashcards'),
@@ -194,6 +195,11 @@ const toConfig = (env: z.output<typeof envSchema>) => {
     userGroupMaxMembers: env.USER_GROUP_MAX_MEMBERS,
     /** This server process also runs the queued jobs (false where separate workers run them). */
     runJobs: env.RUN_JOBS,
+    /**
+     * The job worker's scheduling priority (Linux nice, 0 to 19): its jobs (an import re-encoding pictures)
+     * take the CPU the server processes answering people leave.
+     */
+    workerNice: env.WORKER_NICE,
     logLevel: env.LOG_LEVEL,
     /** A request that takes longer is logged as a warning rather than at info. */
     slowRequestMs: env.SLOW_REQUEST_MS,

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseUnavailableError, openDatabase } from './db/client';
@@ -20,6 +21,8 @@ const start = async () => {
     );
     return;
   }
+  // Background work gives way to the requests of people (a server process on the same machine).
+  if (config.workerNice > 0) os.setPriority(config.workerNice);
   const log = pino({
     level: config.logLevel,
     ...(config.env === 'development' ? { transport: { target: 'pino-pretty' } } : {}),

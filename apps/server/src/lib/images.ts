@@ -14,7 +14,7 @@ const MAX_INPUT_PIXELS = 40_000_000;
 export const reencodeImage = async (
   field: string,
   data: Buffer,
-  options: { maxBytes: number; width: number; height: number; fit: 'cover' | 'inside' },
+  options: { maxBytes: number; width: number; height: number; fit: 'cover' | 'inside'; effort?: number },
 ): Promise<Buffer> => {
   if (data.length > options.maxBytes) {
     throw new ApiError(413, 'payload_too_large', undefined, {
@@ -30,7 +30,7 @@ export const reencodeImage = async (
         fit: options.fit,
         withoutEnlargement: options.fit === 'inside',
       })
-      .webp({ quality: 85 })
+      .webp({ quality: 85, effort: options.effort })
       .toBuffer();
   } catch {
     throw invalid({ [field]: 'invalid_image' });
@@ -40,13 +40,17 @@ export const reencodeImage = async (
 /** Card pictures are stored with a small copy for lists beside them. */
 export const thumbnailKey = (key: string) => key.replace(/\.webp$/, '-thumb.webp');
 
-/** A card picture: the display copy (at most 1200 px) and the list thumbnail (at most 320 px). */
+/**
+ * A card picture: the display copy (at most 1200 px) and the list thumbnail (at most 320 px). WebP's effort
+ * 2 encodes in half the time of its default (4) for files a few percent larger: an imported deck's
+ * thousands of pictures are re-encoded in the time it takes.
+ */
 export const cardPictureVariants = async (field: string, data: Buffer) => {
-  const options = { maxBytes: PICTURE_MAX_BYTES, fit: 'inside' as const };
+  const options = { maxBytes: PICTURE_MAX_BYTES, fit: 'inside' as const, effort: 2 };
   const display = await reencodeImage(field, data, { ...options, width: 1200, height: 1200 });
   const thumbnail = await sharp(display)
     .resize(320, 320, { fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 80 })
+    .webp({ quality: 80, effort: 2 })
     .toBuffer();
   return { display, thumbnail };
 };

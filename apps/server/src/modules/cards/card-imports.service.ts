@@ -17,7 +17,15 @@ import { translateMessage } from '../../lib/translate';
 import type { CategoriesService } from '../categories/categories.service';
 import type { MediaService } from '../media/media.service';
 import { userMediaPrefix } from '../users/users.service';
-import { type AnkiPackage, AnkiRefused, isZipFile, openAnkiPackage, type SkippedNote } from './anki-import';
+import {
+  type AnkiCard,
+  type AnkiPackage,
+  AnkiRefused,
+  isZipFile,
+  type NoteCards,
+  openAnkiPackage,
+  type SkippedNote,
+} from './anki-import';
 import * as repo from './card-imports.repository';
 import { storeCardAudio, storeCardPicture } from './card-media';
 import { cardPolicy } from './cards.policy';
@@ -40,6 +48,9 @@ const KEEP_ENDED_DAYS = 30;
 /** A running import writes its progress every so many notes, and between them when a while has passed. */
 const PROGRESS_EVERY_NOTES = 100;
 const PROGRESS_EVERY_MS = 250;
+
+/** Cards whose picture or sound is being stored at once: enough to keep the cores busy. */
+const MEDIA_AT_ONCE = 3;
 
 /** An import's card, waiting for the one transaction that adds them all. */
 type CardValues = typeof cards.$inferInsert;
@@ -100,40 +111,66 @@ export const createCardImportsService = ({
     files: Parameters<Parameters<MediaService['change']>[0]>[0],
     kind: 'text' | 'picture' | 'kids',
   ) => {
+    type Made = { values: CardValues } | { skipped: SkippedNote } | undefined;
     const values: CardValues[] = [];
     const skipped: SkippedNote[] = [];
+    const take = (made: Made) => {
+      if (!made) return;
+      if ('values' in made) values.push(made.values);
+      else if (
+        made.skipped.reason !== 'bad_media' ||
+        !skipped.some((s) => s.note === made.skipped.note && s.reason === 'bad_media')
+      )
+        skipped.push(made.skipped);
+    };
+    /** A card with its picture and sound stored; a picture or sound that is not one leaves it out, listed. */
+    const make = async (note: NoteCards, card: AnkiCard): Promise<Made> => {
+      try {
+        const firstSide =
+          card.picture === undefined
+            ? card.first
+            : await storeCardPicture(files, row.userId, Buffer.from(await pkg.media(card.picture)));
+        const audio =
+          card.sound === undefined
+            ? null
+            : await storeCardAudio(files, row.userId, Buffer.from(await pkg.media(card.sound)));
+        return {
+          values: {
+            categoryId: row.categoryId,
+            firstSide,
+            secondSide: card.second,
+            tag: card.tag,
+            ...(kind === 'kids' ? { language: row.language, audio } : {}),
+          },
+        };
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.statusCode >= 500) throw error;
+        return { skipped: { note: note.note, excerpt: note.excerpt, reason: 'bad_media' } };
+      }
+    };
+    // Cards with media are made a few at a time (their pictures re-encoded side by side), taken in order.
+    const making: Promise<Made>[] = [];
     let reported = Date.now();
-    for (const note of pkg.notes()) {
-      skipped.push(...note.skipped);
-      for (const card of note.cards) {
-        let firstSide = card.first;
-        let audio: string | null = null;
-        try {
-          if (card.picture !== undefined)
-            firstSide = await storeCardPicture(files, row.userId, Buffer.from(await pkg.media(card.picture)));
-          if (card.sound !== undefined)
-            audio = await storeCardAudio(files, row.userId, Buffer.from(await pkg.media(card.sound)));
-        } catch (error) {
-          // A picture or sound that is not one (judged by its bytes) leaves its card out, listed.
-          if (!(error instanceof ApiError) || error.statusCode >= 500) throw error;
-          if (!skipped.some((s) => s.note === note.note && s.reason === 'bad_media'))
-            skipped.push({ note: note.note, excerpt: note.excerpt, reason: 'bad_media' });
-          continue;
+    try {
+      for (const note of pkg.notes()) {
+        for (const card of note.cards) {
+          making.push(make(note, card));
+          if (making.length >= MEDIA_AT_ONCE) take(await making.shift());
         }
-        values.push({
-          categoryId: row.categoryId,
-          firstSide,
-          secondSide: card.second,
-          tag: card.tag,
-          ...(kind === 'kids' ? { language: row.language, audio } : {}),
-        });
+        // The note's own reasons take their place in the same order, behind the cards before them.
+        for (const reason of note.skipped) making.push(Promise.resolve({ skipped: reason }));
+        while (making.length >= MEDIA_AT_ONCE) take(await making.shift());
+        if (note.note % PROGRESS_EVERY_NOTES === 0 || Date.now() - reported >= PROGRESS_EVERY_MS) {
+          reported = Date.now();
+          await repo.markProgress(db, row.id, note.note, pkg.total);
+          // A deck of text notes is read without waiting on anything: the process's other requests go first.
+          await setImmediate();
+        }
       }
-      if (note.note % PROGRESS_EVERY_NOTES === 0 || Date.now() - reported >= PROGRESS_EVERY_MS) {
-        reported = Date.now();
-        await repo.markProgress(db, row.id, note.note, pkg.total);
-        // A deck of text notes is read without waiting on anything: the process's other requests go first.
-        await setImmediate();
-      }
+      while (making.length > 0) take(await making.shift());
+    } finally {
+      // A failure leaves no card being made behind it (its files belong to the change that is failing).
+      await Promise.allSettled(making);
     }
     return { values, skipped };
   };
@@ -224,6 +261,8 @@ export const createCardImportsService = ({
         const created = await media.change(async (files) => {
           const { values, skipped } = await readCards(row, opened, files, category.typeOfCards);
           if (values.length === 0) throw new AnkiRefused({ key: 'anki_no_cards' });
+          // Every note read: what the import does now is add the cards.
+          await repo.markProgress(db, row.id, opened.total, opened.total);
           return files.transaction(async (tx) => {
             const outcome = {
               status: 'SUCCESS' as const,

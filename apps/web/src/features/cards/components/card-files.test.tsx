@@ -228,6 +228,17 @@ describe('the upload dialog', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('says the cards are being added once every note was read', async () => {
+    fakeApi()
+      .on(cardRoutes.startCardImport, running({ status: 'PENDING' }))
+      .on(cardRoutes.cardImport, running({ done: 300, total: 300 }));
+    wrap(<UploadCardsModal category={category('text')} opened onClose={vi.fn()} />);
+    choose('deck.apkg');
+    upload();
+    expect(await screen.findByText('Adding the cards…')).toHaveAttribute('role', 'status');
+    expect(screen.queryByText(/Reading notes/)).toBeNull();
+  });
+
   it('says why an import could not start', async () => {
     fakeApi().on(cardRoutes.startCardImport, reply(409, { detail: 'An import of yours is still running.' }));
     wrap(<UploadCardsModal category={category('text')} opened onClose={() => {}} />);

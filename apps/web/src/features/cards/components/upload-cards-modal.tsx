@@ -320,7 +320,9 @@ function ImportProgress({
   useEffect(() => closeRef.current?.focus(), []);
 
   let line = t('upload.progress.waiting');
-  if (total !== null) line = t('upload.progress.notes', { done: number(done), total: number(total) });
+  // Every note read: what is left is the one transaction that adds the cards.
+  if (total !== null && done >= total) line = t('upload.progress.adding');
+  else if (total !== null) line = t('upload.progress.notes', { done: number(done), total: number(total) });
   else if (cardImport?.status === 'STARTED') line = t('upload.progress.opening');
 
   return (
