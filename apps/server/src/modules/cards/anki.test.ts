@@ -568,6 +568,23 @@ describe('importing an Anki package', () => {
         );
     });
 
+    it('a picture that inflates too far, while the pictures before it are still being stored', async () => {
+      const deck = await parseLegacyEntries(
+        await olderDeck(
+          [
+            { front: '<img src="a.png">', back: 'a' },
+            { front: '<img src="b.png">', back: 'b' },
+            { front: '<img src="c.png">', back: 'c' },
+          ],
+          { 'a.png': await png(), 'b.png': await png(), 'c.png': await png() },
+        ),
+      );
+      const names = JSON.parse(new TextDecoder().decode(deck.get('media')!)) as Record<string, string>;
+      const entry = Object.keys(names).find((key) => names[key] === 'c.png')!;
+      deck.set(entry, new Uint8Array(40 * 1024 * 1024));
+      await refused('picture', Buffer.from(zipSync(Object.fromEntries(deck))), /too much data/);
+    });
+
     it('not a zip, no collection, a malformed database, a media map naming missing files', async () => {
       await refused('picture', Buffer.from('front%back&tag'), /not an Anki package/);
       await refused('text', Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5, 6]), /not an Anki package/);

@@ -114,14 +114,15 @@ export const createCardImportsService = ({
     type Made = { values: CardValues } | { skipped: SkippedNote } | undefined;
     const values: CardValues[] = [];
     const skipped: SkippedNote[] = [];
+    /** The notes already listed for a picture or sound that is not one (a note lists each reason once). */
+    const badMedia = new Set<number>();
     const take = (made: Made) => {
       if (!made) return;
       if ('values' in made) values.push(made.values);
-      else if (
-        made.skipped.reason !== 'bad_media' ||
-        !skipped.some((s) => s.note === made.skipped.note && s.reason === 'bad_media')
-      )
+      else if (made.skipped.reason !== 'bad_media' || !badMedia.has(made.skipped.note)) {
+        if (made.skipped.reason === 'bad_media') badMedia.add(made.skipped.note);
         skipped.push(made.skipped);
+      }
     };
     /** A card with its picture and sound stored; a picture or sound that is not one leaves it out, listed. */
     const make = async (note: NoteCards, card: AnkiCard): Promise<Made> => {
@@ -154,7 +155,10 @@ export const createCardImportsService = ({
     try {
       for (const note of pkg.notes()) {
         for (const card of note.cards) {
-          making.push(make(note, card));
+          const made = make(note, card);
+          // Its failure is met when it is taken: meanwhile it is no unhandled rejection (which ends the process).
+          made.catch(() => {});
+          making.push(made);
           if (making.length >= MEDIA_AT_ONCE) take(await making.shift());
         }
         // The note's own reasons take their place in the same order, behind the cards before them.
