@@ -595,7 +595,8 @@ const importRoutes = {
       "`language` as every card's language. The package is checked and stored, and the import runs as a " +
       'job: poll `GET /api/card/imports/{id}/` for its progress and outcome. Its cards are added all or ' +
       'none; notes that give no card are left out and listed. A malformed or hostile archive, or one with no ' +
-      'note that gives a card, fails the import. One import of an account runs at a time (409).',
+      'note that gives a card, fails the import. One import of an account runs at a time (409), and one ' +
+      'upload of an account is received at a time (429).',
     encoding: ['multipart'],
     body: z.object({
       category_id: idValue,
@@ -605,7 +606,7 @@ const importRoutes = {
     largeUpload: ANKI_PACKAGE_MAX_BYTES,
     status: 202,
     response: cardImportSchema,
-    errors: [404, 409],
+    errors: [404, 409, 429],
   }),
   cardImport: defineRoute({
     method: 'GET',

@@ -8,7 +8,7 @@ import multipart from '@fastify/multipart';
 import type { FilePart, StagedFile } from '@flashcards/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ApiError, payloadTooLarge } from '../lib/api-error';
+import { ApiError, payloadTooLarge, throttled } from '../lib/api-error';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -19,6 +19,11 @@ declare module 'fastify' {
 
 /** The temporary files of a request's staged parts, removed once its answer is ready. */
 const stagedFiles = new WeakMap<FastifyRequest, string[]>();
+/**
+ * The accounts sending a large upload to this process now, and the request each is sending: one at a time
+ * an account, so that parallel requests cannot fill the disk (each may be hundreds of megabytes).
+ */
+const largeUploads = new Map<number, FastifyRequest>();
 
 /** Writes a file part to a temporary file as it arrives; a part over the limit leaves no file behind. */
 const stage = async (request: FastifyRequest, stream: NodeJS.ReadableStream) => {
@@ -51,6 +56,8 @@ export const multipartPlugin = fp(
 
     // Once the answer is ready (before it is sent), or when the client went away without one.
     const removeStaged = async (request: FastifyRequest) => {
+      if (request.actorId !== null && largeUploads.get(request.actorId) === request)
+        largeUploads.delete(request.actorId);
       const files = stagedFiles.get(request);
       stagedFiles.delete(request);
       if (files) await Promise.all(files.map((file) => rm(file, { force: true })));
@@ -61,6 +68,10 @@ export const multipartPlugin = fp(
     app.addHook('preValidation', async (request) => {
       if (!request.isMultipart()) return;
       const large = request.routeOptions.config.largeUpload;
+      if (large && request.actorId !== null) {
+        if (largeUploads.has(request.actorId)) throw throttled('upload_running');
+        largeUploads.set(request.actorId, request);
+      }
       const fields = new Map<string, unknown>();
       const add = (name: string, value: unknown) => {
         const earlier = fields.get(name);

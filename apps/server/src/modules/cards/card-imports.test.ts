@@ -1,12 +1,14 @@
 import { existsSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import type { CardImport } from '@flashcards/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { olderDeck, png } from '../../../test/anki-decks';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { buildCategory } from '../../../test/factories';
-import { wavFile } from '../../../test/multipart';
+import { formData, wavFile } from '../../../test/multipart';
 import { type Session, signInAgain, signIn as signInAs } from '../../../test/session';
 import { userMediaPrefix } from '../users/users.service';
 import { toApkg } from './card-export';
@@ -48,6 +50,9 @@ const cardsOf = async (session: Session, kind: 'text' | 'kids', categoryId: numb
     audio_url?: string | null;
     language?: string;
   }[];
+
+/** The uploads being written to temporary files now. */
+const stagedUploads = () => readdirSync(tmpdir()).filter((name) => name.startsWith('flashcards-upload-'));
 
 const importFiles = (userId: number) => {
   const dir = path.join(t.dataDir, 'media', userMediaPrefix(userId), 'imports');
@@ -119,8 +124,10 @@ describe('an import of an Anki package', () => {
     const answers = await Promise.all(Array.from({ length: 100 }, () => start(session, category.id, deck)));
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((code) => code === 202)).toHaveLength(1);
-    expect(statuses.filter((code) => code === 409)).toHaveLength(99);
-    expect(answers.find((answer) => answer.statusCode === 409)!.json().detail).toMatch(/still running/);
+    // The others: the import running, or (while the first was still arriving) its upload.
+    expect(statuses.filter((code) => code === 409 || code === 429)).toHaveLength(99);
+    for (const answer of answers.filter((each) => each.statusCode !== 202))
+      expect(answer.json().detail).toMatch(/still running|still being sent/);
     // Only the one package is kept.
     expect(importFiles(session.user.id)).toHaveLength(1);
     await t.runJobs();
@@ -128,6 +135,36 @@ describe('an import of an Anki package', () => {
     expect((await start(session, category.id, deck)).statusCode).toBe(202);
     await t.runJobs();
     expect(await cardsOf(session, 'text', category.id)).toHaveLength(4);
+  });
+
+  it('one upload of an account is received at a time: another one meanwhile is refused, storing nothing', async () => {
+    const session = await signIn();
+    const category = await buildCategory(t.database.db, { userId: session.user.id });
+    const form = await formData(
+      { category_id: category.id },
+      { file: { name: 'deck.apkg', type: 'application/octet-stream', data: await textDeck(3) } },
+    );
+    // The first upload arrives slowly: half of it, then the rest once the second was answered.
+    const body = new PassThrough();
+    const before = stagedUploads();
+    const first = t.app.inject({
+      method: 'POST',
+      url: '/api/card/imports/',
+      headers: { ...session.headers, ...form.headers },
+      payload: body,
+    });
+    body.write(form.payload.subarray(0, form.payload.length - 100));
+    while (stagedUploads().length === before.length) await new Promise((resolve) => setImmediate(resolve));
+    const second = await start(session, category.id, await textDeck(1));
+    expect(second.statusCode).toBe(429);
+    expect(second.json().detail).toMatch(/still being sent/);
+    body.end(form.payload.subarray(form.payload.length - 100));
+    expect((await first).statusCode).toBe(202);
+    await t.runJobs();
+    expect(await cardsOf(session, 'text', category.id)).toHaveLength(3);
+    // Once it has arrived, the next may be sent.
+    expect((await start(session, category.id, await textDeck(1))).statusCode).toBe(202);
+    await t.runJobs();
   });
 
   it('one that outlives its time reads as failed, and its job then ends it without adding cards', async () => {
