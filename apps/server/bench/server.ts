@@ -22,50 +22,20 @@ export const buildServer = () => {
 export type RunningServer = { url: string; pid: number; stop: () => Promise<void> };
 
 /**
- * Starts dist/main.js as production would. Its log goes to a file, as it would on a server, rather than
- * through a pipe into this process, which is busy generating the load.
+ * Starts a script of dist/ as production would, its log going to a file (as it would on a server) rather
+ * than through a pipe into this process, which is busy generating the load; resolves once `ready` says
+ * so, checked every 250 ms until the time runs out.
  */
-export const startServer = async (
+const launch = async (
+  name: string,
+  args: string[],
   env: Record<string, string>,
   logFile: string,
-  nodeArgs: string[] = [],
-): Promise<RunningServer> => {
-  const port = await freePort();
+  ready: () => Promise<boolean>,
+  seconds: number,
+) => {
   const log = openSync(logFile, 'w');
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, 'dist/main.js'], {
-    cwd: serverDir,
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), ...env },
-    stdio: ['ignore', log, log],
-  });
-  closeSync(log);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      await exited;
-    }
-  };
-
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`the server exited with code ${child.exitCode}; see ${logFile}`);
-    try {
-      if ((await fetch(`${url}/api/ready`)).ok) return { url, pid: child.pid!, stop };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  await stop();
-  throw new Error(`the server did not become ready; see ${logFile}`);
-};
-
-/** Starts dist/worker.js (PostgreSQL only) beside a server started with RUN_JOBS=false. */
-export const startWorker = async (env: Record<string, string>, logFile: string): Promise<RunningServer> => {
-  const log = openSync(logFile, 'w');
-  const child: ChildProcess = spawn(process.execPath, ['dist/worker.js'], {
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: serverDir,
     env: { ...process.env, NODE_ENV: 'production', ...env },
     stdio: ['ignore', log, log],
@@ -78,16 +48,43 @@ export const startWorker = async (env: Record<string, string>, logFile: string):
       await exited;
     }
   };
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + seconds * 1000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null)
-      throw new Error(`the worker exited with code ${child.exitCode}; see ${logFile}`);
-    if (readFileSync(logFile, 'utf8').includes('Working the job queue'))
-      return { url: '', pid: child.pid!, stop };
+      throw new Error(`the ${name} exited with code ${child.exitCode}; see ${logFile}`);
+    if (await ready()) return { pid: child.pid!, stop };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await stop();
-  throw new Error(`the worker did not start; see ${logFile}`);
+  throw new Error(`the ${name} did not become ready; see ${logFile}`);
+};
+
+/** Starts dist/main.js on a free port. */
+export const startServer = async (
+  env: Record<string, string>,
+  logFile: string,
+  nodeArgs: string[] = [],
+): Promise<RunningServer> => {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const listening = async () => {
+    try {
+      return (await fetch(`${url}/api/ready`)).ok;
+    } catch {
+      return false; // not listening yet
+    }
+  };
+  const serverEnv = { HOST: '127.0.0.1', PORT: String(port), ...env };
+  return {
+    url,
+    ...(await launch('server', [...nodeArgs, 'dist/main.js'], serverEnv, logFile, listening, 120)),
+  };
+};
+
+/** Starts dist/worker.js (PostgreSQL only) beside a server started with RUN_JOBS=false. */
+export const startWorker = async (env: Record<string, string>, logFile: string): Promise<RunningServer> => {
+  const working = async () => readFileSync(logFile, 'utf8').includes('Working the job queue');
+  return { url: '', ...(await launch('worker', ['dist/worker.js'], env, logFile, working, 60)) };
 };
 
 /**
