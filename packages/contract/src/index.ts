@@ -1,5 +1,6 @@
 export * from './ai';
 export * from './auth';
+export * from './card-text';
 export * from './cards';
 export * from './common';
 export * from './exam-results';

@@ -1,5 +1,5 @@
 import { open as openFile } from 'node:fs/promises';
-import { ANKI_PACKAGE_MAX_NOTES } from '@flashcards/contract';
+import { ANKI_PACKAGE_MAX_NOTES, cardPlainText } from '@flashcards/contract';
 import { decodeHTML } from 'entities';
 import { Decompress } from 'fzstd';
 import initSqlJs, { type SqlJsStatic } from 'sql.js';
@@ -11,7 +11,7 @@ import {
   clozeText,
   hasPicture,
   hasSound,
-  htmlToText,
+  htmlToCardText,
   type NoteType,
   type RenderedCard,
   RenderedTooLong,
@@ -535,7 +535,10 @@ function* noteCards(raw: RawNote[], kind: CardKind, media: Map<string, string>):
   const mediaName = (name: string | undefined) => (name !== undefined && media.has(name) ? name : undefined);
   for (const [index, note] of raw.entries()) {
     const tag = cut(note.tags.trim().split(/\s+/)[0] || note.deck, MAX_TAG_LENGTH);
-    const excerpt = cut(htmlToText(clozeText(note.fields[0] ?? '')).split('\n')[0] ?? '', EXCERPT_LENGTH);
+    const excerpt = cut(
+      cardPlainText(htmlToCardText(clozeText(note.fields[0] ?? ''))).split('\n')[0] ?? '',
+      EXCERPT_LENGTH,
+    );
     const outcome: NoteCards = { note: index + 1, excerpt, cards: [], skipped: [] };
     const skip = (reason: SkipReason) => {
       if (!outcome.skipped.some((s) => s.reason === reason))
@@ -548,7 +551,11 @@ function* noteCards(raw: RawNote[], kind: CardKind, media: Map<string, string>):
       continue;
     }
     for (const sides of rendered) {
-      const card: AnkiCard = { first: htmlToText(sides.question), second: htmlToText(sides.answer), tag };
+      const card: AnkiCard = {
+        first: htmlToCardText(sides.question),
+        second: htmlToCardText(sides.answer),
+        tag,
+      };
       const picture = pictures ? mediaName(pictureName(sides.question)) : undefined;
       if (pictures && picture === undefined) {
         skip('no_picture');

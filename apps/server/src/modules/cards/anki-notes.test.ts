@@ -1,12 +1,16 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseCardText } from '@flashcards/contract';
 import { describe, expect, it } from 'vitest';
 import {
   clozeNumbers,
-  htmlToText,
+  htmlToCardText,
   MAX_RENDERED,
   type NoteType,
   RenderedTooLong,
   renderCard,
 } from './anki-notes';
+import { cardTextToHtml } from './card-export';
 
 describe('the text of an Anki field', () => {
   // Fields as they are found in shared decks: Anki's editor wraps lines in <div>s, ends them with <br>,
@@ -19,12 +23,23 @@ describe('the text of an Anki field', () => {
     ['<div><br></div>', ''],
     ['1<br><br>2', '1\n\n2'],
     ['<p>one</p><p>two</p>', 'one\ntwo'],
-    ['<p>list:</p><ul><li>one</li><li>two</li></ul>', 'list:\none\ntwo'],
-    ['<ol><li>erst</li><li>dann</li></ol>', 'erst\ndann'],
+    ['<p>list:</p><ul><li>one</li><li>two</li></ul>', 'list:\n- one\n- two'],
+    ['<ol><li>erst</li><li>dann</li></ol>', '1. erst\n2. dann'],
+    ['<ol start="4"><li>vier</li><li>fünf</li></ol>', '4. vier\n5. fünf'],
     ['Hello&nbsp;world', 'Hello world'],
     ['a &lt; b &amp;&amp; c &gt; d', 'a < b && c > d'],
     ['<span style="color: rgb(0, 0, 0);">text</span>', 'text'],
-    ['<b>bold</b>, <i>it</i> and H<sub>2</sub>O', 'bold, it and H2O'],
+    ['<b>bold</b>, <i>it</i> and H<sub>2</sub>O', '**bold**, *it* and H~2~O'],
+    ['<strong>x</strong><sup>2</sup> <em>or</em> <b> spaced </b>out', '**x**^2^ *or* **spaced** out'],
+    ['<b></b>empty <i> </i>marks', 'empty marks'],
+    ['\\(x^2 + y_1\\) and \\[\\frac{1}{2}\\]', '$x^2 + y_1$ and $$\\frac{1}{2}$$'],
+    ['\\( a &lt; b \\)', '$a < b$'],
+    ['costs $5 and $10', 'costs $5 and $10'],
+    ['5 * 3 = 15, 2^10 ~ 1000', '5 * 3 = 15, 2^10 ~ 1000'],
+    ['a*b*c and 2^10^', 'a\\*b\\*c and 2\\^10\\^'],
+    ['<div>- not a list</div><div>1. nor this</div>', '\\- not a list\n1\\. nor this'],
+    ['$x$ as written', '\\$x\\$ as written'],
+    ['a $x <b>b</b> y$ z', 'a \\$x **b** y\\$ z'],
     ['[sound:hund_1.mp3]der Hund', 'der Hund'],
     ['<style>.card { color: red }</style>shown', 'shown'],
     ['the HTML\nline break\r\nis a space', 'the HTML line break is a space'],
@@ -32,7 +47,7 @@ describe('the text of an Anki field', () => {
     ['  spaced   out  ', 'spaced out'],
     ['<div>къща</div><div>дом</div>', 'къща\nдом'],
   ])('%j is %j', (html, text) => {
-    expect(htmlToText(html)).toBe(text);
+    expect(htmlToCardText(html)).toBe(text);
   });
 });
 
@@ -131,11 +146,11 @@ describe('a hostile note or template', () => {
   const many = (text: string) => text.repeat(100_000);
 
   it('is read in one pass: unclosed tags, sounds, styles, deletions and template tags', () => {
-    expect(htmlToText(`${many('<div ')}x`)).toBe(`${many('<div ')}x`);
-    expect(htmlToText(`${many('[sound:')}x`)).toBe(`${many('[sound:')}x`);
-    expect(htmlToText(`a${many('<style>')}`)).toBe('a');
-    expect(htmlToText(`a${many(' \n ')}b`)).toBe('a b');
-    expect(htmlToText(`a${many('<br><div>')}b`)).toBe(`a${'\n'.repeat(2)}b`);
+    expect(htmlToCardText(`${many('<div ')}x`)).toBe(`${many('<div ')}x`);
+    expect(htmlToCardText(`${many('[sound:')}x`)).toBe(`${many('[sound:')}x`);
+    expect(htmlToCardText(`a${many('<style>')}`)).toBe('a');
+    expect(htmlToCardText(`a${many(' \n ')}b`)).toBe('a b');
+    expect(htmlToCardText(`a${many('<br><div>')}b`)).toBe(`a${'\n'.repeat(2)}b`);
     expect(clozeNumbers(many('{{c1::'))).toEqual([]);
     const plain = type([[many('{{'), '{{Back}}']], ['Front', 'Back']);
     expect(renderCard(plain, ['a', 'b'], 0)?.question).toHaveLength(200_000);
@@ -153,5 +168,29 @@ describe('a hostile note or template', () => {
       ['Front', 'Back'],
     );
     expect(renderCard(deep, ['a', 'b'], 0)?.question).toBe('x');
+  });
+});
+
+describe('card text as the HTML of an Anki field', () => {
+  const payloads = readFileSync(
+    path.join(import.meta.dirname, '../../../../../packages/contract/fixtures/xss-payloads.txt'),
+    'utf8',
+  )
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !line.startsWith('#'));
+  const ALLOWED = /^<\/?(?:b|i|sub|sup|ul|li|br|div)>$|^<ol(?: start="\d+")?>$|^<\/ol>$/;
+
+  it.each(payloads)('writes %j with no tag but its own formatting, and reads it back the same', (payload) => {
+    const html = cardTextToHtml(payload);
+    for (const tag of html.match(/<[^>]*>?/g) ?? []) expect(tag).toMatch(ALLOWED);
+    expect(html).not.toMatch(/<(?!\/?(?:b|i|sub|sup|ul|ol|li|br|div)\b)/);
+    const reading = (text: string) => JSON.stringify(parseCardText(text.replace(/ {2,}/g, ' ')));
+    expect(reading(htmlToCardText(html))).toBe(reading(payload));
+  });
+
+  it('writes formatting as tags and formulas between MathJax delimiters', () => {
+    expect(cardTextToHtml('**a** *b* H~2~O x^2^ $\\pi < 4$\n- one\n3. three')).toBe(
+      '<b>a</b> <i>b</i> H<sub>2</sub>O x<sup>2</sup> \\(\\pi &lt; 4\\)<ul><li>one</li></ul><ol start="3"><li>three</li></ol>',
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { escapeCardText, parseCardText } from '@flashcards/contract';
 import { decodeHTML } from 'entities';
 
 /**
@@ -18,16 +19,27 @@ export type RenderedCard = { question: string; answer: string };
 // a bound on what it writes.
 
 // ---------------------------------------------------------------------------------------------------------
-// HTML to text
+// HTML to card text
 
 const SOUND = /\[sound:[^[\]]*\]/g;
-const LINE_BREAK = /<br\s*\/?>/gi;
+const TAG = /<(\/?)([a-z][a-z0-9]*)\b[^<>]*>|<[^<>]*>/gi;
 /** Where a block starts or ends (Anki's own text conversion ends a line there). */
-const BLOCK = /<\/?(?:div|p|li|ul|ol|tr|table|h[1-6]|blockquote|pre)\b[^<>]*>/gi;
-const CELL_END = /<\/t[dh]\s*>/gi;
-const TAG = /<[^<>]*>/g;
-// A character of the private use area marks a block's edge while the lines are worked out.
-const BLOCK_EDGE = '\ue000';
+const BLOCKS = new Set(['div', 'p', 'tr', 'table', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre']);
+// Characters of the private use area mark a block's edge and formatting while the lines are worked out.
+const BLOCK_EDGE = '\ue010';
+const MARKS: Record<string, string> = {
+  b: '\ue011',
+  strong: '\ue011',
+  i: '\ue012',
+  em: '\ue012',
+  sub: '\ue013',
+  sup: '\ue014',
+};
+const MARKUP: Record<string, string> = { '\ue011': '**', '\ue012': '*', '\ue013': '~', '\ue014': '^' };
+const LIST_ITEM = '\ue015';
+const PAIRED_MARK = /([\ue011-\ue014])([^\ue011-\ue014\n]*?)\1/g;
+/** MathJax's delimiters, which Anki uses: `\(…\)` in a line, `\[…\]` on its own. */
+const MATH = /\\\((.+?)\\\)|\\\[(.+?)\\\]/gs;
 
 /** The HTML without `<style>` and `<script>` elements (an unclosed one runs to the end). */
 const withoutHidden = (html: string) => {
@@ -49,25 +61,32 @@ const withoutHidden = (html: string) => {
   }
 };
 
-/**
- * A field's or a card side's text as Anki shows it: `<br>` ends a line, and so does the start or end of a
- * block when the line has text (`a<div>b</div>` is "a" and "b" on two lines, `<div>a<br></div>` one line);
- * the HTML's own line breaks are spaces; tags removed, entities decoded, sounds dropped, spaces and blank
- * lines tidied.
- */
-export const htmlToText = (html: string): string => {
-  const flat = decodeHTML(
-    withoutHidden(html)
-      .replace(SOUND, '')
-      .replace(/[\r\n]+/g, ' ')
-      .replace(BLOCK, BLOCK_EDGE)
-      .replace(LINE_BREAK, '\n')
-      .replace(CELL_END, ' ')
-      .replace(TAG, ''),
-  ).replace(/\u00a0/g, ' ');
+/** Every character that could format, escaped. */
+const escapeAll = (text: string) =>
+  text
+    .replace(/[\\*~^$]/g, (char) => `\\${char}`)
+    .replace(/^( {0,3})([-+•])(?=[ \t])/gm, '$1\\$2')
+    .replace(/^( {0,3}\d{1,9})([.)])(?=[ \t])/gm, '$1\\$2');
+
+/** A text's run between tags as card text: entities decoded, formulas in our delimiters, the rest escaped. */
+const textRun = (raw: string, escapeText: (text: string) => string) => {
+  const text = decodeHTML(raw).replace(/\u00a0/g, ' ');
+  let out = '';
+  let at = 0;
+  for (const match of text.matchAll(MATH)) {
+    const tex = (match[1] ?? match[2]!).trim();
+    out += escapeText(text.slice(at, match.index));
+    out += tex ? (match[1] !== undefined ? `$${tex}$` : `$$${tex}$$`) : '';
+    at = match.index + match[0].length;
+  }
+  return out + escapeText(text.slice(at));
+};
+
+/** Lines tidied as Anki tidies them: spaces collapsed, no blank line at the ends or twice in a row. */
+const tidyLines = (flat: string) => {
   const lines: string[] = [];
   let line = '';
-  for (const part of flat.split(/([\n\ue000])/)) {
+  for (const part of flat.split(/([\n\ue010])/)) {
     if (part === '\n' || (part === BLOCK_EDGE && line.trim() !== '')) {
       lines.push(line);
       line = '';
@@ -75,10 +94,74 @@ export const htmlToText = (html: string): string => {
   }
   lines.push(line);
   return lines
-    .map((text) => text.replace(/[ \t]+/g, ' ').trim())
+    .map((text) =>
+      text
+        .replace(/[ \t]+/g, ' ')
+        .trim()
+        // Spaces move out of formatting (`** a **` would not be bold), empty formatting goes.
+        .replace(PAIRED_MARK, (_all, mark: string, inner: string) => {
+          const trimmed = inner.trim();
+          const around = (edge: string) => (edge === '' ? '' : ' ');
+          if (trimmed === '') return around(inner);
+          return `${around(inner.slice(0, inner.length - inner.trimStart().length))}${MARKUP[mark]}${trimmed}${MARKUP[mark]}${around(inner.slice(inner.trimEnd().length))}`;
+        })
+        .replace(/[\ue011-\ue014]/g, '')
+        .replace(/ {2,}/g, ' ')
+        .trim(),
+    )
     .filter((text, index, all) => text !== '' || (index > 0 && all[index - 1] !== ''))
     .join('\n')
     .trim();
+};
+
+const convert = (html: string, escapeText: (text: string) => string) => {
+  const source = withoutHidden(html)
+    .replace(SOUND, '')
+    .replace(/[\r\n]+/g, ' ');
+  const lists: { ordered: boolean; count: number }[] = [];
+  let flat = '';
+  let at = 0;
+  for (const match of source.matchAll(TAG)) {
+    flat += textRun(source.slice(at, match.index), escapeText);
+    at = match.index + match[0].length;
+    const closing = match[1] === '/';
+    const name = match[2]?.toLowerCase() ?? '';
+    if (name === 'br') flat += '\n';
+    else if (BLOCKS.has(name)) flat += BLOCK_EDGE;
+    else if (name === 'ul' || name === 'ol') {
+      if (closing) lists.pop();
+      else {
+        const start = name === 'ol' ? Number(/\bstart\s*=\s*["']?(\d{1,9})/i.exec(match[0])?.[1] ?? 1) : 1;
+        lists.push({ ordered: name === 'ol', count: start - 1 });
+      }
+      flat += BLOCK_EDGE;
+    } else if (name === 'li') {
+      flat += BLOCK_EDGE;
+      if (!closing) {
+        const list = lists.at(-1);
+        flat += `${LIST_ITEM}${list?.ordered ? `${++list.count}.` : '-'} `;
+      }
+    } else if (name === 'td' || name === 'th') flat += closing ? ' ' : '';
+    else if (MARKS[name]) flat += MARKS[name];
+  }
+  flat += textRun(source.slice(at), escapeText);
+  return tidyLines(flat).replaceAll(LIST_ITEM, '');
+};
+
+/**
+ * A field's or a card side's HTML as card text (card-text.ts in the contract), as Anki shows it: `<br>`
+ * ends a line, and so does the start or end of a block when the line has text (`a<div>b</div>` is "a"
+ * and "b" on two lines, `<div>a<br></div>` one line); the HTML's own line breaks are spaces. Bold,
+ * italic, sub- and superscript, lists and MathJax formulas keep their meaning; other tags are removed,
+ * entities decoded, sounds dropped, spaces and blank lines tidied. Characters of the text that would
+ * read as formatting are escaped: only where they would, unless that changes how the side reads.
+ */
+export const htmlToCardText = (html: string): string => {
+  const careful = convert(html, escapeAll);
+  if (!/[\\*~^$+•\d-]/.test(html)) return careful;
+  const light = convert(html, escapeCardText);
+  const reading = (text: string) => JSON.stringify(parseCardText(text));
+  return light === careful || reading(light) === reading(careful) ? light : careful;
 };
 
 /** What a side holds besides text, to say why a side without text cannot become a card. */
@@ -200,7 +283,7 @@ const parseOf = (type: NoteType, template: string) => {
 
 /** A field counts as empty when it has no text, picture or sound (Anki's test for sections and cards). */
 const isEmpty = (html: string | undefined) =>
-  html === undefined || (htmlToText(html) === '' && !hasPicture(html) && !hasSound(html));
+  html === undefined || (htmlToCardText(html) === '' && !hasPicture(html) && !hasSound(html));
 
 /** Fields Anki fills itself; a card's text needs none of them. */
 const SPECIAL = new Set(['Tags', 'Type', 'Deck', 'Subdeck', 'Card', 'CardFlag', 'CardID']);

@@ -337,7 +337,7 @@ const mediaFiles = (userId: number) => {
 };
 
 describe('importing an Anki package', () => {
-  it('reads a deck of the older format: HTML as text, the first tag or else the deck name', async () => {
+  it('reads a deck of the older format: HTML as card text, the first tag or else the deck name', async () => {
     const session = await signIn();
     const category = await buildCategory(t.database.db, { userId: session.user.id });
     const deck = await olderDeck([
@@ -349,7 +349,7 @@ describe('importing an Anki package', () => {
       (await cardsOf(session, 'text', category.id)).map((c) => [c.first_side, c.second_side, c.tag]),
     ).toEqual([
       ['къща', 'house\nhome', 'nouns'],
-      ['go & see', 'тръгвам и виждам', 'Verbs'],
+      ['**go** & see', 'тръгвам и виждам', 'Verbs'],
     ]);
   });
 
@@ -480,7 +480,7 @@ describe('importing an Anki package', () => {
         });
         expect(
           (await cardsOf(session, 'text', category.id)).map((c) => [c.first_side, c.second_side]),
-        ).toEqual([['a\nb', 'one\ntwo\nthree']]);
+        ).toEqual([['a\nb', 'one\n- two\n- three']]);
       });
     });
 
@@ -669,11 +669,21 @@ describe('exporting a category', () => {
     { firstSide: 'къща, голяма', secondSide: 'a "big"\nhouse', tag: 'nouns' },
     { firstSide: 'tab\there', secondSide: '<b> & ', tag: '' },
   ];
+  /** Formatting, formulas and lists, and text that only looks like them. */
+  const richCards = [
+    {
+      firstSide: '**Water** is H~2~O, *liquid*; x^2^',
+      secondSide: 'Area $\\pi r^2$, and $$\\int_0^1 x\\,dx$$\nSteps:\n1. one\n2. two\n- and\n- more',
+      tag: 'rich',
+    },
+    { firstSide: 'costs $5, 5 * 3', secondSide: 'a\\*b\\*c', tag: 'rich' },
+  ];
 
-  it('as an Anki package the importer reads back to the same cards', async () => {
+  it('as an Anki package the importer reads back to the same cards, formatting and formulas too', async () => {
     const session = await signIn();
     const category = await buildCategory(t.database.db, { userId: session.user.id, name: 'Думи: „дом“' });
-    for (const card of textCards) await buildCard(t.database.db, { categoryId: category.id, ...card });
+    for (const card of [...textCards, ...richCards])
+      await buildCard(t.database.db, { categoryId: category.id, ...card });
     const response = await exported(session, category.id, 'apkg');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toBe(
@@ -684,6 +694,12 @@ describe('exporting a category', () => {
       notes: [
         { first: 'къща, голяма', second: 'a "big"\nhouse', tag: 'nouns' },
         { first: 'tab here', second: '<b> &', tag: 'Думи: „дом“' },
+        {
+          first: richCards[0]!.firstSide,
+          second: richCards[0]!.secondSide,
+          tag: 'rich',
+        },
+        { first: richCards[1]!.firstSide, second: richCards[1]!.secondSide, tag: 'rich' },
       ],
       skipped: [],
     });
@@ -787,6 +803,13 @@ describe('exporting a category', () => {
     for (const card of textCards) await buildCard(t.database.db, { categoryId: category.id, ...card });
     const response = await exported(session, category.id, 'quizlet');
     expect(response.body).toBe('къща, голяма\ta "big" / house\ntab here\t<b> &\n');
+    // Quizlet shows text as typed: formatting is left out, a formula stays as its LaTeX.
+    const rich = await buildCategory(t.database.db, { userId: session.user.id });
+    for (const card of richCards) await buildCard(t.database.db, { categoryId: rich.id, ...card });
+    expect((await exported(session, rich.id, 'quizlet')).body).toBe(
+      'Water is H2O, liquid; x2\tArea \\pi r^2, and \\int_0^1 x\\,dx / Steps: / 1. one / 2. two / - and / - more\n' +
+        'costs $5, 5 * 3\ta*b*c\n',
+    );
 
     const pictures = await buildCategory(t.database.db, { userId: session.user.id, typeOfCards: 'picture' });
     await imported(

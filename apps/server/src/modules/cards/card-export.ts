@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { spreadsheetCell } from '@flashcards/contract';
+import { type CardInline, cardPlainText, parseCardText, spreadsheetCell } from '@flashcards/contract';
 import { stringify } from 'csv-stringify/sync';
 import { decodeHTML, escapeUTF8 } from 'entities';
 import { zipSync } from 'fflate';
@@ -43,8 +43,9 @@ export const toCsv = (cards: ExportCard[]): Buffer =>
  * " / " (a line break would start a new card), tabs become spaces, quotes stay as they are (our upload
  * reads such a file back as plain lines). Written as the cards are, without the apostrophe of the CSV:
  * Quizlet imports text, never formulas, and would show the apostrophe on every card starting with `-` or
- * `+` (common in language decks). The file is plain text (.txt), which a spreadsheet opens only through
- * its import wizard, never by a double click.
+ * `+` (common in language decks). Quizlet shows text as typed, so formatting is left out (a formula
+ * stays as its LaTeX). The file is plain text (.txt), which a spreadsheet opens only through its import
+ * wizard, never by a double click.
  */
 const flat = (text: string) =>
   text
@@ -54,7 +55,12 @@ const flat = (text: string) =>
     .join(' / ');
 export const toQuizlet = (cards: ExportCard[]): Buffer =>
   Buffer.from(
-    cards.map((card) => `${flat(card.picture?.url ?? card.first)}\t${flat(card.second)}\n`).join(''),
+    cards
+      .map(
+        (card) =>
+          `${flat(card.picture?.url ?? cardPlainText(card.first))}\t${flat(cardPlainText(card.second))}\n`,
+      )
+      .join(''),
   );
 
 // ---------------------------------------------------------------------------------------------------------
@@ -166,8 +172,34 @@ const DECK_CONFIG = {
   },
 };
 
-/** A field's HTML: text escaped, line breaks as `<br>`. */
-const html = (text: string) => escapeUTF8(text).replace(/\r?\n/g, '<br>');
+const TAGS = { strong: 'b', em: 'i', sub: 'sub', sup: 'sup' } as const;
+const inlineHtml = (parts: CardInline[]): string =>
+  parts
+    .map((part) =>
+      part.kind === 'text'
+        ? escapeUTF8(part.text)
+        : part.kind === 'math'
+          ? part.display
+            ? `\\[${escapeUTF8(part.tex)}\\]`
+            : `\\(${escapeUTF8(part.tex)}\\)`
+          : `<${TAGS[part.kind]}>${inlineHtml(part.children)}</${TAGS[part.kind]}>`,
+    )
+    .join('');
+
+/**
+ * A side's card text as the HTML of an Anki field: formatting as tags, lines ended by `<br>`, formulas
+ * between MathJax's delimiters (which Anki renders), every text escaped.
+ */
+export const cardTextToHtml = (text: string) =>
+  parseCardText(text)
+    .map((block) => {
+      if (block.kind === 'math') return `<div>\\[${escapeUTF8(block.tex)}\\]</div>`;
+      if (block.kind === 'lines') return block.lines.map(inlineHtml).join('<br>');
+      const tag = block.ordered ? 'ol' : 'ul';
+      const start = block.ordered && block.start !== 1 ? ` start="${block.start}"` : '';
+      return `<${tag}${start}>${block.items.map((item) => `<li>${inlineHtml(item)}</li>`).join('')}</${tag}>`;
+    })
+    .join('');
 /** Anki's tags are separated by spaces. */
 const ankiTag = (tag: string) => tag.trim().replace(/\s+/g, '_');
 /**
@@ -221,7 +253,7 @@ export const toApkg = async (deckName: string, cards: ExportCard[], now: Date): 
       "INSERT INTO cards VALUES (?, ?, ?, 0, ?, -1, 0, 0, ?, 0, 0, 0, 0, 0, 0, 0, 0, '')",
     );
     for (const [index, each] of cards.entries()) {
-      let front = html(each.first);
+      let front = cardTextToHtml(each.first);
       if (each.picture) {
         const entry = String(Object.keys(media).length);
         const fileName = `picture-${index + 1}.${each.picture.extension}`;
@@ -237,7 +269,7 @@ export const toApkg = async (deckName: string, cards: ExportCard[], now: Date): 
         modelId,
         seconds,
         tags,
-        `${front}\x1f${html(each.second)}`,
+        `${front}\x1f${cardTextToHtml(each.second)}`,
         ankiPlainText(front),
         ankiChecksum(front),
       ]);

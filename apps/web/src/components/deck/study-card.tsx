@@ -1,15 +1,20 @@
+import { cardPlainText } from '@flashcards/contract';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RichText } from '../rich-text/rich-text';
 import type { DeckCard } from './deck-source';
 import classes from './study-card.module.css';
 
 /** Long sides get a smaller type, so a sentence fits the card as well as a word. */
-const sizeOf = (text: string) => (text.length <= 40 ? 'large' : text.length <= 140 ? 'medium' : 'small');
+const sizeOf = (text: string) => {
+  const length = cardPlainText(text).length;
+  return length <= 40 ? 'large' : length <= 140 ? 'medium' : 'small';
+};
 
 function SideText({ text }: { text: string }) {
   return (
     <span className={classes.text} data-size={sizeOf(text)}>
-      {text}
+      <RichText text={text} centered />
     </span>
   );
 }

@@ -1,10 +1,15 @@
+import { cardPlainText } from '@flashcards/contract';
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { RichText } from '../../../components/rich-text/rich-text';
 import { FlipCard } from '../../../components/ui/flip-card';
 import type { GeneratedCard } from '../generated-cards';
 
 /** Long sides get a smaller type, so that a sentence fits the card as well as a word. */
-const fontSize = (text: string) => (text.length <= 30 ? 26 : text.length <= 90 ? 19 : 15);
+const fontSize = (text: string) => {
+  const length = cardPlainText(text).length;
+  return length <= 30 ? 26 : length <= 90 ? 19 : 15;
+};
 
 function Face({ caption, text, back }: { caption: string; text: string; back?: boolean }) {
   return (
@@ -20,7 +25,7 @@ function Face({ caption, text, back }: { caption: string; text: string; back?: b
         lineClamp={5}
         style={{ overflowWrap: 'anywhere' }}
       >
-        {text}
+        <RichText text={text} centered />
       </Text>
     </>
   );

@@ -1,4 +1,4 @@
-import type { KidsCard, PictureCard, TextCard } from '@flashcards/contract';
+import { cardPlainText, type KidsCard, type PictureCard, type TextCard } from '@flashcards/contract';
 import {
   ActionIcon,
   Badge,
@@ -15,6 +15,7 @@ import {
 import { IconEdit, IconPlayerPlay, IconPlayerStop, IconTrash, IconVolumeOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RichText } from '../../../components/rich-text/rich-text';
 import { useFormatters } from '../../../lib/format';
 import { languageName, shorten } from '../card-rules';
 import { CardProgress } from './card-progress';
@@ -23,7 +24,7 @@ type Actions = { onEdit: () => void; onDelete: () => void };
 
 function CardActions({ name, onEdit, onDelete }: Actions & { name: string }) {
   const { t } = useTranslation('cards');
-  const label = shorten(name);
+  const label = shorten(cardPlainText(name));
   return (
     <Group gap={4} wrap="nowrap">
       <Tooltip label={t('card.edit')} withArrow>
@@ -90,8 +91,8 @@ export function TextCardItem({ card, ...actions }: { card: TextCard } & Actions)
         <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
           {t('card.firstSide')}
         </Text>
-        <Text fw={600} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }} lineClamp={6}>
-          {card.first_side}
+        <Text component="div" fw={600} style={{ overflowWrap: 'anywhere' }} lineClamp={6}>
+          <RichText text={card.first_side} />
         </Text>
       </Box>
       <Divider />
@@ -99,8 +100,8 @@ export function TextCardItem({ card, ...actions }: { card: TextCard } & Actions)
         <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
           {t('card.secondSide')}
         </Text>
-        <Text style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }} lineClamp={6}>
-          {card.second_side}
+        <Text component="div" style={{ overflowWrap: 'anywhere' }} lineClamp={6}>
+          <RichText text={card.second_side} />
         </Text>
       </Box>
       <CardProgress card={card} />
@@ -132,9 +133,9 @@ export function PictureCardItem({ card, ...actions }: { card: PictureCard } & Ac
         </>
       }
     >
-      <Thumbnail src={card.first_side_thumbnail_url} alt={card.second_side} />
-      <Text fw={600} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }} lineClamp={4}>
-        {card.second_side}
+      <Thumbnail src={card.first_side_thumbnail_url} alt={cardPlainText(card.second_side)} />
+      <Text component="div" fw={600} style={{ overflowWrap: 'anywhere' }} lineClamp={4}>
+        <RichText text={card.second_side} />
       </Text>
       <CardProgress card={card} />
     </Shell>
@@ -150,7 +151,7 @@ export function KidsCardItem({
 }: { card: KidsCard; playing: boolean; onPlay: () => void; onStop: () => void } & Actions) {
   const { t, i18n } = useTranslation('cards');
   const { number } = useFormatters();
-  const word = shorten(card.second_side);
+  const word = shorten(cardPlainText(card.second_side));
   return (
     <Shell
       footer={
@@ -179,9 +180,9 @@ export function KidsCardItem({
         </>
       }
     >
-      <Thumbnail src={card.first_side_thumbnail_url} alt={card.second_side} />
-      <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere' }} lineClamp={3}>
-        {card.second_side}
+      <Thumbnail src={card.first_side_thumbnail_url} alt={cardPlainText(card.second_side)} />
+      <Text component="div" fw={700} size="lg" style={{ overflowWrap: 'anywhere' }} lineClamp={3}>
+        <RichText text={card.second_side} />
       </Text>
       <Group gap="xs">
         <Badge variant="light" tt="none">

@@ -2,6 +2,7 @@ import type { Category, PictureCard } from '@flashcards/contract';
 import { Textarea } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormattedPreview, FormattingHelp } from '../../../components/rich-text/formatted-preview';
 import { useTags } from '../../../lib/category-queries';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useCreatePictureCard } from '../api/create-picture-card';
@@ -64,6 +65,8 @@ export function PictureCardForm({
         data-autofocus={card ? true : undefined}
         {...form.getInputProps('second_side')}
       />
+      <FormattingHelp />
+      <FormattedPreview texts={[{ label: t('cardForm.pictureText'), text: form.values.second_side }]} />
       <TagField tags={tags.data} {...form.getInputProps('tag')} />
     </CardFormFrame>
   );

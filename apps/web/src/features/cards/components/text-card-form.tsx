@@ -3,6 +3,7 @@ import { Group, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { FormattedPreview, FormattingHelp } from '../../../components/rich-text/formatted-preview';
 import { useTags } from '../../../lib/category-queries';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useCreateTextCard } from '../api/create-text-card';
@@ -100,7 +101,14 @@ export function TextCardForm({
         autosize
         minRows={2}
         maxRows={8}
+        description={<FormattingHelp />}
         {...form.getInputProps('second_side')}
+      />
+      <FormattedPreview
+        texts={[
+          { label: t('cardForm.firstSide'), text: form.values.first_side },
+          { label: t('cardForm.secondSide'), text: form.values.second_side },
+        ]}
       />
       <TagField tags={tags.data} {...form.getInputProps('tag')} />
     </CardFormFrame>

@@ -7,6 +7,7 @@ import '../../../lib/exam-texts';
 import '../../../lib/results-texts';
 import { correctAnswerText, responseText, ruleOf } from '../../../components/exam/question-kinds';
 import { QuestionPicture } from '../../../components/exam/question-picture';
+import { RichText } from '../../../components/rich-text/rich-text';
 import { isRelettered } from '../answer-letters';
 
 type Question = ExamDetail['questions'][number];
@@ -65,7 +66,9 @@ export function ExamReview({ exam, viewer }: { exam: ExamDetail; viewer: 'studen
               <QuestionResult question={question} />
             </Group>
             <QuestionPicture question={question} />
-            <Text style={{ whiteSpace: 'pre-wrap' }}>{question.question_text}</Text>
+            <Text component="div" style={{ whiteSpace: 'pre-wrap' }}>
+              <RichText text={question.question_text} />
+            </Text>
             {question.kind !== 'single' && question.kind !== 'multiple' && (
               <Stack gap={4}>
                 <Text size="sm" fw={600}>

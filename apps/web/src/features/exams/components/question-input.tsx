@@ -13,6 +13,7 @@ import {
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import '../../../lib/exam-texts';
+import { RichText } from '../../../components/rich-text/rich-text';
 import type { GivenAnswer } from '../answer-queue';
 
 type Question = ExamTaking['questions'][number];
@@ -49,7 +50,7 @@ export function QuestionInput({
     case 'single':
       return (
         <Radio.Group
-          label={question.question_text}
+          label={<RichText text={question.question_text} />}
           value={typeof value === 'string' ? value : null}
           onChange={(next) => onChange(next as AnswerKey)}
           styles={labelStyles}
@@ -64,7 +65,7 @@ export function QuestionInput({
     case 'multiple':
       return (
         <Checkbox.Group
-          label={question.question_text}
+          label={<RichText text={question.question_text} />}
           description={t('kinds.chooseSeveral')}
           value={Array.isArray(value) ? (value as string[]) : []}
           onChange={(next) => onChange(next as AnswerKey[])}
@@ -80,7 +81,7 @@ export function QuestionInput({
     case 'true_false':
       return (
         <Radio.Group
-          label={question.question_text}
+          label={<RichText text={question.question_text} />}
           value={typeof value === 'boolean' ? String(value) : null}
           onChange={(next) => onChange(next === 'true')}
           styles={labelStyles}
@@ -94,8 +95,8 @@ export function QuestionInput({
     case 'short_text':
       return (
         <Stack gap="sm">
-          <Text size="lg" style={{ whiteSpace: 'pre-wrap' }}>
-            {question.question_text}
+          <Text component="div" size="lg" style={{ whiteSpace: 'pre-wrap' }}>
+            <RichText text={question.question_text} />
           </Text>
           <TextInput
             label={t('kinds.typedAnswer')}
@@ -113,8 +114,13 @@ export function QuestionInput({
         : question.prompts.map(() => null as number | null);
       return (
         <Stack gap="sm" role="group" aria-labelledby={`question-text-${question.id}`}>
-          <Text size="lg" id={`question-text-${question.id}`} style={{ whiteSpace: 'pre-wrap' }}>
-            {question.question_text}
+          <Text
+            component="div"
+            size="lg"
+            id={`question-text-${question.id}`}
+            style={{ whiteSpace: 'pre-wrap' }}
+          >
+            <RichText text={question.question_text} />
           </Text>
           {question.prompts.map((left, index) => (
             <NativeSelect
@@ -151,8 +157,13 @@ export function QuestionInput({
       };
       return (
         <Stack gap="sm" role="group" aria-labelledby={`question-text-${question.id}`}>
-          <Text size="lg" id={`question-text-${question.id}`} style={{ whiteSpace: 'pre-wrap' }}>
-            {question.question_text}
+          <Text
+            component="div"
+            size="lg"
+            id={`question-text-${question.id}`}
+            style={{ whiteSpace: 'pre-wrap' }}
+          >
+            <RichText text={question.question_text} />
           </Text>
           <Text size="sm" c="dimmed">
             {t('kinds.orderLabel')}

@@ -1,6 +1,7 @@
-import type { MarketCard } from '@flashcards/contract';
+import { cardPlainText, type MarketCard } from '@flashcards/contract';
 import { Image, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { RichText } from '../../../components/rich-text/rich-text';
 import '../../../lib/market-texts';
 
 /** One card of a catalog version: its question (a text, or a picture) and its answer. */
@@ -23,25 +24,25 @@ export function MarketCardView({ card, highlight }: { card: MarketCard; highligh
         {card.first_side_url ? (
           <Image
             src={card.first_side_url}
-            alt={t('detail.pictureAlt', { answer: card.second_side })}
+            alt={t('detail.pictureAlt', { answer: cardPlainText(card.second_side) })}
             h={140}
             fit="contain"
             radius="sm"
             loading="lazy"
           />
         ) : (
-          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+          <Text component="div" fw={600} style={{ overflowWrap: 'anywhere' }}>
             <Text span size="xs" c="dimmed" display="block">
               {t('detail.question')}
             </Text>
-            {card.first_side}
+            <RichText text={card.first_side} />
           </Text>
         )}
-        <Text style={{ overflowWrap: 'anywhere' }}>
+        <Text component="div" style={{ overflowWrap: 'anywhere' }}>
           <Text span size="xs" c="dimmed" display="block">
             {t('detail.answer')}
           </Text>
-          {card.second_side}
+          <RichText text={card.second_side} />
         </Text>
       </Stack>
     </Paper>

@@ -2,6 +2,7 @@ import type { ReportCard, ReportRow } from '@flashcards/contract';
 import { Badge, Group, Image, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RichText } from '../../../components/rich-text/rich-text';
 import { Pager } from '../../../components/ui/pager';
 import { QueryState } from '../../../components/ui/query-state';
 import { pageCount } from '../../../lib/deck-keys';
@@ -115,14 +116,14 @@ function CardRow({ card, picture }: { card: ReportCard; picture: boolean }) {
             decoding="async"
           />
         ) : (
-          <Text size="sm" style={{ overflowWrap: 'break-word', whiteSpace: 'pre-line' }} lineClamp={3}>
-            {card.first_side}
+          <Text component="div" size="sm" style={{ overflowWrap: 'break-word' }} lineClamp={3}>
+            <RichText text={card.first_side} />
           </Text>
         )}
       </Table.Th>
       <Table.Td>
-        <Text size="sm" style={{ overflowWrap: 'break-word', whiteSpace: 'pre-line' }} lineClamp={3}>
-          {card.second_side}
+        <Text component="div" size="sm" style={{ overflowWrap: 'break-word' }} lineClamp={3}>
+          <RichText text={card.second_side} />
         </Text>
       </Table.Td>
       <Table.Td>

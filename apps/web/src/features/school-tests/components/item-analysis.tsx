@@ -7,6 +7,7 @@ import { QuestionPicture } from '../../../components/exam/question-picture';
 import { useFormatters } from '../../../lib/format';
 import '../../../lib/exam-texts';
 import '../../../lib/results-texts';
+import { RichText } from '../../../components/rich-text/rich-text';
 
 /** Questions shown before "show all": the hardest ones. */
 export const ANALYSIS_SHOWN = 10;
@@ -67,8 +68,8 @@ export function ItemAnalysis({ analysis }: { analysis: ExamAnalysis }) {
                           : t('analysis.questionNumber', { number: question.position })}
                       </Text>
                       <QuestionPicture question={question} thumbnail />
-                      <Text size="xs" c="dimmed" lineClamp={2}>
-                        {question.question_text}
+                      <Text component="div" size="xs" c="dimmed" lineClamp={2}>
+                        <RichText text={question.question_text} />
                       </Text>
                     </Table.Th>
                     <Table.Td miw={120}>

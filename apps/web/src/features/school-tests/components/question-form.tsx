@@ -28,6 +28,7 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/ui/form-error';
 import '../../../lib/exam-texts';
+import { FormattedPreview, FormattingHelp } from '../../../components/rich-text/formatted-preview';
 import { RowListEditor } from './row-list-editor';
 
 export const answerKeys = ['a', 'b', 'c', 'd'] as const satisfies readonly AnswerKey[];
@@ -277,7 +278,9 @@ export function QuestionForm({
           value={draft.question_text}
           onChange={(event) => change({ question_text: event.currentTarget.value })}
           error={errorOf('question_text')}
+          description={<FormattingHelp />}
         />
+        <FormattedPreview texts={[{ label: t('questions.text'), text: draft.question_text }]} />
         <NativeSelect
           label={te('kinds.kindLabel')}
           value={draft.kind}

@@ -16,6 +16,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { correctAnswerText, ruleOf } from '../../../components/exam/question-kinds';
 import { QuestionPicture } from '../../../components/exam/question-picture';
+import { RichText } from '../../../components/rich-text/rich-text';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { fieldErrorsOf, useErrorMessage } from '../../../lib/api-errors';
 import { useFormatters } from '../../../lib/format';
@@ -151,8 +152,8 @@ export function QuestionList({ test, locked }: { test: SchoolTestDetail; locked:
                     </Badge>
                   </Group>
                   <QuestionPicture question={question} thumbnail />
-                  <Text fw={600} style={{ whiteSpace: 'pre-wrap' }}>
-                    {question.question_text}
+                  <Text component="div" fw={600} style={{ whiteSpace: 'pre-wrap' }}>
+                    <RichText text={question.question_text} />
                   </Text>
                   <List spacing={2} size="sm" listStyleType="none">
                     {answerKeys.map((key) => {

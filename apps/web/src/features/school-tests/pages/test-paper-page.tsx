@@ -12,6 +12,7 @@ import '../test-texts';
 import '../../../lib/results-texts';
 import { correctAnswerText } from '../../../components/exam/question-kinds';
 import { QuestionPicture } from '../../../components/exam/question-picture';
+import { RichText } from '../../../components/rich-text/rich-text';
 
 const LETTERS: readonly AnswerKey[] = ['a', 'b', 'c', 'd'];
 
@@ -80,7 +81,7 @@ export function TestPaperPage() {
               {data.questions.map((question) => (
                 <li key={question.id}>
                   <div style={{ whiteSpace: 'pre-wrap' }}>
-                    {question.question_text} (
+                    <RichText text={question.question_text} /> (
                     {t('paper.points', {
                       count: question.score_value,
                       formatted: number(question.score_value),

@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test';
+import { cardsApi, signedIn } from './cards-support';
+import { seriousViolations, withCookieConsent, withLanguage } from './support';
+
+test.beforeEach(async ({ page }) => withCookieConsent(page));
+test.describe.configure({ timeout: 90_000 });
+
+test('a card with formatting and a formula: written with a preview, listed and practised as it looks', async ({
+  page,
+  request,
+}) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const account = await signedIn(page, request);
+  const category = await cardsApi(request, account).category('Geometry');
+  const main = page.getByRole('main');
+  // KaTeX is fetched only where a formula shows.
+  const katexRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/formula-render|KaTeX_/.test(request.url())) katexRequests.push(request.url());
+  });
+
+  await page.goto(`/my-cards/${category.id}`);
+  await main.getByRole('button', { name: 'Add a card' }).first().click();
+  const add = page.getByRole('dialog', { name: 'Add a text card' });
+  await expect(add.getByText(/Formatting: \*\*bold\*\*/)).toBeVisible();
+  await add.getByLabel('Side one').fill('The **area** of a circle');
+  await add.getByLabel('Side two').fill('$\\pi r^2$');
+  const preview = add.getByRole('region', { name: 'Preview' });
+  await expect(preview.locator('strong')).toHaveText('area');
+  await expect(preview.locator('.katex')).toBeVisible();
+  expect(katexRequests.length).toBeGreaterThan(0);
+  expect(await seriousViolations(page), 'the form with its preview').toEqual([]);
+  await add.getByRole('button', { name: 'Add the card' }).click();
+  await expect(add).toBeHidden();
+
+  // The list shows it formatted: bold, and the formula drawn (with MathML for screen readers).
+  const card = main.getByRole('article').first();
+  await expect(card.locator('strong')).toHaveText('area');
+  await expect(card.locator('.katex-html')).toBeVisible();
+  await expect(card.locator('math annotation')).toHaveText('\\pi r^2');
+
+  // Practised: the front formatted, the back's formula drawn once turned.
+  await page.goto(`/flash-cards-text/${category.id}?type=verbal&mode=standard`);
+  const studyCard = main.locator('button[aria-pressed]');
+  await expect(studyCard.locator('[aria-hidden="false"] strong')).toHaveText('area');
+  await studyCard.click();
+  await expect(studyCard.locator('[aria-hidden="false"] .katex-html')).toBeVisible();
+  expect(await seriousViolations(page), 'a formula on the practice card').toEqual([]);
+  await page.screenshot({ path: 'test-results/rich-card-practice.png' });
+
+  // Typing: the answer is compared with the side's text, as it reads (the formula's LaTeX).
+  await page.goto(`/flash-cards-text/${category.id}?type=typing&mode=standard`);
+  await main.getByLabel('Your answer').fill('\\pi r^2');
+  await main.getByRole('button', { name: 'Check' }).click();
+  await expect(main.getByText('Correct!')).toBeVisible();
+});
+
+test('in Bulgarian: the form says how to format, and a list and sub- and superscripts show as such', async ({
+  page,
+  request,
+}) => {
+  await withLanguage(page, 'bg');
+  const account = await signedIn(page, request);
+  const category = await cardsApi(request, account).category('Химия');
+  const main = page.getByRole('main');
+
+  await page.goto(`/my-cards/${category.id}`);
+  await main.getByRole('button', { name: 'Нова карта' }).first().click();
+  const add = page.getByRole('dialog', { name: 'Нова текстова карта' });
+  await expect(add.getByText(/Оформление: \*\*удебелен\*\*/)).toBeVisible();
+  // A plain text needs no preview.
+  await add.getByLabel('Първа страна').fill('Вода');
+  await expect(add.getByRole('region', { name: 'Преглед' })).toHaveCount(0);
+  await add.getByLabel('Втора страна').fill('H~2~O\n- 2 атома водород\n- 1 атом кислород\nm^3^');
+  const preview = add.getByRole('region', { name: 'Преглед' });
+  await expect(preview.getByText('Преглед: Втора страна')).toBeVisible();
+  await expect(preview.locator('sub')).toHaveText('2');
+  await expect(preview.locator('sup')).toHaveText('3');
+  await expect(preview.getByRole('listitem')).toHaveText(['2 атома водород', '1 атом кислород']);
+  await add.screenshot({ path: 'test-results/rich-card-form-bg.png' });
+  await add.getByRole('button', { name: 'Добави картата' }).click();
+  await expect(add).toBeHidden();
+  const card = main.getByRole('article').first();
+  await expect(card.getByRole('listitem')).toHaveCount(2);
+  await expect(card.locator('sub')).toHaveText('2');
+});

@@ -1,0 +1,107 @@
+import {
+  cardPlainText,
+  escapeCardText,
+  hasFormula,
+  isFormatted,
+  parseCardText,
+  parseInline,
+} from '@flashcards/contract';
+import { describe, expect, it } from 'vitest';
+
+const text = (value: string) => ({ kind: 'text', text: value });
+
+describe('card text', () => {
+  it('reads bold, italic, sub- and superscript, nested', () => {
+    expect(parseInline('**bold** and *it* in H~2~O and x^2^')).toEqual([
+      { kind: 'strong', children: [text('bold')] },
+      text(' and '),
+      { kind: 'em', children: [text('it')] },
+      text(' in H'),
+      { kind: 'sub', children: [text('2')] },
+      text('O and x'),
+      { kind: 'sup', children: [text('2')] },
+    ]);
+    expect(parseInline('*a **b** c*')).toEqual([
+      { kind: 'em', children: [text('a '), { kind: 'strong', children: [text('b')] }, text(' c')] },
+    ]);
+  });
+
+  it('leaves text alone that only looks like formatting', () => {
+    for (const plain of [
+      '5 * 3 * 2',
+      'costs $5 and $10',
+      '~ 5 km ~ 6 km',
+      '2^10 and 3^ 4^',
+      'a ** b ** c',
+      'snake_case_name',
+      '**',
+      '$ x $',
+      '1.5 kg',
+      '-5 °C',
+    ])
+      expect(cardPlainText(plain)).toBe(plain);
+  });
+
+  it('reads formulas between $ and $$, and keeps their LaTeX untouched', () => {
+    expect(parseInline('area $\\pi r^2$, or $$\\int_0^1 x^2 dx$$')).toEqual([
+      text('area '),
+      { kind: 'math', tex: '\\pi r^2', display: false },
+      text(', or '),
+      { kind: 'math', tex: '\\int_0^1 x^2 dx', display: true },
+    ]);
+    expect(parseInline('*not $a*b$ italic*')).toEqual([
+      { kind: 'em', children: [text('not '), { kind: 'math', tex: 'a*b', display: false }, text(' italic')] },
+    ]);
+    expect(parseCardText('Solve:\n$$\nx^2 = 4\n$$')).toEqual([
+      { kind: 'lines', lines: [[text('Solve:')]] },
+      { kind: 'math', tex: 'x^2 = 4' },
+    ]);
+    expect(hasFormula('E = $mc^2$')).toBe(true);
+    expect(hasFormula('costs $5 and $10')).toBe(false);
+  });
+
+  it('reads lists, numbered from their first number, and keeps every line break', () => {
+    expect(parseCardText('Planets:\n- Mars\n* Venus\n\n3. three\n4) four\nend')).toEqual([
+      { kind: 'lines', lines: [[text('Planets:')]] },
+      { kind: 'list', ordered: false, start: 1, items: [[text('Mars')], [text('Venus')]] },
+      { kind: 'lines', lines: [[]] },
+      { kind: 'list', ordered: true, start: 3, items: [[text('three')], [text('four')]] },
+      { kind: 'lines', lines: [[text('end')]] },
+    ]);
+    expect(cardPlainText('- **a**\n- b\n7. c')).toBe('- a\n- b\n7. c');
+  });
+
+  it('keeps an escaped character as it is', () => {
+    expect(cardPlainText('\\*not italic\\* and \\$5\\$')).toBe('*not italic* and $5$');
+    expect(cardPlainText('C:\\Windows')).toBe('C:\\Windows');
+  });
+
+  it('escapes plain text only where it would read as formatting', () => {
+    for (const plain of [
+      'a*b*c',
+      '- dash',
+      '2. second',
+      '$x$',
+      'x^2^',
+      '\\*',
+      'H~2~O',
+      'one\n* two',
+      '• dot',
+    ])
+      expect(cardPlainText(escapeCardText(plain))).toBe(plain);
+    expect(escapeCardText('house')).toBe('house');
+    expect(escapeCardText('5 * 3 costs $5')).toBe('5 * 3 costs $5');
+    expect(isFormatted('plain\ntext')).toBe(false);
+    expect(isFormatted('**bold**')).toBe(true);
+  });
+
+  it('reads a line of many unclosed openers in linear time', () => {
+    const started = performance.now();
+    const lines = ['*a ', '**a ', '$a ', '~a ', '^a '].map((opener) => opener.repeat(50_000));
+    lines.push(`*${'$a '.repeat(50_000)}`, `**${'$$a'.repeat(1)}${' *a'.repeat(50_000)}`);
+    // Compared as a flag: a failure should not print a 200,000-character line.
+    for (const line of lines) expect(cardPlainText(line) === line, line.slice(0, 8)).toBe(true);
+    // Quadratic reading of these would take minutes; linear takes milliseconds.
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+});

@@ -1,0 +1,234 @@
+/**
+ * The formatting of card sides and test questions: a small Markdown, kept as the text the user typed
+ * (docs/design.md, "Card text"). Stored text is never HTML, so nothing stored can run in a browser: the
+ * web app builds its elements from the tree below, the Anki export writes HTML from it with every text
+ * escaped.
+ *
+ * - `**bold**`, `*italic*`, `~sub~` and `^sup^` (no spaces inside the last two: H~2~O, x^2^);
+ * - lines starting with `- ` (or `* `, `+ `, `• `) are a list, with `1. ` (or `1) `) a numbered one;
+ * - `$…$` is a formula in a line and `$$…$$` (or lines between two `$$` lines) a formula of its own,
+ *   in LaTeX; a `$` opens only before a non-space and closes only after one, and not before a digit, so
+ *   "$5 and $10" stays text;
+ * - a backslash before a punctuation character keeps it as it is (`\*`, `\$`);
+ * - every line break is a line break.
+ */
+
+export type CardInline =
+  | { kind: 'text'; text: string }
+  | { kind: 'strong' | 'em' | 'sub' | 'sup'; children: CardInline[] }
+  | { kind: 'math'; tex: string; display: boolean };
+
+export type CardBlock =
+  | { kind: 'lines'; lines: CardInline[][] }
+  | { kind: 'list'; ordered: boolean; start: number; items: CardInline[][] }
+  | { kind: 'math'; tex: string };
+
+const PUNCTUATION = /[!-/:-@[-`{-~•]/;
+const SPACE = /\s/;
+const isSpace = (char: string | undefined) => char === undefined || SPACE.test(char);
+
+const WRAPPERS = { '**': 'strong', '*': 'em', '~': 'sub', '^': 'sup' } as const;
+type Wrapper = keyof typeof WRAPPERS;
+
+/**
+ * The first position from which a delimiter's search for its closer ran to the end of the text and found
+ * none: an opener after it has none either, so a line of many unclosed openers is read in linear time.
+ */
+type Exhausted = Partial<Record<Wrapper | '$' | '$$', number>>;
+
+/** Where the `$` that closes an in-line formula opened at `from` is, or -1. */
+const closingDollar = (text: string, from: number, exhausted: Exhausted) => {
+  if ((exhausted.$ ?? Number.POSITIVE_INFINITY) <= from) return -1;
+  for (let at = from + 2; at < text.length; at++) {
+    if (text[at] === '\\') at++;
+    else if (text[at] === '$' && !isSpace(text[at - 1]) && !/\d/.test(text[at + 1] ?? '')) return at;
+  }
+  exhausted.$ ??= from;
+  return -1;
+};
+
+/** Where the delimiter that closes `mark` opened at `from` is, or -1. */
+const closingMark = (text: string, from: number, mark: Wrapper, exhausted: Exhausted) => {
+  const start = from + mark.length;
+  if (isSpace(text[start]) || text.startsWith(mark, start)) return -1;
+  if ((exhausted[mark] ?? Number.POSITIVE_INFINITY) <= from) return -1;
+  for (let at = start + 1; at < text.length; at++) {
+    const char = text[at]!;
+    if (char === '\\') at++;
+    else if ((mark === '~' || mark === '^') && isSpace(char)) return -1;
+    else if (char === '$' && text[at + 1] !== '$') {
+      // A formula inside is skipped whole: its `*` and `^` are LaTeX.
+      const end = closingDollar(text, at, exhausted);
+      if (end > 0) at = end;
+    } else if (mark === '*' && text.startsWith('**', at)) {
+      // A `**` inside an italic run is bold, never the italic's end.
+      at++;
+    } else if (text.startsWith(mark, at) && !isSpace(text[at - 1])) return at;
+  }
+  exhausted[mark] ??= from;
+  return -1;
+};
+
+/** The in-line parts of one line. */
+export function parseInline(text: string): CardInline[] {
+  const parts: CardInline[] = [];
+  const exhausted: Exhausted = {};
+  let plain = '';
+  const flush = () => {
+    if (plain) parts.push({ kind: 'text', text: plain });
+    plain = '';
+  };
+  for (let at = 0; at < text.length; ) {
+    const char = text[at]!;
+    if (char === '\\' && PUNCTUATION.test(text[at + 1] ?? '')) {
+      plain += text[at + 1];
+      at += 2;
+      continue;
+    }
+    if (text.startsWith('$$', at)) {
+      const end = (exhausted.$$ ?? Number.POSITIVE_INFINITY) <= at ? -1 : text.indexOf('$$', at + 2);
+      if (end < 0) exhausted.$$ ??= at;
+      const tex = end < 0 ? '' : text.slice(at + 2, end).trim();
+      if (tex) {
+        flush();
+        parts.push({ kind: 'math', tex, display: true });
+        at = end + 2;
+        continue;
+      }
+    } else if (char === '$' && !isSpace(text[at + 1])) {
+      const end = closingDollar(text, at, exhausted);
+      if (end > 0) {
+        flush();
+        parts.push({ kind: 'math', tex: text.slice(at + 1, end), display: false });
+        at = end + 1;
+        continue;
+      }
+    }
+    const mark: Wrapper | undefined = text.startsWith('**', at)
+      ? '**'
+      : char === '*' || char === '~' || char === '^'
+        ? char
+        : undefined;
+    if (mark) {
+      const end = closingMark(text, at, mark, exhausted);
+      if (end > 0) {
+        flush();
+        parts.push({ kind: WRAPPERS[mark], children: parseInline(text.slice(at + mark.length, end)) });
+        at = end + mark.length;
+        continue;
+      }
+    }
+    plain += char;
+    at++;
+  }
+  flush();
+  return parts;
+}
+
+const BULLET = /^ {0,3}[-*+•][ \t]+(.*)$/;
+const NUMBERED = /^ {0,3}(\d{1,9})[.)][ \t]+(.*)$/;
+
+/** The blocks of a side: runs of lines, lists and formulas of their own. */
+export function parseCardText(text: string): CardBlock[] {
+  const blocks: CardBlock[] = [];
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]!;
+    const last = blocks.at(-1);
+    if (line.trim() === '$$') {
+      const end = lines.findIndex((other, at) => at > index && other.trim() === '$$');
+      const tex =
+        end < 0
+          ? ''
+          : lines
+              .slice(index + 1, end)
+              .join('\n')
+              .trim();
+      if (tex) {
+        blocks.push({ kind: 'math', tex });
+        index = end;
+        continue;
+      }
+    }
+    const bullet = BULLET.exec(line);
+    const numbered = bullet ? null : NUMBERED.exec(line);
+    if (bullet || numbered) {
+      const ordered = numbered !== null;
+      const item = parseInline(bullet ? bullet[1]! : numbered![2]!);
+      if (last?.kind === 'list' && last.ordered === ordered) last.items.push(item);
+      else blocks.push({ kind: 'list', ordered, start: numbered ? Number(numbered[1]) : 1, items: [item] });
+      continue;
+    }
+    if (last?.kind === 'lines') last.lines.push(parseInline(line));
+    else blocks.push({ kind: 'lines', lines: [parseInline(line)] });
+  }
+  return blocks;
+}
+
+const inlinePlain = (parts: CardInline[]): string =>
+  parts
+    .map((part) => ('children' in part ? inlinePlain(part.children) : 'tex' in part ? part.tex : part.text))
+    .join('');
+
+/**
+ * A side as plain text: formatting removed, a formula as its LaTeX, list items as lines with their
+ * marker ("- ", "2. "). What a typed answer is compared with, what is spoken, what Quizlet gets, and
+ * what a side's length is measured by.
+ */
+export function cardPlainText(text: string): string {
+  return parseCardText(text)
+    .map((block) => {
+      if (block.kind === 'math') return block.tex;
+      if (block.kind === 'lines') return block.lines.map(inlinePlain).join('\n');
+      return block.items
+        .map((item, index) => `${block.ordered ? `${block.start + index}.` : '-'} ${inlinePlain(item)}`)
+        .join('\n');
+    })
+    .join('\n');
+}
+
+/** Whether a side has a formula, so the formula renderer is loaded only where one is shown. */
+export function hasFormula(text: string): boolean {
+  const has = (parts: CardInline[]): boolean =>
+    parts.some((part) => part.kind === 'math' || ('children' in part && has(part.children)));
+  return (
+    text.includes('$') &&
+    parseCardText(text).some(
+      (block) =>
+        block.kind === 'math' ||
+        (block.kind === 'lines' ? block.lines : block.items).some((line) => has(line)),
+    )
+  );
+}
+
+/** Whether a side uses any formatting at all: anything but lines of text as they were typed. */
+export function isFormatted(text: string): boolean {
+  const lines: string[] = [];
+  for (const block of parseCardText(text)) {
+    if (block.kind !== 'lines') return true;
+    for (const line of block.lines) {
+      if (line.length > 1 || (line.length === 1 && line[0]!.kind !== 'text')) return true;
+      lines.push(line[0]?.kind === 'text' ? line[0].text : '');
+    }
+  }
+  return lines.join('\n') !== text.replace(/\r\n?/g, '\n');
+}
+
+const SPECIAL = /[\\*~^$]/g;
+
+/**
+ * Plain text as card text that shows exactly that text: characters that would format it are escaped,
+ * and only when they would (most text comes back unchanged).
+ */
+export function escapeCardText(text: string): string {
+  if (!isFormatted(text)) return text;
+  return text
+    .split('\n')
+    .map((line) =>
+      line
+        .replace(SPECIAL, (char) => `\\${char}`)
+        .replace(/^( {0,3})([-+•])(?=[ \t])/, '$1\\$2')
+        .replace(/^( {0,3}\d{1,9})([.)])(?=[ \t])/, '$1\\$2'),
+    )
+    .join('\n');
+}
