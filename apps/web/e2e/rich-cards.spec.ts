@@ -84,3 +84,55 @@ test('in Bulgarian: the form says how to format, and a list and sub- and supersc
   await expect(card.getByRole('listitem')).toHaveCount(2);
   await expect(card.locator('sub')).toHaveText('2');
 });
+
+test('a cloze card: gaps made from the selection, a card per gap, practised flipped and typed', async ({
+  page,
+  request,
+}) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const account = await signedIn(page, request);
+  const category = await cardsApi(request, account).category('Capitals');
+  const main = page.getByRole('main');
+
+  await page.goto(`/my-cards/${category.id}`);
+  await main.getByRole('button', { name: 'Add a card' }).first().click();
+  const add = page.getByRole('dialog', { name: 'Add a text card' });
+  const sideOne = add.getByLabel('Side one');
+  await sideOne.fill('Sofia is the capital of Bulgaria');
+  const select = (word: string) =>
+    sideOne.evaluate((field: HTMLTextAreaElement, text) => {
+      const start = field.value.indexOf(text);
+      field.setSelectionRange(start, start + text.length);
+    }, word);
+  await select('Sofia');
+  await add.getByRole('button', { name: 'Hide as a gap' }).click();
+  await select('Bulgaria');
+  // The keys Anki uses do the same.
+  await page.keyboard.press('Control+Shift+C');
+  await expect(sideOne).toHaveValue('{{c1::Sofia}} is the capital of {{c2::Bulgaria}}');
+  // Side two becomes an optional note.
+  await expect(add.getByLabel('Extra note (optional)')).not.toHaveAttribute('required');
+  await add.getByRole('button', { name: 'Add the card' }).click();
+  await expect(add).toBeHidden();
+  await expect(main.getByRole('article')).toHaveCount(2);
+  await expect(main.getByRole('article').first().getByText('Cloze')).toBeVisible();
+
+  // Flipped: the question has its gap, the answer shows it filled in.
+  await page.goto(`/flash-cards-text/${category.id}?type=verbal&mode=standard`);
+  const studyCard = main.locator('button[aria-pressed]');
+  const front = studyCard.locator('[aria-hidden="false"]');
+  await expect(front).toContainText('[…]');
+  await expect(front).toContainText('blank');
+  await page.screenshot({ path: 'test-results/cloze-question.png' });
+  await studyCard.click();
+  await expect(studyCard.locator('[aria-hidden="false"] mark')).toHaveText(/^(Sofia|Bulgaria)$/);
+  expect(await seriousViolations(page), 'a cloze card turned').toEqual([]);
+  await page.screenshot({ path: 'test-results/cloze-answer.png' });
+
+  // Typed: the gap's answer is what counts.
+  await page.goto(`/flash-cards-text/${category.id}?type=typing&mode=standard`);
+  const question = await main.locator('[data-flipped] [aria-hidden="false"]').innerText();
+  await main.getByLabel('Your answer').fill(question.includes('capital of [') ? 'bulgaria' : 'sofia');
+  await main.getByRole('button', { name: 'Check' }).click();
+  await expect(main.getByText('Correct!')).toBeVisible();
+});

@@ -9,6 +9,8 @@
  * - `$…$` is a formula in a line and `$$…$$` (or lines between two `$$` lines) a formula of its own,
  *   in LaTeX; a `$` opens only before a non-space and closes only after one, and not before a digit, so
  *   "$5 and $10" stays text;
+ * - `{{c1::answer}}` or `{{c1::answer::hint}}` is a cloze deletion (Anki's form): a card whose first side
+ *   has deletions hides them on its question and asks for them (`clozeCards`);
  * - a backslash before a punctuation character keeps it as it is (`\*`, `\$`);
  * - every line break is a line break.
  */
@@ -16,7 +18,8 @@
 export type CardInline =
   | { kind: 'text'; text: string }
   | { kind: 'strong' | 'em' | 'sub' | 'sup'; children: CardInline[] }
-  | { kind: 'math'; tex: string; display: boolean };
+  | { kind: 'math'; tex: string; display: boolean }
+  | { kind: 'cloze'; number: number; children: CardInline[]; hint: string };
 
 export type CardBlock =
   | { kind: 'lines'; lines: CardInline[][] }
@@ -69,10 +72,105 @@ const closingMark = (text: string, from: number, mark: Wrapper, exhausted: Exhau
   return -1;
 };
 
+// ---------------------------------------------------------------------------------------------------------
+// Cloze deletions
+
+const CLOZE_OPENING = /\{\{c(\d{1,3})::/y;
+/** A side has at most this many cloze numbers: each makes a card. */
+export const CLOZE_MAX_NUMBERS = 20;
+
+type Deletion = { start: number; end: number; number: number; answer: string; hint: string };
+
+/**
+ * Where the next `}}` and line end are, remembered across the openers of one text: the first one at or
+ * after a position stays the first for any later position before it, so many openers cost one scan.
+ */
+type Ahead = { close: number; lineEnd: number; open: number };
+const newAhead = (): Ahead => ({ close: -2, lineEnd: -2, open: -2 });
+const nextAt = (text: string, needle: string, from: number, known: number) =>
+  known === -1 || known >= from ? known : text.indexOf(needle, from);
+
+/**
+ * The deletion that starts at `at`, if one does: `{{cN::answer}}` or `{{cN::answer::hint}}` on one line,
+ * N from 1, the answer not empty and with no deletion inside.
+ */
+const clozeAt = (text: string, at: number, ahead: Ahead): Deletion | undefined => {
+  CLOZE_OPENING.lastIndex = at;
+  const opening = CLOZE_OPENING.exec(text);
+  if (!opening) return undefined;
+  const from = at + opening[0].length;
+  ahead.close = nextAt(text, '}}', from, ahead.close);
+  ahead.lineEnd = nextAt(text, '\n', from, ahead.lineEnd);
+  ahead.open = nextAt(text, '{{', from, ahead.open);
+  const close = ahead.close;
+  const before = (position: number) => position >= 0 && position < close;
+  if (close < 0 || before(ahead.lineEnd) || before(ahead.open)) return undefined;
+  const body = text.slice(from, close);
+  const split = body.lastIndexOf('::');
+  const answer = split < 0 ? body : body.slice(0, split);
+  if (answer.trim() === '' || Number(opening[1]) === 0) return undefined;
+  return {
+    start: at,
+    end: close + 2,
+    number: Number(opening[1]),
+    answer,
+    hint: split < 0 ? '' : body.slice(split + 2).trim(),
+  };
+};
+
+/** Whether the character at `at` is escaped: an odd number of backslashes before it. */
+const escapedAt = (text: string, at: number) => {
+  let count = 0;
+  while (at - count - 1 >= 0 && text[at - count - 1] === '\\') count++;
+  return count % 2 === 1;
+};
+
+/** A text's deletions in order, read in one pass. */
+const deletionsOf = (text: string): Deletion[] => {
+  const found: Deletion[] = [];
+  const ahead = newAhead();
+  for (let at = text.indexOf('{{c'); at >= 0; ) {
+    const deletion = escapedAt(text, at) ? undefined : clozeAt(text, at, ahead);
+    if (deletion) found.push(deletion);
+    at = text.indexOf('{{c', deletion ? deletion.end : at + 3);
+  }
+  return found;
+};
+
+/** The cloze numbers a text uses, in order. */
+export const clozeNumbers = (text: string): number[] =>
+  [...new Set(deletionsOf(text).map((deletion) => deletion.number))].sort((a, b) => a - b);
+
+/**
+ * The cards a text with cloze deletions makes, one per cloze number: each keeps its own number's
+ * deletions and shows the others' answers as text, so every card stands on its own (a copy, an export, a
+ * catalog version carry it as it is). A text without deletions makes none.
+ */
+export const clozeCards = (text: string): string[] => {
+  const deletions = deletionsOf(text);
+  return clozeNumbers(text).map((number) => {
+    let out = '';
+    let at = 0;
+    for (const deletion of deletions) {
+      out += text.slice(at, deletion.start);
+      out += deletion.number === number ? text.slice(deletion.start, deletion.end) : deletion.answer;
+      at = deletion.end;
+    }
+    return out + text.slice(at);
+  });
+};
+
+/** What a cloze card asks for: its deletions' answers as plain text, joined by ", " (as Anki types them). */
+export const clozeAnswer = (text: string): string =>
+  deletionsOf(text)
+    .map((deletion) => cardPlainText(deletion.answer))
+    .join(', ');
+
 /** The in-line parts of one line. */
 export function parseInline(text: string): CardInline[] {
   const parts: CardInline[] = [];
   const exhausted: Exhausted = {};
+  const ahead = newAhead();
   let plain = '';
   const flush = () => {
     if (plain) parts.push({ kind: 'text', text: plain });
@@ -84,6 +182,20 @@ export function parseInline(text: string): CardInline[] {
       plain += text[at + 1];
       at += 2;
       continue;
+    }
+    if (text.startsWith('{{c', at)) {
+      const deletion = clozeAt(text, at, ahead);
+      if (deletion) {
+        flush();
+        parts.push({
+          kind: 'cloze',
+          number: deletion.number,
+          children: parseInline(deletion.answer),
+          hint: deletion.hint,
+        });
+        at = deletion.end;
+        continue;
+      }
     }
     if (text.startsWith('$$', at)) {
       const end = (exhausted.$$ ?? Number.POSITIVE_INFINITY) <= at ? -1 : text.indexOf('$$', at + 2);
@@ -165,23 +277,33 @@ export function parseCardText(text: string): CardBlock[] {
   return blocks;
 }
 
-const inlinePlain = (parts: CardInline[]): string =>
+type PlainOptions = {
+  /** Deletions as the question shows them (`[...]` or `[hint]`) rather than as their answers. */
+  hideCloze?: boolean;
+};
+
+/** A deletion reads as its answer wherever it is not being asked for. */
+const inlinePlain = (parts: CardInline[], options: PlainOptions): string =>
   parts
-    .map((part) => ('children' in part ? inlinePlain(part.children) : 'tex' in part ? part.tex : part.text))
+    .map((part) => {
+      if (part.kind === 'cloze' && options.hideCloze) return `[${part.hint || '...'}]`;
+      if ('children' in part) return inlinePlain(part.children, options);
+      return part.kind === 'math' ? part.tex : part.text;
+    })
     .join('');
 
 /**
  * A side as plain text: formatting removed, a formula as its LaTeX, list items as lines with their
- * marker ("- ", "2. "). What a typed answer is compared with, what is spoken, what Quizlet gets, and
- * what a side's length is measured by.
+ * marker ("- ", "2. "), a cloze deletion as its answer (or as the question shows it). What a typed answer
+ * is compared with, what is spoken, what Quizlet gets, and what a side's length is measured by.
  */
-export function cardPlainText(text: string): string {
+export function cardPlainText(text: string, options: PlainOptions = {}): string {
   return parseCardText(text)
     .map((block) => {
       if (block.kind === 'math') return block.tex;
-      if (block.kind === 'lines') return block.lines.map(inlinePlain).join('\n');
+      if (block.kind === 'lines') return block.lines.map((line) => inlinePlain(line, options)).join('\n');
       return block.items
-        .map((item, index) => `${block.ordered ? `${block.start + index}.` : '-'} ${inlinePlain(item)}`)
+        .map((item, index) => `${block.ordered ? `${block.start + index}.` : '-'} ${inlinePlain(item, options)}`)
         .join('\n');
     })
     .join('\n');
@@ -227,6 +349,7 @@ export function escapeCardText(text: string): string {
     .map((line) =>
       line
         .replace(SPECIAL, (char) => `\\${char}`)
+        .replace(/\{\{c(?=\d)/g, '\\{{c')
         .replace(/^( {0,3})([-+•])(?=[ \t])/, '$1\\$2')
         .replace(/^( {0,3}\d{1,9})([.)])(?=[ \t])/, '$1\\$2'),
     )

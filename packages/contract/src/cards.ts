@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formBoolean } from './auth';
+import { CLOZE_MAX_NUMBERS, clozeNumbers } from './card-text';
 import { idParams, idValue, pageValue, paginated } from './common';
 import {
   ANKI_PACKAGE_MAX_BYTES,
@@ -158,12 +159,24 @@ export const cardListQuery = categoryIdQuery.extend({
   type: z.enum(['verbal', 'typing']).default('verbal'),
 });
 
-export const textCardBody = z.object({
+/**
+ * A text card's fields. A first side with cloze deletions (`{{c1::…}}`) is a cloze card: its second side,
+ * an extra note, may be empty, and it makes one card per cloze number (at most `CLOZE_MAX_NUMBERS`).
+ */
+export const textCardFields = z.object({
   first_side: cardSide,
-  second_side: cardSide,
+  second_side: z.string().trim().max(CARD_SIDE_MAX_LENGTH),
   category: idValue,
   tag: tag.optional(),
 });
+export const textCardRule = (card: { first_side: string; second_side: string }, context: z.RefinementCtx) => {
+  const numbers = clozeNumbers(card.first_side).length;
+  if (numbers === 0 && card.second_side === '')
+    context.addIssue({ code: 'custom', path: ['second_side'], message: 'errors:field_required' });
+  if (numbers > CLOZE_MAX_NUMBERS)
+    context.addIssue({ code: 'custom', path: ['first_side'], message: 'errors:cloze_too_many' });
+};
+export const textCardBody = textCardFields.superRefine(textCardRule);
 /** Picture and kids cards arrive as multipart: the image is a file, the rest are strings. */
 export const pictureCardFields = z.object({ second_side: cardSide, category: idValue, tag: tag.optional() });
 export const kidsCardFields = z.object({

@@ -1,5 +1,5 @@
 import { open as openFile } from 'node:fs/promises';
-import { ANKI_PACKAGE_MAX_NOTES, cardPlainText } from '@flashcards/contract';
+import { ANKI_PACKAGE_MAX_NOTES, cardPlainText, clozeNumbers } from '@flashcards/contract';
 import { decodeHTML } from 'entities';
 import { Decompress } from 'fzstd';
 import initSqlJs, { type SqlJsStatic } from 'sql.js';
@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { CardKind } from '../../db/schema/card-type';
 import type { Message } from '../../lib/api-error';
 import {
+  clozeCardText,
   clozeText,
   hasPicture,
   hasSound,
@@ -451,7 +452,7 @@ const readCollection = async (bytes: Uint8Array): Promise<RawNote[]> => {
  */
 const renderedCards = (note: RawNote): RenderedCard[] | 'too_long' => {
   const [first = '', second = ''] = note.fields;
-  if (!note.type || note.type.templates.size === 0) return [{ question: first, answer: second }];
+  if (!note.type || note.type.templates.size === 0) return [{ question: first, answer: second, cloze: null }];
   const type = note.type;
   const ords = note.ords.length > 0 ? note.ords : [0];
   try {
@@ -551,8 +552,9 @@ function* noteCards(raw: RawNote[], kind: CardKind, media: Map<string, string>):
       continue;
     }
     for (const sides of rendered) {
+      const question = htmlToCardText(sides.question);
       const card: AnkiCard = {
-        first: htmlToCardText(sides.question),
+        first: sides.cloze === null ? question : clozeCardText(question, sides.cloze),
         second: htmlToCardText(sides.answer),
         tag,
       };
@@ -565,7 +567,8 @@ function* noteCards(raw: RawNote[], kind: CardKind, media: Map<string, string>):
         skip(emptyReason(sides.question));
         continue;
       }
-      if (card.second === '') {
+      // A cloze card's answer is its question's deletions: its second side, an extra note, may be empty.
+      if (card.second === '' && (sides.cloze === null || clozeNumbers(card.first).length === 0)) {
         skip(emptyReason(sides.answer));
         continue;
       }

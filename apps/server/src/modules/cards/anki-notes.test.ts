@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseCardText } from '@flashcards/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  clozeCardText,
   clozeNumbers,
   htmlToCardText,
   MAX_RENDERED,
@@ -67,14 +68,22 @@ describe('a card of an Anki note', () => {
   );
 
   it('each template shows its own side first; the answer is what follows <hr id=answer>', () => {
-    expect(renderCard(reversed, ['Hund', 'dog'], 0)).toEqual({ question: 'Hund', answer: '\n\ndog' });
-    expect(renderCard(reversed, ['Hund', 'dog'], 1)).toEqual({ question: 'dog', answer: 'Hund' });
+    expect(renderCard(reversed, ['Hund', 'dog'], 0)).toEqual({
+      question: 'Hund',
+      answer: '\n\ndog',
+      cloze: null,
+    });
+    expect(renderCard(reversed, ['Hund', 'dog'], 1)).toEqual({
+      question: 'dog',
+      answer: 'Hund',
+      cloze: null,
+    });
     expect(renderCard(reversed, ['Hund', 'dog'], 2)).toBeUndefined();
   });
 
   it('an answer without the rule loses the question it repeats', () => {
     const plain = type([['{{Front}}', '{{FrontSide}} = {{Back}}']], ['Front', 'Back']);
-    expect(renderCard(plain, ['2+2', '4'], 0)).toEqual({ question: '2+2', answer: ' = 4' });
+    expect(renderCard(plain, ['2+2', '4'], 0)).toEqual({ question: '2+2', answer: ' = 4', cloze: null });
   });
 
   it('sections show when their field has text, a picture or a sound, inverted ones when it has none', () => {
@@ -102,6 +111,7 @@ describe('a card of an Anki note', () => {
     expect(renderCard(filters, ['dog', 'куче', 'an animal', '犬[いぬ]'], 0)).toEqual({
       question: '  dog',
       answer: 'куче 犬[いぬ] куче',
+      cloze: null,
     });
   });
 
@@ -119,13 +129,22 @@ describe('a card of an Anki note', () => {
       expect(clozeNumbers('no deletions')).toEqual([]);
     });
 
-    it('hides its own number as [...] or [hint], shows the others, reveals all on the answer', () => {
-      expect(renderCard(cloze, [text, 'Extra'], 0)).toEqual({
-        question: '[...] is the capital of Bulgaria since [...].',
-        answer: 'Sofia is the capital of Bulgaria since 1879.<br>Extra',
+    const cardText = (values: string[], ord: number) => {
+      const card = renderCard(cloze, values, ord)!;
+      return { ...card, question: clozeCardText(htmlToCardText(card.question), card.cloze!) };
+    };
+
+    it('keeps its own number as a deletion of card text, shows the others, leaves the answer the rest', () => {
+      expect(cardText([text, 'Extra'], 0)).toEqual({
+        question: '{{c1::Sofia}} is the capital of Bulgaria since {{c1::1879}}.',
+        answer: '<br>Extra',
+        cloze: 1,
       });
-      expect(renderCard(cloze, [text, ''], 1)?.question).toBe(
-        'Sofia is the capital of [a country] since 1879.',
+      expect(cardText([text, ''], 1).question).toBe(
+        'Sofia is the capital of {{c2::Bulgaria::a country}} since 1879.',
+      );
+      expect(cardText(['{{c1::<b>bold</b> answer}} and {{c1:: }}', ''], 0).question).toBe(
+        '{{c1::**bold** answer}} and',
       );
     });
 
@@ -135,7 +154,9 @@ describe('a card of an Anki note', () => {
         ['Text'],
         true,
       );
-      expect(renderCard(typed, ['{{c1::a}} b'], 0)).toEqual({ question: '[...] b', answer: 'a b' });
+      const card = renderCard(typed, ['{{c1::a}} b'], 0)!;
+      expect(clozeCardText(htmlToCardText(card.question), 1)).toBe('{{c1::a}} b');
+      expect(card.answer).toBe('');
     });
   });
 });

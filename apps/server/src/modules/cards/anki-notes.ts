@@ -11,8 +11,11 @@ export type NoteType = {
   templates: Map<number, { question: string; answer: string }>;
 };
 
-/** A card of a note as Anki shows it: the HTML of its question and of its answer (without the question). */
-export type RenderedCard = { question: string; answer: string };
+/**
+ * A card of a note as Anki shows it: the HTML of its question and of its answer (without the question).
+ * A cloze card's question keeps its deletions marked (`clozeCardText`), and its answer is the rest.
+ */
+export type RenderedCard = { question: string; answer: string; cloze: number | null };
 
 // A package is untrusted input: every pattern below costs time in proportion to the text it reads (no
 // pattern can rescan the rest of the text from each of many unclosed openings), and rendering stops at
@@ -65,6 +68,7 @@ const withoutHidden = (html: string) => {
 const escapeAll = (text: string) =>
   text
     .replace(/[\\*~^$]/g, (char) => `\\${char}`)
+    .replace(/\{\{c(?=\d)/g, '\\{{c')
     .replace(/^( {0,3})([-+•])(?=[ \t])/gm, '$1\\$2')
     .replace(/^( {0,3}\d{1,9})([.)])(?=[ \t])/gm, '$1\\$2');
 
@@ -211,16 +215,41 @@ export const clozeNumbers = (html: string): number[] =>
 /** A cloze field with its deletions shown, as the answer shows them. */
 export const clozeText = (html: string) => replaceDeletions(html, (deletion) => deletion.answer);
 
+// A deletion kept for card text, marked while its HTML becomes text: the marks are characters of the
+// private use area, which the conversion leaves as they are.
+const CLOZE_START = '\ue020';
+const CLOZE_HINT = '\ue021';
+const CLOZE_END = '\ue022';
+const MARKED_DELETION = /\ue020([^\ue020-\ue022]*)\ue021([^\ue020-\ue022]*)\ue022/g;
+
 /**
- * A cloze field for card `number`: its deletions hidden as `[...]` (or `[hint]`) on the question, shown on
- * the answer; the other numbers' deletions always shown.
+ * A cloze field for card `number` on the question: its own deletions kept (marked), the other numbers'
+ * shown as their answers. The answer side leaves the field out: the card's question holds it whole.
  */
 const renderCloze = (html: string, number: number, side: 'question' | 'answer') =>
-  replaceDeletions(html, (deletion) =>
-    deletion.number === number && side === 'question'
-      ? `[${deletion.hint?.trim() || '...'}]`
-      : deletion.answer,
-  );
+  side === 'answer'
+    ? ''
+    : replaceDeletions(html, (deletion) =>
+        deletion.number === number
+          ? `${CLOZE_START}${deletion.answer}${CLOZE_HINT}${deletion.hint?.trim() ?? ''}${CLOZE_END}`
+          : deletion.answer,
+      );
+
+/**
+ * A cloze card's question, converted to card text, with its marked deletions written as card text's
+ * `{{cN::answer}}` or `{{cN::answer::hint}}`; marks left unpaired are dropped.
+ */
+export const clozeCardText = (text: string, number: number) =>
+  text
+    .replace(MARKED_DELETION, (_all, answer: string, hint: string) =>
+      answer.trim() === ''
+        ? answer
+        : `{{c${number}::${answer.trim()}${hint.trim() ? `::${hint.trim()}` : ''}}}`,
+    )
+    .replace(/[\ue020-\ue022]/g, '')
+    .split('\n')
+    .map((line) => line.replace(/ {2,}/g, ' ').trim())
+    .join('\n');
 
 // ---------------------------------------------------------------------------------------------------------
 // Templates
@@ -362,5 +391,6 @@ export const renderCard = (type: NoteType, values: string[], ord: number): Rende
   return {
     question: question.replaceAll(FRONT_SIDE, ''),
     answer: (rule ? answer.slice(rule.index + rule[0].length) : answer).replaceAll(FRONT_SIDE, ''),
+    cloze: clozeNumber,
   };
 };

@@ -424,7 +424,7 @@ describe('importing an Anki package', () => {
         ]);
       });
 
-      it('a cloze note: a card for each cloze number, its deletion hidden on side one', async () => {
+      it('a cloze note: a cloze card for each cloze number, the rest of the answer its extra note', async () => {
         const session = await signIn();
         const category = await buildCategory(t.database.db, { userId: session.user.id });
         const deck = await typedDeck(
@@ -445,8 +445,8 @@ describe('importing an Anki package', () => {
         expect(
           (await cardsOf(session, 'text', category.id)).map((c) => [c.first_side, c.second_side]),
         ).toEqual([
-          ['[...] is the capital of Bulgaria.', 'Sofia is the capital of Bulgaria.\nSince 1879'],
-          ['Sofia is the capital of [a country].', 'Sofia is the capital of Bulgaria.\nSince 1879'],
+          ['{{c1::Sofia}} is the capital of Bulgaria.', 'Since 1879'],
+          ['Sofia is the capital of {{c2::Bulgaria::a country}}.', 'Since 1879'],
         ]);
       });
 
@@ -677,6 +677,12 @@ describe('exporting a category', () => {
       tag: 'rich',
     },
     { firstSide: 'costs $5, 5 * 3', secondSide: 'a\\*b\\*c', tag: 'rich' },
+    {
+      firstSide: 'Sofia is the capital of {{c2::**Bulgaria**::a country}}.',
+      secondSide: 'Since 1879',
+      tag: 'rich',
+    },
+    { firstSide: '{{c1::H~2~O}} is water', secondSide: '', tag: 'rich' },
   ];
 
   it('as an Anki package the importer reads back to the same cards, formatting and formulas too', async () => {
@@ -699,7 +705,9 @@ describe('exporting a category', () => {
           second: richCards[0]!.secondSide,
           tag: 'rich',
         },
-        { first: richCards[1]!.firstSide, second: richCards[1]!.secondSide, tag: 'rich' },
+        ...richCards
+          .slice(1)
+          .map((card) => ({ first: card.firstSide, second: card.secondSide, tag: 'rich' })),
       ],
       skipped: [],
     });
@@ -808,7 +816,9 @@ describe('exporting a category', () => {
     for (const card of richCards) await buildCard(t.database.db, { categoryId: rich.id, ...card });
     expect((await exported(session, rich.id, 'quizlet')).body).toBe(
       'Water is H2O, liquid; x2\tArea \\pi r^2, and \\int_0^1 x\\,dx / Steps: / 1. one / 2. two / - and / - more\n' +
-        'costs $5, 5 * 3\ta*b*c\n',
+        'costs $5, 5 * 3\ta*b*c\n' +
+        'Sofia is the capital of [a country].\tBulgaria / Since 1879\n' +
+        '[...] is water\tH2O\n',
     );
 
     const pictures = await buildCategory(t.database.db, { userId: session.user.id, typeOfCards: 'picture' });

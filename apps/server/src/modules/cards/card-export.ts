@@ -1,5 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { type CardInline, cardPlainText, parseCardText, spreadsheetCell } from '@flashcards/contract';
+import {
+  type CardInline,
+  cardPlainText,
+  clozeAnswer,
+  clozeNumbers,
+  parseCardText,
+  spreadsheetCell,
+} from '@flashcards/contract';
 import { stringify } from 'csv-stringify/sync';
 import { decodeHTML, escapeUTF8 } from 'entities';
 import { zipSync } from 'fflate';
@@ -53,12 +60,17 @@ const flat = (text: string) =>
     .map((line) => line.replace(/[\t\r]+/g, ' ').trim())
     .filter((line) => line !== '')
     .join(' / ');
+/** A cloze card's term is its question (the gaps as `[...]`), its definition the answer and the note. */
+const quizletTerm = (first: string) => cardPlainText(first, { hideCloze: true });
+const quizletDefinition = (card: ExportCard) =>
+  !card.picture && clozeNumbers(card.first).length > 0
+    ? [clozeAnswer(card.first), cardPlainText(card.second)].filter((text) => text !== '').join('\n')
+    : cardPlainText(card.second);
 export const toQuizlet = (cards: ExportCard[]): Buffer =>
   Buffer.from(
     cards
       .map(
-        (card) =>
-          `${flat(card.picture?.url ?? cardPlainText(card.first))}\t${flat(cardPlainText(card.second))}\n`,
+        (card) => `${flat(card.picture?.url ?? quizletTerm(card.first))}\t${flat(quizletDefinition(card))}\n`,
       )
       .join(''),
   );
@@ -99,26 +111,30 @@ CREATE INDEX ix_notes_csum on notes (csum);
 const CSS =
   '.card { font-family: arial; font-size: 20px; text-align: center; color: black; background-color: white; }';
 
-const basicModel = (id: number, deckId: number, now: number) => ({
+/** Anki's two stock note types: Basic (Front, Back) and Cloze (Text, Back Extra; a card per number). */
+const model = (kind: 'basic' | 'cloze', id: number, deckId: number, now: number) => ({
   id,
-  name: 'Basic',
-  type: 0,
+  name: kind === 'basic' ? 'Basic' : 'Cloze',
+  type: kind === 'basic' ? 0 : 1,
   mod: now,
   usn: -1,
   sortf: 0,
   did: deckId,
   tmpls: [
     {
-      name: 'Card 1',
+      name: kind === 'basic' ? 'Card 1' : 'Cloze',
       ord: 0,
-      qfmt: '{{Front}}',
-      afmt: '{{FrontSide}}\n\n<hr id=answer>\n\n{{Back}}',
+      qfmt: kind === 'basic' ? '{{Front}}' : '{{cloze:Text}}',
+      afmt:
+        kind === 'basic'
+          ? '{{FrontSide}}\n\n<hr id=answer>\n\n{{Back}}'
+          : '{{cloze:Text}}<br>\n{{Back Extra}}',
       did: null,
       bqfmt: '',
       bafmt: '',
     },
   ],
-  flds: ['Front', 'Back'].map((name, ord) => ({
+  flds: (kind === 'basic' ? ['Front', 'Back'] : ['Text', 'Back Extra']).map((name, ord) => ({
     name,
     ord,
     sticky: false,
@@ -127,7 +143,7 @@ const basicModel = (id: number, deckId: number, now: number) => ({
     size: 20,
     media: [],
   })),
-  css: CSS,
+  css: kind === 'basic' ? CSS : `${CSS}\n.cloze { font-weight: bold; color: blue; }`,
   latexPre:
     '\\documentclass[12pt]{article}\n\\special{papersize=3in,5in}\n\\usepackage[utf8]{inputenc}\n' +
     '\\usepackage{amssymb,amsmath}\n\\pagestyle{empty}\n\\setlength{\\parindent}{0in}\n\\begin{document}\n',
@@ -182,7 +198,9 @@ const inlineHtml = (parts: CardInline[]): string =>
           ? part.display
             ? `\\[${escapeUTF8(part.tex)}\\]`
             : `\\(${escapeUTF8(part.tex)}\\)`
-          : `<${TAGS[part.kind]}>${inlineHtml(part.children)}</${TAGS[part.kind]}>`,
+          : part.kind === 'cloze'
+            ? `{{c${part.number}::${inlineHtml(part.children)}${part.hint ? `::${escapeUTF8(part.hint)}` : ''}}}`
+            : `<${TAGS[part.kind]}>${inlineHtml(part.children)}</${TAGS[part.kind]}>`,
     )
     .join('');
 
@@ -230,6 +248,7 @@ export const toApkg = async (deckName: string, cards: ExportCard[], now: Date): 
     const millis = now.getTime();
     const deckId = millis;
     const modelId = millis + 1;
+    const clozeModelId = millis + 2;
     db.run('INSERT INTO col VALUES (1, ?, ?, ?, 11, 0, 0, 0, ?, ?, ?, ?, ?)', [
       seconds,
       millis,
@@ -240,7 +259,10 @@ export const toApkg = async (deckName: string, cards: ExportCard[], now: Date): 
         curModel: modelId,
         activeDecks: [deckId],
       }),
-      JSON.stringify({ [modelId]: basicModel(modelId, deckId, seconds) }),
+      JSON.stringify({
+        [modelId]: model('basic', modelId, deckId, seconds),
+        [clozeModelId]: model('cloze', clozeModelId, deckId, seconds),
+      }),
       JSON.stringify({ 1: deck(1, 'Default', seconds), [deckId]: deck(deckId, deckName, seconds) }),
       JSON.stringify(DECK_CONFIG),
       '{}',
@@ -250,7 +272,7 @@ export const toApkg = async (deckName: string, cards: ExportCard[], now: Date): 
     const mediaMap: Record<string, string> = {};
     const note = db.prepare("INSERT INTO notes VALUES (?, ?, ?, ?, -1, ?, ?, ?, ?, 0, '')");
     const card = db.prepare(
-      "INSERT INTO cards VALUES (?, ?, ?, 0, ?, -1, 0, 0, ?, 0, 0, 0, 0, 0, 0, 0, 0, '')",
+      "INSERT INTO cards VALUES (?, ?, ?, ?, ?, -1, 0, 0, ?, 0, 0, 0, 0, 0, 0, 0, 0, '')",
     );
     for (const [index, each] of cards.entries()) {
       let front = cardTextToHtml(each.first);
@@ -263,17 +285,19 @@ export const toApkg = async (deckName: string, cards: ExportCard[], now: Date): 
       }
       const noteId = millis + index;
       const tags = each.tag ? ` ${ankiTag(each.tag)} ` : '';
+      // A cloze card is a Cloze note of its one number (the card of that number, ordinal number - 1).
+      const [clozeNumber] = each.picture ? [] : clozeNumbers(each.first);
       note.run([
         noteId,
         guid(),
-        modelId,
+        clozeNumber === undefined ? modelId : clozeModelId,
         seconds,
         tags,
         `${front}\x1f${cardTextToHtml(each.second)}`,
         ankiPlainText(front),
         ankiChecksum(front),
       ]);
-      card.run([noteId, noteId, deckId, seconds, index + 1]);
+      card.run([noteId, noteId, deckId, (clozeNumber ?? 1) - 1, seconds, index + 1]);
     }
     note.free();
     card.free();

@@ -1,5 +1,5 @@
 import type { FilePart as UploadedFile } from '@flashcards/contract';
-import { CARD_FILE_MAX_BYTES } from '@flashcards/contract';
+import { CARD_FILE_MAX_BYTES, clozeCards, clozeNumbers } from '@flashcards/contract';
 import type { Database, Transaction } from '../../db/client';
 import type { cards } from '../../db/schema';
 import type { CardKind } from '../../db/schema/card-type';
@@ -233,15 +233,18 @@ export const createCardsService = ({
       input: { first_side: string; second_side: string; category: number; tag?: string },
     ) {
       await targetCategory(user, input.category, 'text');
+      // A cloze text makes a card per cloze number (all in one statement); any other text one card.
+      const sides = clozeCards(input.first_side);
       const [card] = await changing([input.category], (tx) =>
-        repo.insertCards(tx, [
-          {
+        repo.insertCards(
+          tx,
+          (sides.length > 0 ? sides : [input.first_side]).map((firstSide) => ({
             categoryId: input.category,
-            firstSide: input.first_side,
+            firstSide,
             secondSide: input.second_side,
             tag: input.tag ?? '',
-          },
-        ]),
+          })),
+        ),
       );
       return card!;
     },
@@ -252,6 +255,8 @@ export const createCardsService = ({
       input: { first_side: string; second_side: string; category: number; tag?: string },
     ) {
       const card = await ownedCard(user, id, 'text');
+      // An edit changes one card: it cannot become several.
+      if (clozeNumbers(input.first_side).length > 1) throw invalid({ first_side: 'cloze_one_number' });
       await targetCategory(user, input.category, 'text');
       return changing([card.categoryId, input.category], (tx) =>
         repo.updateCard(tx, id, {

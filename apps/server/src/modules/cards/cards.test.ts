@@ -68,6 +68,70 @@ describe('text cards', () => {
     expect(wrongKind.json()).toEqual({ category: ['This category holds another type of cards.'] });
   });
 
+  it('a cloze text makes a card per cloze number, its second side optional; an edit keeps one number', async () => {
+    const { user, call } = await signIn();
+    const category = await buildCategory(t.database.db, { userId: user.id });
+    const created = await call('POST', '/api/card/card-text/', {
+      first_side: '{{c1::Sofia}} is the capital of {{c2::Bulgaria::a country}} since {{c1::1879}}.',
+      second_side: '',
+      category: category.id,
+      tag: 'capitals',
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      first_side: '{{c1::Sofia}} is the capital of Bulgaria since {{c1::1879}}.',
+      second_side: '',
+    });
+    const listed = await call('GET', `/api/card/card-text-paginated/?category_id=${category.id}&page=1`);
+    expect(
+      listed.json().results.map((card: { first_side: string; tag: string }) => [card.first_side, card.tag]),
+    ).toEqual([
+      ['{{c1::Sofia}} is the capital of Bulgaria since {{c1::1879}}.', 'capitals'],
+      ['Sofia is the capital of {{c2::Bulgaria::a country}} since 1879.', 'capitals'],
+    ]);
+
+    // Without a deletion, side two is needed; more than 20 numbers would be more than 20 cards.
+    const plain = await call('POST', '/api/card/card-text/', {
+      first_side: 'Sofia {{c0::zero}} {{c1:: }}',
+      second_side: ' ',
+      category: category.id,
+    });
+    expect(plain.statusCode).toBe(400);
+    expect(plain.json()).toEqual({ second_side: ['This field is required.'] });
+    const many = Array.from({ length: 21 }, (_, index) => `{{c${index + 1}::w${index}}}`).join(' ');
+    const tooMany = await call('POST', '/api/card/card-text/', {
+      first_side: many,
+      second_side: '',
+      category: category.id,
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().first_side).toEqual([
+      'A card can have at most 20 cloze numbers (c1 to c20): each makes a card of its own.',
+    ]);
+
+    // An edit changes the one card: a second number is refused, the same number kept.
+    const id = created.json().id;
+    const twoNumbers = await call('PUT', `/api/card/card-text/${id}/`, {
+      first_side: '{{c1::Sofia}} and {{c2::Varna}}',
+      second_side: '',
+      category: category.id,
+    });
+    expect(twoNumbers.statusCode).toBe(400);
+    expect(twoNumbers.json().first_side).toEqual([
+      'An edited card keeps one cloze number. Add a new card for more numbers.',
+    ]);
+    const edited = await call('PUT', `/api/card/card-text/${id}/`, {
+      first_side: '{{c1::Sofia}} is the capital of Bulgaria.',
+      second_side: 'Since 1879',
+      category: category.id,
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({
+      first_side: '{{c1::Sofia}} is the capital of Bulgaria.',
+      second_side: 'Since 1879',
+    });
+  });
+
   it('finds a card with the same first side, letter case and spaces aside, in that category only', async () => {
     const { user, call } = await signIn();
     const category = await buildCategory(t.database.db, { userId: user.id });

@@ -1,4 +1,4 @@
-import { CARD_SIDE_MAX_LENGTH, cardPlainText } from '@flashcards/contract';
+import { CARD_SIDE_MAX_LENGTH } from '@flashcards/contract';
 import { Alert, Button, Group, Kbd, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconArrowRight, IconCheck, IconPencil, IconThumbUp, IconX } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Announce } from '../ui/use-announcer';
 import { checkAnswer } from './answer-check';
 import { AnswerDifferences } from './answer-differences';
+import { expectedAnswer, sideAsText } from './card-sides';
 import type { DeckCard } from './deck-source';
 import keyHints from './key-hints.module.css';
 import type { LearningType } from './practice-settings';
@@ -54,11 +55,11 @@ export function CardPlay(props: CardPlayProps) {
 
 function useSideWords(card: DeckCard) {
   const { t } = useTranslation('practice');
-  const front = 'first_side_url' in card ? t('card.picture') : cardPlainText(card.first_side);
+  const front = 'first_side_url' in card ? t('card.picture') : sideAsText(card, 'one');
   return (flipped: boolean) =>
     t('card.announceSide', {
       side: flipped ? t('card.sideTwo') : t('card.sideOne'),
-      text: flipped ? cardPlainText(card.second_side) : front,
+      text: flipped ? sideAsText(card, 'two') : front,
     });
 }
 
@@ -180,7 +181,7 @@ function TypingPlay({
       inputRef.current?.focus();
       return;
     }
-    const verdict = checkAnswer(typed, cardPlainText(card.second_side), { ignoreAccents });
+    const verdict = checkAnswer(typed, expectedAnswer(card), { ignoreAccents });
     if (verdict === 'almost' && !almost) {
       // Said by the alert below the field; the learner corrects the answer in place.
       setAlmost(true);
@@ -227,7 +228,7 @@ function TypingPlay({
                     {' '}
                     {'first_side_url' in card
                       ? t('typing.forPicture')
-                      : t('typing.forQuestion', { question: cardPlainText(card.first_side) })}
+                      : t('typing.forQuestion', { question: sideAsText(card, 'one') })}
                   </VisuallyHidden>
                 </>
               }
@@ -285,9 +286,7 @@ function TypingPlay({
             title={overruled ? t('typing.overruled') : result ? t('typing.correct') : t('typing.notCorrect')}
             styles={{ title: { color: 'var(--mantine-color-text)' } }}
           >
-            {(!result || overruled) && (
-              <AnswerDifferences typed={typed} expected={cardPlainText(card.second_side)} />
-            )}
+            {(!result || overruled) && <AnswerDifferences typed={typed} expected={expectedAnswer(card)} />}
           </Alert>
         )}
         {checked && (

@@ -1,7 +1,8 @@
 import { cardPlainText } from '@flashcards/contract';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RichText } from '../rich-text/rich-text';
+import { type ClozeView, RichText } from '../rich-text/rich-text';
+import { isClozeCard } from './card-sides';
 import type { DeckCard } from './deck-source';
 import classes from './study-card.module.css';
 
@@ -11,10 +12,10 @@ const sizeOf = (text: string) => {
   return length <= 40 ? 'large' : length <= 140 ? 'medium' : 'small';
 };
 
-function SideText({ text }: { text: string }) {
+function SideText({ text, cloze }: { text: string; cloze?: ClozeView }) {
   return (
     <span className={classes.text} data-size={sizeOf(text)}>
-      <RichText text={text} centered />
+      <RichText text={text} centered cloze={cloze} />
     </span>
   );
 }
@@ -39,6 +40,7 @@ interface StudyCardProps {
 export function StudyCard({ card, flipped, onFlip, describedBy, ref, compact = false }: StudyCardProps) {
   const { t } = useTranslation('practice');
   const picture = 'first_side_url' in card ? card.first_side_url : null;
+  const cloze = isClozeCard(card);
   const faces = (
     <span className={classes.inner}>
       <span className={classes.face} aria-hidden={flipped}>
@@ -47,14 +49,25 @@ export function StudyCard({ card, flipped, onFlip, describedBy, ref, compact = f
           {picture ? (
             <img className={classes.picture} src={picture} alt={t('card.pictureAlt')} />
           ) : (
-            <SideText text={card.first_side} />
+            <SideText text={card.first_side} cloze={cloze ? 'question' : undefined} />
           )}
         </span>
       </span>
       <span className={`${classes.face} ${classes.back}`} aria-hidden={!flipped}>
         <span className={classes.caption}>{t('card.sideTwo')}</span>
         <span className={classes.content}>
-          <SideText text={card.second_side} />
+          {cloze ? (
+            <span className={classes.stack}>
+              <SideText text={card.first_side} cloze="answer" />
+              {card.second_side.trim() && (
+                <span className={classes.extra}>
+                  <RichText text={card.second_side} centered />
+                </span>
+              )}
+            </span>
+          ) : (
+            <SideText text={card.second_side} />
+          )}
         </span>
       </span>
     </span>

@@ -1,5 +1,8 @@
 import {
   cardPlainText,
+  clozeAnswer,
+  clozeCards,
+  clozeNumbers,
   escapeCardText,
   hasFormula,
   isFormatted,
@@ -95,11 +98,46 @@ describe('card text', () => {
     expect(isFormatted('**bold**')).toBe(true);
   });
 
+  it('reads cloze deletions, with hints, and makes a card per number', () => {
+    const sentence = '{{c1::Sofia}} is the capital of {{c2::**Bulgaria**::a country}} since {{c1::1879}}.';
+    expect(clozeNumbers(sentence)).toEqual([1, 2]);
+    expect(clozeCards(sentence)).toEqual([
+      '{{c1::Sofia}} is the capital of **Bulgaria** since {{c1::1879}}.',
+      'Sofia is the capital of {{c2::**Bulgaria**::a country}} since 1879.',
+    ]);
+    expect(parseInline('{{c2::**Bulgaria**::a country}}')).toEqual([
+      {
+        kind: 'cloze',
+        number: 2,
+        hint: 'a country',
+        children: [{ kind: 'strong', children: [text('Bulgaria')] }],
+      },
+    ]);
+    expect(clozeAnswer(clozeCards(sentence)[0]!)).toBe('Sofia, 1879');
+    expect(cardPlainText(sentence, { hideCloze: true })).toBe(
+      '[...] is the capital of [a country] since [...].',
+    );
+    expect(cardPlainText(sentence)).toBe('Sofia is the capital of Bulgaria since 1879.');
+    // Not deletions: number 0, an empty answer, across a line, nested, escaped.
+    for (const plain of ['{{c0::a}}', '{{c1::}}', '{{c1:: }}', '{{c1::a\nb}}', '{{c1 ::a}}'])
+      expect(clozeNumbers(plain)).toEqual([]);
+    expect(clozeNumbers('{{c1::a {{c2::b}} c}}')).toEqual([2]);
+    expect(clozeNumbers(escapeCardText('{{c1::a}}'))).toEqual([]);
+    expect(clozeCards('no gaps')).toEqual([]);
+  });
+
   it('reads a line of many unclosed openers in linear time', () => {
     const started = performance.now();
     const lines = ['*a ', '**a ', '$a ', '~a ', '^a '].map((opener) => opener.repeat(50_000));
-    lines.push(`*${'$a '.repeat(50_000)}`, `**${'$$a'.repeat(1)}${' *a'.repeat(50_000)}`);
+    lines.push(
+      `*${'$a '.repeat(50_000)}`,
+      `**${'$$a'.repeat(1)}${' *a'.repeat(50_000)}`,
+      `${'{{c1::a\n'.repeat(50_000)}}}`,
+    );
     // Compared as a flag: a failure should not print a 200,000-character line.
+    // Many openers and one close: only the last opener is a deletion.
+    const openers = `${'{{c1::a '.repeat(50_000)}}}`;
+    expect(cardPlainText(openers) === `${'{{c1::a '.repeat(49_999)}a `, 'openers').toBe(true);
     for (const line of lines) expect(cardPlainText(line) === line, line.slice(0, 8)).toBe(true);
     // Quadratic reading of these would take minutes; linear takes milliseconds.
     expect(performance.now() - started).toBeLessThan(5_000);

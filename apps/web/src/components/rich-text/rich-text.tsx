@@ -1,30 +1,60 @@
 import { type CardInline, parseCardText } from '@flashcards/contract';
+import { VisuallyHidden } from '@mantine/core';
 import { Fragment, type ReactNode, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Formula } from './formula';
 import classes from './rich-text.module.css';
 
+/** How cloze deletions show: hidden as the question asks for them, or their answers marked. */
+export type ClozeView = 'question' | 'answer';
+
 const WRAPPERS = { strong: 'strong', em: 'em', sub: 'sub', sup: 'sup' } as const;
 
-function inline(part: CardInline): ReactNode {
+/** A hidden deletion: `[…]` or `[hint]`, read out as a blank (with its hint). */
+function ClozeGap({ hint }: { hint: string }) {
+  const { t } = useTranslation();
+  return (
+    <span className={classes.gap}>
+      <span aria-hidden="true">[{hint || '…'}]</span>
+      <VisuallyHidden>{hint ? t('richText.gapWithHint', { hint }) : t('richText.gap')}</VisuallyHidden>
+    </span>
+  );
+}
+
+function inline(part: CardInline, cloze: ClozeView): ReactNode {
   if (part.kind === 'text') return part.text;
   if (part.kind === 'math') return <Formula tex={part.tex} display={part.display} />;
+  if (part.kind === 'cloze')
+    return cloze === 'question' ? (
+      <ClozeGap hint={part.hint} />
+    ) : (
+      <mark className={classes.answer}>{inlines(part.children, cloze)}</mark>
+    );
   const Wrapper = WRAPPERS[part.kind];
-  return <Wrapper>{inlines(part.children)}</Wrapper>;
+  return <Wrapper>{inlines(part.children, cloze)}</Wrapper>;
 }
 
 // The parts come from the text in its order and never move, so their place is their identity.
-const inlines = (parts: CardInline[]) =>
+const inlines = (parts: CardInline[], cloze: ClozeView) =>
   parts.map((part, index) => (
     // biome-ignore lint/suspicious/noArrayIndexKey: parts of one text, never reordered
-    <Fragment key={index}>{inline(part)}</Fragment>
+    <Fragment key={index}>{inline(part, cloze)}</Fragment>
   ));
+
+interface RichTextProps {
+  text: string;
+  /** Lists centred, in a centred card. */
+  centered?: boolean;
+  /** Cloze deletions hidden (a card's question) or marked (its answer, and anywhere else). */
+  cloze?: ClozeView;
+}
 
 /**
  * A card side or a question as its writer formatted it (bold, italic, sub- and superscript, lists,
- * formulas; see card-text.ts in the contract). Built as elements from the parsed text: nothing the
- * user wrote is ever read as HTML. `centered` centres lists in a centred card.
+ * formulas, cloze deletions; see card-text.ts in the contract). Built as elements from the parsed text:
+ * nothing the user wrote is ever read as HTML.
  */
-export function RichText({ text, centered = false }: { text: string; centered?: boolean }) {
+export function RichText({ text, centered = false, cloze = 'answer' }: RichTextProps) {
   const blocks = useMemo(() => parseCardText(text), [text]);
   return blocks.map((block, index) => {
     let shown: ReactNode;
@@ -34,7 +64,7 @@ export function RichText({ text, centered = false }: { text: string; centered?: 
         // biome-ignore lint/suspicious/noArrayIndexKey: lines of one text, never reordered
         <Fragment key={at}>
           {at > 0 && <br />}
-          {inlines(line)}
+          {inlines(line, cloze)}
         </Fragment>
       ));
     else {
@@ -47,7 +77,7 @@ export function RichText({ text, centered = false }: { text: string; centered?: 
         >
           {block.items.map((item, at) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: items of one text, never reordered
-            <li key={at}>{inlines(item)}</li>
+            <li key={at}>{inlines(item, cloze)}</li>
           ))}
         </List>
       );

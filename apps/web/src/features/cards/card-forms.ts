@@ -5,7 +5,8 @@ import {
   megabytes,
   PICTURE_MAX_BYTES,
   pictureCardFields,
-  textCardBody,
+  textCardFields,
+  textCardRule,
 } from '@flashcards/contract';
 import { z } from 'zod';
 import { cardFileMaxBytes, checkAudio, checkCardFile, checkImage, type FileProblem } from './card-rules';
@@ -26,7 +27,7 @@ const picture = z
   .instanceof(File, { error: 'cards:validation.pictureRequired' })
   .superRefine((file, ctx) => addFileIssue(ctx, checkImage(file), PICTURE_MAX_BYTES));
 
-export const textCardForm = textCardBody.omit({ category: true });
+export const textCardForm = textCardFields.omit({ category: true }).superRefine(textCardRule);
 
 /** A new card needs a picture; an edited one keeps its picture unless another is chosen. */
 export const pictureCardForm = (editing: boolean) =>

@@ -1,4 +1,10 @@
-import { cardPlainText, type KidsCard, type PictureCard, type TextCard } from '@flashcards/contract';
+import {
+  cardPlainText,
+  clozeNumbers,
+  type KidsCard,
+  type PictureCard,
+  type TextCard,
+} from '@flashcards/contract';
 import {
   ActionIcon,
   Badge,
@@ -77,7 +83,9 @@ function Tag({ tag }: { tag: string }) {
 }
 
 export function TextCardItem({ card, ...actions }: { card: TextCard } & Actions) {
-  const { t } = useTranslation('cards');
+  const { t } = useTranslation(['cards', 'common']);
+  // A cloze card: its text with the gaps' answers marked, then its note if it has one.
+  const cloze = clozeNumbers(card.first_side).length > 0;
   return (
     <Shell
       footer={
@@ -88,22 +96,33 @@ export function TextCardItem({ card, ...actions }: { card: TextCard } & Actions)
       }
     >
       <Box>
-        <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-          {t('card.firstSide')}
-        </Text>
+        <Group gap="xs" justify="space-between">
+          <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+            {t('card.firstSide')}
+          </Text>
+          {cloze && (
+            <Badge size="sm" variant="light" tt="none">
+              {t('common:richText.cloze')}
+            </Badge>
+          )}
+        </Group>
         <Text component="div" fw={600} style={{ overflowWrap: 'anywhere' }} lineClamp={6}>
           <RichText text={card.first_side} />
         </Text>
       </Box>
-      <Divider />
-      <Box>
-        <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-          {t('card.secondSide')}
-        </Text>
-        <Text component="div" style={{ overflowWrap: 'anywhere' }} lineClamp={6}>
-          <RichText text={card.second_side} />
-        </Text>
-      </Box>
+      {card.second_side !== '' && (
+        <>
+          <Divider />
+          <Box>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+              {cloze ? t('common:richText.extraLabel') : t('card.secondSide')}
+            </Text>
+            <Text component="div" style={{ overflowWrap: 'anywhere' }} lineClamp={6}>
+              <RichText text={card.second_side} />
+            </Text>
+          </Box>
+        </>
+      )}
       <CardProgress card={card} />
     </Shell>
   );

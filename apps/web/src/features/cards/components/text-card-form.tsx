@@ -1,7 +1,8 @@
-import type { Category, TextCard } from '@flashcards/contract';
-import { Group, Textarea } from '@mantine/core';
+import { type Category, clozeNumbers, type TextCard } from '@flashcards/contract';
+import { Button, Group, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconCopy } from '@tabler/icons-react';
+import { IconBracketsContain, IconCopy } from '@tabler/icons-react';
+import { type KeyboardEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormattedPreview, FormattingHelp } from '../../../components/rich-text/formatted-preview';
 import { useTags } from '../../../lib/category-queries';
@@ -10,6 +11,7 @@ import { useCreateTextCard } from '../api/create-text-card';
 import { useDuplicateCard } from '../api/find-duplicate-card';
 import { useUpdateTextCard } from '../api/update-text-card';
 import { textCardForm } from '../card-forms';
+import { withClozeGap } from '../cloze-gap';
 import { FIRST_SIDE, useCardSave } from './card-entry';
 import { CardFormFrame, TagField } from './card-entry-parts';
 
@@ -42,6 +44,26 @@ export function TextCardForm({
   const [typedFirstSide] = useDebouncedValue(form.values.first_side.trim(), 400);
   const unchanged = card !== undefined && typedFirstSide === card.first_side.trim();
   const duplicate = useDuplicateCard(category.id, unchanged ? '' : typedFirstSide, card?.id).data?.duplicate;
+
+  // A cloze gap: the selection of side one hidden as {{cN::…}} (the button, or Ctrl+Shift+C as in Anki).
+  const firstSide = useRef<HTMLTextAreaElement>(null);
+  const cloze = clozeNumbers(form.values.first_side).length > 0;
+  const addGap = () => {
+    const field = firstSide.current;
+    if (!field) return;
+    const { text, caret } = withClozeGap(field.value, field.selectionStart, field.selectionEnd);
+    form.setFieldValue('first_side', text);
+    requestAnimationFrame(() => {
+      field.focus();
+      field.setSelectionRange(caret, caret);
+    });
+  };
+  const gapKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if ((event.ctrlKey || event.metaKey) && event.shiftKey && event.key.toLowerCase() === 'c') {
+      event.preventDefault();
+      addGap();
+    }
+  };
 
   const submit = form.submit((values) => {
     const body = {
@@ -94,10 +116,23 @@ export function TextCardForm({
         }}
         {...FIRST_SIDE}
         {...form.getInputProps('first_side')}
+        ref={firstSide}
+        onKeyDown={gapKey}
       />
+      <Group justify="flex-start" mt={-8}>
+        <Button
+          variant="light"
+          size="compact-sm"
+          leftSection={<IconBracketsContain size={16} aria-hidden="true" />}
+          onClick={addGap}
+          aria-keyshortcuts="Control+Shift+C"
+        >
+          {t('common:richText.addGap')}
+        </Button>
+      </Group>
       <Textarea
-        label={t('cardForm.secondSide')}
-        required
+        label={cloze ? t('common:richText.extra') : t('cardForm.secondSide')}
+        required={!cloze}
         autosize
         minRows={2}
         maxRows={8}

@@ -16,6 +16,7 @@ import { EmptyDeck } from '../../../components/deck/empty-deck';
 import keyHints from '../../../components/deck/key-hints.module.css';
 import { PracticeHeader } from '../../../components/deck/practice-header';
 import { draftFromParams } from '../../../components/deck/practice-settings';
+import { sideAsText } from '../../../components/deck/card-sides';
 import { StudyCard } from '../../../components/deck/study-card';
 import { keys, useShortcuts } from '../../../components/deck/use-shortcuts';
 import { PageLoader } from '../../../components/ui/page-loader';
@@ -163,14 +164,14 @@ function GuestCards({ cards }: { cards: DeckCard[] }) {
   const position = wrapIndex(index, cards.length);
   const card = cards[position]!;
 
-  const frontOf = (shown: DeckCard) => ('first_side_url' in shown ? t('card.picture') : shown.first_side);
+  const frontOf = (shown: DeckCard) => ('first_side_url' in shown ? t('card.picture') : sideAsText(shown, 'one'));
   const flip = () => {
     const turned = !flipped;
     setFlipped(turned);
     announce(
       t('card.announceSide', {
         side: turned ? t('card.sideTwo') : t('card.sideOne'),
-        text: turned ? card.second_side : frontOf(card),
+        text: turned ? sideAsText(card, 'two') : frontOf(card),
       }),
     );
     if (!turned) return;
