@@ -303,7 +303,9 @@ export function cardPlainText(text: string, options: PlainOptions = {}): string 
       if (block.kind === 'math') return block.tex;
       if (block.kind === 'lines') return block.lines.map((line) => inlinePlain(line, options)).join('\n');
       return block.items
-        .map((item, index) => `${block.ordered ? `${block.start + index}.` : '-'} ${inlinePlain(item, options)}`)
+        .map(
+          (item, index) => `${block.ordered ? `${block.start + index}.` : '-'} ${inlinePlain(item, options)}`,
+        )
         .join('\n');
     })
     .join('\n');

@@ -10,13 +10,13 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { wrapIndex } from '../../../components/deck/card-order';
+import { sideAsText } from '../../../components/deck/card-sides';
 import { CategoryMissing } from '../../../components/deck/category-missing';
 import type { DeckCard, DeckKind } from '../../../components/deck/deck-source';
 import { EmptyDeck } from '../../../components/deck/empty-deck';
 import keyHints from '../../../components/deck/key-hints.module.css';
 import { PracticeHeader } from '../../../components/deck/practice-header';
 import { draftFromParams } from '../../../components/deck/practice-settings';
-import { sideAsText } from '../../../components/deck/card-sides';
 import { StudyCard } from '../../../components/deck/study-card';
 import { keys, useShortcuts } from '../../../components/deck/use-shortcuts';
 import { PageLoader } from '../../../components/ui/page-loader';
@@ -164,7 +164,8 @@ function GuestCards({ cards }: { cards: DeckCard[] }) {
   const position = wrapIndex(index, cards.length);
   const card = cards[position]!;
 
-  const frontOf = (shown: DeckCard) => ('first_side_url' in shown ? t('card.picture') : sideAsText(shown, 'one'));
+  const frontOf = (shown: DeckCard) =>
+    'first_side_url' in shown ? t('card.picture') : sideAsText(shown, 'one');
   const flip = () => {
     const turned = !flipped;
     setFlipped(turned);
