@@ -27,6 +27,7 @@ import { reportRouteHandlers } from './modules/reports/reports.routes';
 import { reviewRouteHandlers } from './modules/review/review.routes';
 import { schoolClassRouteHandlers } from './modules/schools/classes.routes';
 import { adminSchoolRouteHandlers, schoolRouteHandlers } from './modules/schools/schools.routes';
+import { speechRouteHandlers } from './modules/speech/speech.routes';
 import {
   adminAffiliateRouteHandlers,
   affiliateRouteHandlers,
@@ -78,6 +79,7 @@ const routeHandlers = (services: Services) => [
   ...reviewRouteHandlers(services),
   ...categoryRouteHandlers(services),
   ...textCardRouteHandlers(services),
+  ...speechRouteHandlers(services),
   ...pictureCardRouteHandlers(services),
   ...cardImportRouteHandlers(services),
   ...kidsCardRouteHandlers(services),

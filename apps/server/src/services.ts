@@ -5,6 +5,7 @@ import { expectedSchema } from './db/migrate';
 import type { AssignmentsFollow } from './lib/assignment-target';
 import { type Clock, systemClock } from './lib/clock';
 import { createEntitlements } from './lib/entitlements';
+import { espeakSynthesize, type Synthesize } from './lib/espeak';
 import { createJobQueue } from './lib/jobs';
 import { createMailer } from './lib/mailer';
 import { createLocalStorage, createS3Storage } from './lib/storage';
@@ -50,6 +51,7 @@ import { createReviewService } from './modules/review/review.service';
 import { createSchoolClassesService } from './modules/schools/classes.service';
 import { registerSchoolJobs } from './modules/schools/schools.jobs';
 import { createSchoolsService } from './modules/schools/schools.service';
+import { createSpeechService } from './modules/speech/speech.service';
 import { createStripeProvider } from './modules/subscriptions/payment-provider';
 import { registerSubscriptionJobs, scheduleTrialReminders } from './modules/subscriptions/subscriptions.jobs';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
@@ -65,6 +67,8 @@ export type ServiceOptions = {
   clock?: Clock;
   /** Whether this process runs the queued jobs (a server in the embedded mode, a worker) or only queues them. */
   runJobs: boolean;
+  /** How the server's voice speaks (eSpeak NG unless a test counts its calls). */
+  synthesize?: Synthesize;
 };
 
 /**
@@ -77,6 +81,7 @@ export const createServices = async ({
   log,
   clock = systemClock,
   runJobs,
+  synthesize = espeakSynthesize,
 }: ServiceOptions) => {
   const { db } = database;
   const storage = config.s3 ? createS3Storage(config.s3) : createLocalStorage(config.mediaDir);
@@ -125,6 +130,7 @@ export const createServices = async ({
     practice,
     publicUrl: config.publicUrl,
   });
+  const speech = createSpeechService({ clock, synthesize });
   const cardImports = createCardImportsService({ db, storage, media, clock, jobs, categories, log });
   const market = createMarketService({
     db,
@@ -239,6 +245,7 @@ export const createServices = async ({
     categories,
     cards,
     cardImports,
+    speech,
     market,
     ai,
     friends,

@@ -369,6 +369,8 @@ const matrix: Record<string, Row> = {
     request: (f) => ({ params: { id: f.category }, query: { format: 'apkg' } }),
     expect: ownerOnly(200),
   },
+  // The server's voice names no object: the caller's own text, for anyone (limited per address).
+  speech: { request: () => ({ query: { text: 'Здравей', language: 'bg' } }), expect: everyone(200) },
   publicPictureTags: {
     request: (f) => ({ query: { category_id: f.catalogPictureCategory } }),
     expect: everyone(200),

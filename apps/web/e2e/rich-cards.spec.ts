@@ -136,3 +136,47 @@ test('a cloze card: gaps made from the selection, a card per gap, practised flip
   await main.getByRole('button', { name: 'Check' }).click();
   await expect(main.getByText('Correct!')).toBeVisible();
 });
+
+test("listening: a side spoken in its category's language, by the server's voice where the browser has none", async ({
+  page,
+  request,
+}) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  // A browser without voices: the server's voice speaks.
+  await page.addInitScript(() => {
+    if ('speechSynthesis' in window) window.speechSynthesis.getVoices = () => [];
+  });
+  await withLanguage(page, 'bg');
+  const account = await signedIn(page, request);
+  const created = await request.post('/api/card/category/', {
+    data: { name: 'Немски', type_of_cards: 'text', language: 'de' },
+    headers: { Authorization: `JWT ${account.access}` },
+  });
+  expect(created.status()).toBe(201);
+  const category = (await created.json()) as { id: number };
+  await cardsApi(request, account).textCard(category.id, 'der Hund', 'кучето');
+  const main = page.getByRole('main');
+
+  await page.goto(`/flash-cards-text/${category.id}?type=verbal&mode=standard`);
+  const spoken = page.waitForResponse((response) => response.url().includes('/api/speech/'));
+  await main.getByRole('button', { name: 'Чуй' }).click();
+  const response = await spoken;
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('audio/wav');
+  expect(Object.fromEntries(new URL(response.url()).searchParams)).toEqual({
+    text: 'der Hund',
+    language: 'de',
+  });
+  // It plays to its end, then the button is ready again.
+  await expect(main.locator('[data-listen="speaking"]')).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Чуй' })).toBeVisible({ timeout: 10_000 });
+
+  // Side two is Bulgarian: spoken in Bulgarian, by the L key.
+  await main.locator('button[aria-pressed]').click();
+  const second = page.waitForResponse((response) => response.url().includes('/api/speech/'));
+  await page.keyboard.press('l');
+  expect(Object.fromEntries(new URL((await second).url()).searchParams)).toEqual({
+    text: 'кучето',
+    language: 'bg',
+  });
+});

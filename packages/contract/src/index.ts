@@ -21,6 +21,7 @@ export * from './routes';
 export * from './school';
 export * from './school-classes';
 export * from './social';
+export * from './speech';
 export * from './spreadsheet';
 export * from './subscriptions';
 export * from './system';

@@ -14,6 +14,7 @@ import type { RouteDefinition } from './route';
 import { adminSchoolRoutes, schoolRoutes } from './school';
 import { schoolClassRoutes } from './school-classes';
 import { friendRoutes, privateSendingRoutes, userGroupRoutes } from './social';
+import { speechRoutes } from './speech';
 import { adminAffiliateRoutes, affiliateRoutes, subscriptionRoutes } from './subscriptions';
 import { systemRoutes } from './system';
 
@@ -27,6 +28,7 @@ export const apiRoutes: Record<string, RouteDefinition> = /* @__PURE__ */ Object
   practiceRoutes,
   reviewRoutes,
   cardRoutes,
+  speechRoutes,
   marketRoutes,
   aiRoutes,
   friendRoutes,

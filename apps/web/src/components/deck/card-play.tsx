@@ -3,12 +3,14 @@ import { Alert, Button, Group, Kbd, Stack, Text, TextInput, VisuallyHidden } fro
 import { IconArrowRight, IconCheck, IconPencil, IconThumbUp, IconX } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { sideLanguage } from '../../lib/speech';
 import type { Announce } from '../ui/use-announcer';
 import { checkAnswer } from './answer-check';
 import { AnswerDifferences } from './answer-differences';
 import { expectedAnswer, sideAsText } from './card-sides';
 import type { DeckCard } from './deck-source';
 import keyHints from './key-hints.module.css';
+import { ListenButton } from './listen-button';
 import type { LearningType } from './practice-settings';
 import { StudyCard } from './study-card';
 import { useKeepInView } from './use-keep-in-view';
@@ -34,6 +36,8 @@ interface CardPlayProps {
    * resolves to whether it was.
    */
   onOverrule?: () => Promise<boolean>;
+  /** The category's language, which its sides are spoken in (see `sideLanguage`). */
+  language?: string;
 }
 
 function Shortcut({ children }: { children: string }) {
@@ -63,7 +67,37 @@ function useSideWords(card: DeckCard) {
     });
 }
 
-function VerbalPlay({ card, onAnswer, onNext, announce, allowSkip, active, focusSignal }: CardPlayProps) {
+/** Listen to the side shown, where it is text (not a card's picture). */
+function ListenToSide({
+  card,
+  side,
+  language = '',
+  active,
+}: {
+  card: DeckCard;
+  side: 'one' | 'two';
+  language?: string;
+  active: boolean;
+}) {
+  if (side === 'one' && 'first_side_url' in card) return null;
+  const text = sideAsText(card, side);
+  return (
+    <Group justify="center">
+      <ListenButton text={text} language={sideLanguage(text, language)} active={active} />
+    </Group>
+  );
+}
+
+function VerbalPlay({
+  card,
+  onAnswer,
+  onNext,
+  announce,
+  allowSkip,
+  active,
+  focusSignal,
+  language,
+}: CardPlayProps) {
   const { t } = useTranslation('practice');
   const hintId = useId();
   const sideWords = useSideWords(card);
@@ -87,6 +121,7 @@ function VerbalPlay({ card, onAnswer, onNext, announce, allowSkip, active, focus
   return (
     <Stack gap="md">
       <StudyCard ref={cardRef} card={card} flipped={flipped} onFlip={flip} describedBy={hintId} />
+      <ListenToSide card={card} side={flipped ? 'two' : 'one'} language={language} active={active} />
       <Text id={hintId} size="sm" c="dimmed" ta="center">
         <span className={keyHints.keyHint}>{flipped ? t('session.markHint') : t('session.flipHint')}</span>
         <span className={keyHints.touchHint}>
@@ -148,6 +183,7 @@ function TypingPlay({
   focusSignal,
   ignoreAccents = false,
   onOverrule,
+  language,
 }: CardPlayProps) {
   const { t } = useTranslation('practice');
   const sideWords = useSideWords(card);
@@ -215,6 +251,7 @@ function TypingPlay({
   return (
     <Stack gap="md">
       <StudyCard card={card} flipped={flipped} onFlip={checked ? flip : undefined} compact />
+      <ListenToSide card={card} side={flipped ? 'two' : 'one'} language={language} active={active} />
       <Stack gap="md" ref={answerRef} className={keyHints.answerArea}>
         <form onSubmit={check} noValidate>
           <Stack gap="sm">

@@ -22,7 +22,10 @@ import { useShortcuts } from './use-shortcuts';
 export type SessionCategory = Pick<
   Category,
   'id' | 'name' | 'learned_cards_verbal_len' | 'learned_cards_typing_len'
->;
+> & {
+  /** The language its sides are spoken in, where the category has one. */
+  language?: string;
+};
 
 export const learnedOf = (category: SessionCategory, type: LearningType) =>
   type === 'typing' ? category.learned_cards_typing_len : category.learned_cards_verbal_len;
@@ -141,6 +144,7 @@ export function StandardSession(props: SessionProps) {
           focusSignal={focusSignal}
           ignoreAccents={settings.ignoreAccents}
           onOverrule={source.undo ? () => session.overrule(card) : undefined}
+          language={category.language}
         />
         <Divider />
         <Group justify="center" gap="sm">

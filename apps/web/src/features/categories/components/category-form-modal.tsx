@@ -153,6 +153,7 @@ function CategoryForm({
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
               <Select
                 label={t('categoryForm.language')}
+                description={t('categoryForm.languageHint')}
                 placeholder={t('categoryForm.notSet')}
                 clearable
                 data={CATEGORY_LANGUAGES.map((value) => ({ value, label: t(`languages.${value}`) }))}

@@ -242,6 +242,7 @@ export function GamingSession(props: SessionProps) {
               announce={announce}
               allowSkip={false}
               active={!limit}
+              language={props.category.language}
             />
           )
         )}

@@ -1,6 +1,6 @@
 import type { KidsCard } from '@flashcards/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { speechLanguage, voiceFor } from '../speech';
+import { speechLanguage, voiceFor } from '../../../lib/speech';
 
 const canSpeak = () => typeof window !== 'undefined' && 'speechSynthesis' in window;
 
