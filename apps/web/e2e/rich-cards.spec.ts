@@ -131,8 +131,8 @@ test('a cloze card: gaps made from the selection, a card per gap, practised flip
 
   // Typed: the gap's answer is what counts.
   await page.goto(`/flash-cards-text/${category.id}?type=typing&mode=standard`);
-  const question = await main.locator('[data-flipped] [aria-hidden="false"]').innerText();
-  await main.getByLabel('Your answer').fill(question.includes('capital of [') ? 'bulgaria' : 'sofia');
+  const question = await main.locator('[data-flipped] [aria-hidden="false"]').textContent();
+  await main.getByLabel('Your answer').fill(question?.includes('capital of [') ? 'bulgaria' : 'sofia');
   await main.getByRole('button', { name: 'Check' }).click();
   await expect(main.getByText('Correct!')).toBeVisible();
 });
