@@ -2,7 +2,7 @@ import { cardPlainText } from '@flashcards/contract';
 import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import payloadList from '../../../../../packages/contract/fixtures/xss-payloads.txt?raw';
-import { RichText } from './rich-text';
+import { RichText, RichTextIn } from './rich-text';
 
 const payloads = payloadList.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#'));
 
@@ -85,6 +85,14 @@ describe('rich text', () => {
     await waitFor(() => expect(container.querySelector('.katex')).not.toBeNull());
     expect(container.querySelector('math annotation')).toHaveTextContent('\\pi r^2');
     expect(container.querySelector('[data-formula="loading"]')).toBeNull();
+  });
+
+  it('puts a formatted text into a translated line where the line has it', () => {
+    const { container } = render(
+      <RichTextIn line={(text) => `Answer B: ${text} (2 points)`} text="**H~2~O**" />,
+    );
+    expect(container).toHaveTextContent('Answer B: H2O (2 points)');
+    expect(container.querySelector('strong sub')).toHaveTextContent('2');
   });
 
   it('shows a formula KaTeX cannot read as its source, not an error', async () => {

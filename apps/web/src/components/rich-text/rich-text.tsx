@@ -86,3 +86,21 @@ export function RichText({ text, centered = false, cloze = 'answer' }: RichTextP
     return <Fragment key={index}>{shown}</Fragment>;
   });
 }
+
+/** Marks where a formatted text goes in a translated line. */
+const SLOT = '\u0001';
+
+/**
+ * A translated line with a formatted text in it ("B. $x^2$"): the line is translated with a mark where the
+ * text goes, and the text is shown formatted there.
+ */
+export function RichTextIn({ line, text }: { line: (slot: string) => string; text: string }) {
+  const [before = '', after = ''] = line(SLOT).split(SLOT);
+  return (
+    <>
+      {before}
+      <RichText text={text} />
+      {after}
+    </>
+  );
+}

@@ -7,7 +7,7 @@ import '../../../lib/exam-texts';
 import '../../../lib/results-texts';
 import { correctAnswerText, responseText, ruleOf } from '../../../components/exam/question-kinds';
 import { QuestionPicture } from '../../../components/exam/question-picture';
-import { RichText } from '../../../components/rich-text/rich-text';
+import { RichText, RichTextIn } from '../../../components/rich-text/rich-text';
 import { isRelettered } from '../answer-letters';
 
 type Question = ExamDetail['questions'][number];
@@ -107,7 +107,10 @@ export function ExamReview({ exam, viewer }: { exam: ExamDetail; viewer: 'studen
                         {correct ? <IconCheck size={14} /> : chosen ? <IconX size={14} /> : null}
                       </ThemeIcon>
                       <Text size="sm" fw={correct || chosen ? 600 : undefined}>
-                        {t('review.answer', { key: t(`letters.${answer.shown_key}`), text: answer.text })}
+                        <RichTextIn
+                          line={(text) => t('review.answer', { key: t(`letters.${answer.shown_key}`), text })}
+                          text={answer.text}
+                        />
                       </Text>
                       {isRelettered(answer) && (
                         <Text size="sm" c="dimmed">

@@ -13,7 +13,7 @@ import {
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import '../../../lib/exam-texts';
-import { RichText } from '../../../components/rich-text/rich-text';
+import { RichText, RichTextIn } from '../../../components/rich-text/rich-text';
 import type { GivenAnswer } from '../answer-queue';
 
 type Question = ExamTaking['questions'][number];
@@ -43,8 +43,12 @@ export function QuestionInput({
   onMoved?: (message: string) => void;
 }) {
   const { t } = useTranslation('exams');
-  const choice = (answer: Question['answers'][number]) =>
-    t('review.answer', { key: t(`letters.${answer.shown_key}`), text: answer.text });
+  const choice = (answer: Question['answers'][number]) => (
+    <RichTextIn
+      line={(text) => t('review.answer', { key: t(`letters.${answer.shown_key}`), text })}
+      text={answer.text}
+    />
+  );
 
   switch (question.kind) {
     case 'single':

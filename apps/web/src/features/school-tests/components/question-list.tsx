@@ -174,7 +174,7 @@ export function QuestionList({ test, locked }: { test: SchoolTestDetail; locked:
                           }
                           fw={correct ? 600 : undefined}
                         >
-                          {t(`letters.${key}`)}. {text}
+                          {t(`letters.${key}`)}. <RichText text={text} />
                           {correct && ` (${t('questions.correct')})`}
                         </List.Item>
                       );

@@ -12,7 +12,7 @@ import '../test-texts';
 import '../../../lib/results-texts';
 import { correctAnswerText } from '../../../components/exam/question-kinds';
 import { QuestionPicture } from '../../../components/exam/question-picture';
-import { RichText } from '../../../components/rich-text/rich-text';
+import { RichText, RichTextIn } from '../../../components/rich-text/rich-text';
 
 const LETTERS: readonly AnswerKey[] = ['a', 'b', 'c', 'd'];
 
@@ -93,10 +93,12 @@ export function TestPaperPage() {
                   <ol className="exam-paper-answers">
                     {question.answers.map((answer, index) => (
                       <li key={LETTERS[index]}>
-                        {t('exams:review.answer', {
-                          key: t(`exams:letters.${LETTERS[index]!}`),
-                          text: answer,
-                        })}
+                        <RichTextIn
+                          line={(text) =>
+                            t('exams:review.answer', { key: t(`exams:letters.${LETTERS[index]!}`), text })
+                          }
+                          text={answer}
+                        />
                       </li>
                     ))}
                   </ol>
