@@ -7,6 +7,7 @@ import {
   paginated,
   type RouteDefinition,
   schoolClassRoutes,
+  speechRoutes,
 } from '@flashcards/contract';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -133,9 +134,13 @@ describe('the OpenAPI document', () => {
     const downloads = Object.values(apiRoutes).filter((definition) => definition.download);
     expect(downloads).toEqual([
       cardRoutes.exportCards,
+      speechRoutes.speech,
       schoolClassRoutes.exportGradebook,
       examResultRoutes.exportExamResults,
     ]);
+    expect(operationOf(document, speechRoutes.speech).responses['200']?.content).toEqual({
+      'audio/wav': { schema: { type: 'string', format: 'binary' } },
+    });
     const { responses } = operationOf(document, cardRoutes.exportCards);
     expect(responses['200']?.content).toEqual({
       'application/apkg': { schema: { type: 'string', format: 'binary' } },
