@@ -160,6 +160,17 @@ export const clozeCards = (text: string): string[] => {
   });
 };
 
+/** A cloze card's text as its question reads: each deletion a `[...]` (or `[hint]`), the rest as written. */
+export const clozeQuestion = (text: string): string => {
+  let out = '';
+  let at = 0;
+  for (const deletion of deletionsOf(text)) {
+    out += `${text.slice(at, deletion.start)}[${deletion.hint || '...'}]`;
+    at = deletion.end;
+  }
+  return out + text.slice(at);
+};
+
 /** What a cloze card asks for: its deletions' answers as plain text, joined by ", " (as Anki types them). */
 export const clozeAnswer = (text: string): string =>
   deletionsOf(text)

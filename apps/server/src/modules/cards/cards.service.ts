@@ -1,5 +1,11 @@
 import type { FilePart as UploadedFile } from '@flashcards/contract';
-import { CARD_FILE_MAX_BYTES, clozeCards, clozeNumbers } from '@flashcards/contract';
+import {
+  CARD_FILE_MAX_BYTES,
+  clozeAnswer,
+  clozeCards,
+  clozeNumbers,
+  clozeQuestion,
+} from '@flashcards/contract';
 import type { Database, Transaction } from '../../db/client';
 import type { cards } from '../../db/schema';
 import type { CardKind } from '../../db/schema/card-type';
@@ -206,12 +212,16 @@ export const createCardsService = ({
       const rows = await repo.listCards(db, { categoryId });
       return {
         category: { id: category.id, name: category.name, kind: category.typeOfCards },
-        cards: rows.map((card) => ({
-          id: card.id,
-          front: card.firstSide,
-          back: card.secondSide,
-          tag: card.tag,
-        })),
+        // A cloze card asks for its gaps: its question has them hidden, its answer is what fills them.
+        cards: rows.map((card) => {
+          const cloze = category.typeOfCards === 'text' && clozeNumbers(card.firstSide).length > 0;
+          return {
+            id: card.id,
+            front: cloze ? clozeQuestion(card.firstSide) : card.firstSide,
+            back: cloze ? clozeAnswer(card.firstSide) : card.secondSide,
+            tag: card.tag,
+          };
+        }),
       };
     },
 

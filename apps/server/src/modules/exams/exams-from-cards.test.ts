@@ -78,6 +78,27 @@ describe('drafting a test from cards', () => {
     expect(new Set(result.questions.map((q) => q.card)).size).toBe(5);
   });
 
+  it('asks a cloze card for its gaps: the question hides them, the answer fills them', async () => {
+    const teacher = await signIn();
+    const id = await category(teacher, [
+      ['{{c1::Sofia}} is the capital of Bulgaria', ''],
+      ['Lima is the capital of {{c2::Peru::a country}}', 'In South America'],
+      ['Paris', 'France'],
+    ]);
+    const result = await draft(teacher, { category: id, kinds: { short_text: 3 }, seed: 1 });
+    const asked = ofKind(result.questions, 'short_text').map((question) => [
+      question.question_text,
+      question.settings.accepted,
+    ]);
+    expect(asked.sort()).toEqual(
+      [
+        ['[...] is the capital of Bulgaria', ['Sofia']],
+        ['Lima is the capital of [a country]', ['Peru']],
+        ['Paris', ['France']],
+      ].sort(),
+    );
+  });
+
   it('never repeats an answer within a question, case and spaces ignored, nor repeats the right one', async () => {
     const teacher = await signIn();
     const id = await category(teacher, [
