@@ -1,5 +1,5 @@
 import { escapeCardText, parseCardText } from '@flashcards/contract';
-import { decodeHTML } from 'entities';
+import { decodeHTML, decodeHTMLStrict } from 'entities';
 
 /**
  * An Anki note type, as far as making cards needs it: its fields' names in order, its card templates by
@@ -73,8 +73,8 @@ const escapeAll = (text: string) =>
     .replace(/^( {0,3}\d{1,9})([.)])(?=[ \t])/gm, '$1\\$2');
 
 /** A text's run between tags as card text: entities decoded, formulas in our delimiters, the rest escaped. */
-const textRun = (raw: string, escapeText: (text: string) => string) => {
-  const text = decodeHTML(raw).replace(/\u00a0/g, ' ');
+const textRun = (raw: string, escapeText: (text: string) => string, decode: (html: string) => string) => {
+  const text = decode(raw).replace(/\u00a0/g, ' ');
   let out = '';
   let at = 0;
   for (const match of text.matchAll(MATH)) {
@@ -118,7 +118,7 @@ const tidyLines = (flat: string) => {
     .trim();
 };
 
-const convert = (html: string, escapeText: (text: string) => string) => {
+const convert = (html: string, escapeText: (text: string) => string, decode: (html: string) => string) => {
   const source = withoutHidden(html)
     .replace(SOUND, '')
     .replace(/[\r\n]+/g, ' ');
@@ -126,7 +126,7 @@ const convert = (html: string, escapeText: (text: string) => string) => {
   let flat = '';
   let at = 0;
   for (const match of source.matchAll(TAG)) {
-    flat += textRun(source.slice(at, match.index), escapeText);
+    flat += textRun(source.slice(at, match.index), escapeText, decode);
     at = match.index + match[0].length;
     const closing = match[1] === '/';
     const name = match[2]?.toLowerCase() ?? '';
@@ -148,7 +148,7 @@ const convert = (html: string, escapeText: (text: string) => string) => {
     } else if (name === 'td' || name === 'th') flat += closing ? ' ' : '';
     else if (MARKS[name]) flat += MARKS[name];
   }
-  flat += textRun(source.slice(at), escapeText);
+  flat += textRun(source.slice(at), escapeText, decode);
   return tidyLines(flat).replaceAll(LIST_ITEM, '');
 };
 
@@ -160,10 +160,12 @@ const convert = (html: string, escapeText: (text: string) => string) => {
  * entities decoded, sounds dropped, spaces and blank lines tidied. Characters of the text that would
  * read as formatting are escaped: only where they would, unless that changes how the side reads.
  */
-export const htmlToCardText = (html: string): string => {
-  const careful = convert(html, escapeAll);
+export const htmlToCardText = (html: string, { strictEntities = false } = {}): string => {
+  // Strict: only entities ended by `;` (a text file's `&copy 2024` stays as it is); a field as browsers read it.
+  const decode = strictEntities ? decodeHTMLStrict : decodeHTML;
+  const careful = convert(html, escapeAll, decode);
   if (!/[\\*~^$+•\d-]/.test(html)) return careful;
-  const light = convert(html, escapeCardText);
+  const light = convert(html, escapeCardText, decode);
   const reading = (text: string) => JSON.stringify(parseCardText(text));
   return light === careful || reading(light) === reading(careful) ? light : careful;
 };

@@ -259,7 +259,7 @@ describe('tab-separated format', () => {
     expect(cardsOf(parse(content), 'tab')).toEqual([card('cat', 'котка', 'animals'), card('dog', 'куче')]);
   });
 
-  it('reads an Anki export with headers, HTML and a tags column', () => {
+  it('reads an Anki export with headers, HTML as card text (formatting and line breaks kept) and a tags column', () => {
     const content = [
       '#separator:tab',
       '#html:true',
@@ -270,8 +270,8 @@ describe('tab-separated format', () => {
       '',
     ].join('\n');
     expect(cardsOf(parse(content), 'tab')).toEqual([
-      card('Front bold', 'first line second line & more', 'lang::bg vocab'),
-      card('50% half', '<b> is "bold" – A'),
+      card('Front **bold**', 'first line\nsecond line & more', 'lang::bg vocab'),
+      card('50%\nhalf', '<b> is "bold" – A'),
       card('xz', '1 < 2', 'math'),
     ]);
   });

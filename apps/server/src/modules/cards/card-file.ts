@@ -7,6 +7,7 @@ import {
 import { decodeHTMLStrict } from 'entities';
 import type { Message } from '../../lib/api-error';
 import { decode, isBlank, readPlainTabRows, readRows } from '../../lib/delimited-text';
+import { htmlToCardText } from './anki-notes';
 
 /** At most this many cards per uploaded file. */
 export const MAX_CARD_LINES = CARD_FILE_MAX_LINES;
@@ -165,6 +166,13 @@ const htmlToText = (value: string, mode: HtmlMode): string => {
   return changed ? decoded.replace(WHITESPACE, ' ') : value;
 };
 
+/**
+ * A side of a tab-separated file: an export that says it is HTML (Anki's `#html:true`) becomes card text as
+ * a package's fields do, its formatting and line breaks kept; other sides as `htmlToText` reads them.
+ */
+const sideText = (value: string, mode: HtmlMode) =>
+  mode === 'always' ? htmlToCardText(value, { strictEntities: true }) : htmlToText(value, mode);
+
 /** Anki's file headers (`#separator:tab`, `#html:true`, `#tags column:3`...), keys in lower case. */
 type Directives = Map<string, string>;
 
@@ -209,7 +217,7 @@ const parseTab = (lines: string[], directives: Directives): CardFileResult => {
     const content = row.fields.filter((_, column) => !skipped.has(column));
     if (content.length < 2) return badLine(row.line);
     const tag = tagColumn === undefined ? (content[2] ?? '') : (row.fields[tagColumn] ?? '');
-    const card = toCard(htmlToText(content[0]!, mode), htmlToText(content[1]!, mode), htmlToText(tag, mode));
+    const card = toCard(sideText(content[0]!, mode), sideText(content[1]!, mode), htmlToText(tag, mode));
     if (!card) return badLine(row.line);
     cards.push(card);
   }

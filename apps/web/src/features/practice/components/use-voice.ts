@@ -1,4 +1,4 @@
-import type { KidsCard } from '@flashcards/contract';
+import { cardPlainText, type KidsCard } from '@flashcards/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { speechLanguage, voiceFor } from '../../../lib/speech';
 
@@ -31,7 +31,7 @@ export function useVoice() {
         sound.addEventListener('error', done);
         sound.play().catch(done);
       } else if (canSpeak()) {
-        const utterance = new SpeechSynthesisUtterance(card.second_side);
+        const utterance = new SpeechSynthesisUtterance(cardPlainText(card.second_side));
         utterance.lang = speechLanguage(card.language);
         const voice = voiceFor(window.speechSynthesis.getVoices(), utterance.lang);
         if (voice) utterance.voice = voice;
