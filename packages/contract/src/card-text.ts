@@ -106,7 +106,7 @@ const clozeAt = (text: string, at: number, ahead: Ahead): Deletion | undefined =
   const before = (position: number) => position >= 0 && position < close;
   if (close < 0 || before(ahead.lineEnd) || before(ahead.open)) return undefined;
   const body = text.slice(from, close);
-  const split = body.lastIndexOf('::');
+  const split = body.indexOf('::');
   const answer = split < 0 ? body : body.slice(0, split);
   if (answer.trim() === '' || Number(opening[1]) === 0) return undefined;
   return {

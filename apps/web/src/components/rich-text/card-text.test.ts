@@ -124,6 +124,10 @@ describe('card text', () => {
     expect(clozeNumbers('{{c1::a {{c2::b}} c}}')).toEqual([2]);
     expect(clozeNumbers(escapeCardText('{{c1::a}}'))).toEqual([]);
     expect(clozeCards('no gaps')).toEqual([]);
+    // As Anki reads it: the answer ends at the first `::`, the rest is the hint.
+    expect(parseInline('{{c1::a::b::c}}')).toEqual([
+      { kind: 'cloze', number: 1, hint: 'b::c', children: [text('a')] },
+    ]);
   });
 
   it('reads a line of many unclosed openers in linear time', () => {
