@@ -66,16 +66,18 @@ export const createSpeechService = ({
       const pending = speaking.get(key);
       if (pending) return pending;
       if (!allow(address)) throw throttled('speech_throttled');
-      const spoken = turn(() => synthesize(text, language)).finally(() => speaking.delete(key));
+      // Whoever asks for the same text meanwhile waits for this one, and gets its refusal alike.
+      const spoken = turn(() => synthesize(text, language))
+        .then((wav) => {
+          cache.set(key, wav);
+          return wav;
+        })
+        .catch((error: unknown) => {
+          throw error instanceof ApiError ? error : serviceUnavailable('speech_unavailable');
+        })
+        .finally(() => speaking.delete(key));
       speaking.set(key, spoken);
-      try {
-        const wav = await spoken;
-        cache.set(key, wav);
-        return wav;
-      } catch (error) {
-        if (error instanceof ApiError) throw error;
-        throw serviceUnavailable('speech_unavailable');
-      }
+      return spoken;
     },
   };
 };

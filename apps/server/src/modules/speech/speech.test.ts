@@ -1,3 +1,4 @@
+import type { SpeechLanguage } from '@flashcards/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
 import { createManualClock } from '../../lib/clock';
@@ -65,6 +66,21 @@ describe('the server voice', () => {
     // The language is part of what is cached.
     await service.speak('one', 'bg', '10.0.0.1');
     expect(voice.calls).toEqual(['one', 'two', 'one']);
+  });
+
+  it('answers 503 to everyone waiting for a text the voice could not speak, and tries again later', async () => {
+    const voice = countedVoice();
+    const service = createSpeechService({ clock: createManualClock(), synthesize: voice.synthesize });
+    // eSpeak NG has no voice "xx": the real program fails.
+    const unknown = 'xx' as SpeechLanguage;
+    const answers = await Promise.allSettled(
+      Array.from({ length: 3 }, () => service.speak('hello', unknown, '10.0.1.1')),
+    );
+    expect(answers.map((answer) => answer.status === 'rejected' && answer.reason.statusCode)).toEqual([
+      503, 503, 503,
+    ]);
+    await expect(service.speak('hello', unknown, '10.0.1.1')).rejects.toMatchObject({ statusCode: 503 });
+    expect(voice.calls).toEqual(['hello', 'hello']);
   });
 
   it('speaks a number of new texts a minute for an address, then 429 until the minute has passed', async () => {
