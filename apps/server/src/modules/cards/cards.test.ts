@@ -531,7 +531,7 @@ describe('uploading a file of text cards', () => {
       ]),
     ).toEqual([
       ['house', 'къща', 'nouns'],
-      ['go away', 'тръгвам си', ''],
+      ['go\naway', 'тръгвам си', ''],
       ['apple, red', 'ябълка', 'fruit'],
       ['pear', 'круша', 'fruit'],
     ]);
