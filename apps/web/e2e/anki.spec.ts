@@ -114,7 +114,7 @@ test('an Anki deck uploaded into a category, then its cards downloaded as CSV', 
   expect(download.suggestedFilename()).toBe('Verbs.csv');
   const content = await readFile((await download.path())!, 'utf8');
   expect(content).toBe(
-    '\ufeffside_one,side_two,tag\r\ngo,"тръгвам\nотивам",motion\r\nsee & say,виждам и казвам,Глаголи\r\n',
+    '\ufeffside_one,side_two,tag\r\n**go**,"тръгвам\nотивам",motion\r\nsee & say,виждам и казвам,Глаголи\r\n',
   );
 });
 

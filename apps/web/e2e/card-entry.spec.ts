@@ -120,12 +120,13 @@ test("uploaded cards keep the file's order, and each card shows its progress tow
   const articles = page.getByRole('main').getByRole('article');
   await expect(articles).toHaveCount(5);
   // Newest first: the file, in its own order, then the card made before it.
-  expect(
-    await articles
-      .locator('p')
-      .filter({ hasText: /^(zero|one|two|three|four)$/ })
-      .allInnerTexts(),
-  ).toEqual(['one', 'two', 'three', 'four', 'zero']);
+  expect(await articles.getByText(/^(zero|one|two|three|four)$/).allInnerTexts()).toEqual([
+    'one',
+    'two',
+    'three',
+    'four',
+    'zero',
+  ]);
 
   const zero = articles.filter({ hasText: 'zero' });
   await expect(zero.getByRole('progressbar', { name: 'Verbal progress' })).toHaveAttribute(
