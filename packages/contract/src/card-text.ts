@@ -255,11 +255,16 @@ const NUMBERED = /^ {0,3}(\d{1,9})[.)][ \t]+(.*)$/;
 export function parseCardText(text: string): CardBlock[] {
   const blocks: CardBlock[] = [];
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  let fenceless = false;
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index]!;
     const last = blocks.at(-1);
-    if (line.trim() === '$$') {
-      const end = lines.findIndex((other, at) => at > index && other.trim() === '$$');
+    if (line.trim() === '$$' && !fenceless) {
+      let end = index + 1;
+      while (end < lines.length && lines[end]!.trim() !== '$$') end++;
+      if (end === lines.length) end = -1;
+      // No closing line after this one: none after a later one either.
+      if (end < 0) fenceless = true;
       const tex =
         end < 0
           ? ''
@@ -322,20 +327,6 @@ export function cardPlainText(text: string, options: PlainOptions = {}): string 
     .join('\n');
 }
 
-/** Whether a side has a formula, so the formula renderer is loaded only where one is shown. */
-export function hasFormula(text: string): boolean {
-  const has = (parts: CardInline[]): boolean =>
-    parts.some((part) => part.kind === 'math' || ('children' in part && has(part.children)));
-  return (
-    text.includes('$') &&
-    parseCardText(text).some(
-      (block) =>
-        block.kind === 'math' ||
-        (block.kind === 'lines' ? block.lines : block.items).some((line) => has(line)),
-    )
-  );
-}
-
 /** Whether a side uses any formatting at all: anything but lines of text as they were typed. */
 export function isFormatted(text: string): boolean {
   const lines: string[] = [];
@@ -349,22 +340,19 @@ export function isFormatted(text: string): boolean {
   return lines.join('\n') !== text.replace(/\r\n?/g, '\n');
 }
 
-const SPECIAL = /[\\*~^$]/g;
+/** Every character of a text that could format it, escaped: the text reads as written. */
+export function escapeFormatting(text: string): string {
+  return text
+    .replace(/[\\*~^$]/g, (char) => `\\${char}`)
+    .replace(/\{\{c(?=\d)/g, '\\{{c')
+    .replace(/^( {0,3})([-+•])(?=[ \t])/gm, '$1\\$2')
+    .replace(/^( {0,3}\d{1,9})([.)])(?=[ \t])/gm, '$1\\$2');
+}
 
 /**
  * Plain text as card text that shows exactly that text: characters that would format it are escaped,
  * and only when they would (most text comes back unchanged).
  */
 export function escapeCardText(text: string): string {
-  if (!isFormatted(text)) return text;
-  return text
-    .split('\n')
-    .map((line) =>
-      line
-        .replace(SPECIAL, (char) => `\\${char}`)
-        .replace(/\{\{c(?=\d)/g, '\\{{c')
-        .replace(/^( {0,3})([-+•])(?=[ \t])/, '$1\\$2')
-        .replace(/^( {0,3}\d{1,9})([.)])(?=[ \t])/, '$1\\$2'),
-    )
-    .join('\n');
+  return isFormatted(text) ? escapeFormatting(text) : text;
 }

@@ -15,6 +15,10 @@ const speechTags: Record<string, string> = {
 export const speechLanguage = (language: string): string =>
   speechTags[language.toLowerCase()] ?? (language || 'en-GB');
 
+/** The browser's speech synthesis, where it has one. */
+export const browserSpeech = () =>
+  typeof window !== 'undefined' && 'speechSynthesis' in window ? window.speechSynthesis : undefined;
+
 /** A voice of the language, the exact region first; none when the browser has no such voice. */
 export function voiceFor(
   voices: readonly SpeechSynthesisVoice[],

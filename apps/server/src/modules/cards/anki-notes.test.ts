@@ -172,6 +172,9 @@ describe('a hostile note or template', () => {
     expect(htmlToCardText(`a${many('<style>')}`)).toBe('a');
     expect(htmlToCardText(`a${many(' \n ')}b`)).toBe('a b');
     expect(htmlToCardText(`a${many('<br><div>')}b`)).toBe(`a${'\n'.repeat(2)}b`);
+    expect(htmlToCardText(`${many('\\(')}x`)).toBe(`${many('\\\\(')}x`);
+    expect(htmlToCardText(`${many('\\[')}x`)).toBe(`${many('\\\\[')}x`);
+    expect(htmlToCardText(many('$$<br>'))).toHaveLength(many('\\$\\$\n').length - 1);
     expect(clozeNumbers(many('{{c1::'))).toEqual([]);
     const plain = type([[many('{{'), '{{Back}}']], ['Front', 'Back']);
     expect(renderCard(plain, ['a', 'b'], 0)?.question).toHaveLength(200_000);

@@ -1,4 +1,4 @@
-import { escapeCardText, parseCardText } from '@flashcards/contract';
+import { CARD_SIDE_MAX_LENGTH, escapeCardText, escapeFormatting, parseCardText } from '@flashcards/contract';
 import { decodeHTML, decodeHTMLStrict } from 'entities';
 
 /**
@@ -41,8 +41,8 @@ const MARKS: Record<string, string> = {
 const MARKUP: Record<string, string> = { '\ue011': '**', '\ue012': '*', '\ue013': '~', '\ue014': '^' };
 const LIST_ITEM = '\ue015';
 const PAIRED_MARK = /([\ue011-\ue014])([^\ue011-\ue014\n]*?)\1/g;
-/** MathJax's delimiters, which Anki uses: `\(…\)` in a line, `\[…\]` on its own. */
-const MATH = /\\\((.+?)\\\)|\\\[(.+?)\\\]/gs;
+/** The openers of MathJax's delimiters, which Anki uses: `\(…\)` in a line, `\[…\]` on its own. */
+const MATH_OPENING = /\\[([]/;
 
 /** The HTML without `<style>` and `<script>` elements (an unclosed one runs to the end). */
 const withoutHidden = (html: string) => {
@@ -64,24 +64,37 @@ const withoutHidden = (html: string) => {
   }
 };
 
-/** Every character that could format, escaped. */
-const escapeAll = (text: string) =>
-  text
-    .replace(/[\\*~^$]/g, (char) => `\\${char}`)
-    .replace(/\{\{c(?=\d)/g, '\\{{c')
-    .replace(/^( {0,3})([-+•])(?=[ \t])/gm, '$1\\$2')
-    .replace(/^( {0,3}\d{1,9})([.)])(?=[ \t])/gm, '$1\\$2');
+/**
+ * MathJax's formulas in a text, `\\(…\\)` and `\\[…\\]`, in one pass: a closer looked for in vain is not
+ * looked for again, so many openers without one cost one search.
+ */
+const formulasOf = (text: string) => {
+  const found: { start: number; end: number; tex: string; display: boolean }[] = [];
+  const missing = new Set<string>();
+  const opening = new RegExp(MATH_OPENING, 'g');
+  for (let match = opening.exec(text); match; match = opening.exec(text)) {
+    const open = match.index;
+    const display = text[open + 1] === '[';
+    const closer = display ? '\\]' : '\\)';
+    const close = missing.has(closer) ? -1 : text.indexOf(closer, open + 2);
+    if (close < 0) missing.add(closer);
+    else {
+      found.push({ start: open, end: close + 2, tex: text.slice(open + 2, close).trim(), display });
+      opening.lastIndex = close + 2;
+    }
+  }
+  return found;
+};
 
 /** A text's run between tags as card text: entities decoded, formulas in our delimiters, the rest escaped. */
 const textRun = (raw: string, escapeText: (text: string) => string, decode: (html: string) => string) => {
   const text = decode(raw).replace(/\u00a0/g, ' ');
   let out = '';
   let at = 0;
-  for (const match of text.matchAll(MATH)) {
-    const tex = (match[1] ?? match[2]!).trim();
-    out += escapeText(text.slice(at, match.index));
-    out += tex ? (match[1] !== undefined ? `$${tex}$` : `$$${tex}$$`) : '';
-    at = match.index + match[0].length;
+  for (const formula of formulasOf(text)) {
+    out += escapeText(text.slice(at, formula.start));
+    out += formula.tex ? (formula.display ? `$$${formula.tex}$$` : `$${formula.tex}$`) : '';
+    at = formula.end;
   }
   return out + escapeText(text.slice(at));
 };
@@ -163,8 +176,10 @@ const convert = (html: string, escapeText: (text: string) => string, decode: (ht
 export const htmlToCardText = (html: string, { strictEntities = false } = {}): string => {
   // Strict: only entities ended by `;` (a text file's `&copy 2024` stays as it is); a field as browsers read it.
   const decode = strictEntities ? decodeHTMLStrict : decodeHTML;
-  const careful = convert(html, escapeAll, decode);
-  if (!/[\\*~^$+•\d-]/.test(html)) return careful;
+  const careful = convert(html, escapeFormatting, decode);
+  // Nothing was escaped (every escape writes a backslash); or the side is too long to be a card anyway,
+  // however it is escaped (each escape is one character more), and not worth reading twice.
+  if (!careful.includes('\\') || careful.length > 2 * CARD_SIDE_MAX_LENGTH) return careful;
   const light = convert(html, escapeCardText, decode);
   const reading = (text: string) => JSON.stringify(parseCardText(text));
   return light === careful || reading(light) === reading(careful) ? light : careful;

@@ -4,11 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { IconPlayerStop, IconVolume } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverSpeechUrl, speechLanguage, voiceFor } from '../../lib/speech';
+import { browserSpeech, serverSpeechUrl, speechLanguage, voiceFor } from '../../lib/speech';
 import { useShortcuts } from './use-shortcuts';
-
-const browserSpeech = () =>
-  typeof window !== 'undefined' && 'speechSynthesis' in window ? window.speechSynthesis : undefined;
 
 type State = 'idle' | 'loading' | 'speaking';
 

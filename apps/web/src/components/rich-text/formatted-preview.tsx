@@ -1,6 +1,5 @@
 import { isFormatted } from '@flashcards/contract';
 import { Box, Paper, Stack, Text } from '@mantine/core';
-import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RichText } from './rich-text';
 
@@ -20,8 +19,7 @@ export function FormattingHelp() {
  */
 export function FormattedPreview({ texts }: { texts: { label: string; text: string }[] }) {
   const { t } = useTranslation();
-  const deferred = useDeferredValue(texts);
-  const shown = deferred.filter(({ text }) => isFormatted(text.trim()));
+  const shown = texts.filter(({ text }) => isFormatted(text.trim()));
   if (shown.length === 0) return null;
   return (
     <Paper component="section" withBorder radius="md" p="sm" aria-label={t('richText.preview')}>

@@ -4,6 +4,7 @@ import {
   CARD_FILE_MAX_BYTES,
   type CardType,
   PICTURE_MAX_BYTES,
+  SPEECH_LANGUAGES,
 } from '@flashcards/contract';
 import { extensionOf, isImageFile } from '../../lib/image-files';
 import { languageName } from '../../lib/language-name';
@@ -21,8 +22,8 @@ export const CARD_FILE_ACCEPT = '.txt,.csv,.tsv,.apkg,.colpkg,text/plain,text/cs
 /** Picture and kids categories take Anki packages only (a text file has no pictures). */
 export const ANKI_FILE_ACCEPT = '.apkg,.colpkg';
 
-/** The kids cards' languages: the spec's image languages. */
-export const KIDS_LANGUAGES = ['en', 'bg', 'it', 'de', 'fr', 'es', 'uk', 'ru'] as const;
+/** The kids cards' languages: the spec's image languages, which are also the voices' (the contract's list). */
+export const KIDS_LANGUAGES = SPEECH_LANGUAGES;
 
 /** A kids card's language: the one preferred when it is a kids language, else English. */
 export const kidsLanguage = (preferred: string): string =>

@@ -18,6 +18,20 @@ import type { GivenAnswer } from '../answer-queue';
 
 type Question = ExamTaking['questions'][number];
 
+/** A question's text, formatted; `labelled` gives it the id its group of answers is named by. */
+function QuestionText({ question, labelled = false }: { question: Question; labelled?: boolean }) {
+  return (
+    <Text
+      component="div"
+      size="lg"
+      id={labelled ? `question-text-${question.id}` : undefined}
+      style={{ whiteSpace: 'pre-wrap' }}
+    >
+      <RichText text={question.question_text} />
+    </Text>
+  );
+}
+
 const labelStyles = { label: { fontSize: 'var(--mantine-font-size-lg)', whiteSpace: 'pre-wrap' as const } };
 
 /**
@@ -99,9 +113,7 @@ export function QuestionInput({
     case 'short_text':
       return (
         <Stack gap="sm">
-          <Text component="div" size="lg" style={{ whiteSpace: 'pre-wrap' }}>
-            <RichText text={question.question_text} />
-          </Text>
+          <QuestionText question={question} />
           <TextInput
             label={t('kinds.typedAnswer')}
             disabled={disabled}
@@ -118,14 +130,7 @@ export function QuestionInput({
         : question.prompts.map(() => null as number | null);
       return (
         <Stack gap="sm" role="group" aria-labelledby={`question-text-${question.id}`}>
-          <Text
-            component="div"
-            size="lg"
-            id={`question-text-${question.id}`}
-            style={{ whiteSpace: 'pre-wrap' }}
-          >
-            <RichText text={question.question_text} />
-          </Text>
+          <QuestionText question={question} labelled />
           {question.prompts.map((left, index) => (
             <NativeSelect
               key={left}
@@ -161,14 +166,7 @@ export function QuestionInput({
       };
       return (
         <Stack gap="sm" role="group" aria-labelledby={`question-text-${question.id}`}>
-          <Text
-            component="div"
-            size="lg"
-            id={`question-text-${question.id}`}
-            style={{ whiteSpace: 'pre-wrap' }}
-          >
-            <RichText text={question.question_text} />
-          </Text>
+          <QuestionText question={question} labelled />
           <Text size="sm" c="dimmed">
             {t('kinds.orderLabel')}
           </Text>

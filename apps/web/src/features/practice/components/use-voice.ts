@@ -1,8 +1,8 @@
 import { cardPlainText, type KidsCard } from '@flashcards/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { speechLanguage, voiceFor } from '../../../lib/speech';
+import { browserSpeech, speechLanguage, voiceFor } from '../../../lib/speech';
 
-const canSpeak = () => typeof window !== 'undefined' && 'speechSynthesis' in window;
+const canSpeak = () => browserSpeech() !== undefined;
 
 /**
  * Says a kids card's word: its recorded sound when it has one, else the browser's speech synthesis in the
@@ -15,7 +15,7 @@ export function useVoice() {
   const stop = useCallback(() => {
     audio.current?.pause();
     audio.current = null;
-    if (canSpeak()) window.speechSynthesis.cancel();
+    browserSpeech()?.cancel();
     setPlaying(null);
   }, []);
 
