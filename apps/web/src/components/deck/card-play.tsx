@@ -68,24 +68,10 @@ function useSideWords(card: DeckCard) {
 }
 
 /** Listen to the side shown, where it is text (not a card's picture). */
-function ListenToSide({
-  card,
-  side,
-  language = '',
-  active,
-}: {
-  card: DeckCard;
-  side: 'one' | 'two';
-  language?: string;
-  active: boolean;
-}) {
+function listenToSide(card: DeckCard, side: 'one' | 'two', language: string, active: boolean) {
   if (side === 'one' && 'first_side_url' in card) return null;
   const text = sideAsText(card, side);
-  return (
-    <Group justify="center">
-      <ListenButton text={text} language={sideLanguage(text, language)} active={active} />
-    </Group>
-  );
+  return <ListenButton text={text} language={sideLanguage(text, language)} active={active} />;
 }
 
 function VerbalPlay({
@@ -96,7 +82,7 @@ function VerbalPlay({
   allowSkip,
   active,
   focusSignal,
-  language,
+  language = '',
 }: CardPlayProps) {
   const { t } = useTranslation('practice');
   const hintId = useId();
@@ -120,8 +106,14 @@ function VerbalPlay({
 
   return (
     <Stack gap="md">
-      <StudyCard ref={cardRef} card={card} flipped={flipped} onFlip={flip} describedBy={hintId} />
-      <ListenToSide card={card} side={flipped ? 'two' : 'one'} language={language} active={active} />
+      <StudyCard
+        ref={cardRef}
+        card={card}
+        flipped={flipped}
+        onFlip={flip}
+        describedBy={hintId}
+        corner={listenToSide(card, flipped ? 'two' : 'one', language, active)}
+      />
       <Text id={hintId} size="sm" c="dimmed" ta="center">
         <span className={keyHints.keyHint}>{flipped ? t('session.markHint') : t('session.flipHint')}</span>
         <span className={keyHints.touchHint}>
@@ -183,7 +175,7 @@ function TypingPlay({
   focusSignal,
   ignoreAccents = false,
   onOverrule,
-  language,
+  language = '',
 }: CardPlayProps) {
   const { t } = useTranslation('practice');
   const sideWords = useSideWords(card);
@@ -250,8 +242,13 @@ function TypingPlay({
 
   return (
     <Stack gap="md">
-      <StudyCard card={card} flipped={flipped} onFlip={checked ? flip : undefined} compact />
-      <ListenToSide card={card} side={flipped ? 'two' : 'one'} language={language} active={active} />
+      <StudyCard
+        card={card}
+        flipped={flipped}
+        onFlip={checked ? flip : undefined}
+        compact
+        corner={listenToSide(card, flipped ? 'two' : 'one', language, active)}
+      />
       <Stack gap="md" ref={answerRef} className={keyHints.answerArea}>
         <form onSubmit={check} noValidate>
           <Stack gap="sm">

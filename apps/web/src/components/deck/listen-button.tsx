@@ -1,5 +1,5 @@
 import type { SpeechLanguage } from '@flashcards/contract';
-import { Button } from '@mantine/core';
+import { ActionIcon, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlayerStop, IconVolume } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -81,19 +81,21 @@ export function ListenButton({
   const busy = state !== 'idle';
   const toggle = () => (busy ? stop() : speak(text, language));
   useShortcuts({ l: toggle, L: toggle }, active && state !== 'loading');
+  const label = busy ? t('listen.stop') : t('listen.listen');
   return (
-    <Button
-      variant="subtle"
-      size="compact-md"
-      loading={state === 'loading'}
-      leftSection={
-        busy ? <IconPlayerStop size={18} aria-hidden="true" /> : <IconVolume size={18} aria-hidden="true" />
-      }
-      onClick={toggle}
-      aria-keyshortcuts="L"
-      data-listen={state}
-    >
-      {busy ? t('listen.stop') : t('listen.listen')}
-    </Button>
+    <Tooltip label={label} events={{ hover: true, focus: true, touch: false }}>
+      <ActionIcon
+        variant="default"
+        size="lg"
+        radius="xl"
+        loading={state === 'loading'}
+        onClick={toggle}
+        aria-label={label}
+        aria-keyshortcuts="L"
+        data-listen={state}
+      >
+        {busy ? <IconPlayerStop size={18} aria-hidden="true" /> : <IconVolume size={18} aria-hidden="true" />}
+      </ActionIcon>
+    </Tooltip>
   );
 }

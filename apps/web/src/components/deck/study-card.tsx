@@ -1,5 +1,5 @@
 import { cardPlainText } from '@flashcards/contract';
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ClozeView, RichText } from '../rich-text/rich-text';
 import { isClozeCard } from './card-sides';
@@ -31,13 +31,32 @@ interface StudyCardProps {
   ref?: Ref<HTMLButtonElement>;
   /** Lower on a phone, so that a field below it and its feedback fit above the on-screen keyboard. */
   compact?: boolean;
+  /** A control over the card's top corner (Listen), outside the card's own button. */
+  corner?: ReactNode;
 }
 
 /**
  * The card being practised: side one (a text or a picture) in front, side two behind. Only the visible
  * side is exposed to assistive technology.
  */
-export function StudyCard({ card, flipped, onFlip, describedBy, ref, compact = false }: StudyCardProps) {
+export function StudyCard({ corner, ...props }: StudyCardProps) {
+  if (!corner) return <TurningCard {...props} />;
+  return (
+    <div className={classes.frame}>
+      <TurningCard {...props} />
+      <div className={classes.corner}>{corner}</div>
+    </div>
+  );
+}
+
+function TurningCard({
+  card,
+  flipped,
+  onFlip,
+  describedBy,
+  ref,
+  compact = false,
+}: Omit<StudyCardProps, 'corner'>) {
   const { t } = useTranslation('practice');
   const picture = 'first_side_url' in card ? card.first_side_url : null;
   const cloze = isClozeCard(card);
