@@ -358,6 +358,19 @@ const matrix: Record<string, Row> = {
     }),
     expect: ownerOnly(200),
   },
+  // Cards of rectangles drawn on a picture, in one's own picture category only.
+  createOcclusionCards: {
+    request: (f) => ({
+      form: {
+        fields: {
+          category: f.pictureCategory,
+          masks: JSON.stringify([{ x: 0.1, y: 0.1, width: 0.3, height: 0.2, answer: 'a nose' }]),
+        },
+        files: { first_side: 'picture' },
+      },
+    }),
+    expect: ownerOnly(201),
+  },
   deletePictureCard: { request: (f) => ({ params: { id: f.pictureCard } }), expect: ownerOnly(204) },
   // An import into one's own category only; its progress is its starter's.
   startCardImport: {

@@ -180,6 +180,7 @@ export const buildCatalogVersion = async (
         language: card.language,
         audio: card.audio,
         sourceAudio: card.audio,
+        occlusion: card.occlusion,
         position,
       })),
     );

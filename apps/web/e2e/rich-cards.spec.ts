@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { cardsApi, signedIn } from './cards-support';
 import { seriousViolations, withCookieConsent, withLanguage } from './support';
 
@@ -179,4 +179,119 @@ test("listening: a side spoken in its category's language, by the server's voice
     text: 'кучето',
     language: 'bg',
   });
+});
+
+/** A map-like picture: three coloured towns with their names, to hide and guess. */
+async function mapPicture(page: Page): Promise<Buffer> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 640;
+    canvas.height = 400;
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#d3f9d8';
+    context.fillRect(0, 0, 640, 400);
+    context.font = 'bold 28px sans-serif';
+    const towns: [string, number, number, string][] = [
+      ['Sofia', 80, 300, '#1971c2'],
+      ['Varna', 480, 120, '#c2255c'],
+      ['Plovdiv', 280, 330, '#e67700'],
+    ];
+    for (const [name, x, y, colour] of towns) {
+      context.fillStyle = colour;
+      context.beginPath();
+      context.arc(x + 40, y - 40, 14, 0, Math.PI * 2);
+      context.fill();
+      context.fillText(name, x, y);
+    }
+    return canvas.toDataURL('image/png');
+  });
+  return Buffer.from(dataUrl.split(',')[1]!, 'base64');
+}
+
+test('an image occlusion card: rectangles drawn on a picture, a card per rectangle, practised flipped and typed', async ({
+  page,
+  request,
+}) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const account = await signedIn(page, request);
+  const category = await cardsApi(request, account).category('Towns', 'picture');
+  const main = page.getByRole('main');
+
+  await page.goto(`/my-cards/${category.id}`);
+  await main.getByRole('button', { name: 'Add a card' }).first().click();
+  const add = page.getByRole('dialog', { name: 'Add a picture card' });
+  await add.getByText('Hide parts of a picture').click();
+  await add.locator('input[type="file"]').setInputFiles({
+    name: 'map.png',
+    mimeType: 'image/png',
+    buffer: await mapPicture(page),
+  });
+  const editor = add.getByRole('group', { name: 'The picture with its rectangles' });
+  await expect(editor).toBeVisible();
+  await add.getByRole('button', { name: 'Add the card' }).click();
+  await expect(add.getByText('Draw at least one rectangle on the picture.')).toBeVisible();
+
+  // Drawn with the mouse over "Sofia" (640 × 400 picture: the word at 80..160, 270..305).
+  const box = (await editor.locator('img').boundingBox())!;
+  const at = (x: number, y: number) =>
+    [box.x + (x / 640) * box.width, box.y + (y / 400) * box.height] as const;
+  await page.mouse.move(...at(70, 265));
+  await page.mouse.down();
+  await page.mouse.move(...at(170, 312), { steps: 6 });
+  await page.mouse.up();
+  const first = add.getByRole('button', { name: 'Rectangle 1', exact: true });
+  await expect(first).toBeVisible();
+  // Added and placed with the keyboard: over "Varna" (480..570, 90..125).
+  await add.getByRole('button', { name: 'Add a rectangle' }).click();
+  const second = add.getByRole('button', { name: 'Rectangle 2', exact: true });
+  await second.focus();
+  for (let step = 0; step < 34; step += 1) await page.keyboard.press('ArrowRight');
+  for (let step = 0; step < 23; step += 1) await page.keyboard.press('ArrowUp');
+  const placed = (await second.boundingBox())!;
+  expect(placed.x).toBeGreaterThan(at(460, 0)[0]);
+  expect(placed.y).toBeLessThan(at(0, 110)[1]);
+  await page.screenshot({ path: 'test-results/occlusion-editor.png' });
+
+  await add.getByRole('button', { name: 'Add 2 cards' }).click();
+  await expect(add.getByLabel('What rectangle 1 hides')).toHaveAccessibleDescription(
+    'This field is required.',
+  );
+  await add.getByLabel('What rectangle 1 hides').fill('Sofia');
+  await add.getByLabel('What rectangle 2 hides').fill('Varna');
+  await expect(add.getByRole('button', { name: 'Rectangle 2: Varna' })).toBeVisible();
+  await add.getByRole('radio', { name: 'Hide one, guess it' }).check();
+  await add.getByRole('button', { name: 'Add 2 cards' }).click();
+  await expect(add).toBeHidden();
+  await expect(main.getByRole('article')).toHaveCount(2);
+  await expect(
+    main.getByRole('img', { name: 'The picture with the part this card asks about in red' }),
+  ).toHaveCount(2);
+
+  // Flipped: the question covers the part asked about, the answer uncovers it and names it.
+  await page.goto(`/flash-cards-picture/${category.id}?type=verbal&mode=standard`);
+  const studyCard = main.locator('button[aria-pressed]');
+  const question = studyCard.getByRole('img', {
+    name: 'A picture with a part covered in red. What is under it?',
+  });
+  await expect(question.locator('rect')).toHaveCount(1);
+  await expect(question.locator('rect[data-target]')).toHaveCount(1);
+  // The cards come in any order: the rectangle on the left half hides Sofia.
+  const hidden = async (picture: typeof question) =>
+    Number(await picture.locator('rect[data-target]').getAttribute('x')) < 320 ? 'Sofia' : 'Varna';
+  const asked = await hidden(question);
+  expect(await seriousViolations(page), 'an occlusion question').toEqual([]);
+  await page.screenshot({ path: 'test-results/occlusion-question.png' });
+  await studyCard.click();
+  const answer = studyCard.getByRole('img', { name: /part asked about uncovered/ });
+  await expect(answer.locator('rect[data-target]')).toHaveCount(1);
+  await expect(studyCard.locator('[aria-hidden="false"]')).toContainText(asked);
+  await page.screenshot({ path: 'test-results/occlusion-answer.png' });
+
+  // Typed: what the rectangle hides is the answer.
+  await page.goto(`/flash-cards-picture/${category.id}?type=typing&mode=standard`);
+  const typed = main.getByRole('img', { name: /covered in red/ });
+  await expect(typed).toBeVisible();
+  await main.getByLabel('Your answer').fill((await hidden(typed)).toLowerCase());
+  await main.getByRole('button', { name: 'Check' }).click();
+  await expect(main.getByText('Correct!')).toBeVisible();
 });

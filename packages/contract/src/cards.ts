@@ -11,6 +11,7 @@ import {
   CATEGORY_NAME_MAX_LENGTH,
   PRACTICE_MAX_CARDS,
 } from './limits';
+import { occlusionMasksField, occlusionModeSchema, occlusionSchema } from './occlusion';
 import {
   answerOutcome,
   cardScores,
@@ -110,6 +111,8 @@ export const textCardSchema = z.object({
 export const pictureCardSchema = textCardSchema.extend({
   first_side_url: z.string(),
   first_side_thumbnail_url: z.string(),
+  /** An image occlusion card: the rectangles on its picture and the one it asks about; else null. */
+  occlusion: occlusionSchema.nullable(),
 });
 export const kidsCardSchema = z.object({
   id: z.number().int(),
@@ -209,6 +212,14 @@ const edit = <S extends z.ZodType>(fields: S) =>
   fields.transform((value) => ({ action: 'edit' as const, fields: value })).meta({ title: 'Edit' });
 
 export const pictureCardBody = pictureCardFields.extend({ first_side: filePart.optional() });
+/** A picture with rectangles drawn on it: a card per rectangle, whose answer is what it hides. */
+export const occlusionCardsBody = z.object({
+  first_side: filePart.optional(),
+  category: idValue,
+  tag: tag.optional(),
+  masks: occlusionMasksField,
+  mode: occlusionModeSchema.default('hide_all'),
+});
 export const kidsCardBody = kidsCardFields.extend({
   first_side: filePart.optional(),
   audio: filePart.optional(),
@@ -509,6 +520,23 @@ const pictureCardRoutes = {
     body: z.union([cardAnswerBody, edit(pictureCardBody)]),
     response: pictureCardSchema.extend(answerOutcome.shape),
     errors: [403],
+  }),
+  createOcclusionCards: defineRoute({
+    method: 'POST',
+    path: '/api/card/card-picture-occlusion/',
+    access: 'user',
+    tag: cardTag,
+    summary: 'Add image occlusion cards: a card per rectangle drawn on a picture (multipart)',
+    description:
+      '`first_side` is the picture, stored once for all the cards; `masks` is JSON text, an array of ' +
+      '`{x, y, width, height, answer}` in fractions of the picture from its top left corner; `mode` ' +
+      'is `hide_all` (every rectangle covers its part in each question) or `hide_one`. The cards come ' +
+      'back in the order of the rectangles.',
+    encoding: ['multipart'],
+    body: occlusionCardsBody,
+    status: 201,
+    response: z.array(pictureCardSchema),
+    errors: [404],
   }),
   deletePictureCard: deleteCard('/api/card/card-picture/{id}/', 'picture'),
   publicPictureTags: publicCardTags('/api/card/card-images-tags-public/', 'picture'),

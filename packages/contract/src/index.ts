@@ -13,6 +13,7 @@ export * from './limits';
 export * from './market';
 export * from './media-types';
 export * from './notifications';
+export * from './occlusion';
 export * from './practice';
 export * from './question-kinds';
 export * from './review';

@@ -3,6 +3,7 @@ import { formBoolean } from './auth';
 import { cardTypeSchema, categorySchema } from './cards';
 import { idParams, idValue, pageQuery, pageValue, paginated } from './common';
 import { CATEGORY_DESCRIPTION_MAX_LENGTH, CATEGORY_NAME_MAX_LENGTH } from './limits';
+import { occlusionSchema } from './occlusion';
 import { defineRoute, noContent } from './route';
 
 /** Catalog topics and languages (spec: Market category). */
@@ -52,6 +53,8 @@ export const marketCardSchema = z.object({
   second_side: z.string(),
   tag: z.string(),
   audio_url: z.string().nullable(),
+  /** An image occlusion card's rectangles and the one it asks about. */
+  occlusion: occlusionSchema.nullable(),
 });
 export type MarketCard = z.infer<typeof marketCardSchema>;
 

@@ -1,4 +1,4 @@
-import { IMAGE_TYPES, PICTURE_MAX_BYTES } from '@flashcards/contract';
+import { coveredMasks, IMAGE_TYPES, type Occlusion, PICTURE_MAX_BYTES } from '@flashcards/contract';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { ApiError, invalid } from './api-error';
@@ -53,4 +53,25 @@ export const cardPictureVariants = async (field: string, data: Buffer) => {
     .webp({ quality: 80, effort: 2 })
     .toBuffer();
   return { display, thumbnail };
+};
+
+/**
+ * A picture with an image occlusion card's rectangles drawn on it, as its question shows them (for exports
+ * that carry pictures, not rectangles): the one asked about in red, the others covering their parts.
+ */
+export const occludedPicture = async (picture: Uint8Array, occlusion: Occlusion): Promise<Uint8Array> => {
+  const { width = 1, height = 1 } = await sharp(picture).metadata();
+  const rectangles = coveredMasks(occlusion)
+    .map(
+      (mask) =>
+        `<rect x="${mask.x * width}" y="${mask.y * height}" width="${mask.width * width}" ` +
+        `height="${mask.height * height}" rx="4" fill="${mask.target ? '#ff8e8e' : '#ffeba2'}" ` +
+        'stroke="#212121" stroke-width="2"/>',
+    )
+    .join('');
+  const overlay = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${rectangles}</svg>`;
+  return sharp(picture)
+    .composite([{ input: Buffer.from(overlay) }])
+    .webp({ quality: 85, effort: 2 })
+    .toBuffer();
 };

@@ -4,7 +4,7 @@
  * answers raise.
  */
 
-import type { SkippedNote } from '@flashcards/contract';
+import type { Occlusion, SkippedNote } from '@flashcards/contract';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -120,6 +120,11 @@ export const cards = pgTable(
     lastAnswerCounted: boolean('last_answer_counted').notNull().default(false),
     /** An adopted card: the author's card it copies (the identity of a card across catalog versions). */
     sourceCardId: integer('source_card_id'),
+    /**
+     * An image occlusion card: the rectangles on its picture and the one it asks about. The cards of one
+     * picture share its storage key, so their picture goes only with the last of them.
+     */
+    occlusion: jsonb('occlusion').$type<Occlusion>(),
     createdAt: moment('created_at').notNull().defaultNow(),
     updatedAt: moment('updated_at').notNull().defaultNow(),
   },
@@ -127,6 +132,8 @@ export const cards = pgTable(
     index('cards_category_created_idx').on(table.categoryId, table.createdAt),
     // Decks list a category's cards in id order: without it, a LIMIT may walk the whole primary key.
     index('cards_category_id_idx').on(table.categoryId, table.id),
+    // Whether a shared picture is still used, when one of its cards goes.
+    index('cards_occlusion_picture_idx').on(table.firstSide).where(sql`${table.occlusion} is not null`),
   ],
 );
 

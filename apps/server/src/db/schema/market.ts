@@ -2,12 +2,14 @@
  * The catalog, written by the market module: approved snapshots of authors' categories (versions and
  * their cards), the catalog row of each listed category, ratings and reports of abuse.
  */
+import type { Occlusion } from '@flashcards/contract';
 import { sql } from 'drizzle-orm';
 import {
   customType,
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -68,6 +70,8 @@ export const marketVersionCards = pgTable(
     language: text('language').notNull().default(''),
     audio: text('audio'),
     sourceAudio: text('source_audio'),
+    /** An image occlusion card's rectangles; its cards of one picture share the version's copy of it. */
+    occlusion: jsonb('occlusion').$type<Occlusion>(),
     position: integer('position').notNull(),
   },
   (table) => [index('market_version_cards_version_idx').on(table.versionId, table.position)],

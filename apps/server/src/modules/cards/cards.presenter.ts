@@ -36,6 +36,7 @@ export const toPictureCard = (card: CardRow, storage: MediaStorage): PictureCard
     incorrect_guesses_score: card.incorrectGuessesScore,
     guesses_score_typing: card.guessesScoreTyping,
     incorrect_guesses_score_typing: card.incorrectGuessesScoreTyping,
+    occlusion: card.occlusion ?? null,
   };
 };
 

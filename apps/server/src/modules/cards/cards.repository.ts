@@ -7,6 +7,7 @@ import {
   getTableColumns,
   ilike,
   inArray,
+  isNotNull,
   lt,
   ne,
   or,
@@ -46,6 +47,15 @@ const whereOf = (filter: CardFilter) => {
 export const countCards = async (db: Executor, filter: CardFilter) => {
   const [row] = await db.select({ total: count() }).from(cards).where(whereOf(filter));
   return row?.total ?? 0;
+};
+
+/** Which of these picture keys image occlusion cards still use (the cards of one picture share it). */
+export const occlusionPicturesInUse = async (tx: Executor, keys: string[]) => {
+  const rows = await tx
+    .selectDistinct({ key: cards.firstSide })
+    .from(cards)
+    .where(and(isNotNull(cards.occlusion), inArray(cards.firstSide, keys)));
+  return rows.map((row) => row.key);
 };
 
 /** A page of cards, newest first. */

@@ -5,6 +5,10 @@ import {
   clozeCards,
   clozeNumbers,
   clozeQuestion,
+  type Occlusion,
+  type OcclusionMask,
+  type OcclusionMode,
+  occlusionsOf,
 } from '@flashcards/contract';
 import type { Database, Transaction } from '../../db/client';
 import type { cards } from '../../db/schema';
@@ -12,7 +16,7 @@ import type { CardKind } from '../../db/schema/card-type';
 import { type Actor, authorize, type Rule } from '../../lib/access';
 import { conflict, invalid, notFound } from '../../lib/api-error';
 import type { Clock } from '../../lib/clock';
-import { thumbnailKey } from '../../lib/images';
+import { occludedPicture } from '../../lib/images';
 import type { SignedIn } from '../../lib/routes';
 import type { MediaStorage } from '../../lib/storage';
 import { bytesOf } from '../../plugins/multipart';
@@ -35,6 +39,24 @@ export type CopySource = {
   language: string;
   audio: string | null;
   sourceCardId?: number | null;
+  occlusion?: Occlusion | null;
+};
+
+/**
+ * Lets go of the pictures of cards that go or change their picture: an image occlusion card's picture goes
+ * only when no other card of it is left (they share it).
+ */
+export const releaseCardPictures = (
+  files: MediaFiles,
+  /** `occlusion` is set on an image occlusion card. */
+  cards: { firstSide: string; occlusion?: unknown }[],
+) => {
+  files.remove(
+    cards.filter((card) => !card.occlusion).map((card) => card.firstSide),
+    { thumbnails: true },
+  );
+  const shared = cards.filter((card) => card.occlusion).map((card) => card.firstSide);
+  if (shared.length > 0) files.remove(shared, { thumbnails: true, inUse: repo.occlusionPicturesInUse });
 };
 
 export type CardQuery = { categoryId: number; tags?: string[]; search?: string };
@@ -126,14 +148,26 @@ export const createCardsService = ({
       const prefix = userMediaPrefix(userId);
       return media.change(async (files) => {
         const rows: Omit<typeof cards.$inferInsert, 'categoryId'>[] = [];
+        // The image occlusion cards of one picture share one copy of it, as they share the original.
+        const sharedCopies = new Map<string, string>();
+        const copyPicture = async (card: CopySource) => {
+          if (!card.occlusion) return files.copy(card.firstSide, `${prefix}/cards`, true);
+          let copy = sharedCopies.get(card.firstSide);
+          if (!copy) {
+            copy = await files.copy(card.firstSide, `${prefix}/cards`, true);
+            sharedCopies.set(card.firstSide, copy);
+          }
+          return copy;
+        };
         for (const card of sources)
           rows.push({
-            firstSide: withMedia ? await files.copy(card.firstSide, `${prefix}/cards`, true) : card.firstSide,
+            firstSide: withMedia ? await copyPicture(card) : card.firstSide,
             secondSide: card.secondSide,
             tag: card.tag,
             language: card.language,
             audio: card.audio ? await files.copy(card.audio, `${prefix}/audio`, false) : null,
             sourceCardId: card.sourceCardId ?? null,
+            occlusion: card.occlusion ?? null,
           });
         return files.transaction(async (tx) => {
           const category = await categories.insertCopy(tx, { ...values, userId });
@@ -349,7 +383,11 @@ export const createCardsService = ({
               picture: {
                 url: absolute(storage.url(row.firstSide)),
                 extension: row.firstSide.split('.').pop() ?? 'webp',
-                bytes: () => storage.get(row.firstSide),
+                // An image occlusion card's picture as its question shows it, with its rectangles.
+                bytes: async () => {
+                  const picture = await storage.get(row.firstSide);
+                  return row.occlusion ? occludedPicture(picture, row.occlusion) : picture;
+                },
               },
             }
           : {}),
@@ -393,7 +431,48 @@ export const createCardsService = ({
       return card!;
     },
 
-    /** The picture changes only when a new one is sent. */
+    /**
+     * Image occlusion: the picture stored once and a card per rectangle, whose answer is what it hides, in
+     * one transaction.
+     */
+    async createOcclusion(
+      user: Actor,
+      input: {
+        category: number;
+        tag?: string;
+        first_side?: UploadedFile;
+        masks: (OcclusionMask & { answer: string })[];
+        mode: OcclusionMode;
+      },
+    ) {
+      await targetCategory(user, input.category, 'picture');
+      if (!input.first_side) throw invalid({ first_side: 'no_file' });
+      const picture = input.first_side;
+      const occlusions = occlusionsOf(input.masks, input.mode);
+      return media.change(async (files) => {
+        const key = await storePicture(files, user, picture);
+        return changing(
+          [input.category],
+          (tx) =>
+            repo.insertCards(
+              tx,
+              input.masks.map((mask, index) => ({
+                categoryId: input.category,
+                firstSide: key,
+                secondSide: mask.answer,
+                tag: input.tag ?? '',
+                occlusion: occlusions[index],
+              })),
+            ),
+          files,
+        );
+      });
+    },
+
+    /**
+     * The picture changes only when a new one is sent; an image occlusion card's cannot (its rectangles are
+     * drawn on it, and other cards share it).
+     */
     async updatePicture(
       user: Actor,
       id: number,
@@ -401,9 +480,10 @@ export const createCardsService = ({
     ) {
       const card = await ownedCard(user, id, 'picture');
       await targetCategory(user, input.category, 'picture');
+      if (card.occlusion && input.first_side) throw invalid({ first_side: 'occlusion_picture_fixed' });
       return media.change(async (files) => {
         const key = input.first_side ? await storePicture(files, user, input.first_side) : undefined;
-        if (key) files.remove([card.firstSide], { thumbnails: true });
+        if (key) releaseCardPictures(files, [card]);
         return changing(
           [card.categoryId, input.category],
           (tx) =>
@@ -513,7 +593,10 @@ export const createCardsService = ({
     async remove(user: Actor, kind: CardKind, id: number) {
       const card = await ownedCard(user, id, kind);
       await media.change(async (files) => {
-        if (kind !== 'text') files.remove([card.firstSide, thumbnailKey(card.firstSide), card.audio]);
+        if (kind !== 'text') {
+          releaseCardPictures(files, [card]);
+          files.remove([card.audio]);
+        }
         await changing([card.categoryId], (tx) => repo.deleteCard(tx, id), files);
       });
     },

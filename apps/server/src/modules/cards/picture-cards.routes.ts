@@ -36,6 +36,10 @@ export const pictureCardRouteHandlers = ({ cards, practice, storage, market }: S
       present(await cards.createPicture(actor, body)),
     ),
 
+    route(cardRoutes.createOcclusionCards, async ({ actor, body }) =>
+      (await cards.createOcclusion(actor, body)).map(present),
+    ),
+
     tokenRoute(cardRoutes.updatePictureCard, async ({ signedIn, params, body }) => {
       if (body.action !== 'answer')
         return present(await cards.updatePicture(await signedIn.actor(), params.id, body.fields));

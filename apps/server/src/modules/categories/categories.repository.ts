@@ -149,11 +149,17 @@ export const countCards = async (db: Executor, categoryId: number) => {
 
 /**
  * Storage keys of the pictures and sounds of a category's cards and of its catalog versions' cards (to
- * delete the files with it).
+ * delete the files with it); `shared` are the pictures of its image occlusion cards, which cards elsewhere
+ * may share (one moved to another category).
  */
 export const mediaKeysOfCategory = async (db: Executor, categoryId: number) => {
   const rows = await db
-    .select({ kind: categories.typeOfCards, image: cards.firstSide, audio: cards.audio })
+    .select({
+      kind: categories.typeOfCards,
+      image: cards.firstSide,
+      audio: cards.audio,
+      shared: sql<boolean>`${cards.occlusion} is not null`,
+    })
     .from(cards)
     .innerJoin(categories, eq(categories.id, cards.categoryId))
     .where(eq(cards.categoryId, categoryId))
@@ -163,13 +169,16 @@ export const mediaKeysOfCategory = async (db: Executor, categoryId: number) => {
           kind: marketVersions.typeOfCards,
           image: marketVersionCards.firstSide,
           audio: marketVersionCards.audio,
+          shared: sql<boolean>`false`,
         })
         .from(marketVersionCards)
         .innerJoin(marketVersions, eq(marketVersions.id, marketVersionCards.versionId))
         .where(eq(marketVersions.categoryId, categoryId)),
     );
+  const pictures = rows.filter((row) => row.kind !== 'text');
   return {
-    images: [...new Set(rows.filter((row) => row.kind !== 'text').map((row) => row.image))],
+    images: [...new Set(pictures.filter((row) => !row.shared).map((row) => row.image))],
+    shared: [...new Set(pictures.filter((row) => row.shared).map((row) => row.image))],
     audios: [...new Set(rows.flatMap((row) => (row.audio ? [row.audio] : [])))],
   };
 };

@@ -5,6 +5,7 @@ import type { CardKind } from '../../db/schema/card-type';
 import { type Actor, authorize } from '../../lib/access';
 import { invalid, notFound } from '../../lib/api-error';
 import type { Clock } from '../../lib/clock';
+import { releaseCardPictures } from '../cards/cards.service';
 import type { MediaFiles, MediaService } from '../media/media.service';
 import type { MemoryService } from '../memory/memory.service';
 import { categoryPolicy } from './categories.policy';
@@ -41,9 +42,13 @@ export const createCategoriesService = ({
 
   /** Deletes the category in the caller's transaction (the cards go with it); its media files go after. */
   const deleteWithin = async (tx: Executor, id: number, files: MediaFiles) => {
-    const { images, audios } = await repo.mediaKeysOfCategory(tx, id);
+    const { images, shared, audios } = await repo.mediaKeysOfCategory(tx, id);
     await repo.deleteCategory(tx, id);
     files.remove(images, { thumbnails: true });
+    releaseCardPictures(
+      files,
+      shared.map((firstSide) => ({ firstSide, occlusion: true })),
+    );
     files.remove(audios);
   };
 

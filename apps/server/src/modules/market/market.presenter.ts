@@ -1,4 +1,4 @@
-import type { MarketCard, MarketCategory, PictureCard, TextCard } from '@flashcards/contract';
+import type { MarketCard, MarketCategory, Occlusion, PictureCard, TextCard } from '@flashcards/contract';
 import { HOUR } from '../../lib/clock';
 import { thumbnailKey } from '../../lib/images';
 import type { MediaStorage } from '../../lib/storage';
@@ -26,7 +26,14 @@ export const toMarketCategory = ({ listing, version, author }: ListingRow): Mark
 
 /** A card as the catalog shows it: the text, or the picture's URL and the word. */
 export const toMarketCard = (
-  card: { id: number; firstSide: string; secondSide: string; tag: string; audio: string | null },
+  card: {
+    id: number;
+    firstSide: string;
+    secondSide: string;
+    tag: string;
+    audio: string | null;
+    occlusion?: Occlusion | null;
+  },
   kind: 'text' | 'picture' | 'kids',
   storage: MediaStorage,
 ): MarketCard => {
@@ -38,6 +45,7 @@ export const toMarketCard = (
     second_side: card.secondSide,
     tag: card.tag,
     audio_url: card.audio ? storage.url(card.audio) : null,
+    occlusion: card.occlusion ?? null,
   };
 };
 
@@ -72,6 +80,7 @@ export const toPublicPictureCard = (
     first_side: picture,
     first_side_url: picture,
     first_side_thumbnail_url: storage.url(thumbnailKey(card.firstSide)),
+    occlusion: card.occlusion ?? null,
   };
 };
 

@@ -13,7 +13,7 @@ import { conflict, invalid, notFound } from '../../lib/api-error';
 import type { Clock } from '../../lib/clock';
 import type { JobQueue } from '../../lib/jobs';
 import type { MediaStorage } from '../../lib/storage';
-import type { CardsService } from '../cards/cards.service';
+import { type CardsService, releaseCardPictures } from '../cards/cards.service';
 import type { CategoriesService } from '../categories/categories.service';
 import { queueMail } from '../mail/mail.jobs';
 import type { MediaService } from '../media/media.service';
@@ -117,6 +117,15 @@ export const createMarketService = ({
     const prefix = `${userMediaPrefix(category.userId)}/market`;
     return media.change(async (files) => {
       const copy = files.copy;
+      // The image occlusion cards of one picture share the version's one copy of it.
+      const sharedCopies = new Map<string, string>();
+      const copyPicture = async (key: string, shared: boolean) => {
+        const made = shared ? sharedCopies.get(key) : undefined;
+        if (made) return made;
+        const copied = await copy(key, prefix, true);
+        if (shared) sharedCopies.set(key, copied);
+        return copied;
+      };
       const versionCards: Omit<typeof marketVersionCards.$inferInsert, 'versionId'>[] = [];
       for (const [position, card] of cards.entries()) {
         const before = previousBySource.get(card.id);
@@ -126,7 +135,8 @@ export const createMarketService = ({
           firstSide =
             before && before.sourceFirstSide === card.firstSide
               ? before.firstSide
-              : await copy(card.firstSide, prefix, true);
+              : await copyPicture(card.firstSide, card.occlusion !== null);
+          if (card.occlusion) sharedCopies.set(card.firstSide, firstSide);
           audio = !card.audio
             ? null
             : before && before.sourceAudio === card.audio && before.audio
@@ -142,6 +152,7 @@ export const createMarketService = ({
           language: card.language,
           audio,
           sourceAudio: withMedia ? card.audio : null,
+          occlusion: card.occlusion,
           position,
         });
       }
@@ -415,17 +426,27 @@ export const createMarketService = ({
       const prefix = userMediaPrefix(user.id);
       await media.change(async (files) => {
         const copyFile = files.copy;
+        // New image occlusion cards of one picture share one copy of it.
+        const sharedCopies = new Map<string, string>();
+        const copyPicture = async (card: { firstSide: string; occlusion: unknown }) => {
+          const made = card.occlusion ? sharedCopies.get(card.firstSide) : undefined;
+          if (made) return made;
+          const copied = await copyFile(card.firstSide, `${prefix}/cards`, true);
+          if (card.occlusion) sharedCopies.set(card.firstSide, copied);
+          return copied;
+        };
         const added: repo.CardInsert[] = [];
         for (const { row: card } of changes.added) {
           if (bySource.has(card.sourceCardId)) continue;
           added.push({
             categoryId: id,
-            firstSide: withMedia ? await copyFile(card.firstSide, `${prefix}/cards`, true) : card.firstSide,
+            firstSide: withMedia ? await copyPicture(card) : card.firstSide,
             secondSide: card.secondSide,
             tag: card.tag,
             language: card.language,
             audio: card.audio ? await copyFile(card.audio, `${prefix}/audio`, false) : null,
             sourceCardId: card.sourceCardId,
+            occlusion: card.occlusion,
           });
         }
         const changed: { id: number; values: Partial<repo.CardInsert> }[] = [];
@@ -439,8 +460,8 @@ export const createMarketService = ({
           };
           if (!withMedia) values.firstSide = after.first;
           else if (before.first !== after.first) {
-            values.firstSide = await copyFile(after.row.firstSide, `${prefix}/cards`, true);
-            files.remove([card.firstSide], { thumbnails: true });
+            values.firstSide = await copyPicture(after.row);
+            releaseCardPictures(files, [card]);
           }
           if (before.audio !== after.audio) {
             values.audio = after.row.audio ? await copyFile(after.row.audio, `${prefix}/audio`, false) : null;
@@ -459,11 +480,10 @@ export const createMarketService = ({
           const card = bySource.get(sourceId);
           return card ? [card] : [];
         });
-        if (withMedia)
-          for (const card of removed) {
-            files.remove([card.firstSide], { thumbnails: true });
-            files.remove([card.audio]);
-          }
+        if (withMedia) {
+          releaseCardPictures(files, removed);
+          files.remove(removed.map((card) => card.audio));
+        }
         await files.transaction(async (tx) => {
           await repo.deleteCards(
             tx,

@@ -556,6 +556,50 @@ describe('adoption', () => {
     ).toBe(201);
   });
 
+  it('carries image occlusion cards: one picture for the version and one for a copy, kept while a card of it is left', async () => {
+    const author = await signIn();
+    const category = await buildCategory(t.database.db, {
+      userId: author.user.id,
+      name: 'The heart',
+      typeOfCards: 'picture',
+    });
+    const masks = [
+      { x: 0.1, y: 0.1, width: 0.3, height: 0.3, answer: 'atrium' },
+      { x: 0.5, y: 0.5, width: 0.3, height: 0.3, answer: 'ventricle' },
+    ];
+    const created = await author.send(
+      'POST',
+      '/api/card/card-picture-occlusion/',
+      { category: category.id, masks: JSON.stringify(masks) },
+      { first_side: { name: 'heart.png', type: 'image/png', data: picture } },
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    await onCatalog(author, category.id, catalogFields('The heart'));
+
+    const served = (await anonymous(`/api/card/card-picture-public/?category_id=${category.id}`)).json();
+    expect(served.map((card: { occlusion: { target: number } }) => card.occlusion.target)).toEqual([0, 1]);
+    expect(new Set(served.map((card: { first_side_url: string }) => card.first_side_url)).size).toBe(1);
+    expect(served[0].first_side_url).not.toBe(created.json()[0].first_side_url);
+    const sample = (await anonymous(`/api/card/market-public/${category.id}/`)).json().sample_cards;
+    expect(sample[0].occlusion.masks).toHaveLength(2);
+
+    const reader = await signIn();
+    const copy = (
+      await reader.call('POST', '/api/card/adopted-from-market/', { category_id: category.id })
+    ).json();
+    const copied = await t.database.db.select().from(cards).where(eq(cards.categoryId, copy.id));
+    expect(copied.map((card) => card.occlusion?.target)).toEqual([0, 1]);
+    expect(new Set(copied.map((card) => card.firstSide)).size).toBe(1);
+    const file = mediaFile(copied[0]!.firstSide);
+    expect(existsSync(file)).toBe(true);
+    await reader.call('DELETE', `/api/card/card-picture/${copied[0]!.id}/`);
+    expect(existsSync(file)).toBe(true);
+    await reader.call('DELETE', `/api/card/card-picture/${copied[1]!.id}/`);
+    expect(existsSync(file)).toBe(false);
+    // The catalog's copy stays.
+    expect(existsSync(mediaFile(keyOf(served[0].first_side_url)))).toBe(true);
+  });
+
   it('keeps a version’s own media until its category goes, by deletion or by a merge', async () => {
     const author = await signIn();
     const child = await pictureCategory(author, 'Merged away', ['sun']);

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lte, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { pendingMedia } from '../../db/schema';
 
@@ -77,4 +77,20 @@ export const lockDue = (tx: Executor, cutoff: Date, limit: number) =>
 
 export const deleteRows = async (db: Executor, keys: string[]) => {
   if (keys.length > 0) await db.delete(pendingMedia).where(inArray(pendingMedia.key, keys));
+};
+
+/**
+ * Locks the keys for the rest of the transaction, in one order (no two changes wait on each other): a
+ * change letting go of a file that other rows share waits for another doing the same to commit.
+ */
+export const lockKeys = async (tx: Executor, keys: string[]) => {
+  for (const some of chunks([...new Set(keys)].sort())) {
+    const list = sql.join(
+      some.map((key) => sql`${key}`),
+      sql`, `,
+    );
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(key, 0)) from (select unnest(array[${list}]::text[]) as key order by 1) keys`,
+    );
+  }
 };

@@ -34,6 +34,9 @@ export class MediaSweptError extends Error {
   }
 }
 
+/** Which of these keys rows still name, read in the change's transaction (a file that rows share). */
+export type UsageCheck = (tx: Executor, keys: string[]) => Promise<string[]>;
+
 /**
  * The media files of one change of rows: the new ones it stores before its transaction, the old ones it
  * no longer needs. Made by `MediaService.change`.
@@ -45,8 +48,11 @@ export type MediaFiles = {
   putFile(key: string, file: string, contentType: string): Promise<void>;
   /** Copies a stored file under a new key of `prefix` (a picture with its thumbnail); returns the new key. */
   copy(from: string, prefix: string, picture: boolean): Promise<string>;
-  /** Files (picture keys with their thumbnails where asked) that go once the change commits. */
-  remove(keys: (string | null | undefined)[], options?: { thumbnails?: boolean }): void;
+  /**
+   * Files (picture keys with their thumbnails where asked) that go once the change commits; with `inUse`,
+   * only those no row names any more when it commits (files that rows share).
+   */
+  remove(keys: (string | null | undefined)[], options?: { thumbnails?: boolean; inUse?: UsageCheck }): void;
   /** Every file under a prefix goes once the change commits (an erased account, a deleted school). */
   removePrefix(prefix: string): void;
   /**
@@ -99,6 +105,11 @@ export const createMediaService = ({
   const filesOfChange = () => {
     const written: string[] = [];
     const unwanted = new Map<string, boolean>();
+    const shared: { keys: string[]; thumbnails: boolean; inUse: UsageCheck }[] = [];
+    const release = (key: string, thumbnails: boolean) => {
+      unwanted.set(key, false);
+      if (thumbnails) unwanted.set(thumbnailKey(key), false);
+    };
 
     const reserve = async (keys: string[]) => {
       await repo.insertWritten(db, keys, clock.now());
@@ -129,12 +140,10 @@ export const createMediaService = ({
         return to;
       },
 
-      remove(keys, { thumbnails = false } = {}) {
-        for (const key of keys) {
-          if (!key) continue;
-          unwanted.set(key, false);
-          if (thumbnails) unwanted.set(thumbnailKey(key), false);
-        }
+      remove(keys, { thumbnails = false, inUse } = {}) {
+        const named = keys.filter((key): key is string => Boolean(key));
+        if (inUse) shared.push({ keys: named, thumbnails, inUse });
+        else for (const key of named) release(key, thumbnails);
       },
 
       removePrefix(prefix) {
@@ -145,6 +154,15 @@ export const createMediaService = ({
         const keys = [...new Set(written)];
         const claimed = await repo.claimWritten(tx, keys, cutoff());
         if (claimed.length < keys.length) throw new MediaSweptError();
+        // Two changes letting go of one shared file: the second waits, then sees the first one's rows gone.
+        await repo.lockKeys(
+          tx,
+          shared.flatMap((group) => group.keys),
+        );
+        for (const { keys, thumbnails, inUse } of shared) {
+          const used = new Set(keys.length > 0 ? await inUse(tx, keys) : []);
+          for (const key of keys) if (!used.has(key)) release(key, thumbnails);
+        }
         await repo.insertUnwanted(
           tx,
           [...unwanted].map(([key, prefix]) => ({ key, prefix })),

@@ -1,6 +1,7 @@
 import { cardPlainText } from '@flashcards/contract';
 import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OccludedPicture } from '../occlusion/occluded-picture';
 import { type ClozeView, RichText } from '../rich-text/rich-text';
 import { isClozeCard } from './card-sides';
 import type { DeckCard } from './deck-source';
@@ -59,13 +60,16 @@ function TurningCard({
 }: Omit<StudyCardProps, 'corner'>) {
   const { t } = useTranslation('practice');
   const picture = 'first_side_url' in card ? card.first_side_url : null;
+  const occlusion = 'occlusion' in card ? card.occlusion : null;
   const cloze = isClozeCard(card);
   const faces = (
     <span className={classes.inner}>
       <span className={classes.face} aria-hidden={flipped}>
         <span className={classes.caption}>{t('card.sideOne')}</span>
         <span className={classes.content}>
-          {picture ? (
+          {picture && occlusion ? (
+            <OccludedPicture src={picture} occlusion={occlusion} />
+          ) : picture ? (
             <img className={classes.picture} src={picture} alt={t('card.pictureAlt')} />
           ) : (
             <SideText text={card.first_side} cloze={cloze ? 'question' : undefined} />
@@ -75,7 +79,12 @@ function TurningCard({
       <span className={`${classes.face} ${classes.back}`} aria-hidden={!flipped}>
         <span className={classes.caption}>{t('card.sideTwo')}</span>
         <span className={classes.content}>
-          {cloze ? (
+          {picture && occlusion ? (
+            <span className={classes.revealed}>
+              <OccludedPicture src={picture} occlusion={occlusion} revealed />
+              <SideText text={card.second_side} />
+            </span>
+          ) : cloze ? (
             <span className={classes.stack}>
               <SideText text={card.first_side} cloze="answer" />
               {card.second_side.trim() && (

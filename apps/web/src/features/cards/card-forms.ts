@@ -3,6 +3,9 @@ import {
   type CardType,
   kidsCardFields,
   megabytes,
+  OCCLUSION_MAX_MASKS,
+  occlusionAnswerSchema,
+  occlusionCardsBody,
   PICTURE_MAX_BYTES,
   pictureCardFields,
   textCardFields,
@@ -32,6 +35,17 @@ export const textCardForm = textCardFields.omit({ category: true }).superRefine(
 /** A new card needs a picture; an edited one keeps its picture unless another is chosen. */
 export const pictureCardForm = (editing: boolean) =>
   pictureCardFields.omit({ category: true }).extend({ first_side: editing ? picture.nullable() : picture });
+
+/** Image occlusion: a picture, its rectangles each with what it hides, the mode and the tag. */
+export const occlusionCardForm = occlusionCardsBody
+  .omit({ category: true, first_side: true, masks: true })
+  .extend({
+    first_side: picture,
+    masks: z
+      .array(occlusionAnswerSchema)
+      .min(1, { message: 'errors:occlusion_no_masks' })
+      .max(OCCLUSION_MAX_MASKS, { message: 'errors:occlusion_too_many' }),
+  });
 
 export const soundSources = ['upload', 'record'] as const;
 

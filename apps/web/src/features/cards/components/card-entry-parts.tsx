@@ -45,8 +45,11 @@ export function CardFormFooter({
   adding,
   onCancel,
   onAddAnother,
+  submitLabel,
 }: {
   general: ReactNode;
+  /** The submit button's words where "Add the card" would not say it (several cards at once). */
+  submitLabel?: string;
   /** A card is being changed, not added. */
   editing: boolean;
   /** The submit button shows its loader. */
@@ -71,7 +74,7 @@ export function CardFormFooter({
           </Button>
         )}
         <Button type="submit" loading={saving}>
-          {editing ? t('actions.save') : t('cardForm.add')}
+          {submitLabel ?? (editing ? t('actions.save') : t('cardForm.add'))}
         </Button>
       </Group>
     </>

@@ -2,6 +2,7 @@ import {
   cardPlainText,
   clozeNumbers,
   type KidsCard,
+  type Occlusion,
   type PictureCard,
   type TextCard,
 } from '@flashcards/contract';
@@ -21,6 +22,7 @@ import {
 import { IconEdit, IconPlayerPlay, IconPlayerStop, IconTrash, IconVolumeOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OccludedPicture } from '../../../components/occlusion/occluded-picture';
 import { RichText } from '../../../components/rich-text/rich-text';
 import { useFormatters } from '../../../lib/format';
 import { languageName, shorten } from '../card-rules';
@@ -142,6 +144,24 @@ function Thumbnail({ src, alt }: { src: string; alt: string }) {
   );
 }
 
+/** An image occlusion card in the list: its picture with the part it asks about in red. */
+function OcclusionThumbnail({ src, occlusion }: { src: string; occlusion: Occlusion }) {
+  const { t } = useTranslation('cards');
+  return (
+    <Stack gap={6}>
+      <Box
+        h={160}
+        style={{ borderRadius: 'var(--mantine-radius-md)', background: 'var(--mantine-color-default-hover)' }}
+      >
+        <OccludedPicture src={src} occlusion={occlusion} label={t('occlusion.listAlt')} />
+      </Box>
+      <Badge variant="light" color="orange" tt="none" w="fit-content">
+        {t('occlusion.badge')}
+      </Badge>
+    </Stack>
+  );
+}
+
 export function PictureCardItem({ card, ...actions }: { card: PictureCard } & Actions) {
   return (
     <Shell
@@ -152,7 +172,11 @@ export function PictureCardItem({ card, ...actions }: { card: PictureCard } & Ac
         </>
       }
     >
-      <Thumbnail src={card.first_side_thumbnail_url} alt={cardPlainText(card.second_side)} />
+      {card.occlusion ? (
+        <OcclusionThumbnail src={card.first_side_thumbnail_url} occlusion={card.occlusion} />
+      ) : (
+        <Thumbnail src={card.first_side_thumbnail_url} alt={cardPlainText(card.second_side)} />
+      )}
       <Text component="div" fw={600} style={{ overflowWrap: 'anywhere' }} lineClamp={4}>
         <RichText text={card.second_side} />
       </Text>

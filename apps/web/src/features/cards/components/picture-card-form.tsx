@@ -1,7 +1,8 @@
 import type { Category, PictureCard } from '@flashcards/contract';
-import { Textarea } from '@mantine/core';
+import { Box, Stack, Text, Textarea } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OccludedPicture } from '../../../components/occlusion/occluded-picture';
 import { FormattedPreview, FormattingHelp } from '../../../components/rich-text/formatted-preview';
 import { useTags } from '../../../lib/category-queries';
 import { useSchemaForm } from '../../../lib/use-schema-form';
@@ -54,7 +55,18 @@ export function PictureCardForm({
 
   return (
     <CardFormFrame {...frame} onSubmit={submit}>
-      <PictureSideField card={card} {...form.getInputProps('first_side')} />
+      {card?.occlusion ? (
+        <Stack gap={6}>
+          <Box h={200}>
+            <OccludedPicture src={card.first_side_url} occlusion={card.occlusion} />
+          </Box>
+          <Text size="sm" c="dimmed">
+            {t('occlusion.fixedPicture')}
+          </Text>
+        </Stack>
+      ) : (
+        <PictureSideField card={card} {...form.getInputProps('first_side')} />
+      )}
       <Textarea
         label={t('cardForm.pictureText')}
         description={t('cardForm.pictureTextHint')}

@@ -103,6 +103,7 @@ describe('the update notice of an adopted copy', () => {
       second_side: answer,
       tag: '',
       audio_url: null,
+      occlusion: null,
     });
     const server = fakeApi()
       .on(marketRoutes.adoptedUpdate, {

@@ -1,6 +1,7 @@
 import { cardPlainText, type MarketCard } from '@flashcards/contract';
-import { Image, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Box, Image, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { OccludedPicture } from '../../../components/occlusion/occluded-picture';
 import { RichText } from '../../../components/rich-text/rich-text';
 import '../../../lib/market-texts';
 
@@ -21,7 +22,11 @@ export function MarketCardView({ card, highlight }: { card: MarketCard; highligh
       }
     >
       <Stack gap={6}>
-        {card.first_side_url ? (
+        {card.first_side_url && card.occlusion ? (
+          <Box h={140}>
+            <OccludedPicture src={card.first_side_url} occlusion={card.occlusion} />
+          </Box>
+        ) : card.first_side_url ? (
           <Image
             src={card.first_side_url}
             alt={t('detail.pictureAlt', { answer: cardPlainText(card.second_side) })}

@@ -38,7 +38,15 @@ const entry = {
 const detail = {
   ...entry,
   sample_cards: [
-    { id: 1, first_side: 'France', first_side_url: null, second_side: 'Paris', tag: '', audio_url: null },
+    {
+      id: 1,
+      first_side: 'France',
+      first_side_url: null,
+      second_side: 'Paris',
+      tag: '',
+      audio_url: null,
+      occlusion: null,
+    },
   ],
   my_rating: null,
   reported_by_me: false,

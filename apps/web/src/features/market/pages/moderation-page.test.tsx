@@ -36,6 +36,7 @@ const card = {
   second_side: 'Paris',
   tag: '',
   audio_url: null,
+  occlusion: null,
 };
 
 /** A stand-in for the server: the queue of two categories, each approved or rejected as it was sent. */
