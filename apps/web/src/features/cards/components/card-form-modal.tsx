@@ -1,5 +1,6 @@
 import type { Category, KidsCard, PictureCard, TextCard } from '@flashcards/contract';
 import { Modal, SegmentedControl } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnyCard } from '../api/get-cards';
@@ -26,6 +27,8 @@ export function CardFormModal({
   // A new picture card is a picture with its text, or a picture with parts hidden (image occlusion).
   const [pictureKind, setPictureKind] = useState<'picture' | 'occlusion'>('picture');
   const occlusion = kind === 'picture' && !card && pictureKind === 'occlusion';
+  // The two kinds' names do not fit side by side on a phone.
+  const narrow = useMediaQuery('(max-width: 30em)');
   return (
     <Modal
       opened={opened}
@@ -39,6 +42,7 @@ export function CardFormModal({
         <SegmentedControl
           mb="md"
           fullWidth
+          orientation={narrow ? 'vertical' : 'horizontal'}
           aria-label={t('occlusion.kind')}
           value={pictureKind}
           onChange={(value) => setPictureKind(value as 'picture' | 'occlusion')}
