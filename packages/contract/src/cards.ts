@@ -235,10 +235,11 @@ export const skippedNoteSchema = z.object({
   note: z.number().int().describe("The note's number in the package, from 1"),
   excerpt: z.string().describe("The start of the note's first field, as text"),
   reason: z
-    .enum(['empty', 'sound_only', 'picture_only', 'no_picture', 'too_long', 'bad_media'])
+    .enum(['empty', 'sound_only', 'picture_only', 'no_picture', 'too_long', 'bad_media', 'image_occlusion'])
     .describe(
       'A side with nothing on it, only a sound, only a picture (text category), no picture (picture ' +
-        'and kids categories), longer than a side may be, or a picture or sound that cannot be read',
+        'and kids categories), longer than a side may be, a picture or sound that cannot be read, or ' +
+        'an Anki image occlusion note (its parts have no text answers)',
     ),
 });
 export type SkippedNote = z.infer<typeof skippedNoteSchema>;

@@ -58,7 +58,14 @@ export type AnkiCard = { first: string; second: string; tag: string; picture?: s
  * category), no picture (in a picture or kids category), longer than a side may be, or a picture or sound
  * that cannot be read (judged by the importer).
  */
-export type SkipReason = 'empty' | 'sound_only' | 'picture_only' | 'no_picture' | 'too_long' | 'bad_media';
+export type SkipReason =
+  | 'empty'
+  | 'sound_only'
+  | 'picture_only'
+  | 'no_picture'
+  | 'too_long'
+  | 'bad_media'
+  | 'image_occlusion';
 /** A note left out of the import: its number in the package, the start of its first field, and why. */
 export type SkippedNote = { note: number; excerpt: string; reason: SkipReason };
 /** The cards of one note of a package, and the reasons any of its cards was left out. */
@@ -464,6 +471,9 @@ const renderedCards = (note: RawNote): RenderedCard[] | 'too_long' => {
 };
 
 /** Why a side without text cannot become a text card. */
+/** The first field of an Anki image occlusion note: its shapes as cloze deletions. */
+const IMAGE_OCCLUSION = /\{\{c\d+::image-occlusion:/;
+
 const emptyReason = (html: string): SkipReason =>
   hasPicture(html) ? 'picture_only' : hasSound(html) ? 'sound_only' : 'empty';
 
@@ -545,6 +555,13 @@ function* noteCards(raw: RawNote[], kind: CardKind, media: Map<string, string>):
       if (!outcome.skipped.some((s) => s.reason === reason))
         outcome.skipped.push({ note: index + 1, excerpt, reason });
     };
+    // Anki's image occlusion notes hide parts of a picture with no text to answer: as cards they would
+    // read as their shapes' coordinates.
+    if (IMAGE_OCCLUSION.test(note.fields[0] ?? '')) {
+      skip('image_occlusion');
+      yield outcome;
+      continue;
+    }
     const rendered = renderedCards(note);
     if (rendered === 'too_long') {
       skip('too_long');

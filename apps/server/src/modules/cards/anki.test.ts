@@ -247,6 +247,20 @@ const CLOZE: TestNoteType = {
   fields: ['Text', 'Back Extra'],
   templates: [{ question: '{{cloze:Text}}', answer: '{{cloze:Text}}<br>\n{{Back Extra}}' }],
 };
+/** Anki's image occlusion type (23.10): its shapes are cloze deletions of the first field. */
+const IMAGE_OCCLUSION: TestNoteType = {
+  id: 1_600_000_000_004,
+  cloze: true,
+  fields: ['Occlusion', 'Image', 'Header', 'Back Extra', 'Comments'],
+  templates: [
+    {
+      question:
+        '{{#Header}}<div>{{Header}}</div>{{/Header}}<div id="image-occlusion-container">{{Image}}</div>{{cloze:Occlusion}}',
+      answer:
+        '{{#Header}}<div>{{Header}}</div>{{/Header}}<div id="image-occlusion-container">{{Image}}</div>{{cloze:Occlusion}}<div>{{Back Extra}}</div>',
+    },
+  ],
+};
 /** A type with a typed answer and an optional hint. */
 const TYPE_IN: TestNoteType = {
   id: 1_600_000_000_003,
@@ -447,6 +461,37 @@ describe('importing an Anki package', () => {
         ).toEqual([
           ['{{c1::Sofia}} is the capital of Bulgaria.', 'Since 1879'],
           ['Sofia is the capital of {{c2::Bulgaria::a country}}.', 'Since 1879'],
+        ]);
+      });
+
+      it('lists an image occlusion note rather than make cards of its shapes', async () => {
+        const session = await signIn();
+        const category = await buildCategory(t.database.db, { userId: session.user.id });
+        const deck = await typedDeck(
+          format,
+          [IMAGE_OCCLUSION, CLOZE],
+          [
+            {
+              type: IMAGE_OCCLUSION.id,
+              fields: [
+                '{{c1::image-occlusion:rect:left=.1:top=.2:width=.3:height=.1:oi=1}}<br>' +
+                  '{{c2::image-occlusion:ellipse:left=.5:top=.5:width=.2:height=.2:oi=1}}',
+                '<img src="heart.png">',
+                'The heart',
+                '',
+                '',
+              ],
+              ords: [0, 1],
+            },
+            { type: CLOZE.id, fields: ['{{c1::Sofia}} is a capital.', ''], ords: [0] },
+          ],
+        );
+        expect(await imported(session, category.id, deck)).toEqual({
+          created: 1,
+          skipped: [{ note: 1, excerpt: expect.any(String), reason: 'image_occlusion' }],
+        });
+        expect((await cardsOf(session, 'text', category.id)).map((c) => c.first_side)).toEqual([
+          '{{c1::Sofia}} is a capital.',
         ]);
       });
 
