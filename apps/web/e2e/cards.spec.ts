@@ -130,7 +130,7 @@ test('a picture category: add a picture card, see its thumbnail, edit and delete
 
   await main.getByRole('button', { name: 'Add a card' }).first().click();
   const add = page.getByRole('dialog', { name: 'Add a picture card' });
-  await add.getByLabel('Text').fill('A red square');
+  await add.getByRole('textbox', { name: 'Text' }).fill('A red square');
   await add.getByRole('button', { name: 'Add the card' }).click();
   await expect(add.getByText('Choose a picture.')).toBeVisible();
   await add.locator('input[type="file"]').setInputFiles({
