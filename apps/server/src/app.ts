@@ -19,6 +19,7 @@ import { googleRouteHandlers } from './modules/google/google.routes';
 import { guardianRouteHandlers } from './modules/guardians/guardians.routes';
 import { homeRouteHandlers } from './modules/home/home.routes';
 import { learningPathRouteHandlers } from './modules/learning-paths/learning-paths.routes';
+import { liveRouteHandlers } from './modules/live/live.routes';
 import { marketRouteHandlers } from './modules/market/market.routes';
 import { notificationRouteHandlers } from './modules/notifications/notifications.routes';
 import { practiceRouteHandlers } from './modules/practice/practice.routes';
@@ -80,6 +81,7 @@ const routeHandlers = (services: Services) => [
   ...categoryRouteHandlers(services),
   ...textCardRouteHandlers(services),
   ...speechRouteHandlers(services),
+  ...liveRouteHandlers(services),
   ...pictureCardRouteHandlers(services),
   ...cardImportRouteHandlers(services),
   ...kidsCardRouteHandlers(services),

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { USER_GROUP_MAX_MEMBERS } from '@flashcards/contract';
+import { LIVE_MAX_PLAYERS, USER_GROUP_MAX_MEMBERS } from '@flashcards/contract';
 import { z } from 'zod';
 import { defaultWebDistDir } from './paths';
 
@@ -96,6 +96,7 @@ const envSchema = z.object({
   LEARNED_THRESHOLD: positiveInt(10),
   MARKET_AUTO_APPROVE: flag.default(false),
   USER_GROUP_MAX_MEMBERS: positiveInt(USER_GROUP_MAX_MEMBERS),
+  LIVE_MAX_PLAYERS: positiveInt(LIVE_MAX_PLAYERS),
   MEDIA_SWEEP_GRACE_SECONDS: positiveInt(3600),
   NOTIFICATION_DIGEST_MINUTES: z.coerce.number().int().min(0).max(1440).default(15),
   RUN_JOBS: flag.default(true),
@@ -193,6 +194,8 @@ const toConfig = (env: z.output<typeof envSchema>) => {
     marketAutoApprove: env.MARKET_AUTO_APPROVE,
     /** Members one user group may have. */
     userGroupMaxMembers: env.USER_GROUP_MAX_MEMBERS,
+    /** Players one live game may have. */
+    liveMaxPlayers: env.LIVE_MAX_PLAYERS,
     /** This server process also runs the queued jobs (false where separate workers run them). */
     runJobs: env.RUN_JOBS,
     /**

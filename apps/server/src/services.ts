@@ -31,6 +31,7 @@ import {
   schedulePathSessionCleanUp,
 } from './modules/learning-paths/learning-paths.jobs';
 import { createLearningPathsService } from './modules/learning-paths/learning-paths.service';
+import { createLiveService } from './modules/live/live.service';
 import { registerMailDigestJobs, registerMailJobs } from './modules/mail/mail.jobs';
 import { createMailService } from './modules/mail/mail.service';
 import { createMarketService } from './modules/market/market.service';
@@ -131,6 +132,7 @@ export const createServices = async ({
     publicUrl: config.publicUrl,
   });
   const speech = createSpeechService({ clock, synthesize });
+  const live = createLiveService({ db, clock, cards, maxPlayers: config.liveMaxPlayers });
   const cardImports = createCardImportsService({ db, storage, media, clock, jobs, categories, log });
   const market = createMarketService({
     db,
@@ -246,6 +248,7 @@ export const createServices = async ({
     cards,
     cardImports,
     speech,
+    live,
     market,
     ai,
     friends,

@@ -44,6 +44,7 @@ import {
   buildCatalogVersion,
   buildCategory,
   buildFriendship,
+  buildLiveGame,
   buildSchool,
   buildUser,
   PASSWORD,
@@ -78,6 +79,10 @@ type Fixture = {
   report: number;
   textCard: number;
   pictureCard: number;
+  /** The owner's text category of four cards with different answers (enough for a live game). */
+  liveCategory: number;
+  /** A live game the owner hosts. */
+  liveGame: number;
   kidsCard: number;
   textTask: string;
   /** An import of cards of the owner's, ended. */
@@ -382,6 +387,9 @@ const matrix: Record<string, Row> = {
     request: (f) => ({ params: { id: f.category }, query: { format: 'apkg' } }),
     expect: ownerOnly(200),
   },
+  // A live game of one's own category; a game is its host's only.
+  createLiveGame: { request: (f) => ({ json: { category: f.liveCategory } }), expect: ownerOnly(201) },
+  liveGame: { request: (f) => ({ params: { id: f.liveGame } }), expect: ownerOnly(200) },
   // The server's voice names no object: the caller's own text, for anyone (limited per address).
   speech: { request: () => ({ query: { text: 'Здравей', language: 'bg' } }), expect: everyone(200) },
   publicPictureTags: {
@@ -1015,6 +1023,8 @@ const newFixture = async () => {
     report: 0,
     textCard: (await buildCard(db, { categoryId: category.id, tag: 'animals' })).id,
     pictureCard: (await buildCard(db, { categoryId: pictureCategory.id, firstSide: ownPicture })).id,
+    liveCategory: 0,
+    liveGame: (await buildLiveGame(db, { hostId: owner.id })).id,
     kidsCard: (await buildCard(db, { categoryId: kidsCategory.id, firstSide: ownPicture, language: 'bg' }))
       .id,
     textTask: (await buildAiTask(db, { userId: owner.id })).id,
@@ -1057,6 +1067,9 @@ const newFixture = async () => {
     unsubscribeToken: '',
   };
   fixture.emptySchool = (await buildSchool(db)).id;
+  const liveCategory = await buildCategory(db, { userId: owner.id });
+  for (let card = 0; card < 4; card++) await buildCard(db, { categoryId: liveCategory.id });
+  fixture.liveCategory = liveCategory.id;
   const [schoolClass] = await db
     .insert(schoolClasses)
     .values({ schoolId: school.id, name: '9A', schoolYear: '2026/2027' })

@@ -8,6 +8,7 @@ import {
   cards,
   categories,
   friendships,
+  liveGames,
   marketListings,
   marketVersionCards,
   marketVersions,
@@ -268,4 +269,25 @@ export const buildSchoolTest = async (db: Executor, createdById: number) => {
     scoreValue: 4,
   });
   return test!;
+};
+
+/** A live game in its lobby, without questions; without `hostId`, of a new user. */
+export const buildLiveGame = async (
+  db: Executor,
+  { hostId, ...overrides }: Partial<typeof liveGames.$inferInsert> = {},
+) => {
+  const [game] = await db
+    .insert(liveGames)
+    .values({
+      hostId: hostId ?? (await buildUser(db)).id,
+      title: 'A game',
+      code: String(next()).padStart(6, '9'),
+      questionsCount: 1,
+      questionSeconds: 20,
+      maxPlayers: 10,
+      createdAt: new Date(),
+      ...overrides,
+    })
+    .returning();
+  return game!;
 };

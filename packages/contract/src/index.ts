@@ -10,6 +10,7 @@ export * from './home';
 export * from './issues';
 export * from './learning-paths';
 export * from './limits';
+export * from './live';
 export * from './market';
 export * from './media-types';
 export * from './notifications';

@@ -6,6 +6,7 @@ import { examRoutes, testRoutes } from './exams';
 import { guardianRoutes } from './guardians';
 import { homeRoutes } from './home';
 import { learningPathRoutes, reportRoutes } from './learning-paths';
+import { liveRoutes } from './live';
 import { marketRoutes } from './market';
 import { notificationRoutes } from './notifications';
 import { practiceRoutes } from './practice';
@@ -29,6 +30,7 @@ export const apiRoutes: Record<string, RouteDefinition> = /* @__PURE__ */ Object
   reviewRoutes,
   cardRoutes,
   speechRoutes,
+  liveRoutes,
   marketRoutes,
   aiRoutes,
   friendRoutes,

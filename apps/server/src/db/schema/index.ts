@@ -5,6 +5,7 @@ export * from './cards';
 export * from './exams';
 export * from './guardians';
 export * from './learning-paths';
+export * from './live';
 export * from './mail';
 export * from './market';
 export * from './media';

@@ -1,0 +1,177 @@
+import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { liveAnswers, liveGames, livePlayers, liveQuestions } from '../../db/schema';
+
+export type LiveGameRow = typeof liveGames.$inferSelect;
+export type LivePlayerRow = typeof livePlayers.$inferSelect;
+export type LiveQuestionRow = typeof liveQuestions.$inferSelect;
+
+/** A new game with its questions; null when its code is taken by another open game (draw another). */
+export const insertGame = async (
+  tx: Executor,
+  game: typeof liveGames.$inferInsert,
+  questions: Omit<typeof liveQuestions.$inferInsert, 'gameId'>[],
+) => {
+  const [row] = await tx.insert(liveGames).values(game).onConflictDoNothing().returning();
+  if (!row) return null;
+  await tx.insert(liveQuestions).values(questions.map((question) => ({ ...question, gameId: row.id })));
+  return row;
+};
+
+export const findGame = async (db: Executor, id: number) => {
+  const [row] = await db.select().from(liveGames).where(eq(liveGames.id, id));
+  return row;
+};
+
+/** The open game (not finished) of a join code. */
+export const findOpenGame = async (db: Executor, code: string) => {
+  const [row] = await db
+    .select()
+    .from(liveGames)
+    .where(and(eq(liveGames.code, code), sql`${liveGames.phase} <> 'finished'`));
+  return row;
+};
+
+/** The game, locked until the transaction ends: its changes (phase, players) happen one at a time. */
+export const lockGame = async (tx: Executor, id: number) => {
+  const [row] = await tx.select().from(liveGames).where(eq(liveGames.id, id)).for('update');
+  return row;
+};
+
+/** Sets the game's fields and raises its revision. */
+export const updateGame = async (
+  tx: Executor,
+  id: number,
+  values: Partial<typeof liveGames.$inferInsert>,
+) => {
+  const [row] = await tx
+    .update(liveGames)
+    .set({ ...values, revision: sql`${liveGames.revision} + 1` })
+    .where(eq(liveGames.id, id))
+    .returning();
+  return row!;
+};
+
+export const question = async (db: Executor, gameId: number, position: number) => {
+  const [row] = await db
+    .select()
+    .from(liveQuestions)
+    .where(and(eq(liveQuestions.gameId, gameId), eq(liveQuestions.position, position)));
+  return row;
+};
+
+/** The players still in the game (not removed), in the order they joined. */
+export const activePlayers = (db: Executor, gameId: number) =>
+  db
+    .select()
+    .from(livePlayers)
+    .where(and(eq(livePlayers.gameId, gameId), isNull(livePlayers.removedAt)))
+    .orderBy(asc(livePlayers.id));
+
+/** Each team's members among the players still in the game. */
+export const teamSizes = async (db: Executor, gameId: number) => {
+  const rows = await db
+    .select({ team: livePlayers.team, members: count() })
+    .from(livePlayers)
+    .where(and(eq(livePlayers.gameId, gameId), isNull(livePlayers.removedAt)))
+    .groupBy(livePlayers.team);
+  return new Map(rows.map((row) => [row.team, row.members]));
+};
+
+export const countPlayers = async (db: Executor, gameId: number) => {
+  const [row] = await db
+    .select({ total: count() })
+    .from(livePlayers)
+    .where(and(eq(livePlayers.gameId, gameId), isNull(livePlayers.removedAt)));
+  return row?.total ?? 0;
+};
+
+/** A new player; null when the nickname is taken in the game (whatever its case). */
+export const insertPlayer = async (tx: Executor, player: typeof livePlayers.$inferInsert) => {
+  const [row] = await tx.insert(livePlayers).values(player).onConflictDoNothing().returning();
+  return row ?? null;
+};
+
+/** The player a token names, if still in the game. */
+export const findPlayerByToken = async (db: Executor, tokenHash: string) => {
+  const [row] = await db
+    .select()
+    .from(livePlayers)
+    .where(and(eq(livePlayers.tokenHash, tokenHash), isNull(livePlayers.removedAt)));
+  return row;
+};
+
+export const findPlayer = async (db: Executor, gameId: number, playerId: number) => {
+  const [row] = await db
+    .select()
+    .from(livePlayers)
+    .where(and(eq(livePlayers.gameId, gameId), eq(livePlayers.id, playerId)));
+  return row;
+};
+
+export const removePlayer = (tx: Executor, playerId: number, now: Date) =>
+  tx.update(livePlayers).set({ removedAt: now }).where(eq(livePlayers.id, playerId));
+
+/**
+ * The game, share-locked until the transaction ends: answers run side by side, and a change of the
+ * game's phase (which locks it for update) waits for those under way, and they for it.
+ */
+export const shareGame = async (tx: Executor, id: number) => {
+  const [row] = await tx.select().from(liveGames).where(eq(liveGames.id, id)).for('share');
+  return row;
+};
+
+/** The player's answer, unless they answered the question already; returns whether it was taken. */
+export const insertAnswer = async (tx: Executor, answer: typeof liveAnswers.$inferInsert) => {
+  const rows = await tx
+    .insert(liveAnswers)
+    .values(answer)
+    .onConflictDoNothing()
+    .returning({ at: liveAnswers.answeredAt });
+  return rows.length > 0;
+};
+
+/** The player's score and streak after an answer. */
+export const setPlayerScore = (db: Executor, playerId: number, points: number, streak: number) =>
+  db
+    .update(livePlayers)
+    .set({ score: sql`${livePlayers.score} + ${points}`, streak })
+    .where(eq(livePlayers.id, playerId));
+
+/** Players still in the game who have not answered the question: their streak ends with it. */
+export const endStreaksOfSilent = (tx: Executor, gameId: number, position: number) =>
+  tx.execute(sql`
+    update ${livePlayers} set streak = 0
+    where ${livePlayers.gameId} = ${gameId} and ${livePlayers.removedAt} is null
+      and not exists (
+        select 1 from ${liveAnswers}
+        where ${liveAnswers.playerId} = ${livePlayers.id} and ${liveAnswers.position} = ${position}
+      )`);
+
+/** How many players chose each choice of the question, and how many answered. */
+export const answerCounts = async (db: Executor, gameId: number, position: number) =>
+  db
+    .select({ choice: liveAnswers.choice, answers: count() })
+    .from(liveAnswers)
+    .innerJoin(livePlayers, eq(livePlayers.id, liveAnswers.playerId))
+    .where(
+      and(eq(liveAnswers.gameId, gameId), eq(liveAnswers.position, position), isNull(livePlayers.removedAt)),
+    )
+    .groupBy(liveAnswers.choice);
+
+export const playerAnswer = async (db: Executor, playerId: number, position: number) => {
+  const [row] = await db
+    .select()
+    .from(liveAnswers)
+    .where(and(eq(liveAnswers.playerId, playerId), eq(liveAnswers.position, position)));
+  return row;
+};
+
+/** Players ahead of a score in the game (a rank is this plus one). */
+export const playersAhead = async (db: Executor, gameId: number, score: number) => {
+  const [row] = await db
+    .select({ total: count() })
+    .from(livePlayers)
+    .where(and(eq(livePlayers.gameId, gameId), isNull(livePlayers.removedAt), gt(livePlayers.score, score)));
+  return row?.total ?? 0;
+};

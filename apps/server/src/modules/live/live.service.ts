@@ -1,0 +1,336 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import {
+  type CreateLiveGameBody,
+  cardPlainText,
+  LIVE_CHOICES,
+  LIVE_CODE_LENGTH,
+  LIVE_NICKNAME_MAX_LENGTH,
+} from '@flashcards/contract';
+import type { Database } from '../../db/client';
+import { type Actor, authorize } from '../../lib/access';
+import { conflict, invalid, notFound } from '../../lib/api-error';
+import type { Clock } from '../../lib/clock';
+import type { CardsService } from '../cards/cards.service';
+import { livePolicy } from './live.policy';
+import * as repo from './live.repository';
+import { scoreAnswer } from './scoring';
+
+/** Tries at a free join code before giving up (a million codes, few games open at once). */
+const CODE_TRIES = 10;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const newCode = () => String(randomInt(10 ** LIVE_CODE_LENGTH)).padStart(LIVE_CODE_LENGTH, '0');
+
+/** The items in a random order (Fisher-Yates with the system's random source). */
+const shuffled = <T>(items: readonly T[]) => {
+  const copy = [...items];
+  for (let index = copy.length - 1; index > 0; index--) {
+    const other = randomInt(index + 1);
+    [copy[index], copy[other]] = [copy[other]!, copy[index]!];
+  }
+  return copy;
+};
+
+/** What makes two answers the same choice: their plain text, whatever its case and spacing. */
+const answerKey = (text: string) => cardPlainText(text).trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * Questions drafted from a category's cards: as many cards as asked for (or all), each with its answer
+ * among three other answers of the category, in a random order. Null when the category has fewer than
+ * four different answers.
+ */
+export const draftLiveQuestions = (
+  cards: { id: number; front: string; back: string }[],
+  count: number,
+  kind: 'text' | 'picture' | 'kids',
+) => {
+  const answers = new Map<string, string>();
+  for (const card of cards)
+    if (!answers.has(answerKey(card.back))) answers.set(answerKey(card.back), card.back);
+  if (answers.size < LIVE_CHOICES) return null;
+  return shuffled(cards)
+    .slice(0, count)
+    .map((card, position) => {
+      const own = answerKey(card.back);
+      const others = shuffled([...answers].filter(([key]) => key !== own).map(([, text]) => text)).slice(
+        0,
+        LIVE_CHOICES - 1,
+      );
+      const choices = shuffled([card.back, ...others]);
+      return {
+        position,
+        cardId: card.id,
+        prompt: kind === 'text' ? card.front : '',
+        picture: kind === 'text' ? null : card.front,
+        choices,
+        correct: choices.indexOf(card.back),
+      };
+    });
+};
+
+export type LiveChange = { gameId: number; revision: number };
+
+/**
+ * Live games (docs/live.md): a host makes a game from a category and runs it; players join with its code
+ * and a nickname and answer each question while it is open on the server's clock. Every change is one
+ * transaction; listeners hear of it after it commits.
+ */
+export const createLiveService = ({
+  db,
+  clock,
+  cards,
+  maxPlayers,
+}: {
+  db: Database;
+  clock: Clock;
+  cards: CardsService;
+  maxPlayers: number;
+}) => {
+  const listeners = new Set<(change: LiveChange) => void>();
+  const changed = (game: { id: number; revision: number }) => {
+    for (const listener of listeners) listener({ gameId: game.id, revision: game.revision });
+  };
+
+  const hosted = async (actor: Actor, id: number) =>
+    authorize(actor, livePolicy.host, await repo.findGame(db, id));
+
+  /** A question whose time ran out is closed by whoever looks first: a read never shows it still open. */
+  const settle = async (game: repo.LiveGameRow) => {
+    if (game.phase === 'question' && game.closesAt && game.closesAt <= clock.now())
+      return (await close(game.id, game.question!)) ?? game;
+    return game;
+  };
+
+  /** Closes the question if it is still the open one: its silent players' streaks end. */
+  const close = async (gameId: number, position: number) => {
+    const closed = await db.transaction(async (tx) => {
+      const game = await repo.lockGame(tx, gameId);
+      if (game?.phase !== 'question' || game.question !== position) return null;
+      await repo.endStreaksOfSilent(tx, gameId, position);
+      const now = clock.now();
+      return repo.updateGame(tx, gameId, {
+        phase: 'reveal',
+        closesAt: game.closesAt && game.closesAt < now ? game.closesAt : now,
+      });
+    });
+    if (closed) changed(closed);
+    return closed;
+  };
+
+  /** Opens a question: its time starts now and runs out at its closing time, when it closes by itself. */
+  const open = async (
+    tx: Parameters<Parameters<Database['transaction']>[0]>[0],
+    game: repo.LiveGameRow,
+    position: number,
+  ) => {
+    const openedAt = clock.now();
+    const closesAt = new Date(openedAt.getTime() + game.questionSeconds * 1000);
+    return repo.updateGame(tx, game.id, { phase: 'question', question: position, openedAt, closesAt });
+  };
+
+  const closeWhenDue = (game: repo.LiveGameRow) => {
+    if (game.phase !== 'question' || !game.closesAt) return;
+    void clock
+      .sleep(game.closesAt.getTime() - clock.now().getTime())
+      .then(() => close(game.id, game.question!))
+      .catch(() => undefined);
+  };
+
+  return {
+    /** Hears of every committed change of any game (the sockets of this process push the new state). */
+    onChange(listener: (change: LiveChange) => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    async create(actor: Actor, input: CreateLiveGameBody) {
+      const { category, cards: all } = await cards.forTest(actor, input.category);
+      const questions = draftLiveQuestions(all, input.questions, category.kind);
+      if (!questions) throw invalid({ category: 'live_too_few_cards' });
+      for (let attempt = 0; attempt < CODE_TRIES; attempt++) {
+        const game = await db.transaction((tx) =>
+          repo.insertGame(
+            tx,
+            {
+              hostId: actor.id,
+              categoryId: category.id,
+              title: category.name,
+              code: newCode(),
+              questionsCount: questions.length,
+              questionSeconds: input.question_seconds,
+              teams: input.teams,
+              streakBonus: input.streak_bonus,
+              maxPlayers,
+              createdAt: clock.now(),
+            },
+            questions,
+          ),
+        );
+        if (game) return game;
+      }
+      throw conflict('live_no_code');
+    },
+
+    /** A game I host, with its players. */
+    async hostGame(actor: Actor, id: number) {
+      const game = await settle(await hosted(actor, id));
+      return { game, players: await repo.activePlayers(db, id) };
+    },
+
+    /**
+     * A player joins an open game by its code: a nickname of their own in it, a team with the fewest
+     * members (teams), and a token their browser keeps to come back as the same player.
+     */
+    async join(input: { code: string; nickname: string; userId: number | null }) {
+      const nickname = input.nickname.trim().replace(/\s+/g, ' ');
+      if (!nickname) throw invalid({ nickname: 'field_required' });
+      if ([...nickname].length > LIVE_NICKNAME_MAX_LENGTH) throw invalid({ nickname: 'live_nickname_long' });
+      const found = await repo.findOpenGame(db, input.code.trim());
+      if (!found) throw notFound();
+      const token = randomBytes(24).toString('base64url');
+      const joined = await db.transaction(async (tx) => {
+        const game = await repo.lockGame(tx, found.id);
+        if (!game || game.phase === 'finished') throw notFound();
+        if ((await repo.countPlayers(tx, game.id)) >= game.maxPlayers) throw conflict('live_full');
+        let team: number | null = null;
+        if (game.teams > 0) {
+          const sizes = await repo.teamSizes(tx, game.id);
+          const smallest = Math.min(
+            ...Array.from({ length: game.teams }, (_, index) => sizes.get(index) ?? 0),
+          );
+          const candidates = Array.from({ length: game.teams }, (_, index) => index).filter(
+            (index) => (sizes.get(index) ?? 0) === smallest,
+          );
+          team = candidates[randomInt(candidates.length)]!;
+        }
+        const player = await repo.insertPlayer(tx, {
+          gameId: game.id,
+          nickname,
+          userId: input.userId,
+          tokenHash: hashToken(token),
+          team,
+          joinedAt: clock.now(),
+        });
+        if (!player) throw invalid({ nickname: 'live_nickname_taken' });
+        return { game: await repo.updateGame(tx, game.id, {}), player };
+      });
+      changed(joined.game);
+      return { ...joined, token };
+    },
+
+    /** The player a token names, back in their game with their score (a reload, a dropped network). */
+    async resume(token: string) {
+      const player = await repo.findPlayerByToken(db, hashToken(token));
+      const game = player && (await repo.findGame(db, player.gameId));
+      if (!player || !game) throw notFound();
+      return { game: await settle(game), player };
+    },
+
+    /** The host opens the first question. */
+    async start(actor: Actor, id: number) {
+      await hosted(actor, id);
+      const game = await db.transaction(async (tx) => {
+        const locked = (await repo.lockGame(tx, id))!;
+        if (locked.phase !== 'lobby') throw conflict('live_started');
+        return open(tx, locked, 0);
+      });
+      changed(game);
+      closeWhenDue(game);
+      return game;
+    },
+
+    /**
+     * An answer to the open question, scored on the server's clock: right ones score more the sooner they
+     * come. One answer a question; none once it closed (409). The last player to answer closes it.
+     */
+    async answer(token: string, position: number, choice: number) {
+      const player = await repo.findPlayerByToken(db, hashToken(token));
+      if (!player) throw notFound();
+      const answeredAt = clock.now();
+      const taken = await db.transaction(async (tx) => {
+        const game = await repo.shareGame(tx, player.gameId);
+        if (
+          game?.phase !== 'question' ||
+          game.question !== position ||
+          !game.closesAt ||
+          game.closesAt <= answeredAt
+        )
+          throw conflict('live_question_closed');
+        const question = (await repo.question(tx, game.id, position))!;
+        if (!Number.isInteger(choice) || choice < 0 || choice >= question.choices.length)
+          throw invalid({ choice: 'invalid_choice' });
+        const correct = choice === question.correct;
+        const { points, streak } = scoreAnswer({
+          correct,
+          openedAt: game.openedAt!,
+          closesAt: game.closesAt,
+          answeredAt,
+          streak: player.streak,
+          streakBonus: game.streakBonus,
+        });
+        if (
+          !(await repo.insertAnswer(tx, {
+            gameId: game.id,
+            playerId: player.id,
+            position,
+            choice,
+            correct,
+            points,
+            answeredAt,
+          }))
+        )
+          throw conflict('live_answered');
+        await repo.setPlayerScore(tx, player.id, points, streak);
+        return { game, points, correct };
+      });
+      const counts = await repo.answerCounts(db, taken.game.id, position);
+      const answered = counts.reduce((sum, row) => sum + row.answers, 0);
+      if (answered >= (await repo.countPlayers(db, taken.game.id))) await close(taken.game.id, position);
+      return { position, choice };
+    },
+
+    /** The host closes the open question early, or opens the next one after its answer was shown. */
+    async next(actor: Actor, id: number) {
+      const current = await settle(await hosted(actor, id));
+      if (current.phase === 'question') return close(id, current.question!);
+      const game = await db.transaction(async (tx) => {
+        const locked = (await repo.lockGame(tx, id))!;
+        if (locked.phase !== 'reveal') throw conflict('live_not_revealed');
+        const following = locked.question! + 1;
+        if (following >= locked.questionsCount)
+          return repo.updateGame(tx, id, { phase: 'finished', endedAt: clock.now() });
+        return open(tx, locked, following);
+      });
+      changed(game);
+      closeWhenDue(game);
+      return game;
+    },
+
+    /** The host removes a player: their token no longer brings them back, and they leave the scores. */
+    async remove(actor: Actor, id: number, playerId: number) {
+      await hosted(actor, id);
+      const game = await db.transaction(async (tx) => {
+        await repo.lockGame(tx, id);
+        const player = await repo.findPlayer(tx, id, playerId);
+        if (!player || player.removedAt) throw notFound();
+        await repo.removePlayer(tx, playerId, clock.now());
+        return repo.updateGame(tx, id, {});
+      });
+      changed(game);
+    },
+
+    /** The host ends the game: its code is free again and no answer counts any more. */
+    async end(actor: Actor, id: number) {
+      await hosted(actor, id);
+      const game = await db.transaction(async (tx) => {
+        const locked = (await repo.lockGame(tx, id))!;
+        if (locked.phase === 'finished') return locked;
+        return repo.updateGame(tx, id, { phase: 'finished', endedAt: clock.now() });
+      });
+      changed(game);
+      return game;
+    },
+  };
+};
+
+export type LiveService = ReturnType<typeof createLiveService>;
