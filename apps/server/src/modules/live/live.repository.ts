@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { liveAnswers, liveGames, livePlayers, liveQuestions } from '../../db/schema';
 
@@ -148,30 +148,18 @@ export const endStreaksOfSilent = (tx: Executor, gameId: number, position: numbe
         where ${liveAnswers.playerId} = ${livePlayers.id} and ${liveAnswers.position} = ${position}
       )`);
 
-/** How many players chose each choice of the question, and how many answered. */
-export const answerCounts = async (db: Executor, gameId: number, position: number) =>
-  db
-    .select({ choice: liveAnswers.choice, answers: count() })
-    .from(liveAnswers)
-    .innerJoin(livePlayers, eq(livePlayers.id, liveAnswers.playerId))
-    .where(
-      and(eq(liveAnswers.gameId, gameId), eq(liveAnswers.position, position), isNull(livePlayers.removedAt)),
-    )
-    .groupBy(liveAnswers.choice);
-
-export const playerAnswer = async (db: Executor, playerId: number, position: number) => {
-  const [row] = await db
-    .select()
-    .from(liveAnswers)
-    .where(and(eq(liveAnswers.playerId, playerId), eq(liveAnswers.position, position)));
-  return row;
-};
-
-/** Players ahead of a score in the game (a rank is this plus one). */
-export const playersAhead = async (db: Executor, gameId: number, score: number) => {
-  const [row] = await db
-    .select({ total: count() })
+/** Whether every player still in the game has answered the question (one indexed probe, not a count). */
+export const everyoneAnswered = async (db: Executor, gameId: number, position: number) => {
+  const [silent] = await db
+    .select({ id: livePlayers.id })
     .from(livePlayers)
-    .where(and(eq(livePlayers.gameId, gameId), isNull(livePlayers.removedAt), gt(livePlayers.score, score)));
-  return row?.total ?? 0;
+    .where(
+      and(
+        eq(livePlayers.gameId, gameId),
+        isNull(livePlayers.removedAt),
+        sql`not exists (select 1 from ${liveAnswers} where ${liveAnswers.playerId} = ${livePlayers.id} and ${liveAnswers.position} = ${position})`,
+      ),
+    )
+    .limit(1);
+  return !silent;
 };

@@ -283,9 +283,7 @@ export const createLiveService = ({
         await repo.setPlayerScore(tx, player.id, points, streak);
         return { game, points, correct };
       });
-      const counts = await repo.answerCounts(db, taken.game.id, position);
-      const answered = counts.reduce((sum, row) => sum + row.answers, 0);
-      if (answered >= (await repo.countPlayers(db, taken.game.id))) await close(taken.game.id, position);
+      if (await repo.everyoneAnswered(db, taken.game.id, position)) await close(taken.game.id, position);
       return { position, choice };
     },
 
