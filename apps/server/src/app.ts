@@ -20,6 +20,7 @@ import { guardianRouteHandlers } from './modules/guardians/guardians.routes';
 import { homeRouteHandlers } from './modules/home/home.routes';
 import { learningPathRouteHandlers } from './modules/learning-paths/learning-paths.routes';
 import { liveRouteHandlers } from './modules/live/live.routes';
+import { liveSocketPlugin } from './modules/live/live.socket';
 import { marketRouteHandlers } from './modules/market/market.routes';
 import { notificationRouteHandlers } from './modules/notifications/notifications.routes';
 import { practiceRouteHandlers } from './modules/practice/practice.routes';
@@ -156,6 +157,15 @@ export const buildApp = async ({ services, log }: BuildAppOptions) => {
   registerRoutes(app, routeHandlers(services), {
     tokens: services.tokens,
     activeAccount: services.users.activeAccount,
+  });
+
+  await app.register(liveSocketPlugin, {
+    live: services.live,
+    tokens: services.tokens,
+    activeAccount: services.users.activeAccount,
+    pictureUrl: services.storage.url,
+    clock: services.clock,
+    log,
   });
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });

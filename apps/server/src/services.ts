@@ -31,6 +31,7 @@ import {
   schedulePathSessionCleanUp,
 } from './modules/learning-paths/learning-paths.jobs';
 import { createLearningPathsService } from './modules/learning-paths/learning-paths.service';
+import { createLiveBus } from './modules/live/live.bus';
 import { createLiveService } from './modules/live/live.service';
 import { registerMailDigestJobs, registerMailJobs } from './modules/mail/mail.jobs';
 import { createMailService } from './modules/mail/mail.service';
@@ -132,7 +133,8 @@ export const createServices = async ({
     publicUrl: config.publicUrl,
   });
   const speech = createSpeechService({ clock, synthesize });
-  const live = createLiveService({ db, clock, cards, maxPlayers: config.liveMaxPlayers });
+  const liveBus = await createLiveBus(database, log);
+  const live = createLiveService({ db, clock, cards, bus: liveBus, maxPlayers: config.liveMaxPlayers });
   const cardImports = createCardImportsService({ db, storage, media, clock, jobs, categories, log });
   const market = createMarketService({
     db,
@@ -265,6 +267,7 @@ export const createServices = async ({
     /** Closes what the services hold open: the job queue, the mail transport, the storage client, the database. */
     async close() {
       await jobs.stop();
+      await liveBus.close();
       mailer.close();
       storage.close?.();
       await database.close();

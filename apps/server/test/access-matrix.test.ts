@@ -19,6 +19,7 @@ import {
   learningPathCards,
   learningPathSessionAnswers,
   learningPaths,
+  liveGames,
   marketReports,
   notifications,
   pathAssignments,
@@ -49,6 +50,7 @@ import {
   buildUser,
   PASSWORD,
 } from './factories';
+import { openLiveSocket } from './live-socket';
 import { formData } from './multipart';
 import { recordChanges, type UndoLog } from './undo-log';
 
@@ -390,6 +392,9 @@ const matrix: Record<string, Row> = {
   // A live game of one's own category; a game is its host's only.
   createLiveGame: { request: (f) => ({ json: { category: f.liveCategory } }), expect: ownerOnly(201) },
   liveGame: { request: (f) => ({ params: { id: f.liveGame } }), expect: ownerOnly(200) },
+  liveGames: { request: () => ({}), expect: signedIn(200) },
+  liveResults: { request: (f) => ({ params: { id: f.liveGame } }), expect: ownerOnly(200) },
+  exportLiveResults: { request: (f) => ({ params: { id: f.liveGame } }), expect: ownerOnly(200) },
   // The server's voice names no object: the caller's own text, for anyone (limited per address).
   speech: { request: () => ({ query: { text: 'Здравей', language: 'bg' } }), expect: everyone(200) },
   publicPictureTags: {
@@ -1409,6 +1414,47 @@ describe('the access matrix', () => {
       expect({ answers, bodies }).toEqual({ answers: row.expect, bodies: [] });
     },
   );
+
+  // The live game's socket is no contract route: its host message is the game's row here, by the same callers,
+  // and a player of the game (who holds a player's token, not an account's) cannot act as its host.
+  it('lets only the host run a live game on its socket', async () => {
+    const [game] = await t.database.db
+      .select()
+      .from(liveGames)
+      .where(eq(liveGames.id, shared.fixture.liveGame));
+    if (!game) throw new Error('no live game in the fixture');
+    const answers: Record<string, string> = {};
+    for (const actor of ['guest', 'other', 'owner', 'staff'] as const) {
+      const socket = await openLiveSocket(t.app);
+      socket.send({ type: 'host', game: game.id, access: shared.tokens[actor] ?? 'none' });
+      const message = await socket.next();
+      answers[actor] = message.type === 'error' ? message.key : message.type;
+      socket.close();
+    }
+    expect(answers).toEqual({
+      guest: 'not_authenticated',
+      other: 'not_found',
+      owner: 'state',
+      staff: 'not_found',
+    });
+
+    const player = await openLiveSocket(t.app);
+    player.send({ type: 'join', code: game.code, nickname: 'Player' });
+    await player.player();
+    const refused: string[] = [];
+    for (const message of [
+      { type: 'start' },
+      { type: 'next' },
+      { type: 'end' },
+      { type: 'host', game: game.id, access: 'x' },
+    ]) {
+      player.send(message);
+      refused.push((await player.error()).key);
+    }
+    player.close();
+    await reset();
+    expect(refused).toEqual(['live_message', 'live_message', 'live_message', 'live_message']);
+  });
 });
 
 /**

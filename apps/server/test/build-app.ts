@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { type App, buildApp, loggerOptions } from '../src/app';
 import { type Env, loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
 import { createManualClock, type ManualClock } from '../src/lib/clock';
 import { createServices, type Services } from '../src/services';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -68,4 +69,31 @@ export const buildTestApp = async (
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
+};
+
+/**
+ * A second server process beside `t`, on the same PostgreSQL database (its own connections, its own
+ * live bus) and the same clock: what one process changes, the other hears of through the database.
+ */
+export const buildSecondApp = async (t: TestApp) => {
+  if (t.database.kind !== 'postgres' || !t.database.url) throw new Error('a second process needs PostgreSQL');
+  const database = await openDatabase({ kind: 'postgres', url: t.database.url, poolSize: 5 });
+  const log = pino({ level: t.services.config.logLevel });
+  const services = await createServices({
+    config: t.services.config,
+    database,
+    log,
+    clock: t.clock,
+    runJobs: false,
+  });
+  const app = await buildApp({ services, log });
+  await app.ready();
+  return {
+    app,
+    services,
+    close: async () => {
+      await app.close();
+      await services.close();
+    },
+  };
 };

@@ -74,6 +74,8 @@ export const liveQuestions = pgTable(
     picture: text('picture'),
     choices: jsonb('choices').$type<string[]>().notNull(),
     correct: integer('correct').notNull(),
+    /** When the question was opened, once it was. */
+    openedAt: moment('opened_at'),
   },
   (table) => [primaryKey({ columns: [table.gameId, table.position] })],
 );

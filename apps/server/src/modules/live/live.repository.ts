@@ -1,10 +1,11 @@
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { liveAnswers, liveGames, livePlayers, liveQuestions } from '../../db/schema';
 
 export type LiveGameRow = typeof liveGames.$inferSelect;
 export type LivePlayerRow = typeof livePlayers.$inferSelect;
 export type LiveQuestionRow = typeof liveQuestions.$inferSelect;
+export type LiveAnswerRow = typeof liveAnswers.$inferSelect;
 
 /** A new game with its questions; null when its code is taken by another open game (draw another). */
 export const insertGame = async (
@@ -163,3 +164,52 @@ export const everyoneAnswered = async (db: Executor, gameId: number, position: n
     .limit(1);
   return !silent;
 };
+
+/** The players still in the game, best first (ties in the order they joined). */
+export const standings = (db: Executor, gameId: number) =>
+  db
+    .select()
+    .from(livePlayers)
+    .where(and(eq(livePlayers.gameId, gameId), isNull(livePlayers.removedAt)))
+    .orderBy(desc(livePlayers.score), asc(livePlayers.id));
+
+/** Every answer to one question, or to all of a game's questions. */
+export const answers = (db: Executor, gameId: number, position?: number) =>
+  db
+    .select()
+    .from(liveAnswers)
+    .where(
+      position === undefined
+        ? eq(liveAnswers.gameId, gameId)
+        : and(eq(liveAnswers.gameId, gameId), eq(liveAnswers.position, position)),
+    )
+    .orderBy(asc(liveAnswers.position), asc(liveAnswers.playerId));
+
+export const questions = (db: Executor, gameId: number) =>
+  db
+    .select()
+    .from(liveQuestions)
+    .where(eq(liveQuestions.gameId, gameId))
+    .orderBy(asc(liveQuestions.position));
+
+/** The games a host made, the latest first, with how many players are still in each. */
+export const hostedGames = (db: Executor, hostId: number, limit: number) =>
+  db
+    .select({
+      game: liveGames,
+      // Qualified by hand: inside the subquery, the outer table's bare `id` would read as the players'.
+      players: sql<number>`(
+        select count(*) from ${livePlayers}
+        where ${livePlayers}.game_id = ${liveGames}.id and ${livePlayers}.removed_at is null
+      )`.mapWith(Number),
+    })
+    .from(liveGames)
+    .where(eq(liveGames.hostId, hostId))
+    .orderBy(desc(liveGames.createdAt), desc(liveGames.id))
+    .limit(limit);
+
+export const questionOpened = (tx: Executor, gameId: number, position: number, openedAt: Date) =>
+  tx
+    .update(liveQuestions)
+    .set({ openedAt })
+    .where(and(eq(liveQuestions.gameId, gameId), eq(liveQuestions.position, position)));

@@ -11,9 +11,14 @@ import { type Actor, authorize } from '../../lib/access';
 import { conflict, invalid, notFound } from '../../lib/api-error';
 import type { Clock } from '../../lib/clock';
 import type { CardsService } from '../cards/cards.service';
+import type { LiveBus, LiveChange } from './live.bus';
 import { livePolicy } from './live.policy';
 import * as repo from './live.repository';
+import { isRudeNickname } from './nickname-filter';
 import { scoreAnswer } from './scoring';
+
+/** Games listed to their host. */
+const HOSTED_GAMES_LISTED = 50;
 
 /** Tries at a free join code before giving up (a million codes, few games open at once). */
 const CODE_TRIES = 10;
@@ -39,6 +44,13 @@ const answerKey = (text: string) => cardPlainText(text).trim().replace(/\s+/g, '
  * among three other answers of the category, in a random order. Null when the category has fewer than
  * four different answers.
  */
+export type LiveSnapshot = {
+  game: repo.LiveGameRow;
+  question: repo.LiveQuestionRow | null;
+  players: repo.LivePlayerRow[];
+  answers: repo.LiveAnswerRow[];
+};
+
 export const draftLiveQuestions = (
   cards: { id: number; front: string; back: string }[],
   count: number,
@@ -68,8 +80,6 @@ export const draftLiveQuestions = (
     });
 };
 
-export type LiveChange = { gameId: number; revision: number };
-
 /**
  * Live games (docs/live.md): a host makes a game from a category and runs it; players join with its code
  * and a nickname and answer each question while it is open on the server's clock. Every change is one
@@ -79,17 +89,17 @@ export const createLiveService = ({
   db,
   clock,
   cards,
+  bus,
   maxPlayers,
 }: {
   db: Database;
   clock: Clock;
   cards: CardsService;
+  bus: LiveBus;
   maxPlayers: number;
 }) => {
-  const listeners = new Set<(change: LiveChange) => void>();
-  const changed = (game: { id: number; revision: number }) => {
-    for (const listener of listeners) listener({ gameId: game.id, revision: game.revision });
-  };
+  const changed = (game: { id: number; revision: number }, kind: LiveChange['kind'] = 'state') =>
+    bus.publish({ gameId: game.id, revision: game.revision, kind });
 
   const hosted = async (actor: Actor, id: number) =>
     authorize(actor, livePolicy.host, await repo.findGame(db, id));
@@ -113,7 +123,7 @@ export const createLiveService = ({
         closesAt: game.closesAt && game.closesAt < now ? game.closesAt : now,
       });
     });
-    if (closed) changed(closed);
+    if (closed) await changed(closed);
     return closed;
   };
 
@@ -125,6 +135,7 @@ export const createLiveService = ({
   ) => {
     const openedAt = clock.now();
     const closesAt = new Date(openedAt.getTime() + game.questionSeconds * 1000);
+    await repo.questionOpened(tx, game.id, position, openedAt);
     return repo.updateGame(tx, game.id, { phase: 'question', question: position, openedAt, closesAt });
   };
 
@@ -137,11 +148,12 @@ export const createLiveService = ({
   };
 
   return {
-    /** Hears of every committed change of any game (the sockets of this process push the new state). */
-    onChange(listener: (change: LiveChange) => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    /**
+     * Hears of every committed change of any game, from any process (the sockets of this process push
+     * the new state); `resync` when changes may have been missed.
+     */
+    onChange: (listener: (change: LiveChange) => void, resync?: () => void) =>
+      bus.subscribe(listener, resync),
 
     async create(actor: Actor, input: CreateLiveGameBody) {
       const { category, cards: all } = await cards.forTest(actor, input.category);
@@ -171,6 +183,44 @@ export const createLiveService = ({
       throw conflict('live_no_code');
     },
 
+    /** The games I hosted, the latest first, with how many players each has. */
+    hostedGames: (actor: Actor) => repo.hostedGames(db, actor.id, HOSTED_GAMES_LISTED),
+
+    /**
+     * What every screen of a game shows, read once for all of them: the game (a question whose time ran
+     * out closed), the question shown, the players best first and the answers to that question.
+     */
+    async snapshot(gameId: number): Promise<LiveSnapshot | null> {
+      const found = await repo.findGame(db, gameId);
+      if (!found) return null;
+      const game = await settle(found);
+      if (game.question === null)
+        return { game, question: null, players: await repo.standings(db, gameId), answers: [] };
+      const [question, players, answers] = await Promise.all([
+        repo.question(db, gameId, game.question),
+        repo.standings(db, gameId),
+        repo.answers(db, gameId, game.question),
+      ]);
+      return { game, question: question ?? null, players, answers };
+    },
+
+    /** Closes the game's open question once its time ran out (a process showing it waits for that moment). */
+    async closeWhenOver(gameId: number, position: number) {
+      const game = await repo.findGame(db, gameId);
+      if (game?.question === position) await settle(game);
+    },
+
+    /** A game I host, with its questions, its players best first and every answer. */
+    async results(actor: Actor, id: number) {
+      const game = await settle(await hosted(actor, id));
+      const [questions, players, answers] = await Promise.all([
+        repo.questions(db, id),
+        repo.standings(db, id),
+        repo.answers(db, id),
+      ]);
+      return { game, questions, players, answers };
+    },
+
     /** A game I host, with its players. */
     async hostGame(actor: Actor, id: number) {
       const game = await settle(await hosted(actor, id));
@@ -185,6 +235,7 @@ export const createLiveService = ({
       const nickname = input.nickname.trim().replace(/\s+/g, ' ');
       if (!nickname) throw invalid({ nickname: 'field_required' });
       if ([...nickname].length > LIVE_NICKNAME_MAX_LENGTH) throw invalid({ nickname: 'live_nickname_long' });
+      if (isRudeNickname(nickname)) throw invalid({ nickname: 'live_nickname_word' });
       const found = await repo.findOpenGame(db, input.code.trim());
       if (!found) throw notFound();
       const token = randomBytes(24).toString('base64url');
@@ -214,7 +265,7 @@ export const createLiveService = ({
         if (!player) throw invalid({ nickname: 'live_nickname_taken' });
         return { game: await repo.updateGame(tx, game.id, {}), player };
       });
-      changed(joined.game);
+      await changed(joined.game);
       return { ...joined, token };
     },
 
@@ -234,7 +285,7 @@ export const createLiveService = ({
         if (locked.phase !== 'lobby') throw conflict('live_started');
         return open(tx, locked, 0);
       });
-      changed(game);
+      await changed(game);
       closeWhenDue(game);
       return game;
     },
@@ -284,6 +335,7 @@ export const createLiveService = ({
         return { game, points, correct };
       });
       if (await repo.everyoneAnswered(db, taken.game.id, position)) await close(taken.game.id, position);
+      else await changed(taken.game, 'answers');
       return { position, choice };
     },
 
@@ -299,7 +351,7 @@ export const createLiveService = ({
           return repo.updateGame(tx, id, { phase: 'finished', endedAt: clock.now() });
         return open(tx, locked, following);
       });
-      changed(game);
+      await changed(game);
       closeWhenDue(game);
       return game;
     },
@@ -314,7 +366,7 @@ export const createLiveService = ({
         await repo.removePlayer(tx, playerId, clock.now());
         return repo.updateGame(tx, id, {});
       });
-      changed(game);
+      await changed(game);
     },
 
     /** The host ends the game: its code is free again and no answer counts any more. */
@@ -325,7 +377,7 @@ export const createLiveService = ({
         if (locked.phase === 'finished') return locked;
         return repo.updateGame(tx, id, { phase: 'finished', endedAt: clock.now() });
       });
-      changed(game);
+      await changed(game);
       return game;
     },
   };

@@ -1,0 +1,1 @@
+ALTER TABLE "live_questions" ADD COLUMN "opened_at" timestamp with time zone;
