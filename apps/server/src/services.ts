@@ -133,8 +133,6 @@ export const createServices = async ({
     publicUrl: config.publicUrl,
   });
   const speech = createSpeechService({ clock, synthesize });
-  const liveBus = await createLiveBus(database, log);
-  const live = createLiveService({ db, clock, cards, bus: liveBus, maxPlayers: config.liveMaxPlayers });
   const cardImports = createCardImportsService({ db, storage, media, clock, jobs, categories, log });
   const market = createMarketService({
     db,
@@ -159,6 +157,15 @@ export const createServices = async ({
   });
   const reports = createReportsService({ db, config, clock, entitlements });
   const exams = createExamsService({ db, clock, media, jobs, entitlements, users, cards, notifications });
+  const liveBus = await createLiveBus(database, log);
+  const live = createLiveService({
+    db,
+    clock,
+    cards,
+    exams,
+    bus: liveBus,
+    maxPlayers: config.liveMaxPlayers,
+  });
   const learningPaths = createLearningPathsService({
     db,
     clock,

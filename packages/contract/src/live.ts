@@ -25,30 +25,33 @@ export const LIVE_POINTS = { right: 600, speed: 400, streakStep: 100, streakStep
 export const livePhaseSchema = z.enum(['lobby', 'question', 'reveal', 'finished']);
 export type LivePhase = z.infer<typeof livePhaseSchema>;
 
-export const createLiveGameBody = z.object({
-  category: idValue,
-  questions: z.coerce
-    .number()
-    .int()
-    .min(LIVE_QUESTIONS.min)
-    .max(LIVE_QUESTIONS.max)
-    .default(LIVE_QUESTIONS.default),
-  question_seconds: z.coerce
-    .number()
-    .int()
-    .min(LIVE_QUESTION_SECONDS.min)
-    .max(LIVE_QUESTION_SECONDS.max)
-    .default(LIVE_QUESTION_SECONDS.default),
-  /** Random teams of this many (0: everyone for themselves). */
-  teams: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(6)
-    .refine((teams) => teams !== 1, 'errors:live_one_team')
-    .default(0),
-  streak_bonus: z.boolean().default(false),
-});
+export const createLiveGameBody = z
+  .object({
+    /** The category whose cards become the questions, or (`test`) the test whose questions are asked. */
+    category: idValue.optional(),
+    test: idValue.optional(),
+    /** How many questions: 10 of a category's cards by default, or all of a test's (at most 30). */
+    questions: z.coerce.number().int().min(LIVE_QUESTIONS.min).max(LIVE_QUESTIONS.max).optional(),
+    question_seconds: z.coerce
+      .number()
+      .int()
+      .min(LIVE_QUESTION_SECONDS.min)
+      .max(LIVE_QUESTION_SECONDS.max)
+      .default(LIVE_QUESTION_SECONDS.default),
+    /** Random teams of this many (0: everyone for themselves). */
+    teams: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(6)
+      .refine((teams) => teams !== 1, 'errors:live_one_team')
+      .default(0),
+    streak_bonus: z.boolean().default(false),
+  })
+  .superRefine((body, context) => {
+    if ((body.category === undefined) === (body.test === undefined))
+      context.addIssue({ code: 'custom', path: ['category'], message: 'errors:live_one_source' });
+  });
 export type CreateLiveGameBody = z.infer<typeof createLiveGameBody>;
 
 export const livePlayerSchema = z.object({
@@ -267,11 +270,13 @@ export const liveRoutes = {
     path: '/api/live/games/',
     access: 'user',
     tag: 'live',
-    summary: 'Host a live game of one of my categories (questions drafted from its cards)',
+    summary: 'Host a live game of one of my categories or one of my tests',
     description:
-      'Each question is a card: its first side, with its answer among three other answers of the ' +
-      'category. Needs at least four cards with different answers (400 `live_too_few_cards`). The game ' +
-      'waits in its lobby for players, who join with its code.',
+      'Of a category, each question is a card: its first side, with its answer among three other answers ' +
+      'of the category (at least four cards with different answers, 400 `live_too_few_cards`). Of a test, ' +
+      'its questions with one right answer, in order: one correct answer of A to D, true or false, and ' +
+      'several answers with only one right; the others are left out (none left: 400 `live_no_questions`). ' +
+      'The game waits in its lobby for players, who join with its code.',
     body: createLiveGameBody,
     status: 201,
     response: liveGameSchema,

@@ -254,6 +254,8 @@ export const createCardsService = ({
             front: cloze ? clozeQuestion(card.firstSide) : card.firstSide,
             back: cloze ? clozeAnswer(card.firstSide) : card.secondSide,
             tag: card.tag,
+            /** A card asking about a hidden part of its picture: the picture alone does not ask it. */
+            occluded: card.occlusion !== null,
           };
         }),
       };

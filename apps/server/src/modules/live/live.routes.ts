@@ -5,7 +5,9 @@ import type { Services } from '../../services';
 import { toHostedGame, toHostGame, toResults, toResultsCsv } from './live.presenter';
 
 export const liveRouteHandlers = ({ live, storage }: Services) => [
-  route(liveRoutes.createLiveGame, async ({ actor, body }) => toHostGame(await live.create(actor, body), [])),
+  route(liveRoutes.createLiveGame, async ({ actor, body, language }) =>
+    toHostGame(await live.create(actor, body, language), []),
+  ),
 
   route(liveRoutes.liveGames, async ({ actor }) => (await live.hostedGames(actor)).map(toHostedGame)),
 

@@ -5,12 +5,16 @@ import {
   LIVE_CHOICES,
   LIVE_CODE_LENGTH,
   LIVE_NICKNAME_MAX_LENGTH,
+  LIVE_QUESTIONS,
 } from '@flashcards/contract';
+import type { Language } from '@flashcards/i18n';
 import type { Database } from '../../db/client';
 import { type Actor, authorize } from '../../lib/access';
 import { conflict, invalid, notFound } from '../../lib/api-error';
 import type { Clock } from '../../lib/clock';
+import { translate } from '../../lib/translate';
 import type { CardsService } from '../cards/cards.service';
+import type { ExamsService } from '../exams/exams.service';
 import type { LiveBus, LiveChange } from './live.bus';
 import { livePolicy } from './live.policy';
 import * as repo from './live.repository';
@@ -44,6 +48,39 @@ const answerKey = (text: string) => cardPlainText(text).trim().replace(/\s+/g, '
  * among three other answers of the category, in a random order. Null when the category has fewer than
  * four different answers.
  */
+const LETTERS = ['a', 'b', 'c', 'd'] as const;
+type TestQuestion = Awaited<ReturnType<ExamsService['test']>>['questions'][number];
+
+/**
+ * A test's questions a live game can ask, in the test's order: those with one right answer. A question of
+ * one correct answer shows its answers that are not blank; true or false shows the two words; several
+ * answers with only one of them right is asked as one correct answer. Typed answers, matching, ordering
+ * and several right answers are left out (a phone gives one tap a question).
+ */
+export const liveQuestionsOfTest = (questions: TestQuestion[], count: number, trueFalse: [string, string]) =>
+  questions
+    .flatMap((question) => {
+      const base = { cardId: null, prompt: question.question_text, picture: question.picture };
+      if (question.kind === 'true_false' && question.settings?.kind === 'true_false')
+        return [{ ...base, choices: trueFalse, correct: question.settings.correct ? 0 : 1 }];
+      const letter =
+        question.kind === 'single'
+          ? question.correct_answer
+          : question.settings?.kind === 'multiple' && question.settings.correct.length === 1
+            ? question.settings.correct[0]
+            : null;
+      if (!letter) return [];
+      const answers = [question.answer_a, question.answer_b, question.answer_c, question.answer_d];
+      const shown = LETTERS.filter((_, index) => answers[index]!.trim() !== '');
+      const correct = shown.indexOf(letter);
+      if (correct < 0 || shown.length < 2) return [];
+      return [
+        { ...base, choices: shown.map((shownLetter) => answers[LETTERS.indexOf(shownLetter)]!), correct },
+      ];
+    })
+    .slice(0, count)
+    .map((question, position) => ({ ...question, position }));
+
 export type LiveSnapshot = {
   game: repo.LiveGameRow;
   question: repo.LiveQuestionRow | null;
@@ -52,10 +89,12 @@ export type LiveSnapshot = {
 };
 
 export const draftLiveQuestions = (
-  cards: { id: number; front: string; back: string }[],
+  all: { id: number; front: string; back: string; occluded?: boolean }[],
   count: number,
   kind: 'text' | 'picture' | 'kids',
 ) => {
+  // An image occlusion card's picture is shared by its cards: shown alone, it would not say what is asked.
+  const cards = all.filter((card) => !card.occluded);
   const answers = new Map<string, string>();
   for (const card of cards)
     if (!answers.has(answerKey(card.back))) answers.set(answerKey(card.back), card.back);
@@ -89,12 +128,14 @@ export const createLiveService = ({
   db,
   clock,
   cards,
+  exams,
   bus,
   maxPlayers,
 }: {
   db: Database;
   clock: Clock;
   cards: CardsService;
+  exams: ExamsService;
   bus: LiveBus;
   maxPlayers: number;
 }) => {
@@ -139,6 +180,23 @@ export const createLiveService = ({
     return repo.updateGame(tx, game.id, { phase: 'question', question: position, openedAt, closesAt });
   };
 
+  const ofCategory = async (actor: Actor, id: number, count: number) => {
+    const { category, cards: all } = await cards.forTest(actor, id);
+    const questions = draftLiveQuestions(all, count, category.kind);
+    if (!questions) throw invalid({ category: 'live_too_few_cards' });
+    return { title: category.name, categoryId: category.id, questions };
+  };
+
+  const ofTest = async (actor: Actor, id: number, count: number, language: Language) => {
+    const { test, questions: all } = await exams.test(actor, id);
+    const questions = liveQuestionsOfTest(all, count, [
+      translate(language, 'exams:kinds.true'),
+      translate(language, 'exams:kinds.false'),
+    ]);
+    if (questions.length === 0) throw invalid({ test: 'live_no_questions' });
+    return { title: test.name, categoryId: null, questions };
+  };
+
   const closeWhenDue = (game: repo.LiveGameRow) => {
     if (game.phase !== 'question' || !game.closesAt) return;
     void clock
@@ -155,18 +213,19 @@ export const createLiveService = ({
     onChange: (listener: (change: LiveChange) => void, resync?: () => void) =>
       bus.subscribe(listener, resync),
 
-    async create(actor: Actor, input: CreateLiveGameBody) {
-      const { category, cards: all } = await cards.forTest(actor, input.category);
-      const questions = draftLiveQuestions(all, input.questions, category.kind);
-      if (!questions) throw invalid({ category: 'live_too_few_cards' });
+    /** A game of one of my categories or tests, in its lobby; true or false in the host's language. */
+    async create(actor: Actor, input: CreateLiveGameBody, language: Language) {
+      const { title, categoryId, questions } = input.test
+        ? await ofTest(actor, input.test, input.questions ?? LIVE_QUESTIONS.max, language)
+        : await ofCategory(actor, input.category!, input.questions ?? LIVE_QUESTIONS.default);
       for (let attempt = 0; attempt < CODE_TRIES; attempt++) {
         const game = await db.transaction((tx) =>
           repo.insertGame(
             tx,
             {
               hostId: actor.id,
-              categoryId: category.id,
-              title: category.name,
+              categoryId,
+              title,
               code: newCode(),
               questionsCount: questions.length,
               questionSeconds: input.question_seconds,

@@ -3,10 +3,11 @@ import { LIVE_POINTS } from '@flashcards/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
-import { buildCard, buildCategory } from '../../../test/factories';
+import { buildCard, buildCategory, buildSchoolTest } from '../../../test/factories';
 import { type Session, signIn as signInAs } from '../../../test/session';
-import { liveGames, liveQuestions } from '../../db/schema';
+import { liveGames, liveQuestions, testQuestions } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
+import { draftLiveQuestions } from './live.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -97,6 +98,19 @@ describe('making a live game', () => {
     expect(read.json()).toEqual(game);
   });
 
+  it('leaves out image occlusion cards: their shared picture alone does not say what is asked', () => {
+    const cards = capitals.map(([front, back], index) => ({
+      id: index + 1,
+      front,
+      back,
+      occluded: index === 0,
+    }));
+    const drafted = draftLiveQuestions(cards, 10, 'picture');
+    expect(drafted?.map((question) => question.cardId).sort()).toEqual([2, 3, 4, 5]);
+    for (const question of drafted ?? []) expect(question.choices).not.toContain('Sofia');
+    expect(draftLiveQuestions(cards.slice(0, 4), 10, 'picture')).toBeNull();
+  });
+
   it('needs four different answers, and one of my own categories', async () => {
     const host = await signIn();
     const few = await buildCategory(t.database.db, { userId: host.user.id });
@@ -114,6 +128,99 @@ describe('making a live game', () => {
     expect((await host.call('GET', `/api/live/games/${game.id}/`)).statusCode).toBe(404);
     const oneTeam = await host.call('POST', '/api/live/games/', { category: few.id, teams: 1 });
     expect(Object.keys(oneTeam.json())).toEqual(['teams']);
+  });
+});
+
+describe('a game of a test', () => {
+  it('asks its questions with one right answer, in order, true or false in the host’s language', async () => {
+    const host = await signIn();
+    const test = await buildSchoolTest(t.database.db, host.user.id);
+    const question = (position: number, values: Partial<typeof testQuestions.$inferInsert>) => ({
+      testId: test.id,
+      position,
+      questionText: `Question ${position}`,
+      answerA: 'A',
+      answerB: 'B',
+      answerC: '',
+      answerD: '',
+      scoreValue: 1,
+      ...values,
+    });
+    await t.database.db.insert(testQuestions).values([
+      question(2, { kind: 'true_false', settings: { kind: 'true_false', correct: false } }),
+      question(3, {
+        kind: 'short_text',
+        settings: {
+          kind: 'short_text',
+          accepted: ['x'],
+          ignore_case: true,
+          ignore_spaces: true,
+          ignore_diacritics: false,
+        },
+      }),
+      question(4, {
+        answerC: 'C',
+        answerD: 'D',
+        kind: 'multiple',
+        settings: { kind: 'multiple', correct: ['c'] },
+      }),
+      question(5, { answerC: 'C', kind: 'multiple', settings: { kind: 'multiple', correct: ['a', 'c'] } }),
+      question(6, { answerB: ' ', answerC: 'C', correctAnswer: 'c', picture: 'tests/river.png' }),
+    ]);
+    const created = await host.call(
+      'POST',
+      '/api/live/games/',
+      { test: test.id, question_seconds: 30 },
+      { 'accept-language': 'bg' },
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const game = created.json() as LiveGame;
+    expect(game).toMatchObject({ title: 'Rivers', questions_count: 4 });
+    expect(
+      (await questionsOf(game.id)).map((row) => [
+        row.prompt,
+        row.picture,
+        row.choices,
+        row.correct,
+        row.cardId,
+      ]),
+    ).toEqual([
+      ['Longest?', null, ['Nile', 'Danube'], 0, null],
+      ['Question 2', null, ['Вярно', 'Невярно'], 1, null],
+      ['Question 4', null, ['A', 'B', 'C', 'D'], 2, null],
+      // A blank answer is not shown: C is the second choice.
+      ['Question 6', 'tests/river.png', ['A', 'C'], 1, null],
+    ]);
+    const two = (
+      await host.call('POST', '/api/live/games/', { test: test.id, questions: 2 })
+    ).json() as LiveGame;
+    expect(two.questions_count).toBe(2);
+
+    // Only questions a game cannot ask: refused. Someone else's test: not found. Both or neither: refused.
+    const typed = await buildSchoolTest(t.database.db, host.user.id);
+    await t.database.db
+      .update(testQuestions)
+      .set({
+        kind: 'short_text',
+        correctAnswer: null,
+        settings: {
+          kind: 'short_text',
+          accepted: ['x'],
+          ignore_case: true,
+          ignore_spaces: true,
+          ignore_diacritics: false,
+        },
+      })
+      .where(eq(testQuestions.testId, typed.id));
+    const refused = await host.call('POST', '/api/live/games/', { test: typed.id });
+    expect([refused.statusCode, Object.keys(refused.json())]).toEqual([400, ['test']]);
+    const other = await signIn();
+    expect((await other.call('POST', '/api/live/games/', { test: test.id })).statusCode).toBe(404);
+    const category = await buildCategory(t.database.db, { userId: host.user.id });
+    for (const body of [{}, { test: test.id, category: category.id }]) {
+      const both = await host.call('POST', '/api/live/games/', body);
+      expect([both.statusCode, both.json()]).toEqual([400, { category: ['Choose a category or a test.'] }]);
+    }
   });
 });
 
