@@ -157,15 +157,6 @@ export const createServices = async ({
   });
   const reports = createReportsService({ db, config, clock, entitlements });
   const exams = createExamsService({ db, clock, media, jobs, entitlements, users, cards, notifications });
-  const liveBus = await createLiveBus(database, log);
-  const live = createLiveService({
-    db,
-    clock,
-    cards,
-    exams,
-    bus: liveBus,
-    maxPlayers: config.liveMaxPlayers,
-  });
   const learningPaths = createLearningPathsService({
     db,
     clock,
@@ -174,6 +165,16 @@ export const createServices = async ({
     exams,
     notifications,
     memory,
+  });
+  const liveBus = await createLiveBus(database, log);
+  const live = createLiveService({
+    db,
+    clock,
+    cards,
+    exams,
+    learningPaths,
+    bus: liveBus,
+    maxPlayers: config.liveMaxPlayers,
   });
   const guardians = createGuardiansService({ db, config, clock, jobs, tokens, mail });
   const home = createHomeService({ db, config, clock, entitlements, memory });

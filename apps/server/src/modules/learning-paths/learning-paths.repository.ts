@@ -439,6 +439,50 @@ export const answer = async (
   return row;
 };
 
+/**
+ * The rows of a card in these students' paths of its category (made if the card was never dealt to them),
+ * with what the answer statement checks: the student's token version and the category's kind.
+ */
+export const pathRowsOfCard = async (tx: Executor, cardId: number, studentIds: number[]) => {
+  if (studentIds.length === 0) return [];
+  const students = sql`array[${sql.join(
+    studentIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::int[]`;
+  await tx.execute(sql`insert into learning_path_cards (path_id, card_id)
+    select p.id, k.id from cards k join learning_paths p on ${pathCardFilter('p', 'k')}
+    where k.id = ${cardId} and p.assigned_user_id = any(${students})
+    on conflict do nothing`);
+  return rowsOf(
+    tx,
+    sql`select r.id, p.assigned_user_id as user_id, u.token_version, c.type_of_cards as kind
+      from learning_path_cards r join learning_paths p on p.id = r.path_id
+      join users u on u.id = p.assigned_user_id join categories c on c.id = p.category_id
+      where r.card_id = ${cardId} and p.assigned_user_id = any(${students}) and c.type_of_cards <> 'kids'`,
+    z.object({
+      id: z.number(),
+      user_id: z.number(),
+      token_version: z.number(),
+      kind: z.enum(['text', 'picture']),
+    }),
+  );
+};
+
+/** One answer counted by the answer statement inside the caller's transaction, unprepared (it is rare). */
+export const answerWithin = async (
+  tx: Executor,
+  kind: 'text' | 'picture',
+  column: ScoreField,
+  values: { rowId: number; userId: number; tokenVersion: number; now: Date },
+) => {
+  const [row] = await answerQuery(tx, column, kind).execute({
+    ...values,
+    now: values.now.toISOString(),
+    session: null,
+  });
+  return row;
+};
+
 /** What an answer needs to know when the statement changed nothing: the row's path, and its student. */
 export const pathOfRow = async (db: Executor, rowId: number) =>
   (

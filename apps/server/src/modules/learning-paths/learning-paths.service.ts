@@ -517,6 +517,36 @@ export const createLearningPathsService = ({
     },
 
     /**
+     * Answers given to a card outside the paths (a live game, docs/live.md "After the game"), counted as
+     * verbal answers of the students' paths holding the card, inside the caller's transaction: the path's
+     * score of the card, its day's flips, learned and completed, and the student's memory, as a study
+     * answer counts them on the day it was given. A path not running that day, or not studied by
+     * flipping, counts nothing.
+     */
+    async countAnswersElsewhere(
+      tx: Executor,
+      cardId: number,
+      answers: { userId: number; correct: boolean; at: Date }[],
+    ) {
+      const rows = await repo.pathRowsOfCard(tx, cardId, [
+        ...new Set(answers.map((answer) => answer.userId)),
+      ]);
+      for (const answer of answers)
+        for (const row of rows.filter((candidate) => candidate.user_id === answer.userId))
+          await repo.answerWithin(
+            tx,
+            row.kind,
+            answer.correct ? 'guesses_score' : 'incorrect_guesses_score',
+            {
+              rowId: row.id,
+              userId: row.user_id,
+              tokenVersion: row.token_version,
+              now: answer.at,
+            },
+          );
+    },
+
+    /**
      * Takes back the study session's last answer, once (the student's "Undo" and "I was right"); another
      * user's or an unknown session is not found, one already taken back a conflict.
      */

@@ -213,3 +213,21 @@ export const questionOpened = (tx: Executor, gameId: number, position: number, o
     .update(liveQuestions)
     .set({ openedAt })
     .where(and(eq(liveQuestions.gameId, gameId), eq(liveQuestions.position, position)));
+
+/** The answers to a question of players who were signed in when they joined. */
+export const signedInAnswers = (tx: Executor, gameId: number, position: number) =>
+  tx
+    .select({
+      userId: sql<number>`${livePlayers.userId}`,
+      correct: liveAnswers.correct,
+      at: liveAnswers.answeredAt,
+    })
+    .from(liveAnswers)
+    .innerJoin(livePlayers, eq(livePlayers.id, liveAnswers.playerId))
+    .where(
+      and(
+        eq(liveAnswers.gameId, gameId),
+        eq(liveAnswers.position, position),
+        sql`${livePlayers.userId} is not null`,
+      ),
+    );

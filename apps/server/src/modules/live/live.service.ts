@@ -8,13 +8,14 @@ import {
   LIVE_QUESTIONS,
 } from '@flashcards/contract';
 import type { Language } from '@flashcards/i18n';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { type Actor, authorize } from '../../lib/access';
 import { conflict, invalid, notFound } from '../../lib/api-error';
 import type { Clock } from '../../lib/clock';
 import { translate } from '../../lib/translate';
 import type { CardsService } from '../cards/cards.service';
 import type { ExamsService } from '../exams/exams.service';
+import type { LearningPathsService } from '../learning-paths/learning-paths.service';
 import type { LiveBus, LiveChange } from './live.bus';
 import { livePolicy } from './live.policy';
 import * as repo from './live.repository';
@@ -129,6 +130,7 @@ export const createLiveService = ({
   clock,
   cards,
   exams,
+  learningPaths,
   bus,
   maxPlayers,
 }: {
@@ -136,6 +138,7 @@ export const createLiveService = ({
   clock: Clock;
   cards: CardsService;
   exams: ExamsService;
+  learningPaths: LearningPathsService;
   bus: LiveBus;
   maxPlayers: number;
 }) => {
@@ -152,12 +155,24 @@ export const createLiveService = ({
     return game;
   };
 
+  /** Signed-in players' answers to a card count as their study of it (docs/live.md "After the game"). */
+  const countStudy = async (tx: Transaction, gameId: number, position: number) => {
+    const question = await repo.question(tx, gameId, position);
+    if (question?.cardId)
+      await learningPaths.countAnswersElsewhere(
+        tx,
+        question.cardId,
+        await repo.signedInAnswers(tx, gameId, position),
+      );
+  };
+
   /** Closes the question if it is still the open one: its silent players' streaks end. */
   const close = async (gameId: number, position: number) => {
     const closed = await db.transaction(async (tx) => {
       const game = await repo.lockGame(tx, gameId);
       if (game?.phase !== 'question' || game.question !== position) return null;
       await repo.endStreaksOfSilent(tx, gameId, position);
+      await countStudy(tx, gameId, position);
       const now = clock.now();
       return repo.updateGame(tx, gameId, {
         phase: 'reveal',
@@ -169,11 +184,7 @@ export const createLiveService = ({
   };
 
   /** Opens a question: its time starts now and runs out at its closing time, when it closes by itself. */
-  const open = async (
-    tx: Parameters<Parameters<Database['transaction']>[0]>[0],
-    game: repo.LiveGameRow,
-    position: number,
-  ) => {
+  const open = async (tx: Transaction, game: repo.LiveGameRow, position: number) => {
     const openedAt = clock.now();
     const closesAt = new Date(openedAt.getTime() + game.questionSeconds * 1000);
     await repo.questionOpened(tx, game.id, position, openedAt);
@@ -434,6 +445,8 @@ export const createLiveService = ({
       const game = await db.transaction(async (tx) => {
         const locked = (await repo.lockGame(tx, id))!;
         if (locked.phase === 'finished') return locked;
+        // Ended with a question open: its answers so far count as they would have when it closed.
+        if (locked.phase === 'question') await countStudy(tx, id, locked.question!);
         return repo.updateGame(tx, id, { phase: 'finished', endedAt: clock.now() });
       });
       await changed(game);

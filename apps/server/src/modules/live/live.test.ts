@@ -3,7 +3,7 @@ import { LIVE_POINTS } from '@flashcards/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
-import { buildCard, buildCategory, buildSchoolTest } from '../../../test/factories';
+import { buildCard, buildCategory, buildSchool, buildSchoolTest } from '../../../test/factories';
 import { type Session, signIn as signInAs } from '../../../test/session';
 import { liveGames, liveQuestions, testQuestions } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
@@ -344,5 +344,60 @@ describe('playing', () => {
     // Another host's game does not exist for this one.
     const other = await hosting();
     expect((await refusal(t.services.live.remove(actor, other.game.id, ana.player.id))).status).toBe(404);
+  });
+});
+
+describe('after the game', () => {
+  it("counts a signed-in student's answers as study of the path holding the card, shown in the teacher's report", async () => {
+    const school = await buildSchool(t.database.db);
+    // Reports are for subscribers: the teacher is on a trial.
+    const teacher = await signInAs(t, {
+      schoolId: school.id,
+      isTeacher: true,
+      isOrganizationMember: true,
+      trialEndDate: new Date(t.clock.now().getTime() + 7 * 24 * 3_600_000),
+    });
+    const student = await signInAs(t, { schoolId: school.id, isStudent: true, isOrganizationMember: true });
+    const category = await buildCategory(t.database.db, { userId: teacher.user.id, name: 'Capitals' });
+    for (const [question, answer] of capitals)
+      await buildCard(t.database.db, { categoryId: category.id, firstSide: question, secondSide: answer });
+    const today = t.clock.now().toISOString().slice(0, 10);
+    const assigned = await teacher.call('POST', '/api/learning-paths/list-teachers/', [
+      {
+        name: 'Capitals',
+        assigned_user: student.user.id,
+        category: category.id,
+        start_at: today,
+        end_at: today,
+      },
+    ]);
+    expect(assigned.statusCode, assigned.body).toBe(201);
+    const pathId = (assigned.json() as { created: number[] }).created[0]!;
+
+    const created = await teacher.call('POST', '/api/live/games/', { category: category.id, questions: 2 });
+    const game = created.json() as LiveGame;
+    const actor = hostActor(teacher);
+    const signedIn = await join(game.code, 'Sam', student.user.id);
+    const guest = await join(game.code, 'Guest');
+    const [first, second] = await questionsOf(game.id);
+    await t.services.live.start(actor, game.id);
+    await t.services.live.answer(signedIn.token, 0, first!.correct);
+    await t.services.live.answer(guest.token, 0, first!.correct);
+    await t.services.live.next(actor, game.id);
+    await t.services.live.answer(signedIn.token, 1, (second!.correct + 1) % 4);
+    // Ended with the second question open: its answer counts too.
+    await t.services.live.end(actor, game.id);
+
+    const email = encodeURIComponent(student.user.email);
+    const report = (
+      await teacher.call('GET', `/api/card/reports/cards/?userEmail=${email}&learning_path_id=${pathId}`)
+    ).json() as { results: { id: number; guesses_score: number; incorrect_guesses_score: number }[] };
+    const scores = Object.fromEntries(
+      report.results.map((card) => [card.id, [card.guesses_score, card.incorrect_guesses_score]]),
+    );
+    expect(scores[first!.cardId!]).toEqual([1, 0]);
+    expect(scores[second!.cardId!]).toEqual([0, 1]);
+    // The others were not asked; the guest's answer counts for nobody.
+    expect(Object.values(scores).filter(([right, wrong]) => right! + wrong! > 0)).toHaveLength(2);
   });
 });
