@@ -13,7 +13,8 @@ export default defineConfig({
   ],
   server: {
     port: 5173,
-    proxy: { '/api': apiServer, '/media': apiServer },
+    // `ws`: the live games' socket is under /api too.
+    proxy: { '/api': { target: apiServer, ws: true }, '/media': apiServer },
   },
   build: {
     outDir: 'dist',

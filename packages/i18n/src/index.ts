@@ -9,6 +9,7 @@ import bgExams from '../locales/bg/exams.json';
 import bgGuardians from '../locales/bg/guardians.json';
 import bgHome from '../locales/bg/home.json';
 import bgLegal from '../locales/bg/legal.json';
+import bgLive from '../locales/bg/live.json';
 import bgMarket from '../locales/bg/market.json';
 import bgPages from '../locales/bg/pages.json';
 import bgPaths from '../locales/bg/paths.json';
@@ -34,6 +35,7 @@ import enExams from '../locales/en/exams.json';
 import enGuardians from '../locales/en/guardians.json';
 import enHome from '../locales/en/home.json';
 import enLegal from '../locales/en/legal.json';
+import enLive from '../locales/en/live.json';
 import enMarket from '../locales/en/market.json';
 import enPages from '../locales/en/pages.json';
 import enPaths from '../locales/en/paths.json';
@@ -67,6 +69,7 @@ export const resources = {
     guardians: enGuardians,
     home: enHome,
     legal: enLegal,
+    live: enLive,
     market: enMarket,
     pages: enPages,
     people: enPeople,
@@ -94,6 +97,7 @@ export const resources = {
     guardians: bgGuardians,
     home: bgHome,
     legal: bgLegal,
+    live: bgLive,
     market: bgMarket,
     pages: bgPages,
     people: bgPeople,

@@ -73,6 +73,9 @@ const subscription = (
     | 'adminPayouts',
 ) => import('../features/subscriptions/subscription-pages').then((m) => m.subscriptionPages[page]());
 
+const live = (page: 'liveGames' | 'liveHost' | 'liveResults' | 'play') =>
+  import('../features/live/live-pages').then((m) => m.livePages[page]());
+
 const guardianLink = (action: 'confirm' | 'unsubscribe') =>
   import('../features/guardians/pages/guardian-link-page').then((m) => (
     <m.GuardianLinkPage action={action} />
@@ -137,6 +140,8 @@ const publicPages: Page[] = [
     name: 'unsubscribe',
     load: () => import('../features/notifications/pages/unsubscribe-page').then((m) => <m.UnsubscribePage />),
   },
+  // Players join from their phones, with or without an account.
+  { name: 'play', load: () => live('play'), focus: true },
   // Signing out needs no token check, and must work when the check would fail.
   { name: 'logout', load: () => import('../features/auth/pages/logout-page').then((m) => <m.LogoutPage />) },
 ];
@@ -235,6 +240,9 @@ const signedInPages: Page[] = [
   { name: 'studentsSchoolExams', load: () => exam('studentsSchoolExams') },
   { name: 'schoolExamStarted', load: () => exam('schoolExamStarted'), focus: true },
   { name: 'schoolExam', load: () => exam('schoolExam') },
+  { name: 'liveGames', load: () => live('liveGames') },
+  { name: 'liveHost', load: () => live('liveHost'), focus: true },
+  { name: 'liveResults', load: () => live('liveResults') },
 ];
 
 const staffPages: Page[] = [

@@ -191,7 +191,13 @@ export function createApiClient({ fetch, language }: ApiClientOptions) {
     return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('Content-Disposition')) };
   }
 
-  return { call, download, refreshAccess };
+  return {
+    call,
+    download,
+    refreshAccess,
+    /** The access token for what is not a call (a socket's first message), renewed first when expired. */
+    accessToken: accessForCall,
+  };
 }
 
 /** The file name of a Content-Disposition header: `filename*=UTF-8''...` first, else `filename="..."`. */

@@ -10,6 +10,8 @@ export const storageKeys = {
   language: 'language',
   /** Generated cards not saved yet, with the task still running: this tab's session only. */
   aiDraft: 'aiDraft',
+  /** A live game's player token: a reload or a dropped network comes back as the same player. */
+  liveToken: 'liveToken',
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

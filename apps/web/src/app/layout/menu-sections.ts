@@ -1,6 +1,7 @@
 import type { resources } from '@flashcards/i18n';
 import {
   type Icon,
+  IconBroadcast,
   IconCards,
   IconCash,
   IconCertificate,
@@ -57,6 +58,7 @@ export const menuSections: MenuSection[] = [
       { label: 'myCategories', page: 'myCategories', icon: IconCards },
       { label: 'aiCategories', page: 'aiCards', icon: IconSparkles, hiddenForAutoCreated: true },
       { label: 'kidsCategories', page: 'kids', icon: IconMoodKid },
+      { label: 'liveGames', page: 'liveGames', icon: IconBroadcast },
     ],
   },
   {

@@ -1,4 +1,4 @@
-import type { Category } from '@flashcards/contract';
+import { type Category, LIVE_CHOICES } from '@flashcards/contract';
 import {
   ActionIcon,
   Anchor,
@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import {
   IconArrowMerge,
+  IconBroadcast,
   IconCards,
   IconDotsVertical,
   IconEdit,
@@ -74,6 +75,9 @@ function Learned({ label, learned, total }: { label: string; learned: number; to
     </Stack>
   );
 }
+
+/** Where a live game of a category is opened: the new game's form, with the category chosen. */
+export const liveGameAddress = (category: Category) => `${paths.liveGames}?category=${category.id}`;
 
 /**
  * One of my categories in a grid: name, kind, learned counts, and links to its cards and its practice;
@@ -148,6 +152,15 @@ export function CategoryCard({
                 >
                   {t('category.merge')}
                 </Menu.Item>
+                {category.cards_len >= LIVE_CHOICES && (
+                  <Menu.Item
+                    component={Link}
+                    to={liveGameAddress(category)}
+                    leftSection={<IconBroadcast size={16} aria-hidden="true" />}
+                  >
+                    {t('category.playLive')}
+                  </Menu.Item>
+                )}
                 <Menu.Divider />
                 <Menu.Item
                   color="red"

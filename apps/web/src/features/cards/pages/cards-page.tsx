@@ -1,4 +1,4 @@
-import type { Category } from '@flashcards/contract';
+import { type Category, LIVE_CHOICES } from '@flashcards/contract';
 import {
   Anchor,
   Badge,
@@ -17,6 +17,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   IconArrowLeft,
+  IconBroadcast,
   IconCards,
   IconFileUpload,
   IconFilterOff,
@@ -28,7 +29,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { ReviewDueButton } from '../../../components/review/review-due-button';
-import { categoryLinks } from '../../../components/ui/category-card';
+import { categoryLinks, liveGameAddress } from '../../../components/ui/category-card';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { MessagePage } from '../../../components/ui/message-page';
 import { Pager } from '../../../components/ui/pager';
@@ -356,6 +357,16 @@ function CategoryCards({ category, list }: { category: Category; list: CardsList
             </Button>
           )}
           <ReviewDueButton category={category} />
+          {category.cards_len >= LIVE_CHOICES && (
+            <Button
+              component={Link}
+              to={liveGameAddress(category)}
+              variant="default"
+              leftSection={<IconBroadcast size={18} aria-hidden="true" />}
+            >
+              {t('cards.playLive')}
+            </Button>
+          )}
           {kind !== 'kids' && category.cards_len > 0 && <ExportCardsMenu category={category} />}
           {uploadButton}
           {addButton}
