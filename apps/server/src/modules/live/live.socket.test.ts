@@ -1,6 +1,6 @@
 import { LIVE_MESSAGE_MAX_BYTES, LIVE_POINTS, type LiveGame, type LiveResults } from '@flashcards/contract';
 import { parse } from 'csv-parse/sync';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSecondApp, buildTestApp, type TestApp } from '../../../test/build-app';
 import { buildCard, buildCategory } from '../../../test/factories';
@@ -363,6 +363,18 @@ describe('the live socket', () => {
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes', () => {
+  it('reads its games anew when its listening connection comes back after losing the database', async () => {
+    const { game, screen } = await hosting();
+    // The database ends the connection that listens for changes, as a restart or a network cut would.
+    const ended =
+      await t.database.db.execute(sql`select pg_terminate_backend(pid) as ended from pg_stat_activity
+      where datname = current_database() and query = 'listen live_games'`);
+    expect((ended as unknown as { rows: { ended: boolean }[] }).rows).toEqual([{ ended: true }]);
+    // A change made while nobody listens: its announcement is lost, but the reconnection reads the game.
+    await t.services.live.join({ code: game.code, nickname: 'Ana', userId: null });
+    expect((await screen.host((state) => state.players.length === 1)).players[0]?.nickname).toBe('Ana');
+  });
+
   it('share one game: the host on one, players on both, every change reaching every screen', async () => {
     const second = await buildSecondApp(t);
     try {
