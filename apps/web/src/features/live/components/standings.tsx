@@ -42,7 +42,7 @@ export function Leaderboard({
               <Table.Tr key={standing.id} fw={standing.id === you ? 800 : undefined}>
                 <Table.Td>{number(standing.rank)}</Table.Td>
                 <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
+                  <Group gap="xs">
                     <Text inherit className={classes.nickname}>
                       {standing.nickname}
                     </Text>
@@ -114,7 +114,7 @@ export function TeamStandings({ teams, large = false }: { teams: TeamStanding[];
 }
 
 /** The three best players on their steps, read first to third. */
-export function Podium({ standings }: { standings: LiveStanding[] }) {
+export function Podium({ standings, large = false }: { standings: LiveStanding[]; large?: boolean }) {
   const { t } = useTranslation('live');
   const { number } = useFormatters();
   const top = standings.slice(0, 3);
@@ -126,10 +126,10 @@ export function Podium({ standings }: { standings: LiveStanding[] }) {
         return (
           <li key={standing.id} className={classes.step} data-place={step}>
             {step === 1 && <IconTrophy size={48} color="#b8860b" aria-hidden="true" />}
-            <Text fz="xl" className={classes.nickname}>
+            <Text fz={large ? '2rem' : 'xl'} className={classes.nickname}>
               {standing.nickname}
             </Text>
-            <Text fz="lg" fw={600}>
+            <Text fz={large ? '1.5rem' : 'lg'} fw={600}>
               {t('podium.points', { count: standing.score, formatted: number(standing.score) })}
             </Text>
             <div className={classes.block}>

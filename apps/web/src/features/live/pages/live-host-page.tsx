@@ -1,4 +1,4 @@
-import type { LiveHostState } from '@flashcards/contract';
+import { LIVE_LEADERBOARD_SIZE, type LiveHostState } from '@flashcards/contract';
 import {
   ActionIcon,
   Alert,
@@ -217,14 +217,14 @@ function Lobby({ state, busy, act }: { state: LiveHostState; busy: boolean; act:
       <Paper withBorder radius="lg" p="xl">
         <Group justify="space-between" align="center" gap="xl">
           <Stack gap="md" miw={0}>
-            <Text fz="xl">
+            <Text fz="1.75rem">
               {t('host.joinAt')}{' '}
               <Text span inherit fw={800}>
                 {joinAddress.replace(/^https?:\/\//, '')}
               </Text>
             </Text>
             <Stack gap={4}>
-              <Text fz="xl" id="live-code-label">
+              <Text fz="1.75rem" id="live-code-label">
                 {t('host.code')}
               </Text>
               <Text className={classes.code} aria-labelledby="live-code-label">
@@ -405,7 +405,7 @@ function RevealStage({ state, busy, act }: { state: LiveHostState; busy: boolean
         </Button>
       </Group>
       <Prompt state={state} />
-      <div className={classes.tiles}>
+      <div className={classes.tiles} data-compact>
         {question.choices.map((text, index) => {
           const right = index === question.correct;
           return (
@@ -436,7 +436,11 @@ function RevealStage({ state, busy, act }: { state: LiveHostState; busy: boolean
           </Stack>
         </Paper>
         <Stack gap="lg">
-          <Leaderboard standings={state.players.slice(0, 5)} title={t('standings.title')} large />
+          <Leaderboard
+            standings={state.players.slice(0, LIVE_LEADERBOARD_SIZE)}
+            title={t('standings.title')}
+            large
+          />
           <TeamStandings teams={state.teams} large />
         </Stack>
       </SimpleGrid>
@@ -453,7 +457,7 @@ function Finished({ state, id }: { state: LiveHostState; id: number }) {
         {t('host.finished')}
       </Title>
       {state.players.length > 0 ? (
-        <Podium standings={state.players} />
+        <Podium standings={state.players} large />
       ) : (
         <Text ta="center" c="dimmed" fz="lg">
           {t('host.nobodyPlayed')}
