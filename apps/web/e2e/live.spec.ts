@@ -130,6 +130,13 @@ test('a live game: opened from a category, played by three players on their own 
       await expect(pointsBadge(Boris)).toHaveText(before ?? '');
     }
 
+    if (index === 2) {
+      // The host's screen reloads: it comes back to the same question.
+      await hostPage.reload();
+      await expect(hostPage.getByRole('heading', { name: heading })).toBeVisible();
+      await expect(hostPage.getByText('0 of 3 answered')).toBeVisible();
+    }
+
     await answer(Ana, capital, rights.Ana);
     await expect(received(Ana)).toBeVisible();
     await expect(hostPage.getByText('1 of 3 answered')).toBeVisible();

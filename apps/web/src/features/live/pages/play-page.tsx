@@ -140,7 +140,8 @@ export function PlayPage() {
     form.clearErrors();
     setLeft(null);
     setNotice(null);
-    joining.current = { code: values.code, nickname: values.nickname };
+    // The form holds what was typed; the socket gets it checked (the code's spaces gone, the nickname trimmed).
+    joining.current = joinForm.parse(values);
     setSession((current) => (current ?? 0) + 1);
   });
 
