@@ -258,7 +258,7 @@ function Lobby({ state, busy, act }: { state: LiveHostState; busy: boolean; act:
               {t('host.waiting')}
             </Text>
           ) : (
-            <Group gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-live="polite">
+            <Group gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
               {state.players
                 .slice()
                 .sort((a, b) => a.id - b.id)
@@ -362,7 +362,7 @@ function QuestionStage({
           size={140}
           announce={announce}
         />
-        <Text fz="2rem" fw={800} aria-live="off">
+        <Text fz="2rem" fw={800}>
           {t('host.answered', {
             answered: number(question.answered),
             players: number(state.players.length),
