@@ -3,6 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { LIVE_RESULTS_CSV_COLUMNS } from '@flashcards/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { cardsApi } from './cards-support';
+import { threeQuestionTest } from './exams-support';
+import { schoolWithTeacher } from './learning-paths-support';
 import { createActiveUser, pageFor, seriousViolations, settled } from './support';
 
 test.describe.configure({ timeout: 300_000 });
@@ -202,4 +204,54 @@ test('a live game: opened from a category, played by three players on their own 
     else expect([...capitals.values()].filter((other) => other !== capital)).toContain(row.answer);
     expect(Number(row.points) > 0).toBe(row.correct === 'yes');
   }
+});
+
+test('a live game of a test: opened from the test’s menu, its questions with their own answers, ended early by the host', async ({
+  browser,
+  request,
+}) => {
+  const word = randomUUID().slice(0, 6);
+  const { teacher } = await schoolWithTeacher(request, {
+    teacher: ['Teodora', `Marinova${word}`],
+    students: [],
+  });
+  const test = await threeQuestionTest(request, teacher, `Fractions ${word}`);
+
+  const hostPage = await pageFor(browser, { account: teacher });
+  await hostPage.goto('/school-tests');
+  await hostPage.getByRole('button', { name: `More actions for ${test.name}` }).click();
+  await hostPage.getByRole('menuitem', { name: 'Play as a live game' }).click();
+  const form = hostPage.getByRole('form', { name: 'New game' });
+  await expect(form.getByText(test.name, { exact: true })).toBeVisible();
+  await expect(form.getByRole('textbox', { name: 'Questions' })).toHaveCount(0);
+  await form.getByRole('textbox', { name: 'Seconds per question' }).fill('120');
+  await form.getByRole('button', { name: 'Open the game' }).click();
+  const code = (await hostPage.getByText(/^\d{6}$/).textContent()) ?? '';
+
+  const player = await pageFor(browser, { viewport: { width: 390, height: 844 } });
+  await player.goto('/play');
+  await player.getByRole('textbox', { name: 'Game code' }).fill(code);
+  await player.getByRole('textbox', { name: 'Nickname' }).fill('Ana');
+  await player.keyboard.press('Enter');
+  await expect(player.getByRole('heading', { name: "You're in!" })).toBeVisible();
+  await hostPage.getByRole('button', { name: 'Start the game' }).click();
+
+  // The test's first question, with its three answers in their order.
+  await expect(hostPage.getByText(test.questions[0]!.question_text)).toBeVisible();
+  await expect(player.getByText(test.questions[0]!.question_text)).toBeVisible();
+  await expect(player.getByRole('group', { name: 'Choose an answer' }).getByRole('button')).toHaveText([
+    /3\/4/,
+    /2\/6/,
+    /1\/8/,
+  ]);
+
+  // Ended early: every screen says the game is over.
+  await hostPage.getByRole('button', { name: 'End the game' }).click();
+  await hostPage
+    .getByRole('dialog', { name: 'End the game?' })
+    .getByRole('button', { name: 'End the game' })
+    .click();
+  await expect(hostPage.getByRole('heading', { name: 'Game over' })).toBeVisible();
+  await expect(player.getByRole('heading', { name: 'Game over' })).toBeVisible();
+  await expect(player.getByText('Your place: 1 of 1')).toBeVisible();
 });

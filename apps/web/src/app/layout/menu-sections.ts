@@ -1,7 +1,7 @@
 import type { resources } from '@flashcards/i18n';
 import {
   type Icon,
-  IconBroadcast,
+  IconDeviceGamepad2,
   IconCards,
   IconCash,
   IconCertificate,
@@ -58,7 +58,7 @@ export const menuSections: MenuSection[] = [
       { label: 'myCategories', page: 'myCategories', icon: IconCards },
       { label: 'aiCategories', page: 'aiCards', icon: IconSparkles, hiddenForAutoCreated: true },
       { label: 'kidsCategories', page: 'kids', icon: IconMoodKid },
-      { label: 'liveGames', page: 'liveGames', icon: IconBroadcast },
+      { label: 'liveGames', page: 'liveGames', icon: IconDeviceGamepad2 },
     ],
   },
   {

@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import {
   IconArrowMerge,
-  IconBroadcast,
+  IconDeviceGamepad2,
   IconCards,
   IconDotsVertical,
   IconEdit,
@@ -156,7 +156,7 @@ export function CategoryCard({
                   <Menu.Item
                     component={Link}
                     to={liveGameAddress(category)}
-                    leftSection={<IconBroadcast size={16} aria-hidden="true" />}
+                    leftSection={<IconDeviceGamepad2 size={16} aria-hidden="true" />}
                   >
                     {t('category.playLive')}
                   </Menu.Item>

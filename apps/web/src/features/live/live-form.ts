@@ -44,14 +44,23 @@ export const newGameDefaults = (category: string): NewGameValues => ({
 /** The team counts offered: none, or two to six. */
 export const teamChoices = [0, 2, 3, 4, 5, 6] as const;
 
+/** What a game is made of: one of my categories (chosen in the form when none is named), or one of my tests. */
+export type GameSource = { kind: 'category'; id: number | null } | { kind: 'test'; id: number };
+
+/** A test's game asks all its questions it can (at most 30): the form has no category or count to check. */
+export const testGameForm = newGameForm.extend({ category: z.string(), questions: z.unknown() });
+
 /** The request's body from the form's checked values. */
-export const newGameBody = (values: NewGameValues): CreateLiveGameBody => ({
-  category: Number(values.category),
-  questions: Number(values.questions),
-  question_seconds: Number(values.question_seconds),
-  teams: Number(values.teams),
-  streak_bonus: values.streak_bonus,
-});
+export const newGameBody = (values: NewGameValues, source: GameSource): CreateLiveGameBody => {
+  const settings = {
+    question_seconds: Number(values.question_seconds),
+    teams: Number(values.teams),
+    streak_bonus: values.streak_bonus,
+  };
+  return source.kind === 'test'
+    ? { test: source.id, ...settings }
+    : { category: Number(values.category), questions: Number(values.questions), ...settings };
+};
 
 /** The join form: the six digits of the code (spaces allowed between them) and a nickname. */
 export const joinForm = z.object({

@@ -17,7 +17,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   IconArrowLeft,
-  IconBroadcast,
+  IconDeviceGamepad2,
   IconCards,
   IconFileUpload,
   IconFilterOff,
@@ -362,7 +362,7 @@ function CategoryCards({ category, list }: { category: Category; list: CardsList
               component={Link}
               to={liveGameAddress(category)}
               variant="default"
-              leftSection={<IconBroadcast size={18} aria-hidden="true" />}
+              leftSection={<IconDeviceGamepad2 size={18} aria-hidden="true" />}
             >
               {t('cards.playLive')}
             </Button>

@@ -7,7 +7,7 @@ import { liveKeys } from './live-keys';
  * My categories a game can be made of: text, picture and kids categories with at least four cards (the
  * server checks their answers differ), by name.
  */
-export const usePlayableCategories = () =>
+export const usePlayableCategories = (enabled = true) =>
   useQuery({
     queryKey: liveKeys.categories(),
     queryFn: async ({ signal }) => {
@@ -19,4 +19,5 @@ export const usePlayableCategories = () =>
         .filter((category) => category.cards_len >= LIVE_CHOICES)
         .sort((a, b) => a.name.localeCompare(b.name));
     },
+    enabled,
   });

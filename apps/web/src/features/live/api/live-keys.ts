@@ -4,4 +4,5 @@ export const liveKeys = {
   games: () => [...liveKeys.all, 'games'] as const,
   results: (id: number) => [...liveKeys.all, 'results', id] as const,
   categories: () => [...liveKeys.all, 'categories'] as const,
+  test: (id: number) => [...liveKeys.all, 'test', id] as const,
 };

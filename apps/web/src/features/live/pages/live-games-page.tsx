@@ -1,6 +1,6 @@
 import type { LivePhase } from '@flashcards/contract';
 import { Anchor, Badge, Button, EmptyState, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconBroadcast, IconListNumbers, IconPresentation } from '@tabler/icons-react';
+import { IconDeviceGamepad2, IconListNumbers, IconPresentation } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useSearchParams } from 'react-router';
 import { CardListSkeleton, PageHeading } from '../../../components/ui/page-heading';
@@ -9,6 +9,7 @@ import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useLiveGames } from '../api/get-live-games';
 import { NewGameForm } from '../components/new-game-form';
+import type { GameSource } from '../live-form';
 import '../live-texts';
 
 const phaseColors: Record<LivePhase, string> = {
@@ -18,15 +19,26 @@ const phaseColors: Record<LivePhase, string> = {
   finished: 'gray',
 };
 
-/** /live: a new game (of the category in `?category=`, when a category's page sent here) and my games. */
+const idOf = (value: string | null) => {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
+};
+
+/** The game's source the address names: `?test=` (a test's menu), else `?category=` (a category's page). */
+const sourceOf = (params: URLSearchParams): GameSource => {
+  const test = idOf(params.get('test'));
+  return test !== null ? { kind: 'test', id: test } : { kind: 'category', id: idOf(params.get('category')) };
+};
+
+/** /live: a new game (of the category or test the address names, if any) and my games. */
 export function LiveGamesPage() {
   const { t } = useTranslation(['live', 'pages']);
   const [params] = useSearchParams();
-  const category = Number(params.get('category'));
+  const source = sourceOf(params);
   return (
     <Stack gap="lg">
       <PageHeading title={t('pages:titles.liveGames')} intro={t('games.intro')} />
-      <NewGameForm category={Number.isInteger(category) && category > 0 ? category : null} />
+      <NewGameForm key={`${source.kind}-${source.id}`} source={source} />
       <MyGames />
     </Stack>
   );
@@ -47,7 +59,7 @@ function MyGames() {
         isEmpty={(list) => list.length === 0}
         empty={
           <EmptyState
-            icon={<IconBroadcast size={32} aria-hidden="true" />}
+            icon={<IconDeviceGamepad2 size={32} aria-hidden="true" />}
             withIndicatorBackground
             title={t('games.empty')}
             description={t('games.emptyHint')}

@@ -6,6 +6,7 @@ import {
   IconCards,
   IconChecklist,
   IconCopy,
+  IconDeviceGamepad2,
   IconDots,
   IconEdit,
   IconLock,
@@ -216,6 +217,15 @@ export function TestsPage() {
                         leftSection={<IconBroadcast size={14} aria-hidden="true" />}
                       >
                         {t('live.watch')}
+                      </Menu.Item>
+                    )}
+                    {test.questions_count > 0 && (
+                      <Menu.Item
+                        component={Link}
+                        to={`${paths.liveGames}?test=${test.id}`}
+                        leftSection={<IconDeviceGamepad2 size={14} aria-hidden="true" />}
+                      >
+                        {t('actions.playLive')}
                       </Menu.Item>
                     )}
                     <Menu.Item
