@@ -186,9 +186,12 @@ export function PlayPage() {
             </Text>
           )}
         </Text>
-        <Badge size="lg" variant="light" style={{ flex: 'none' }}>
-          {t('you.points', { count: state.you.score, formatted: number(state.you.score) })}
-        </Badge>
+        {/* Hidden while a question is open: a score grown by this question's answer would tell it was right. */}
+        {phase !== 'question' && (
+          <Badge size="lg" variant="light" style={{ flex: 'none' }}>
+            {t('you.points', { count: state.you.score, formatted: number(state.you.score) })}
+          </Badge>
+        )}
       </Group>
       {notice && (
         <Alert
