@@ -10,11 +10,13 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import {
+  LIVE_CHOICES,
   LIVE_SOCKET_PATH,
   type LiveHostState,
   type LivePlayerState,
@@ -25,6 +27,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import WebSocket from 'ws';
 import type { DatabaseHandle } from '../src/db/client';
+import { isRudeNickname } from '../src/modules/live/nickname-filter';
 import { scoreAnswer } from '../src/modules/live/scoring';
 import { benchTarget, openBenchDatabase, type SeedLog } from './data-set';
 import { tokensFor } from './school';
@@ -90,7 +93,7 @@ const seedHost = async (handle: DatabaseHandle) => {
   return { hostId: host.id, categoryId: category.id };
 };
 
-/** A seeded random source (mulberry32), so that runs draw the same players' choices and moments. */
+/** A seeded random source (mulberry32), so that every run draws the same choices, moments and drops. */
 const randomSource = (seed: number) => {
   let state = seed;
   return () => {
@@ -104,7 +107,8 @@ const randomSource = (seed: number) => {
 export type Latency = { count: number; p50: number; p99: number; max: number };
 const latencyOf = (values: number[]): Latency => {
   const sorted = Float64Array.from(values).sort();
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? Number.NaN;
+  const at = (p: number) =>
+    sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? Number.NaN;
   return { count: sorted.length, p50: at(0.5), p99: at(0.99), max: sorted[sorted.length - 1] ?? Number.NaN };
 };
 
@@ -133,7 +137,8 @@ type Player = {
   revealsSeen: Set<number>;
   /** The points each reveal showed the player for their answer. */
   pointsShown: Map<number, number>;
-  /** Milliseconds after a question's opening each answer goes. */
+  /** Each question's answer: its choice, and how long after the question's opening it goes. */
+  choices: number[];
   delays: number[];
   drop: { question: number; afterMs: number; awayMs: number } | null;
   /** After a drop: the questions answered before it, and the score the first state back showed. */
@@ -183,7 +188,8 @@ export type LiveRun = {
   };
   drops: { players: number; back: number; keptScore: number };
   unexpectedCloses: number;
-  seconds: { joins: number; game: number };
+  /** The joins, the questions, and the whole measured span (joins to the last final state). */
+  seconds: { joins: number; game: number; measured: number };
   cpu: {
     /** Each server process's CPU time over the joins and over the questions, ms. */
     joinsMs: number[];
@@ -191,9 +197,13 @@ export type LiveRun = {
     proxyMs: number | null;
     generatorMs: number;
     postgresMs: number | null;
+    /** The whole machine's busy CPU time: what is not ours is other work sharing the cores. */
+    machineMs: number;
   };
   postgres: { commits: number; tuples: number } | null;
   loopDelay: { p99: number; max: number };
+  /** The share of the measured span in which some task waited for a core, or for the disk. */
+  pressure: { cpu: number; io: number } | null;
   loadBefore: number;
   loadAfter: number;
 };
@@ -228,7 +238,8 @@ const startProxy = async (ports: number[]) => {
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const [line] = await Promise.race([
-    createInterface({ input: child.stdout! })[Symbol.asyncIterator]()
+    createInterface({ input: child.stdout! })
+      [Symbol.asyncIterator]()
       .next()
       .then((next) => [next.value as string]),
     new Promise<never>((_, reject) => child.once('exit', () => reject(new Error('the proxy exited')))),
@@ -243,6 +254,29 @@ const startProxy = async (ports: number[]) => {
       await exited;
     },
   };
+};
+
+/** The CPU time all processes of the machine have used, in milliseconds (/proc/stat counts ticks of 10 ms). */
+const machineCpuMillis = () => {
+  const [, user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+    .split('\n', 1)[0]!
+    .split(/\s+/)
+    .map(Number);
+  return (user! + nice! + system! + irq! + softirq! + steal!) * 10;
+};
+
+/**
+ * The time some task of the machine waited for a core and for the disk so far, in microseconds (Linux's
+ * pressure stall information); undefined where the kernel does not keep it.
+ */
+const pressureMicros = () => {
+  try {
+    const some = (resource: string) =>
+      Number(/^some .*total=(\d+)/m.exec(readFileSync(`/proc/pressure/${resource}`, 'utf8'))?.[1]);
+    return { cpu: some('cpu'), io: some('io') };
+  } catch {
+    return undefined;
+  }
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -292,8 +326,18 @@ const playGame = async (
   const openedAt = new Map<number, number>();
   const closedAt = new Map<number, number>();
 
-  const players: Player[] = Array.from({ length: count }, (_, index) => ({
-    nickname: `Player ${index + 1}`,
+  // A failure seen in a socket's handler ends the run through this promise, raced with each wait.
+  let fail: (error: Error) => void = () => {};
+  const failure = new Promise<never>((_, reject) => {
+    fail = reject;
+  });
+  failure.catch(() => {});
+  // Numbered players, but for the numbers the word filter reads as a word (455: "ass").
+  const nicknames = Array.from({ length: count * 2 }, (_, index) => `Player ${index + 1}`)
+    .filter((nickname) => !isRudeNickname(nickname))
+    .slice(0, count);
+  const players: Player[] = nicknames.map((nickname) => ({
+    nickname,
     id: null,
     token: null,
     socket: null,
@@ -307,13 +351,21 @@ const playGame = async (
     questionsSeen: new Set(),
     revealsSeen: new Set(),
     pointsShown: new Map(),
-    delays: Array.from({ length: questions }, () => ANSWER_MS.from + random() * (ANSWER_MS.to - ANSWER_MS.from)),
+    choices: Array.from({ length: questions }, () => Math.floor(random() * LIVE_CHOICES)),
+    delays: Array.from(
+      { length: questions },
+      () => ANSWER_MS.from + random() * (ANSWER_MS.to - ANSWER_MS.from),
+    ),
     drop: null,
     back: null,
     finalScore: null,
   }));
-  // A tenth of the players, each dropping once in a question of the middle of the game.
-  const order = players.map((_, index) => index).sort(() => random() - 0.5);
+  // Players drawn at random (Fisher-Yates) drop once each, in a question of the middle of the game.
+  const order = players.map((_, index) => index);
+  for (let index = order.length - 1; index > 0; index--) {
+    const other = Math.floor(random() * (index + 1));
+    [order[index], order[other]] = [order[other]!, order[index]!];
+  }
   const dropping = order.slice(0, Math.round(count * options.dropShare));
   for (const index of dropping)
     players[index]!.drop = {
@@ -322,11 +374,11 @@ const playGame = async (
       awayMs: AWAY_MS.from + random() * (AWAY_MS.to - AWAY_MS.from),
     };
 
-  const sendAnswer = (player: Player, position: number, choices: number) => {
+  const sendAnswer = (player: Player, position: number) => {
     player.timerFor = null;
     if (!player.socket || player.readyAt === null || player.answers.has(position) || player.inFlight !== null)
       return;
-    const choice = Math.floor(random() * choices);
+    const choice = player.choices[position]!;
     player.answers.set(position, { choice, sentAt: performance.now(), status: 'sent' });
     player.inFlight = position;
     player.socket.send(JSON.stringify({ type: 'answer', question: position, choice }));
@@ -363,9 +415,8 @@ const playGame = async (
       // Answer at the player's moment of the question; one coming back late answers at once.
       if (!state.answer && !player.answers.has(position) && player.timerFor !== position) {
         player.timerFor = position;
-        const choices = question.choices.length;
         player.answerTimer = setTimeout(
-          () => sendAnswer(player, position, choices),
+          () => sendAnswer(player, position),
           Math.max(0, opened + player.delays[position]! - Date.now()),
         );
       }
@@ -400,7 +451,9 @@ const playGame = async (
       return;
     }
     if (sent) sent.status = 'refused';
-    const key = message.type === 'error' ? message.key : `unexpected ${message.type}`;
+    // A refusal before the socket's first state is told apart: the socket had not been shown the game yet.
+    const key = `${message.type === 'error' ? message.key : `unexpected ${message.type}`}${player.readyAt === null ? ' before a state' : ''}`;
+    if (!player.token) fail(new Error(`${player.nickname} could not join: ${key}`));
     refused[key] = (refused[key] ?? 0) + 1;
   };
 
@@ -435,12 +488,6 @@ const playGame = async (
     }, player.drop!.awayMs);
   };
 
-  // A failure seen in a socket's handler ends the run through this promise, raced with each wait.
-  let fail: (error: Error) => void = () => {};
-  const failure = new Promise<never>((_, reject) => {
-    fail = reject;
-  });
-  failure.catch(() => {});
   // The host's screen: starts the game once everyone is in, goes on after each reveal.
   let hostFinished: () => void = () => {};
   const finished = new Promise<void>((resolve) => {
@@ -484,6 +531,8 @@ const playGame = async (
   const cpuStart = serverCpu();
   const proxyStart = options.proxyPid ? cpuMillisOf(options.proxyPid) : undefined;
   const generatorStart = generatorCpu();
+  const machineStart = machineCpuMillis();
+  const pressureStart = pressureMicros();
   const postgresStart = await options.postgres?.sample();
   const joinStart = performance.now();
 
@@ -526,9 +575,12 @@ const playGame = async (
   while (players.some((player) => player.socket && player.finalScore === null) && Date.now() < finalDeadline)
     await sleep(100);
   const gameSeconds = (performance.now() - gameStart) / 1000;
+  const measuredSeconds = (performance.now() - joinStart) / 1000;
   const cpuEnd = serverCpu();
   const proxyEnd = options.proxyPid ? cpuMillisOf(options.proxyPid) : undefined;
   const generatorEnd = generatorCpu();
+  const machineEnd = machineCpuMillis();
+  const pressureEnd = pressureMicros();
   loopDelay.disable();
   // The statistics of the last second reach pg_stat_database a moment later.
   let postgresEnd: PostgresSample | undefined;
@@ -652,13 +704,14 @@ const playGame = async (
     scores,
     drops,
     unexpectedCloses,
-    seconds: { joins: joinsSeconds, game: gameSeconds },
+    seconds: { joins: joinsSeconds, game: gameSeconds, measured: measuredSeconds },
     cpu: {
       joinsMs: cpuJoined.map((ms, index) => ms - cpuStart[index]!),
       gameMs: cpuEnd.map((ms, index) => ms - cpuGame[index]!),
       proxyMs: proxyStart !== undefined && proxyEnd !== undefined ? proxyEnd - proxyStart : null,
       generatorMs: generatorEnd - generatorStart,
       postgresMs: postgresCpu,
+      machineMs: machineEnd - machineStart,
     },
     postgres:
       postgresStart && postgresEnd
@@ -668,6 +721,13 @@ const playGame = async (
           }
         : null,
     loopDelay: { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },
+    pressure:
+      pressureStart && pressureEnd
+        ? {
+            cpu: (pressureEnd.cpu - pressureStart.cpu) / (measuredSeconds * 1e6),
+            io: (pressureEnd.io - pressureStart.io) / (measuredSeconds * 1e6),
+          }
+        : null,
     loadBefore,
     loadAfter: os.loadavg()[0]!,
   };
@@ -769,13 +829,17 @@ export const liveLines = (run: LiveRun) => {
     scores.shownWrong === 0 &&
     scores.missingPlayers === 0;
   const serverMs = sum(cpu.joinsMs) + sum(cpu.gameMs);
+  const others = Math.max(
+    0,
+    cpu.machineMs - serverMs - cpu.generatorMs - (cpu.proxyMs ?? 0) - (cpu.postgresMs ?? 0),
+  );
   const who = `Live game on ${run.label} (${run.players.toLocaleString('en')} players × ${run.questions} questions of ${run.questionSeconds} s)`;
   return [
     `${who}, a question reaching every player after its opening: ${figures(run.question, LIVE_TARGETS.questionMs)}; ${run.questionsMissed} never came, ${run.questionsAway} missed while away`,
     `${who}, an answer acknowledged: ${figures(run.answer, LIVE_TARGETS.answerMs)}`,
     `${who}, the leaderboard reaching every player after the question closed: ${figures(run.reveal, LIVE_TARGETS.revealMs)}; ${run.revealsMissed} never came, ${run.revealsAway} missed while away`,
     `${who}, answers: ${answers.acknowledged.toLocaleString('en')} acknowledged of ${answers.sent.toLocaleString('en')} sent${refusals ? ` (refused: ${refusals})` : ''}, ${answers.lostInFlight} in flight when their socket dropped (${answers.lostInFlightCounted} of them counted); in the results: ${answers.lost} lost, ${answers.doubled} doubled, ${answers.extra} counted without an acknowledgement, ${answers.noReply} never answered, ${answers.wrongPoints} with wrong points; ${scores.wrong} scores not the sum of their points, ${scores.shownWrong} final states showing another score, ${scores.noFinal} players without the final state, ${scores.missingPlayers} players missing (${verdict(exact)} none lost or counted twice)`,
-    `${who}, ${drops.players} players dropped once and came back: ${drops.back} back in the game, ${drops.keptScore} with their score (${verdict(drops.back === drops.players && drops.keptScore === drops.players)} every one kept their score); ${run.unexpectedCloses} sockets closed by the server`,
+    `${who}, ${drops.players} players dropped once and came back: ${drops.back} back in the game, ${drops.keptScore} with their score (${verdict(drops.back === drops.players && drops.keptScore === drops.players)} every one kept their score); ${run.unexpectedCloses} sockets closed by the server, the player coming back after 1 s (${verdict(run.unexpectedCloses === 0)} no player let go)`,
     `${who}, joins at ${run.joinRate}/s: join → joined p50 ${ms(run.join.p50)} ms, p99 ${ms(run.join.p99)} ms, all in within ${run.seconds.joins.toFixed(1)} s; the questions took ${run.seconds.game.toFixed(1)} s`,
     `${who}, CPU: the server${run.processes > 1 ? 's' : ''} ${(serverMs / run.players).toFixed(1)} ms per player (${(serverMs / 1000).toFixed(1)} s: ${(sum(cpu.joinsMs) / 1000).toFixed(1)} s joining, ${(sum(cpu.gameMs) / 1000).toFixed(1)} s playing${run.processes > 1 ? `; by process ${cpu.joinsMs.map((joins, index) => ((joins + cpu.gameMs[index]!) / 1000).toFixed(1)).join(' and ')} s` : ''})` +
       (cpu.postgresMs !== null
@@ -784,8 +848,8 @@ export const liveLines = (run: LiveRun) => {
       (cpu.proxyMs !== null ? `, the proxy ${(cpu.proxyMs / run.players).toFixed(1)} ms per player` : '') +
       `, the load generator ${(cpu.generatorMs / run.players).toFixed(1)} ms per player (its event loop delayed p99 ${ms(run.loopDelay.p99)} ms, max ${ms(run.loopDelay.max)} ms)` +
       (run.postgres
-        ? `; ${(run.postgres.commits / run.players).toFixed(1)} transactions and ${Math.round(run.postgres.tuples / run.players).toLocaleString('en')} tuples read per player`
+        ? `; ${(run.postgres.commits / run.players).toFixed(1)} commits and ${Math.round(run.postgres.tuples / run.players).toLocaleString('en')} tuples read per player`
         : '') +
-      `; load average ${run.loadBefore.toFixed(2)} before, ${run.loadAfter.toFixed(2)} after`,
+      `; other work on the machine ${(others / 1000).toFixed(1)} s of CPU (${((100 * others) / (run.seconds.measured * 1000 * os.cpus().length)).toFixed(0)}% of its ${os.cpus().length} cores over the ${run.seconds.measured.toFixed(0)} s)${run.pressure ? `, some task waiting for a core ${(100 * run.pressure.cpu).toFixed(0)}% and for the disk ${(100 * run.pressure.io).toFixed(0)}% of the time` : ''}; load average ${run.loadBefore.toFixed(2)} before, ${run.loadAfter.toFixed(2)} after`,
   ];
 };

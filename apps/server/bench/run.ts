@@ -28,6 +28,11 @@
  * req/s alone and while the picture import runs again.
  * `--loads home` seeds a school of 1,500 students in 60 classes, each with paths running today, an exam ahead,
  * a result and an offered category, and measures a random student's home at --home-rate (200) req/s.
+ * `--loads live` plays a live game of --live-players (1,000) simulated WebSocket players and --live-questions
+ * (20) questions of --live-seconds (10) s, joining at --live-join-rate (100) a second, a tenth of them
+ * dropping once and coming back: each question's and leaderboard's arrival, each answer's acknowledgement,
+ * the results against what the players sent, the server's CPU per player. On PostgreSQL it plays on one
+ * server process, then on two behind a round-robin proxy (--live-processes, default 1,2; 1 on PGlite).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -56,6 +61,7 @@ import {
 import { GRADEBOOK_P99_MS, type GradebookDataSet, runGradebookPhase, seedGradebook } from './gradebook';
 import { guardianLines, runGuardiansBench } from './guardians';
 import { HOME_P99_MS, HOME_SHAPE, type HomeDataSet, runHomePhase, seedHomeSchool } from './home';
+import { liveLines, runLiveBench } from './live';
 import { type Load, type Pacing, type PhaseResult, type Practice, runPhase, Workload } from './load';
 import { memoryFitLines, runMemoryFitBench } from './memory-fit';
 import { type CatalogRun, markdownReport, type Run, textReport } from './report';
@@ -84,6 +90,11 @@ const { values } = parseArgs({
     'exam-screens': { type: 'string', default: String(EXAM_SHAPE.screens) },
     'gradebook-rate': { type: 'string', default: '20' },
     'import-rate': { type: 'string', default: '200' },
+    'live-players': { type: 'string', default: '1000' },
+    'live-questions': { type: 'string', default: '20' },
+    'live-seconds': { type: 'string', default: '10' },
+    'live-join-rate': { type: 'string', default: '100' },
+    'live-processes': { type: 'string' },
     'skip-seed': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
   },
@@ -111,6 +122,7 @@ const scenarios = [
   'home',
   'memory-fit',
   'import',
+  'live',
 ];
 const loads = values.loads.split(',').map((name) => name.trim());
 for (const load of loads)
@@ -161,6 +173,33 @@ if (loads.includes('memory-fit')) {
   const lines = memoryFitLines(await runMemoryFitBench(say));
   for (const line of lines) say(line);
   writeFileSync(path.join(resultsDir, `${stamp}-memory-fit.md`), `${lines.join('\n')}\n`);
+  if (loads.length === 1) process.exit(0);
+}
+
+if (loads.includes('live')) {
+  const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
+  const lines = [
+    `Machine: ${os.cpus().length} cores (${cpu}), Node ${process.version}; load generator, server and database on the same machine`,
+  ];
+  const runs = await runLiveBench(
+    {
+      players: positive('live-players', values['live-players']),
+      questions: positive('live-questions', values['live-questions']),
+      questionSeconds: positive('live-seconds', values['live-seconds']),
+      joinRate: positive('live-join-rate', values['live-join-rate']),
+      dropShare: 0.1,
+      processes: (values['live-processes'] ?? (process.env.DATABASE_URL ? '1,2' : '1'))
+        .split(',')
+        .map((count) => positive('live-processes', count.trim())),
+      profile: values.profile,
+      resultsDir,
+      stamp,
+    },
+    say,
+  );
+  for (const run of runs) lines.push(...liveLines(run));
+  writeFileSync(path.join(resultsDir, `${stamp}-live.md`), `${lines.join('\n')}\n`);
+  say(`Results written to ${path.relative(process.cwd(), resultsDir)}/${stamp}-live.md`);
   if (loads.length === 1) process.exit(0);
 }
 
