@@ -130,20 +130,24 @@ export const snapshotViews = (snapshot: LiveSnapshot, pictureUrl: PictureUrl) =>
     correct: view.correct,
   };
 
+  // Made once, when a host is among the screens.
+  let host: LiveHostState | undefined;
+
   return {
     game,
-    host: (): LiveHostState => ({
-      role: 'host',
-      game: {
-        ...gameFacts(game),
-        code: game.code,
-        streak_bonus: game.streakBonus,
-        max_players: game.maxPlayers,
-      },
-      players: standings,
-      question: view,
-      teams,
-    }),
+    host: (): LiveHostState =>
+      (host ??= {
+        role: 'host',
+        game: {
+          ...gameFacts(game),
+          code: game.code,
+          streak_bonus: game.streakBonus,
+          max_players: game.maxPlayers,
+        },
+        players: standings,
+        question: view,
+        teams,
+      }),
     /** A player's view; null when they are no longer in the game. */
     player: (playerId: number): LivePlayerState | null => {
       const player = playerOf.get(playerId);

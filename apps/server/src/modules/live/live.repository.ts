@@ -231,3 +231,11 @@ export const signedInAnswers = (tx: Executor, gameId: number, position: number) 
         sql`${livePlayers.userId} is not null`,
       ),
     );
+
+export const countAnswers = async (db: Executor, gameId: number, position: number) => {
+  const [row] = await db
+    .select({ total: count() })
+    .from(liveAnswers)
+    .where(and(eq(liveAnswers.gameId, gameId), eq(liveAnswers.position, position)));
+  return row?.total ?? 0;
+};

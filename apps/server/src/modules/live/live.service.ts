@@ -274,6 +274,9 @@ export const createLiveService = ({
       return { game, question: question ?? null, players, answers };
     },
 
+    /** How many players answered a question so far. */
+    answerCount: (gameId: number, position: number) => repo.countAnswers(db, gameId, position),
+
     /** Closes the game's open question once its time ran out (a process showing it waits for that moment). */
     async closeWhenOver(gameId: number, position: number) {
       const game = await repo.findGame(db, gameId);

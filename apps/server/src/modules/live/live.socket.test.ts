@@ -1,6 +1,7 @@
 import { LIVE_MESSAGE_MAX_BYTES, LIVE_POINTS, type LiveGame, type LiveResults } from '@flashcards/contract';
 import { parse } from 'csv-parse/sync';
 import { asc, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSecondApp, buildTestApp, type TestApp } from '../../../test/build-app';
 import { buildCard, buildCategory } from '../../../test/factories';
@@ -363,6 +364,47 @@ describe('the live socket', () => {
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes', () => {
+  it('never takes a player who joined while a push was being read for one removed', async () => {
+    const { game, screen } = await hosting({ question_seconds: 60 });
+    const ana = track(await joining(game.code, 'Ana'));
+    screen.send({ type: 'start' });
+    await ana.phone.player((state) => state.game.phase === 'question');
+
+    // Another connection holds the answers' table: a push reads the game and its players, then waits there.
+    const holder = new pg.Client({ connectionString: t.database.url });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('lock table live_answers in access exclusive mode');
+      const boris = track(await openLiveSocket(t.app));
+      boris.send({ type: 'join', code: game.code, nickname: 'Boris' });
+      await boris.next((message) => message.type === 'joined');
+      // The push of Boris's joining has read the players and waits for the answers.
+      await expect
+        .poll(
+          async () => {
+            // Inside a transaction the activity is read once and kept: read it anew each time.
+            await holder.query('select pg_stat_clear_snapshot()');
+            const { rows } = await holder.query(
+              "select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and query like '%live_answers%'",
+            );
+            return rows[0].waiting as number;
+          },
+          { timeout: 10_000 },
+        )
+        .toBeGreaterThanOrEqual(2);
+      // Vera joins meanwhile: the push under way holds no Vera, and must not tell her she was removed.
+      const vera = track(await openLiveSocket(t.app));
+      vera.send({ type: 'join', code: game.code, nickname: 'Vera' });
+      await vera.next((message) => message.type === 'joined');
+      await holder.query('commit');
+      const first = await vera.next();
+      expect(first).toMatchObject({ type: 'state', state: { role: 'player', you: { nickname: 'Vera' } } });
+    } finally {
+      await holder.end();
+    }
+  });
+
   it('reads its games anew when its listening connection comes back after losing the database', async () => {
     const { game, screen } = await hosting();
     // The database ends the connection that listens for changes, as a restart or a network cut would.

@@ -3,6 +3,7 @@ import {
   LIVE_MESSAGE_MAX_BYTES,
   LIVE_SOCKET_PATH,
   type LiveClientMessage,
+  type LiveHostState,
   type LiveServerMessage,
   liveClientMessageSchema,
 } from '@flashcards/contract';
@@ -48,6 +49,8 @@ type GameScreens = {
   waiting: LiveChange['kind'] | null;
   /** The question whose closing this process waits for. */
   closing: string | null;
+  /** The host's view last pushed here, and its revision: an answer only moves its count. */
+  host: { revision: number; state: LiveHostState } | null;
 };
 
 type Options = {
@@ -129,26 +132,50 @@ const createLiveHub = ({ live, tokens, activeAccount, pictureUrl, clock, log }: 
       .catch((error) => log.warn({ err: error }, 'live socket: closing a question failed'));
   };
 
-  /** Sends a connection its view of a snapshot, unless it has seen a later one; a removed player is let go. */
-  const pushTo = (connection: Connection, views: ReturnType<typeof snapshotViews>, now: string) => {
+  /**
+   * Sends a connection its view of a snapshot, unless it has seen a later one (a snapshot read before it
+   * joined does not hold it yet); a player no longer in the game is let go.
+   */
+  const pushTo = (
+    connection: Connection,
+    screens: GameScreens,
+    views: ReturnType<typeof snapshotViews>,
+    now: string,
+  ) => {
     const { role } = connection;
     if (!role) return;
     const revision = views.game.revision;
     if (revision < connection.revision) return;
     const state = role.kind === 'host' ? views.host() : views.player(role.playerId);
     if (!state) return refuse(connection, new ApiError(404, 'live_removed', { key: 'live_removed' }));
+    if (state.role === 'host' && revision >= (screens.host?.revision ?? -1))
+      screens.host = { revision, state };
     connection.revision = revision;
     send(connection, { type: 'state', revision, now, state });
   };
 
+  /** An answer moves only the host's count of answers: the count is read, not the whole game. */
+  const pushAnswers = async (gameId: number, screens: GameScreens) => {
+    const hosts = [...screens.connections].filter((connection) => connection.role?.kind === 'host');
+    const last = screens.host;
+    if (hosts.length === 0 || !last?.state.question || last.state.game.phase !== 'question') return;
+    const answered = await live.answerCount(gameId, last.state.question.position);
+    const state = { ...last.state, question: { ...last.state.question, answered } };
+    screens.host = { revision: last.revision, state };
+    const now = clock.now().toISOString();
+    for (const connection of hosts)
+      if (last.revision >= connection.revision)
+        send(connection, { type: 'state', revision: last.revision, now, state });
+  };
+
   const push = async (gameId: number, screens: GameScreens, kind: LiveChange['kind']) => {
+    if (kind === 'answers') return pushAnswers(gameId, screens);
     const snapshot = await live.snapshot(gameId);
     if (!snapshot) return;
     const views = snapshotViews(snapshot, pictureUrl);
     closeInTime(gameId, screens, snapshot.game);
     const now = clock.now().toISOString();
-    for (const connection of screens.connections)
-      if (kind === 'state' || connection.role?.kind === 'host') pushTo(connection, views, now);
+    for (const connection of screens.connections) pushTo(connection, screens, views, now);
   };
 
   /** Pushes a game's change to its screens here, at most once a `PUSH_INTERVAL_MS`, the latest state each time. */
@@ -176,19 +203,23 @@ const createLiveHub = ({ live, tokens, activeAccount, pictureUrl, clock, log }: 
     void run(kind);
   };
 
-  /** A connection becomes a screen of its game and gets the game's state at once. */
-  const attach = async (connection: Connection, role: Role) => {
+  /**
+   * A connection becomes a screen of its game and gets the game's state at once. `revision` is the game's
+   * when the socket's role was settled (a player's join included): a push read before it is not sent.
+   */
+  const attach = async (connection: Connection, role: Role, revision: number) => {
     connection.role = role;
+    connection.revision = revision;
     let screens = games.get(role.gameId);
     if (!screens) {
-      screens = { connections: new Set(), pushing: false, waiting: null, closing: null };
+      screens = { connections: new Set(), pushing: false, waiting: null, closing: null, host: null };
       games.set(role.gameId, screens);
     }
     screens.connections.add(connection);
     const snapshot = await live.snapshot(role.gameId);
     if (!snapshot) return;
     closeInTime(role.gameId, screens, snapshot.game);
-    pushTo(connection, snapshotViews(snapshot, pictureUrl), clock.now().toISOString());
+    pushTo(connection, screens, snapshotViews(snapshot, pictureUrl), clock.now().toISOString());
   };
 
   const detach = (connection: Connection) => {
@@ -226,7 +257,7 @@ const createLiveHub = ({ live, tokens, activeAccount, pictureUrl, clock, log }: 
         const actor = await accountOf(message.access);
         if (!actor) throw notAuthenticated();
         const { game } = await live.hostGame(actor, message.game);
-        return attach(connection, { kind: 'host', gameId: game.id, actor });
+        return attach(connection, { kind: 'host', gameId: game.id, actor }, game.revision);
       }
       if (message.type === 'join') {
         if (tooManyTries(connection)) throw tooMany();
@@ -238,7 +269,11 @@ const createLiveHub = ({ live, tokens, activeAccount, pictureUrl, clock, log }: 
             userId: actor?.id ?? null,
           });
           send(connection, { type: 'joined', token, player: player.id });
-          return attach(connection, { kind: 'player', gameId: game.id, playerId: player.id, token });
+          return attach(
+            connection,
+            { kind: 'player', gameId: game.id, playerId: player.id, token },
+            game.revision,
+          );
         } catch (error) {
           // A wrong code leaves the socket open for another try, up to a limit against guessing codes.
           if (error instanceof ApiError && error.statusCode === 404) {
@@ -250,12 +285,11 @@ const createLiveHub = ({ live, tokens, activeAccount, pictureUrl, clock, log }: 
       }
       if (message.type === 'resume') {
         const { game, player } = await live.resume(message.token);
-        return attach(connection, {
-          kind: 'player',
-          gameId: game.id,
-          playerId: player.id,
-          token: message.token,
-        });
+        return attach(
+          connection,
+          { kind: 'player', gameId: game.id, playerId: player.id, token: message.token },
+          game.revision,
+        );
       }
       throw new ApiError(400, 'live_message', { key: 'live_message' });
     }

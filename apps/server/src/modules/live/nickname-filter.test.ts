@@ -12,6 +12,7 @@ describe('the nickname filter', () => {
     'kурва', // a Latin k among Cyrillic letters
     'k u r v a',
     'хуй123',
+    'a55',
     'Мамка ти',
     'putka',
     'dick',
@@ -36,6 +37,8 @@ describe('the nickname filter', () => {
     'Peter the Great',
     'Курт',
     'Player 45',
+    'Player 455',
+    '455',
     'Sassy',
   ])('lets %j play', (nickname) => {
     expect(isRudeNickname(nickname)).toBe(false);

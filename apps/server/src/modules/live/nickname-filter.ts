@@ -117,9 +117,15 @@ const LATIN_TO_CYRILLIC: Record<string, string> = Object.fromEntries(
   Object.entries(CYRILLIC_TO_LATIN).map(([cyrillic, latin]) => [latin, cyrillic]),
 );
 
-/** Lower case, without accents, signs read as letters. */
+/** Lower case, without accents, signs read as letters; a number standing alone stays a number ("Player 455"). */
 const lettersOf = (text: string, alphabet: Record<string, string>) =>
-  [...text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()]
+  [
+    ...text
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/(?<![\p{L}\d])\d+(?![\p{L}\d])/gu, ' '),
+  ]
     .map((character) => LEET[character] ?? character)
     .map((character) => alphabet[character] ?? character)
     .join('');

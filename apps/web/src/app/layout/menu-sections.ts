@@ -1,7 +1,6 @@
 import type { resources } from '@flashcards/i18n';
 import {
   type Icon,
-  IconDeviceGamepad2,
   IconCards,
   IconCash,
   IconCertificate,
@@ -9,6 +8,7 @@ import {
   IconChartBar,
   IconClipboardCheck,
   IconClipboardList,
+  IconDeviceGamepad2,
   IconEye,
   IconInbox,
   IconListCheck,

@@ -16,8 +16,8 @@ import {
 } from '@mantine/core';
 import {
   IconArrowMerge,
-  IconDeviceGamepad2,
   IconCards,
+  IconDeviceGamepad2,
   IconDotsVertical,
   IconEdit,
   IconPlayerPlay,

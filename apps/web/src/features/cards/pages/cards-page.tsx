@@ -17,8 +17,8 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   IconArrowLeft,
-  IconDeviceGamepad2,
   IconCards,
+  IconDeviceGamepad2,
   IconFileUpload,
   IconFilterOff,
   IconPlayerPlay,
