@@ -3,6 +3,7 @@ import {
   cardRoutes,
   defineRoute,
   examResultRoutes,
+  liveRoutes,
   noContent,
   paginated,
   type RouteDefinition,
@@ -135,6 +136,7 @@ describe('the OpenAPI document', () => {
     expect(downloads).toEqual([
       cardRoutes.exportCards,
       speechRoutes.speech,
+      liveRoutes.exportLiveResults,
       schoolClassRoutes.exportGradebook,
       examResultRoutes.exportExamResults,
     ]);
