@@ -15,7 +15,6 @@ import {
   IconArrowRight,
   IconCheck,
   IconListNumbers,
-  IconMoodSad,
   IconPlayerPlay,
   IconPlayerStop,
   IconTrophy,
@@ -26,7 +25,6 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useParams } from 'react-router';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
-import { MessagePage } from '../../../components/ui/message-page';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { useAnnouncer } from '../../../components/ui/use-announcer';
 import { api } from '../../../lib/api-client';
@@ -37,8 +35,10 @@ import { ChoiceContent, ChoiceTile } from '../components/choice-tile';
 import { ConnectionNotice } from '../components/connection-notice';
 import { Countdown } from '../components/countdown';
 import { Distribution } from '../components/distribution';
+import { GameNotFound, gameIdOf } from '../components/game-not-found';
 import { JoinQrCode } from '../components/join-qr-code';
 import classes from '../components/live.module.css';
+import { LiveNotice } from '../components/live-notice';
 import { QuestionPrompt } from '../components/question-prompt';
 import { Leaderboard, Podium, TeamStandings } from '../components/standings';
 import { useRefusalText } from '../live-errors';
@@ -51,27 +51,9 @@ const FINAL = new Set(['not_found', 'not_authenticated']);
 
 /** /live/:gameId: the host's screen of a game, for a projector. */
 export function LiveHostPage() {
-  const { gameId } = useParams();
-  const id = Number(gameId);
-  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) return <GameNotFound />;
+  const id = gameIdOf(useParams().gameId);
+  if (id === null) return <GameNotFound />;
   return <HostScreen key={id} id={id} />;
-}
-
-function GameNotFound() {
-  const { t } = useTranslation('live');
-  return (
-    <MessagePage
-      icon={<IconMoodSad size={36} aria-hidden="true" />}
-      title={t('host.notFound')}
-      action={
-        <Button component={Link} to={paths.liveGames}>
-          {t('host.myGames')}
-        </Button>
-      }
-    >
-      <Text>{t('host.notFoundText')}</Text>
-    </MessagePage>
-  );
 }
 
 type HostView = LiveView<LiveHostState>;
@@ -142,16 +124,7 @@ function HostScreen({ id }: { id: number }) {
           {game.phase !== 'finished' && <EndGame busy={busy} onEnd={() => act({ type: 'end' })} />}
         </Group>
       </Group>
-      {notice && (
-        <Alert
-          color="red"
-          withCloseButton
-          closeButtonLabel={t('host.dismiss')}
-          onClose={() => setNotice(null)}
-        >
-          {notice}
-        </Alert>
-      )}
+      <LiveNotice notice={notice} onClose={() => setNotice(null)} />
       {game.phase === 'lobby' && <Lobby state={state} busy={busy} act={act} />}
       {game.phase === 'question' && state.question && (
         <QuestionStage

@@ -14,11 +14,10 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconArrowLeft, IconCheck, IconDownload, IconMoodSad, IconX } from '@tabler/icons-react';
+import { IconArrowLeft, IconCheck, IconDownload, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { RichText } from '../../../components/rich-text/rich-text';
-import { MessagePage } from '../../../components/ui/message-page';
 import { QueryState } from '../../../components/ui/query-state';
 import { RequestError } from '../../../components/ui/request-error';
 import { useFormatters } from '../../../lib/format';
@@ -27,32 +26,15 @@ import { useExportLiveResults, useLiveResults } from '../api/get-live-results';
 import { choiceLetter } from '../choice-letters';
 import { ChoiceShape } from '../components/choice-shape';
 import { Distribution } from '../components/distribution';
+import { GameNotFound, gameIdOf } from '../components/game-not-found';
 import { TeamStandings } from '../components/standings';
 import '../live-texts';
 
 /** /live/:gameId/results: a game's standings, its questions with their answers, every player's answers. */
 export function LiveResultsPage() {
-  const { gameId } = useParams();
-  const id = Number(gameId);
-  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) return <ResultsNotFound />;
+  const id = gameIdOf(useParams().gameId);
+  if (id === null) return <GameNotFound />;
   return <Results key={id} id={id} />;
-}
-
-function ResultsNotFound() {
-  const { t } = useTranslation('live');
-  return (
-    <MessagePage
-      icon={<IconMoodSad size={36} aria-hidden="true" />}
-      title={t('host.notFound')}
-      action={
-        <Button component={Link} to={paths.liveGames}>
-          {t('host.myGames')}
-        </Button>
-      }
-    >
-      <Text>{t('host.notFoundText')}</Text>
-    </MessagePage>
-  );
 }
 
 function Results({ id }: { id: number }) {
@@ -61,7 +43,7 @@ function Results({ id }: { id: number }) {
   return (
     <QueryState
       query={results}
-      missing={<ResultsNotFound />}
+      missing={<GameNotFound />}
       loading={
         <Stack gap="md" aria-busy="true" aria-label={t('results.loading')}>
           <Skeleton h={40} w="50%" />

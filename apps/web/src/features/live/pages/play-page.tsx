@@ -28,6 +28,7 @@ import { ChoiceContent } from '../components/choice-tile';
 import { ConnectionNotice } from '../components/connection-notice';
 import { Countdown } from '../components/countdown';
 import classes from '../components/live.module.css';
+import { LiveNotice } from '../components/live-notice';
 import { QuestionPrompt } from '../components/question-prompt';
 import { Leaderboard, Podium, TeamStandings } from '../components/standings';
 import type { ConnectionStatus } from '../live-connection';
@@ -193,16 +194,7 @@ export function PlayPage() {
           </Badge>
         )}
       </Group>
-      {notice && (
-        <Alert
-          color="red"
-          withCloseButton
-          closeButtonLabel={t('host.dismiss')}
-          onClose={() => setNotice(null)}
-        >
-          {notice}
-        </Alert>
-      )}
+      <LiveNotice notice={notice} onClose={() => setNotice(null)} />
       {phase === 'lobby' && <PlayerLobby state={state} />}
       {phase === 'question' && state.question && (
         <PlayerQuestion
