@@ -23,6 +23,7 @@ import { liveRouteHandlers } from './modules/live/live.routes';
 import { liveSocketPlugin } from './modules/live/live.socket';
 import { marketRouteHandlers } from './modules/market/market.routes';
 import { notificationRouteHandlers } from './modules/notifications/notifications.routes';
+import { offlineRouteHandlers } from './modules/offline/offline.routes';
 import { practiceRouteHandlers } from './modules/practice/practice.routes';
 import { privateSendingRouteHandlers } from './modules/private-sending/private-sending.routes';
 import { reportRouteHandlers } from './modules/reports/reports.routes';
@@ -78,6 +79,7 @@ const routeHandlers = (services: Services) => [
   ...userRouteHandlers(services),
   ...homeRouteHandlers(services),
   ...practiceRouteHandlers(services),
+  ...offlineRouteHandlers(services),
   ...reviewRouteHandlers(services),
   ...categoryRouteHandlers(services),
   ...textCardRouteHandlers(services),

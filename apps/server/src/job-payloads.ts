@@ -22,6 +22,7 @@ export interface JobPayloads {
   'exams.complete-due': NoData;
   'subscriptions.trial-ending': NoData;
   'practice.forget-old-sessions': NoData;
+  'offline.forget-old-answers': NoData;
   'learning-paths.forget-old-sessions': NoData;
   'memory.queue-fits': NoData;
   'memory.fit-learner': { userId: number };

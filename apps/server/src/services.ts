@@ -45,6 +45,8 @@ import {
   scheduleNotificationSweep,
 } from './modules/notifications/notifications.jobs';
 import { createNotificationsService } from './modules/notifications/notifications.service';
+import { registerOfflineJobs, scheduleOfflineCleanUp } from './modules/offline/offline.jobs';
+import { createOfflineService } from './modules/offline/offline.service';
 import { registerPracticeJobs, schedulePracticeCleanUp } from './modules/practice/practice.jobs';
 import { createPracticeService } from './modules/practice/practice.service';
 import { createPrivateSendingService } from './modules/private-sending/private-sending.service';
@@ -100,6 +102,7 @@ export const createServices = async ({
   const memory = createMemoryService({ db, clock, jobs });
   const practice = createPracticeService({ db, config, clock, entitlements, memory });
   const review = createReviewService({ db, clock, practice, memory });
+  const offline = createOfflineService({ db, clock, practice, memory });
   // Before the users: deleting an account cancels its subscriptions at the provider first.
   const subscriptions = createSubscriptionsService({
     db,
@@ -213,6 +216,7 @@ export const createServices = async ({
   registerExamJobs(jobs, { exams });
   registerSubscriptionJobs(jobs, { subscriptions });
   registerPracticeJobs(jobs, { practice });
+  registerOfflineJobs(jobs, { offline });
   registerLearningPathJobs(jobs, { learningPaths });
   registerMemoryJobs(jobs, { memory });
   registerMediaJobs(jobs, { media });
@@ -229,6 +233,7 @@ export const createServices = async ({
     await scheduleExamCompletion(jobs);
     await scheduleTrialReminders(jobs);
     await schedulePracticeCleanUp(jobs);
+    await scheduleOfflineCleanUp(jobs);
     await schedulePathSessionCleanUp(jobs);
     await scheduleMediaSweep(jobs);
     await scheduleWeeklySummaries(jobs);
@@ -249,6 +254,7 @@ export const createServices = async ({
     practice,
     memory,
     review,
+    offline,
     users,
     mail,
     notifications,

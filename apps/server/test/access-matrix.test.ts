@@ -280,6 +280,25 @@ const matrix: Record<string, Row> = {
     expect: ownerOnly(200),
   },
 
+  // Answers given offline name cards inside the body: everyone may send them, and another's card answers
+  // `not_found` inside the 200 and changes nothing (offline.test.ts checks that).
+  syncOfflineAnswers: {
+    request: (f) => ({
+      json: {
+        answers: [
+          {
+            id: randomUUID(),
+            card_id: f.textCard,
+            mode: 'verbal',
+            correct: true,
+            answered_at: new Date().toISOString(),
+          },
+        ],
+      },
+    }),
+    expect: signedIn(200),
+  },
+
   // Spaced review: the owner's text and picture cards.
   reviewSession: { request: (f) => ({ params: { id: f.category } }), expect: ownerOnly(200) },
   reviewAnswer: {

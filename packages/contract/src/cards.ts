@@ -180,6 +180,17 @@ export const textCardRule = (card: { first_side: string; second_side: string }, 
     context.addIssue({ code: 'custom', path: ['first_side'], message: 'errors:cloze_too_many' });
 };
 export const textCardBody = textCardFields.superRefine(textCardRule);
+
+/**
+ * The card as the device last saw it, sent with an edit made without the network: the edit is refused
+ * (409 `card_changed`) when the card has changed since (another device's edit), so that neither is lost.
+ */
+export const cardEditBase = {
+  base_first_side: z.string().max(CARD_SIDE_MAX_LENGTH).optional(),
+  base_second_side: z.string().max(CARD_SIDE_MAX_LENGTH).optional(),
+  base_tag: z.string().max(CARD_TAG_MAX_LENGTH).optional(),
+};
+const textCardEditBody = textCardFields.extend(cardEditBase).superRefine(textCardRule);
 /** Picture and kids cards arrive as multipart: the image is a file, the rest are strings. */
 export const pictureCardFields = z.object({ second_side: cardSide, category: idValue, tag: tag.optional() });
 export const kidsCardFields = z.object({
@@ -464,11 +475,13 @@ const textCardRoutes = {
     access: 'user',
     tag: cardTag,
     summary: 'Edit a text card, or answer it',
-    description: 'A body with a score field is an answer; one with the text fields an edit.',
+    description:
+      'A body with a score field is an answer; one with the text fields an edit. An edit with `base_*` ' +
+      'fields (the card as the device last saw it) is refused with 409 `card_changed` when the card differs.',
     params: idParams,
-    body: z.union([cardAnswerBody, edit(textCardBody)]),
+    body: z.union([cardAnswerBody, edit(textCardEditBody)]),
     response: textCardSchema.extend(answerOutcome.shape),
-    errors: [403],
+    errors: [403, 409],
   }),
   deleteTextCard: deleteCard('/api/card/card-text/{id}/', 'text'),
   uploadTextCards: defineRoute({
@@ -515,12 +528,14 @@ const pictureCardRoutes = {
     access: 'user',
     tag: cardTag,
     summary: 'Edit a picture card (the image changes only when one is sent), or answer it',
-    description: 'A body with a score field is an answer; one with the card fields an edit.',
+    description:
+      'A body with a score field is an answer; one with the card fields an edit. An edit with `base_*` ' +
+      'fields (the card as the device last saw it) is refused with 409 `card_changed` when the card differs.',
     encoding: ['multipart', 'json'],
     params: idParams,
-    body: z.union([cardAnswerBody, edit(pictureCardBody)]),
+    body: z.union([cardAnswerBody, edit(pictureCardBody.extend(cardEditBase))]),
     response: pictureCardSchema.extend(answerOutcome.shape),
-    errors: [403],
+    errors: [403, 409],
   }),
   createOcclusionCards: defineRoute({
     method: 'POST',

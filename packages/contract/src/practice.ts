@@ -94,7 +94,68 @@ export const undoneAnswerSchema = z.object({
 });
 export type UndoneAnswer = z.infer<typeof undoneAnswerSchema>;
 
+/** The most answers one sync call carries; a device with more sends them in several calls, in order. */
+export const OFFLINE_SYNC_MAX_ANSWERS = 500;
+/** Answers older than this when they reach the server are not counted (`too_old`). */
+export const OFFLINE_ANSWER_MAX_AGE_DAYS = 30;
+
+/** An answer given without the network, as the device kept it. */
+export const offlineAnswerSchema = z.object({
+  /** Made by the device (a uuid): the server applies an answer of this id once, however often it is sent. */
+  id: z.uuid(),
+  card_id: z.number().int().positive().max(2_147_483_647),
+  mode: z.enum(['verbal', 'typing']),
+  correct: z.boolean(),
+  /** When the learner answered, by the device's clock (a later time than the server's is taken as now). */
+  answered_at: z.iso.datetime({ offset: true }),
+  /** A spaced review's answer, with the seconds it took (they decide Hard and Easy); else practice. */
+  review: z.object({ seconds: z.number().min(0).max(86_400).optional() }).optional(),
+});
+export type OfflineAnswer = z.infer<typeof offlineAnswerSchema>;
+
+export const offlineSyncBody = z.object({
+  answers: offlineAnswerSchema.array().min(1).max(OFFLINE_SYNC_MAX_ANSWERS),
+});
+
+/**
+ * What became of an answer: `counted` (as if given online at its time), `over_limit` (past the free daily
+ * limit of its day: not counted), `not_found` (no such card of mine now, or a kids card), `too_old`.
+ */
+export const offlineAnswerStatusSchema = z.enum(['counted', 'over_limit', 'not_found', 'too_old']);
+export type OfflineAnswerStatus = z.infer<typeof offlineAnswerStatusSchema>;
+
+export const offlineSyncSchema = z.object({
+  /** One per answer sent, in the order sent; an answer sent before keeps the status it got then. */
+  results: z
+    .array(z.object({ id: z.uuid(), status: offlineAnswerStatusSchema }))
+    .max(OFFLINE_SYNC_MAX_ANSWERS),
+  /** How many of this call's answers were counted now (answers sent before are not counted again). */
+  counted: z.number().int().min(0),
+  /** How many were past a day's free limit now. */
+  over_limit: z.number().int().min(0),
+  /** Answers left of today's free limit after the sync; null without a limit. */
+  answers_left_today: z.number().int().min(0).nullable(),
+});
+export type OfflineSync = z.infer<typeof offlineSyncSchema>;
+
 export const practiceRoutes = {
+  syncOfflineAnswers: defineRoute({
+    method: 'POST',
+    path: '/api/card/offline-answers/',
+    access: 'user',
+    tag: 'practice',
+    summary: 'Send the answers given without the network',
+    description:
+      "Each answer counts as if it had been given online at its `answered_at`: the card's score, the day's " +
+      "activity (that day in the account's time zone), learned cards and completed categories, badges and the " +
+      'memory of the card. Answers are applied in the order of their times, each once by its `id`: a call ' +
+      "sent again changes nothing and answers each id's first status. Without a subscription or trial, each " +
+      "day's answers past the daily limit are not counted (`over_limit`). " +
+      `Answers older than ${OFFLINE_ANSWER_MAX_AGE_DAYS} days are not counted (\`too_old\`).`,
+    body: offlineSyncBody,
+    response: offlineSyncSchema,
+  }),
+
   undoLastAnswer: defineRoute({
     method: 'POST',
     path: '/api/card/practice-sessions/{session}/undo/',

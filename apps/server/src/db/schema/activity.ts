@@ -83,3 +83,32 @@ export const practiceSessionAnswers = pgTable(
     index('practice_session_answers_answered_idx').on(table.answeredAt),
   ],
 );
+
+export const offlineAnswerStatusEnum = pgEnum('offline_answer_status', [
+  'counted',
+  'over_limit',
+  'not_found',
+  'too_old',
+]);
+
+/**
+ * Answers given without the network, by the id the device made: each is applied once, however often the
+ * device sends it, and a repeat answers the status it got the first time.
+ */
+export const offlineAnswers = pgTable(
+  'offline_answers',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    status: offlineAnswerStatusEnum('status').notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }).notNull(),
+    syncedAt: timestamp('synced_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.id] }),
+    // The daily clean-up forgets ids old enough to be refused as too old anyway.
+    index('offline_answers_answered_idx').on(table.answeredAt),
+  ],
+);

@@ -201,13 +201,29 @@ export const insertCards = (db: Executor, values: (typeof cards.$inferInsert)[])
     )
     .returning();
 
-export const updateCard = async (db: Executor, id: number, values: Partial<typeof cards.$inferInsert>) => {
+/** The card's sides and tag as a device last saw them; an edit made on top of them says so. */
+export type CardBase = { firstSide?: string; secondSide?: string; tag?: string };
+
+/** Updates a card; with a `base`, only while the card still has it (else nothing: undefined). */
+export const updateCard = async (
+  db: Executor,
+  id: number,
+  values: Partial<typeof cards.$inferInsert>,
+  base: CardBase = {},
+) => {
   const [row] = await db
     .update(cards)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(cards.id, id))
+    .where(
+      and(
+        eq(cards.id, id),
+        base.firstSide === undefined ? undefined : eq(cards.firstSide, base.firstSide),
+        base.secondSide === undefined ? undefined : eq(cards.secondSide, base.secondSide),
+        base.tag === undefined ? undefined : sql`coalesce(${cards.tag}, '') = ${base.tag}`,
+      ),
+    )
     .returning();
-  return row!;
+  return row;
 };
 
 export const deleteCard = (db: Executor, id: number) => db.delete(cards).where(eq(cards.id, id));

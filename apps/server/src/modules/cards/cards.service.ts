@@ -59,6 +59,14 @@ export const releaseCardPictures = (
   if (shared.length > 0) files.remove(shared, { thumbnails: true, inUse: repo.occlusionPicturesInUse });
 };
 
+/** The card as the editing device last saw it (an edit made without the network). */
+type EditBase = { base_first_side?: string; base_second_side?: string; base_tag?: string };
+const baseOf = (input: EditBase): repo.CardBase => ({
+  firstSide: input.base_first_side,
+  secondSide: input.base_second_side,
+  tag: input.base_tag,
+});
+
 export type CardQuery = { categoryId: number; tags?: string[]; search?: string };
 
 export const createCardsService = ({
@@ -106,6 +114,15 @@ export const createCardsService = ({
     const row = authorize(user, rule, await repo.findCard(db, id));
     if (row.kind !== kind) throw notFound();
     return row.card;
+  };
+
+  /**
+   * The card an edit left, or 409 `card_changed` when the edit was made on top of a version the card no
+   * longer has (another device changed it meanwhile): the learner sees both and chooses.
+   */
+  const editedCard = <T>(card: T | undefined) => {
+    if (!card) throw conflict('card_changed');
+    return card;
   };
 
   const storePicture = (files: MediaFiles, user: Actor, file: UploadedFile) =>
@@ -298,19 +315,26 @@ export const createCardsService = ({
     async updateText(
       user: Actor,
       id: number,
-      input: { first_side: string; second_side: string; category: number; tag?: string },
+      input: { first_side: string; second_side: string; category: number; tag?: string } & EditBase,
     ) {
       const card = await ownedCard(user, id, 'text');
       // An edit changes one card: it cannot become several.
       if (clozeNumbers(input.first_side).length > 1) throw invalid({ first_side: 'cloze_one_number' });
       await targetCategory(user, input.category, 'text');
-      return changing([card.categoryId, input.category], (tx) =>
-        repo.updateCard(tx, id, {
-          categoryId: input.category,
-          firstSide: input.first_side,
-          secondSide: input.second_side,
-          tag: input.tag,
-        }),
+      return changing([card.categoryId, input.category], async (tx) =>
+        editedCard(
+          await repo.updateCard(
+            tx,
+            id,
+            {
+              categoryId: input.category,
+              firstSide: input.first_side,
+              secondSide: input.second_side,
+              tag: input.tag,
+            },
+            baseOf(input),
+          ),
+        ),
       );
     },
 
@@ -478,7 +502,7 @@ export const createCardsService = ({
     async updatePicture(
       user: Actor,
       id: number,
-      input: { second_side: string; category: number; tag?: string; first_side?: UploadedFile },
+      input: { second_side: string; category: number; tag?: string; first_side?: UploadedFile } & EditBase,
     ) {
       const card = await ownedCard(user, id, 'picture');
       await targetCategory(user, input.category, 'picture');
@@ -488,13 +512,16 @@ export const createCardsService = ({
         if (key) releaseCardPictures(files, [card]);
         return changing(
           [card.categoryId, input.category],
-          (tx) =>
-            repo.updateCard(tx, id, {
-              categoryId: input.category,
-              firstSide: key,
-              secondSide: input.second_side,
-              tag: input.tag,
-            }),
+          async (tx) =>
+            editedCard(
+              await repo.updateCard(
+                tx,
+                id,
+                { categoryId: input.category, firstSide: key, secondSide: input.second_side, tag: input.tag },
+                // A picture's first side is its file: a device edits the text beside it.
+                { ...baseOf(input), firstSide: undefined },
+              ),
+            ),
           files,
         );
       });
@@ -554,14 +581,16 @@ export const createCardsService = ({
         if (audioKey) files.remove([card.audio]);
         return changing(
           [card.categoryId, input.category],
-          (tx) =>
-            repo.updateCard(tx, id, {
-              categoryId: input.category,
-              firstSide: imageKey,
-              secondSide: input.second_side,
-              language: input.language,
-              audio: audioKey,
-            }),
+          async (tx) =>
+            editedCard(
+              await repo.updateCard(tx, id, {
+                categoryId: input.category,
+                firstSide: imageKey,
+                secondSide: input.second_side,
+                language: input.language,
+                audio: audioKey,
+              }),
+            ),
           files,
         );
       });

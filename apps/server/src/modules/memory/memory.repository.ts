@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { column, rowsOf } from '../../db/rows';
@@ -76,7 +76,8 @@ const pendingRow = z.object({
 });
 
 /**
- * The learner's answers not folded yet, card by card in the order they were given, each with its card's
+ * The learner's answers not folded yet, card by card in the order they were given (an answer sent later
+ * from a device that was offline takes its place by its time), each with its card's
  * stored state (null: new to the learner).
  */
 export const pendingLogs = async (tx: Executor, userId: number) =>
@@ -93,7 +94,7 @@ export const pendingLogs = async (tx: Executor, userId: number) =>
             from card_reviews r where r.user_id = l.user_id and r.card_id = l.card_id) as stored
         from review_logs l join users u on u.id = l.user_id
         where l.user_id = ${userId} and not l.folded
-        order by l.card_id, l.id`,
+        order by l.card_id, l.reviewed_at, l.id`,
       pendingRow,
     )
   ).map((row) => ({
@@ -152,6 +153,7 @@ export const markFolded = (
 const loggedRow = z.object({
   user_id: z.number(),
   card_id: z.number(),
+  reviewed_at: column.time,
   folded: z.boolean(),
   before: stateColumns.nullable(),
 });
@@ -160,13 +162,15 @@ const loggedRow = z.object({
 export const findLog = async (tx: Executor, userId: number, id: number) => {
   const [row] = await rowsOf(
     tx,
-    sql`select user_id, card_id, folded, before from review_logs where user_id = ${userId} and id = ${id}`,
+    sql`select user_id, card_id, reviewed_at, folded, before from review_logs
+      where user_id = ${userId} and id = ${id}`,
     loggedRow,
   );
   return (
     row && {
       userId: row.user_id,
       cardId: row.card_id,
+      reviewedAt: new Date(row.reviewed_at),
       folded: row.folded,
       before: row.before && toState(row.before),
     }
@@ -190,10 +194,48 @@ export const removeLog = async (
       .update(reviewLogs)
       .set({ folded: false, before: null })
       .where(
-        and(eq(reviewLogs.userId, log.userId), eq(reviewLogs.cardId, log.cardId), gt(reviewLogs.id, id)),
+        and(
+          eq(reviewLogs.userId, log.userId),
+          eq(reviewLogs.cardId, log.cardId),
+          // Later in the fold's order: by time, then by id.
+          sql`(${reviewLogs.reviewedAt}, ${reviewLogs.id}) > (${log.reviewedAt.toISOString()}::timestamptz, ${id}::bigint)`,
+        ),
       );
   }
   await tx.delete(reviewLogs).where(and(eq(reviewLogs.userId, log.userId), eq(reviewLogs.id, id)));
+};
+
+/**
+ * Makes room for answers given earlier than ones already folded (a device that was offline sends them
+ * late): each card's state goes back to what it was before its first folded answer after `at`, and that
+ * answer and the later ones wait to be folded again, after the new ones.
+ */
+export const rewind = async (tx: Executor, userId: number, from: { cardId: number; at: Date }[]) => {
+  if (from.length === 0) return;
+  const targets = JSON.stringify(from.map(({ cardId, at }) => ({ card_id: cardId, at: at.toISOString() })));
+  const firsts = await rowsOf(
+    tx,
+    sql`select distinct on (l.card_id) l.card_id, l.before
+      from review_logs l
+      join jsonb_to_recordset(${targets}::jsonb) as t(card_id integer, at timestamptz) on t.card_id = l.card_id
+      where l.user_id = ${userId} and l.folded and l.reviewed_at > t.at
+      order by l.card_id, l.reviewed_at, l.id`,
+    z.object({ card_id: z.number(), before: stateColumns.nullable() }),
+  );
+  if (firsts.length === 0) return;
+  const restored = firsts.flatMap((row) =>
+    row.before ? [{ cardId: row.card_id, state: toState(row.before) }] : [],
+  );
+  if (restored.length > 0) await saveStates(tx, userId, restored);
+  const fresh = firsts.filter((row) => !row.before).map((row) => row.card_id);
+  if (fresh.length > 0)
+    await tx.execute(
+      sql`delete from card_reviews where user_id = ${userId} and card_id = any(${`{${fresh.join(',')}}`}::integer[])`,
+    );
+  await tx.execute(sql`
+    update review_logs l set folded = false, before = null
+    from jsonb_to_recordset(${targets}::jsonb) as t(card_id integer, at timestamptz)
+    where l.user_id = ${userId} and l.card_id = t.card_id and l.folded and l.reviewed_at > t.at`);
 };
 
 /** The learner's state of one card, or nothing (new). */
@@ -242,7 +284,7 @@ export const historyOf = async (db: Executor, userId: number) => {
     .select({ cardId: reviewLogs.cardId, grade: reviewLogs.grade, reviewedAt: reviewLogs.reviewedAt })
     .from(reviewLogs)
     .where(eq(reviewLogs.userId, userId))
-    .orderBy(asc(reviewLogs.id));
+    .orderBy(asc(reviewLogs.reviewedAt), asc(reviewLogs.id));
   return { timeZone: account.timeZone, logs };
 };
 

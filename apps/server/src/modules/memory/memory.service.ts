@@ -119,6 +119,15 @@ export const createMemoryService = ({ db, clock, jobs }: { db: Database; clock: 
       return (await repo.stateOf(tx, userId, cardId)) ?? null;
     },
 
+    /**
+     * Makes room for answers given before ones already folded (sent late by a device that was offline),
+     * inside the caller's transaction and under the fold's lock: `from` is each card's earliest such time.
+     */
+    async rewind(tx: Executor, userId: number, from: { cardId: number; at: Date }[]) {
+      await repo.lockLearner(tx, userId);
+      await repo.rewind(tx, userId, from);
+    },
+
     /** Takes the learner's logged answer back (undo), inside the caller's transaction. */
     async forget(tx: Executor, userId: number, logId: number | null) {
       if (logId === null) return;

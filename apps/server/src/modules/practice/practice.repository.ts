@@ -61,7 +61,7 @@ export const answerQuery = (
   // never both count; RETURNING sees the new values, hence the flag.
   const studiedNow = sql`(${cards.countedAt} is null or ${cards.countedAt} <= ${now} - interval '1 minute')`;
   const card = db.$with('card', cardColumns).as(sql`
-    update ${cards} set ${score} = ${cards}.${score} + 1, updated_at = ${now},
+    update ${cards} set ${score} = ${cards}.${score} + 1, updated_at = greatest(${cards}.updated_at, ${now}),
       last_answer_counted = ${studiedNow},
       counted_at = case when ${studiedNow} then ${now} else ${cards.countedAt} end
     from ${categories}

@@ -141,7 +141,8 @@ export const createPracticeService = ({
      * activity, learned and completed, the free daily limit), for callers that write more in the same
      * transaction (spaced review), with what is left of the day's free limit after it (null without a
      * limit). 404 for no such card of the user; 403 past the daily limit. The answer is logged for the
-     * learner's memory with the caller's FSRS `grade`.
+     * learner's memory with the caller's FSRS `grade` (else right is Good, wrong Again), as given `at`
+     * (now unless said: an answer kept offline comes with its own time, and counts on its own day).
      */
     async answerWithin(
       tx: Executor,
@@ -149,9 +150,9 @@ export const createPracticeService = ({
       kind: CardKind,
       cardId: number,
       field: ScoreField,
-      grade: number,
+      { grade, at, source = 'review' }: { grade?: number; at?: Date; source?: 'practice' | 'review' },
     ) {
-      const now = clock.now();
+      const now = at ?? clock.now();
       const limit = limitOf(user);
       const answered = await repo.answer(repo.prepareAnswer(tx, columns[field]), {
         cardId,
@@ -160,10 +161,10 @@ export const createPracticeService = ({
         threshold: learnedThreshold,
         limit,
         now,
-        // Review answers have no practice session to take back.
+        // These answers have no practice session to take back.
         session: null,
         grade,
-        source: 'review',
+        source,
       });
       if (!answered) throw notFound();
       if (answered.counted === null) throw limitReached();

@@ -17,6 +17,9 @@ import * as repo from './review.repository';
 /** The kind of a category or card the review policy allowed: never kids. */
 const reviewedKind = (object: { typeOfCards: string }) => object.typeOfCards as 'text' | 'picture';
 
+/** The FSRS grade of a review answer, by its mode, correctness and time (for answers made elsewhere). */
+export const reviewGrade = (answer: ReviewAnswerBody) => fsrsRatings[ratingOf(answer)];
+
 export const createReviewService = ({
   db,
   clock,
@@ -78,7 +81,7 @@ export const createReviewService = ({
         kind,
         cardId,
         scoreFieldOf(body.mode, body.correct),
-        fsrsRatings[rating],
+        { grade: fsrsRatings[rating] },
       );
       const next = await memory.stateAfterFold(tx, user.id, cardId);
       // The answer was just logged and folded: the state exists.

@@ -1,0 +1,125 @@
+import { OFFLINE_ANSWER_MAX_AGE_DAYS, type OfflineAnswer, scoreFieldOf } from '@flashcards/contract';
+import type { Database } from '../../db/client';
+import type { Actor } from '../../lib/access';
+import { ApiError } from '../../lib/api-error';
+import { type Clock, DAY } from '../../lib/clock';
+import type { MemoryService } from '../memory/memory.service';
+import type { PracticeService } from '../practice/practice.service';
+import { reviewGrade } from '../review/review.service';
+import * as repo from './offline.repository';
+
+const MAX_AGE_MS = OFFLINE_ANSWER_MAX_AGE_DAYS * DAY;
+
+/**
+ * Answers given without the network (docs/design.md, "Offline study"): each counts once, by the id its
+ * device made, as if it had been given online at its own time.
+ */
+export const createOfflineService = ({
+  db,
+  clock,
+  practice,
+  memory,
+}: {
+  db: Database;
+  clock: Clock;
+  practice: PracticeService;
+  memory: MemoryService;
+}) => ({
+  /**
+   * Applies what was not applied before, in the order of the answers' times, in one transaction: the
+   * scores, each day's activity, learned cards and completed categories move as the answers would have
+   * moved them online; the memory of each card goes back to before its first later answer and is folded
+   * again with these in their place. A free account's answers past their day's limit are not counted.
+   */
+  async sync(user: Actor, answers: OfflineAnswer[]) {
+    const now = clock.now();
+    const syncedAt = now;
+    const statuses = new Map<string, repo.OfflineAnswerStatus>();
+    const fresh: repo.OfflineAnswerStatus[] = [];
+    await db.transaction(async (tx) => {
+      await repo.lockLearner(tx, user.id);
+      const sentBefore = await repo.statusesOf(
+        tx,
+        user.id,
+        answers.map((answer) => answer.id),
+      );
+      for (const [id, status] of sentBefore) statuses.set(id, status);
+      const kinds = await repo.ownCardKinds(
+        tx,
+        user.id,
+        answers.map((answer) => answer.card_id),
+      );
+      // New ids only (an id twice in one call counts once), by time. A device clock ahead of the server's
+      // does not put answers in the future.
+      const seen = new Set(statuses.keys());
+      const timed = answers
+        .filter((answer) => !seen.has(answer.id) && seen.add(answer.id))
+        .map((answer) => {
+          const given = new Date(answer.answered_at);
+          return { answer, at: given > now ? now : given };
+        })
+        .sort((a, b) => a.at.getTime() - b.at.getTime());
+      const refusal = (answer: OfflineAnswer, at: Date): repo.OfflineAnswerStatus | null => {
+        if (now.getTime() - at.getTime() > MAX_AGE_MS) return 'too_old';
+        const kind = kinds.get(answer.card_id);
+        return kind === 'text' || kind === 'picture' ? null : 'not_found';
+      };
+
+      const earliest = new Map<number, Date>();
+      for (const { answer, at } of timed)
+        if (!earliest.has(answer.card_id) && !refusal(answer, at)) earliest.set(answer.card_id, at);
+      await memory.rewind(
+        tx,
+        user.id,
+        [...earliest].map(([cardId, at]) => ({ cardId, at })),
+      );
+
+      const rows: Parameters<typeof repo.record>[1] = [];
+      for (const { answer, at } of timed) {
+        const kind = kinds.get(answer.card_id);
+        let status = refusal(answer, at);
+        if (!status && (kind === 'text' || kind === 'picture')) {
+          const field = scoreFieldOf(answer.mode, answer.correct);
+          const options = {
+            at,
+            source: answer.review ? ('review' as const) : ('practice' as const),
+            grade: answer.review
+              ? reviewGrade({ ...answer.review, mode: answer.mode, correct: answer.correct })
+              : undefined,
+          };
+          // Past the limit the statement has raised the score already: the savepoint takes it back.
+          status = await tx
+            .transaction((answering) =>
+              practice.answerWithin(answering, user, kind, answer.card_id, field, options),
+            )
+            .then(
+              () => 'counted' as const,
+              (error: unknown) => {
+                if (error instanceof ApiError && error.statusCode === 403) return 'over_limit' as const;
+                throw error;
+              },
+            );
+        }
+        status ??= 'not_found';
+        statuses.set(answer.id, status);
+        fresh.push(status);
+        rows.push({ userId: user.id, id: answer.id, status, answeredAt: at, syncedAt });
+      }
+      await repo.record(tx, rows);
+      await memory.fold(user.id, tx);
+    });
+    return {
+      results: answers.map((answer) => ({ id: answer.id, status: statuses.get(answer.id) ?? 'not_found' })),
+      counted: fresh.filter((status) => status === 'counted').length,
+      overLimit: fresh.filter((status) => status === 'over_limit').length,
+      answersLeftToday: await practice.answersLeftToday(user),
+    };
+  },
+
+  /** Forgets the ids of answers too old to be counted anyway (the daily job). */
+  forgetOldAnswers() {
+    return repo.forgetBefore(db, new Date(clock.now().getTime() - MAX_AGE_MS - DAY));
+  },
+});
+
+export type OfflineService = ReturnType<typeof createOfflineService>;
