@@ -114,7 +114,8 @@ export const offlineAnswerSchema = z.object({
 export type OfflineAnswer = z.infer<typeof offlineAnswerSchema>;
 
 export const offlineSyncBody = z.object({
-  answers: offlineAnswerSchema.array().min(1).max(OFFLINE_SYNC_MAX_ANSWERS),
+  /** None: only what the device needs to know of the free daily limit. */
+  answers: offlineAnswerSchema.array().max(OFFLINE_SYNC_MAX_ANSWERS),
 });
 
 /**
@@ -135,6 +136,8 @@ export const offlineSyncSchema = z.object({
   over_limit: z.number().int().min(0),
   /** Answers left of today's free limit after the sync; null without a limit. */
   answers_left_today: z.number().int().min(0).nullable(),
+  /** The free daily limit, for the device to hold while offline; null without a limit. */
+  daily_limit: z.number().int().min(0).nullable(),
 });
 export type OfflineSync = z.infer<typeof offlineSyncSchema>;
 

@@ -10,6 +10,7 @@ export const offlineRouteHandlers = ({ offline }: Services) => [
       counted: synced.counted,
       over_limit: synced.overLimit,
       answers_left_today: synced.answersLeftToday,
+      daily_limit: synced.dailyLimit,
     };
   }),
 ];

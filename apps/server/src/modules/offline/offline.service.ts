@@ -36,83 +36,85 @@ export const createOfflineService = ({
     const syncedAt = now;
     const statuses = new Map<string, repo.OfflineAnswerStatus>();
     const fresh: repo.OfflineAnswerStatus[] = [];
-    await db.transaction(async (tx) => {
-      await repo.lockLearner(tx, user.id);
-      const sentBefore = await repo.statusesOf(
-        tx,
-        user.id,
-        answers.map((answer) => answer.id),
-      );
-      for (const [id, status] of sentBefore) statuses.set(id, status);
-      const kinds = await repo.ownCardKinds(
-        tx,
-        user.id,
-        answers.map((answer) => answer.card_id),
-      );
-      // New ids only (an id twice in one call counts once), by time. A device clock ahead of the server's
-      // does not put answers in the future.
-      const seen = new Set(statuses.keys());
-      const timed = answers
-        .filter((answer) => !seen.has(answer.id) && seen.add(answer.id))
-        .map((answer) => {
-          const given = new Date(answer.answered_at);
-          return { answer, at: given > now ? now : given };
-        })
-        .sort((a, b) => a.at.getTime() - b.at.getTime());
-      const refusal = (answer: OfflineAnswer, at: Date): repo.OfflineAnswerStatus | null => {
-        if (now.getTime() - at.getTime() > MAX_AGE_MS) return 'too_old';
-        const kind = kinds.get(answer.card_id);
-        return kind === 'text' || kind === 'picture' ? null : 'not_found';
-      };
+    if (answers.length > 0)
+      await db.transaction(async (tx) => {
+        await repo.lockLearner(tx, user.id);
+        const sentBefore = await repo.statusesOf(
+          tx,
+          user.id,
+          answers.map((answer) => answer.id),
+        );
+        for (const [id, status] of sentBefore) statuses.set(id, status);
+        const kinds = await repo.ownCardKinds(
+          tx,
+          user.id,
+          answers.map((answer) => answer.card_id),
+        );
+        // New ids only (an id twice in one call counts once), by time. A device clock ahead of the server's
+        // does not put answers in the future.
+        const seen = new Set(statuses.keys());
+        const timed = answers
+          .filter((answer) => !seen.has(answer.id) && seen.add(answer.id))
+          .map((answer) => {
+            const given = new Date(answer.answered_at);
+            return { answer, at: given > now ? now : given };
+          })
+          .sort((a, b) => a.at.getTime() - b.at.getTime());
+        const refusal = (answer: OfflineAnswer, at: Date): repo.OfflineAnswerStatus | null => {
+          if (now.getTime() - at.getTime() > MAX_AGE_MS) return 'too_old';
+          const kind = kinds.get(answer.card_id);
+          return kind === 'text' || kind === 'picture' ? null : 'not_found';
+        };
 
-      const earliest = new Map<number, Date>();
-      for (const { answer, at } of timed)
-        if (!earliest.has(answer.card_id) && !refusal(answer, at)) earliest.set(answer.card_id, at);
-      await memory.rewind(
-        tx,
-        user.id,
-        [...earliest].map(([cardId, at]) => ({ cardId, at })),
-      );
+        const earliest = new Map<number, Date>();
+        for (const { answer, at } of timed)
+          if (!earliest.has(answer.card_id) && !refusal(answer, at)) earliest.set(answer.card_id, at);
+        await memory.rewind(
+          tx,
+          user.id,
+          [...earliest].map(([cardId, at]) => ({ cardId, at })),
+        );
 
-      const rows: Parameters<typeof repo.record>[1] = [];
-      for (const { answer, at } of timed) {
-        const kind = kinds.get(answer.card_id);
-        let status = refusal(answer, at);
-        if (!status && (kind === 'text' || kind === 'picture')) {
-          const field = scoreFieldOf(answer.mode, answer.correct);
-          const options = {
-            at,
-            source: answer.review ? ('review' as const) : ('practice' as const),
-            grade: answer.review
-              ? reviewGrade({ ...answer.review, mode: answer.mode, correct: answer.correct })
-              : undefined,
-          };
-          // Past the limit the statement has raised the score already: the savepoint takes it back.
-          status = await tx
-            .transaction((answering) =>
-              practice.answerWithin(answering, user, kind, answer.card_id, field, options),
-            )
-            .then(
-              () => 'counted' as const,
-              (error: unknown) => {
-                if (error instanceof ApiError && error.statusCode === 403) return 'over_limit' as const;
-                throw error;
-              },
-            );
+        const rows: Parameters<typeof repo.record>[1] = [];
+        for (const { answer, at } of timed) {
+          const kind = kinds.get(answer.card_id);
+          let status = refusal(answer, at);
+          if (!status && (kind === 'text' || kind === 'picture')) {
+            const field = scoreFieldOf(answer.mode, answer.correct);
+            const options = {
+              at,
+              source: answer.review ? ('review' as const) : ('practice' as const),
+              grade: answer.review
+                ? reviewGrade({ ...answer.review, mode: answer.mode, correct: answer.correct })
+                : undefined,
+            };
+            // Past the limit the statement has raised the score already: the savepoint takes it back.
+            status = await tx
+              .transaction((answering) =>
+                practice.answerWithin(answering, user, kind, answer.card_id, field, options),
+              )
+              .then(
+                () => 'counted' as const,
+                (error: unknown) => {
+                  if (error instanceof ApiError && error.statusCode === 403) return 'over_limit' as const;
+                  throw error;
+                },
+              );
+          }
+          status ??= 'not_found';
+          statuses.set(answer.id, status);
+          fresh.push(status);
+          rows.push({ userId: user.id, id: answer.id, status, answeredAt: at, syncedAt });
         }
-        status ??= 'not_found';
-        statuses.set(answer.id, status);
-        fresh.push(status);
-        rows.push({ userId: user.id, id: answer.id, status, answeredAt: at, syncedAt });
-      }
-      await repo.record(tx, rows);
-      await memory.fold(user.id, tx);
-    });
+        await repo.record(tx, rows);
+        await memory.fold(user.id, tx);
+      });
     return {
       results: answers.map((answer) => ({ id: answer.id, status: statuses.get(answer.id) ?? 'not_found' })),
       counted: fresh.filter((status) => status === 'counted').length,
       overLimit: fresh.filter((status) => status === 'over_limit').length,
       answersLeftToday: await practice.answersLeftToday(user),
+      dailyLimit: practice.dailyLimitOf(user),
     };
   },
 

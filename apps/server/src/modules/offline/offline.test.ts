@@ -162,6 +162,7 @@ describe('answers given offline', () => {
         counted: given.length,
         over_limit: 0,
         answers_left_today: null,
+        daily_limit: null,
       });
       expect(response.json().results).toEqual(sent.map(({ id }) => ({ id, status: 'counted' })));
 
@@ -290,6 +291,7 @@ describe('answers given offline', () => {
           ids,
         );
       // One device: 20 answers in the morning; another: 20 later. The limit is 30 a day.
+      expect((await sync(signedIn, [])).json()).toMatchObject({ answers_left_today: 30, daily_limit: 30 });
       const phone = await sync(signedIn, batch(60, 20, 0));
       expect(phone.json()).toMatchObject({ counted: 20, over_limit: 0, answers_left_today: 10 });
       const tablet = await sync(signedIn, batch(120, 20, 1));
@@ -364,7 +366,6 @@ describe('answers given offline', () => {
     const { ids } = await learner(session);
     const good = asOffline([{ at: t.clock.now(), card: 0, mode: 'verbal', correct: true }], ids)[0]!;
     for (const answers of [
-      [],
       [{ ...good, id: 'not-a-uuid' }],
       [{ ...good, answered_at: 'yesterday' }],
       [{ ...good, mode: 'shouting' }],

@@ -66,7 +66,9 @@ export const createPracticeService = ({
     entitlements,
     learnedThreshold,
 
-    /** Deck calls stop once a free user has given the day's last allowed answer. */
+    /** The account's free daily limit; null without one (a subscription or a trial). */
+    dailyLimitOf: limitOf,
+
     /** What is left of the day's free limit; null without a limit. */
     async answersLeftToday(user: Actor) {
       const limit = limitOf(user);
