@@ -79,6 +79,28 @@ export function browserTimeZone(): string | undefined {
 
 const REFRESH_LOCK = 'flashcards-token-refresh';
 
+/**
+ * The calls whose last answer the device keeps, so that the app opens offline on the last state: the
+ * account, the home, the categories, their cards and tags, and the review (docs/design.md, "Offline study").
+ */
+const readsKeptOffline = new Set([
+  '/api/user/users/me/',
+  '/api/home/',
+  '/api/card/category/',
+  '/api/card/category-kids/',
+  '/api/card/category/{id}/',
+  '/api/card/card-text-paginated/',
+  '/api/card/card-picture-paginated/',
+  '/api/card/card-text-tags/',
+  '/api/card/card-images-tags/',
+  '/api/card/card-requests/',
+  '/api/review/summary/',
+  '/api/review/categories/{id}/',
+]);
+
+/** The network could not be reached (offline, or the server down): not an answer of the server. */
+export const isUnreachable = (error: unknown) => error instanceof ApiError && error.status === 0;
+
 export function createApiClient({ fetch, language }: ApiClientOptions) {
   let refreshing: Promise<string | null> | null = null;
 
@@ -161,6 +183,30 @@ export function createApiClient({ fetch, language }: ApiClientOptions) {
   async function call<R extends RouteDefinition, E extends BodyEncoding = DefaultEncodingOf<R>>(
     route: R,
     ...[options = {} as CallOptions<R, E>]: CallArguments<R, E>
+  ): Promise<ResponseOf<R>> {
+    if (route.method !== 'GET' || !readsKeptOffline.has(route.path)) return callServer(route, options);
+    const address = urlOf(route, options);
+    const reads = () => import('./offline/reads');
+    try {
+      const data = await callServer(route, options);
+      void reads()
+        .then((kept) => kept.keepRead(address, data))
+        .catch(() => undefined);
+      return data;
+    } catch (error) {
+      if (!isUnreachable(error)) throw error;
+      const kept = await reads()
+        .then((read) => read.keptRead(address))
+        .catch(() => undefined);
+      if (kept === undefined) throw error;
+      // Kept as the call resolved it: checked against the schema then.
+      return kept as ResponseOf<R>;
+    }
+  }
+
+  async function callServer<R extends RouteDefinition>(
+    route: R,
+    options: SendOptions,
   ): Promise<ResponseOf<R>> {
     const access = route.access === 'public' ? null : await accessForCall();
     let response = await send(route, options, access);

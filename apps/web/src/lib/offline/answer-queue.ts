@@ -1,0 +1,72 @@
+import { OFFLINE_SYNC_MAX_ANSWERS } from '@flashcards/contract';
+import { type LimitFacts, type OfflineDb, type QueuedAnswer, writing } from './offline-db';
+
+/** The calendar day of `at` in the account's time zone (the day the server counts an answer on). */
+export const dayIn = (timeZone: string, at: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    at,
+  );
+
+/** What is left of the free limit on `today`: the day's rest when known, else a whole day's; null: none. */
+export const leftOn = (facts: LimitFacts | undefined, today: string) => {
+  if (!facts || facts.perDay === null) return null;
+  return facts.day === today ? (facts.left ?? facts.perDay) : facts.perDay;
+};
+
+/**
+ * Keeps an answer on the device, spending one of the day's free answers when the account has a limit.
+ * False, and nothing kept, when the day's answers are spent: the session stops as it would online.
+ */
+export const queueAnswer = async (db: OfflineDb, answer: QueuedAnswer): Promise<boolean> =>
+  writing(async () => {
+    const tx = db.transaction(['answers', 'facts'], 'readwrite');
+    const facts = await tx.objectStore('facts').get('limit');
+    const today = facts ? dayIn(facts.timeZone, new Date(answer.answered_at)) : null;
+    const left = today === null ? null : leftOn(facts, today);
+    if (left !== null && left <= 0) {
+      await tx.done;
+      return false;
+    }
+    if (facts && today !== null && left !== null)
+      await tx.objectStore('facts').put({ ...facts, day: today, left: left - 1 }, 'limit');
+    await tx.objectStore('answers').put(answer);
+    await tx.done;
+    return true;
+  });
+
+/** The answers waiting, oldest first, at most one call's worth. */
+export const nextBatch = async (db: OfflineDb) =>
+  (await db.getAllFromIndex('answers', 'by_time', null, OFFLINE_SYNC_MAX_ANSWERS)) as QueuedAnswer[];
+
+export const countWaiting = (db: OfflineDb) => db.count('answers');
+
+/** Forgets the answers the server has answered for (counted or not: each id is applied once). */
+export const dropAnswers = async (db: OfflineDb, ids: string[]) => {
+  const tx = db.transaction('answers', 'readwrite');
+  await Promise.all([...ids.map((id) => tx.store.delete(id)), tx.done]);
+};
+
+/** Takes back an answer not sent yet (undo), giving its free answer back. */
+export const unqueueAnswer = async (db: OfflineDb, id: string) => {
+  const tx = db.transaction(['answers', 'facts'], 'readwrite');
+  const answer = await tx.objectStore('answers').get(id);
+  if (answer) {
+    await tx.objectStore('answers').delete(id);
+    const facts = await tx.objectStore('facts').get('limit');
+    if (facts && facts.left !== null && facts.day === dayIn(facts.timeZone, new Date(answer.answered_at)))
+      await tx.objectStore('facts').put({ ...facts, left: facts.left + 1 }, 'limit');
+  }
+  await tx.done;
+  return answer !== undefined;
+};
+
+/** What the server said of the limit, as of `now`. */
+export const rememberLimit = (
+  db: OfflineDb,
+  {
+    left,
+    perDay,
+    timeZone,
+    now,
+  }: { left: number | null; perDay: number | null; timeZone: string; now: Date },
+) => writing(() => db.put('facts', { day: dayIn(timeZone, now), left, perDay, timeZone }, 'limit'));
