@@ -81,9 +81,10 @@ const REFRESH_LOCK = 'flashcards-token-refresh';
 
 /**
  * The calls whose last answer the device keeps, so that the app opens offline on the last state: the
- * account, the home, the categories, their cards and tags, and the review (docs/design.md, "Offline study").
+ * site's settings, the account, the home, the categories, their cards and tags, and the review (docs/design.md, "Offline study").
  */
 const readsKeptOffline = new Set([
+  '/api/site/',
   '/api/user/users/me/',
   '/api/home/',
   '/api/card/category/',

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from './api-error';
 import { readTokens, type StoredTokens } from './session';
 import { checkSession } from './session-check';
 
+const unreachable = () => new ApiError(0, null);
 const both = { access: 'access-1', refresh: 'refresh-1' };
 
 function steps({
@@ -13,12 +15,12 @@ function steps({
 }) {
   return {
     verify: vi.fn(() =>
-      verifies === true ? Promise.resolve({}) : Promise.reject(new Error(verifies ? 'offline' : 'rejected')),
+      verifies === true
+        ? Promise.resolve({})
+        : Promise.reject(verifies ? unreachable() : new Error('rejected')),
     ),
     renew: vi.fn(() =>
-      renews === 'offline'
-        ? Promise.reject(new Error('offline'))
-        : Promise.resolve(renews ? 'access-2' : null),
+      renews === 'offline' ? Promise.reject(unreachable()) : Promise.resolve(renews ? 'access-2' : null),
     ),
   };
 }
@@ -80,8 +82,16 @@ describe('the signed-in guard check', () => {
     expect(readTokens()).toEqual({ access: null, refresh: null });
   });
 
-  it('treats network errors as failures', async () => {
-    await expect(check(both, steps({ verifies: 'offline', renews: 'offline' }))).resolves.toBe(false);
+  it('keeps the session when the server cannot be reached: the app works offline', async () => {
+    await expect(check(both, steps({ verifies: 'offline', renews: 'offline' }))).resolves.toBe(true);
+    expect(readTokens()).toEqual(both);
+    await expect(check({ access: null, refresh: 'refresh-1' }, steps({ renews: 'offline' }))).resolves.toBe(
+      true,
+    );
+  });
+
+  it('still ends a session the server refuses, whatever failed to reach it before', async () => {
+    await expect(check(both, steps({ verifies: 'offline', renews: false }))).resolves.toBe(false);
     expect(readTokens()).toEqual({ access: null, refresh: null });
   });
 });

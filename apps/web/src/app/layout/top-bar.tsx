@@ -1,4 +1,5 @@
 import { Anchor, Burger, Group } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
@@ -8,6 +9,11 @@ import { BrandLink } from './brand-link';
 import { LanguageSwitch } from './language-switch';
 import { NotificationsBell } from './notifications-bell';
 import { ThemeMenuLoader } from './theme-menu-loader';
+
+// Offline study's code (IndexedDB, the sync) comes after the page shows, in its own chunk.
+const SyncStatus = lazy(() =>
+  import('../../components/offline/sync-status').then((module) => ({ default: module.SyncStatus })),
+);
 
 interface TopBarProps {
   /** The side menu the burger shows and hides on narrow screens. */
@@ -47,6 +53,11 @@ export function TopBar({ menu, focus = false }: TopBarProps) {
       </Group>
       <Group gap="xs" wrap="nowrap">
         <LanguageSwitch />
+        {signedIn && (
+          <Suspense fallback={null}>
+            <SyncStatus />
+          </Suspense>
+        )}
         <ThemeMenuLoader />
         <NotificationsBell />
         <AccountActions />

@@ -5,8 +5,11 @@ import type { LearningType } from './practice-settings';
 export type DeckKind = 'text' | 'picture';
 export type DeckCard = TextCard | PictureCard;
 
-/** The card as an answer left it, and whether the answer learned it and completed its category. */
-export type AnsweredCard = DeckCard & AnswerOutcome;
+/**
+ * The card as an answer left it, and whether the answer learned it and completed its category;
+ * `savedOnDevice` when it was kept on the device, to be sent once the network returns.
+ */
+export type AnsweredCard = DeckCard & AnswerOutcome & { savedOnDevice?: true };
 
 /**
  * Where a practice session takes its deck from and sends its answers to: one of my categories, or a

@@ -1,5 +1,5 @@
 import { Group, Text } from '@mantine/core';
-import { IconCheck, IconHourglassHigh, IconSchool, IconX } from '@tabler/icons-react';
+import { IconCheck, IconDeviceMobile, IconHourglassHigh, IconSchool, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../lib/format';
@@ -30,11 +30,14 @@ export function SessionTally({
   wrong,
   learned,
   leftToday = null,
+  savedOnDevice = 0,
 }: {
   correct: number;
   wrong: number;
   learned?: number;
   leftToday?: number | null;
+  /** Answers kept on this device while offline, to be sent when the network returns. */
+  savedOnDevice?: number;
 }) {
   const { t } = useTranslation('practice');
   const { number } = useFormatters();
@@ -49,6 +52,11 @@ export function SessionTally({
       {learned !== undefined && (
         <Item icon={<IconSchool size={16} aria-hidden="true" />}>
           {t('session.learnedCount', { count: learned, formatted: number(learned) })}
+        </Item>
+      )}
+      {savedOnDevice > 0 && (
+        <Item icon={<IconDeviceMobile size={16} aria-hidden="true" />} color="blue">
+          {t('session.savedOnDevice', { count: savedOnDevice, formatted: number(savedOnDevice) })}
         </Item>
       )}
       {leftToday !== null && (

@@ -124,6 +124,7 @@ export function StandardSession(props: SessionProps) {
             wrong={session.tally.wrong}
             learned={learned}
             leftToday={session.leftToday}
+            savedOnDevice={session.savedOnDevice}
           />
         </Group>
         <Progress

@@ -63,6 +63,8 @@ export function useDeckSession(
   const [limitError, setLimitError] = useState<ApiError | null>(null);
   // What the last answer said is left of the day's free limit; null without a limit or before an answer.
   const [leftToday, setLeftToday] = useState<number | null>(null);
+  // Answers of this session kept on the device while the network was out, to be sent when it returns.
+  const [savedOnDevice, setSavedOnDevice] = useState(0);
   const lastShown = useRef<number | null>(null);
   // The newest scores of the cards answered, for the "previous value plus one" the answer carries.
   const latest = useRef(new Map<number, DeckCard>());
@@ -132,6 +134,7 @@ export function useDeckSession(
         .then((updated) => {
           latest.current.set(updated.id, updated);
           setLeftToday(updated.answers_left_today ?? null);
+          if (updated.savedOnDevice) setSavedOnDevice((count) => count + 1);
           setAnswers((current) => [
             ...current,
             {
@@ -273,6 +276,7 @@ export function useDeckSession(
     limit,
     /** The answers left of the day's free limit, as the last answer said; null without a limit. */
     leftToday,
+    savedOnDevice,
     /** Waiting for a deck (the first one, or the next round's) and for its round to be dealt. */
     dealing: !round && !(deck.isError && !deck.isFetching),
   };

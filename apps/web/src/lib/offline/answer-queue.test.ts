@@ -32,7 +32,7 @@ describe('the offline answer queue', () => {
     const late = answer('2026-11-28T10:00:00.000Z');
     const early = answer('2026-11-27T22:30:00.000Z');
     const middle = answer('2026-11-28T08:00:00.000Z');
-    for (const kept of [late, early, middle]) expect(await queueAnswer(db, kept)).toBe(true);
+    for (const kept of [late, early, middle]) expect(await queueAnswer(db, kept)).toBeNull();
     expect((await nextBatch(db)).map((a) => a.id)).toEqual([early.id, middle.id, late.id]);
     await dropAnswers(db, [early.id, late.id]);
     expect((await nextBatch(db)).map((a) => a.id)).toEqual([middle.id]);
@@ -65,11 +65,11 @@ describe('the offline answer queue', () => {
       timeZone: 'Europe/Sofia',
       now: new Date('2026-11-28T12:00:00.000Z'),
     });
-    expect(await queueAnswer(db, answer('2026-11-28T13:00:00.000Z'))).toBe(true);
-    expect(await queueAnswer(db, answer('2026-11-28T14:00:00.000Z'))).toBe(true);
+    expect(await queueAnswer(db, answer('2026-11-28T13:00:00.000Z'))).toBe(1);
+    expect(await queueAnswer(db, answer('2026-11-28T14:00:00.000Z'))).toBe(0);
     expect(await queueAnswer(db, answer('2026-11-28T15:00:00.000Z'))).toBe(false);
     // 22:30 UTC is already the 29th in Sofia: a new day, a whole day's answers.
-    expect(await queueAnswer(db, answer('2026-11-28T22:30:00.000Z'))).toBe(true);
+    expect(await queueAnswer(db, answer('2026-11-28T22:30:00.000Z'))).toBe(29);
     expect(leftOn(await db.get('facts', 'limit'), '2026-11-29')).toBe(29);
     expect(await countWaiting(db)).toBe(3);
   });
@@ -79,16 +79,16 @@ describe('the offline answer queue', () => {
     const now = new Date('2026-11-28T12:00:00.000Z');
     await rememberLimit(db, { left: 1, perDay: 30, timeZone: 'UTC', now });
     const first = answer('2026-11-28T12:01:00.000Z');
-    await queueAnswer(db, first);
+    expect(await queueAnswer(db, first)).toBe(0);
     expect(await queueAnswer(db, answer('2026-11-28T12:02:00.000Z'))).toBe(false);
     expect(await unqueueAnswer(db, first.id)).toBe(true);
-    expect(await queueAnswer(db, answer('2026-11-28T12:03:00.000Z'))).toBe(true);
+    expect(await queueAnswer(db, answer('2026-11-28T12:03:00.000Z'))).toBe(0);
   });
 
   it('has no limit for an account without one', async () => {
     const db = await freshDb();
     await rememberLimit(db, { left: null, perDay: null, timeZone: 'UTC', now: new Date() });
-    for (let i = 0; i < 40; i++) expect(await queueAnswer(db, answer(new Date().toISOString()))).toBe(true);
+    for (let i = 0; i < 40; i++) expect(await queueAnswer(db, answer(new Date().toISOString()))).toBeNull();
   });
 
   it('names the day in the time zone given', () => {

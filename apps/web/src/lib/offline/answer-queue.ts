@@ -14,10 +14,11 @@ export const leftOn = (facts: LimitFacts | undefined, today: string) => {
 };
 
 /**
- * Keeps an answer on the device, spending one of the day's free answers when the account has a limit.
- * False, and nothing kept, when the day's answers are spent: the session stops as it would online.
+ * Keeps an answer on the device, spending one of the day's free answers when the account has a limit:
+ * resolves to what is left of them (null without a limit). False, and nothing kept, when the day's
+ * answers are spent: the session stops as it would online.
  */
-export const queueAnswer = async (db: OfflineDb, answer: QueuedAnswer): Promise<boolean> =>
+export const queueAnswer = async (db: OfflineDb, answer: QueuedAnswer): Promise<number | null | false> =>
   writing(async () => {
     const tx = db.transaction(['answers', 'facts'], 'readwrite');
     const facts = await tx.objectStore('facts').get('limit');
@@ -31,7 +32,7 @@ export const queueAnswer = async (db: OfflineDb, answer: QueuedAnswer): Promise<
       await tx.objectStore('facts').put({ ...facts, day: today, left: left - 1 }, 'limit');
     await tx.objectStore('answers').put(answer);
     await tx.done;
-    return true;
+    return left === null ? null : left - 1;
   });
 
 /** The answers waiting, oldest first, at most one call's worth. */

@@ -174,7 +174,12 @@ export function GamingSession(props: SessionProps) {
             </Text>
           </Stack>
           <Group gap="lg" justify="center">
-            <SessionTally correct={score.correct} wrong={score.wrong} leftToday={session.leftToday} />
+            <SessionTally
+              correct={score.correct}
+              wrong={score.wrong}
+              leftToday={session.leftToday}
+              savedOnDevice={session.savedOnDevice}
+            />
             <Text size="sm" fw={600}>
               {t('game.bestStreak', { formatted: number(score.bestStreak) })}
             </Text>

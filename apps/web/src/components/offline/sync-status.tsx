@@ -1,0 +1,85 @@
+import { Badge, Group, Loader } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCloudCheck, IconCloudOff, IconCloudUp } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../lib/current-user';
+import { useFormatters } from '../../lib/format';
+import { signedInUserId } from '../../lib/offline/reads';
+import { dismissStorageFull, startOfflineSync, syncStore } from '../../lib/offline/sync';
+
+/** Starts syncing for the signed-in account while the shell shows, and refreshes what a sync changed. */
+function useOfflineSync() {
+  const queryClient = useQueryClient();
+  const timeZone = useCurrentUser().data?.time_zone;
+  const userId = signedInUserId();
+  useEffect(() => {
+    if (userId === null) return;
+    return startOfflineSync({
+      userId,
+      timeZone: () => timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+      synced: () => void queryClient.invalidateQueries(),
+    });
+  }, [userId, timeZone, queryClient]);
+}
+
+/**
+ * The header's sync status: offline, answers and edits waiting on this device, syncing, synced; cards
+ * changed on two devices (opening the choice between them); a full storage, once.
+ */
+export function SyncStatus() {
+  const { t } = useTranslation('shell');
+  const { number } = useFormatters();
+  useOfflineSync();
+  const state = useSyncExternalStore(syncStore.subscribe, syncStore.get);
+
+  useEffect(() => {
+    if (!state.synced || state.synced.counted + state.synced.overLimit === 0) return;
+    const { counted, overLimit } = state.synced;
+    notifications.show({
+      title: t('sync.doneTitle'),
+      message: [
+        t('sync.counted', { count: counted, formatted: number(counted) }),
+        overLimit > 0 ? t('sync.overLimit', { count: overLimit, formatted: number(overLimit) }) : '',
+      ].join(' '),
+      color: overLimit > 0 ? 'yellow' : 'teal',
+    });
+  }, [state.synced, t, number]);
+
+  useEffect(() => {
+    if (!state.storageFull) return;
+    notifications.show({
+      title: t('sync.fullTitle'),
+      message: t('sync.full'),
+      color: 'red',
+      autoClose: false,
+      onClose: dismissStorageFull,
+    });
+  }, [state.storageFull, t]);
+
+  const waiting = t('sync.waiting', { count: state.waiting, formatted: number(state.waiting) });
+  const status = !state.online
+    ? { icon: <IconCloudOff size={16} aria-hidden="true" />, color: 'gray', label: t('sync.offline') }
+    : state.syncing
+      ? { icon: <Loader size={12} aria-hidden="true" />, color: 'blue', label: t('sync.syncing') }
+      : state.waiting > 0
+        ? { icon: <IconCloudUp size={16} aria-hidden="true" />, color: 'yellow', label: waiting }
+        : { icon: <IconCloudCheck size={16} aria-hidden="true" />, color: 'teal', label: t('sync.synced') };
+
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Badge
+        role="status"
+        variant="light"
+        color={status.color}
+        leftSection={status.icon}
+        size="lg"
+        styles={{ root: { textTransform: 'none' } }}
+      >
+        {status.label}
+        {!state.online && state.waiting > 0 ? ` · ${waiting}` : ''}
+      </Badge>
+    </Group>
+  );
+}
