@@ -75,6 +75,7 @@ export const answerOffline = async ({
   mode,
   correct,
   session,
+  review,
 }: {
   kind: 'text' | 'picture';
   categoryId: number;
@@ -82,6 +83,8 @@ export const answerOffline = async ({
   mode: PracticeMode;
   correct: boolean;
   session: string;
+  /** A spaced review's answer, with the seconds it took (they decide Hard and Easy). */
+  review?: { seconds?: number };
 }): Promise<Card & AnswerOutcome & { savedOnDevice: true }> => {
   const db = await accountDb();
   if (!db) throw new ApiError(401, null);
@@ -95,6 +98,7 @@ export const answerOffline = async ({
     mode,
     correct,
     answered_at: new Date().toISOString(),
+    ...(review && { review }),
   });
   if (left === false) throw new ApiError(403, { detail: '', code: 'daily_limit_exceeded' });
   lastKept.set(session, { id, cardId: card.id, categoryId, field });

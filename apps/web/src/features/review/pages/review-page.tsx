@@ -24,12 +24,13 @@ import { SessionTally } from '../../../components/deck/session-tally';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { QueryState } from '../../../components/ui/query-state';
 import { useAnnouncer } from '../../../components/ui/use-announcer';
+import { isUnreachable } from '../../../lib/api-client';
 import { cardsPathOf, categoryIdFrom, practicePathOf } from '../../../lib/category-paths';
 import { useCategory } from '../../../lib/category-queries';
 import { deckKeys } from '../../../lib/deck-keys';
 import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
-import { answerReview, getReviewSession, reviewKeys } from '../api/review-api';
+import { answerReview, answerReviewOffline, getReviewSession, reviewKeys } from '../api/review-api';
 import '../../../lib/review-texts';
 
 const modeOf = (value: string | null): ReviewMode => (value === 'typing' ? 'typing' : 'verbal');
@@ -147,6 +148,9 @@ function Round({
   const [position, setPosition] = useState(0);
   const [tally, setTally] = useState({ correct: 0, wrong: 0 });
   const [leftToday, setLeftToday] = useState(data.answers_left_today);
+  // Answers kept on the device while the network was out; rescheduled when they are sent.
+  const [savedOnDevice, setSavedOnDevice] = useState(0);
+  const [offlineSession] = useState(() => crypto.randomUUID());
   // The due date each card answered in this round now has: the round's end says when the next are due.
   const [dueAfter, setDueAfter] = useState<Record<number, string>>({});
   const [limit, setLimit] = useState<string | null>(null);
@@ -158,9 +162,21 @@ function Round({
   }, [position]);
 
   const answer = useMutation({
-    mutationFn: ({ cardId, body }: { cardId: number; body: ReviewAnswerBody }) => answerReview(cardId, body),
+    mutationFn: async ({ card, body }: { card: Dealt['card']; body: ReviewAnswerBody }) => {
+      try {
+        return await answerReview(card.id, body);
+      } catch (error) {
+        if (!isUnreachable(error)) throw error;
+        const kind = category.type_of_cards === 'picture' ? 'picture' : 'text';
+        return answerReviewOffline({ id: category.id, type_of_cards: kind }, card, body, offlineSession);
+      }
+    },
     onSuccess: (answered) => {
-      setLeftToday(answered.answers_left_today);
+      setLeftToday(answered.answers_left_today ?? null);
+      if ('savedOnDevice' in answered) {
+        setSavedOnDevice((count) => count + 1);
+        return;
+      }
       setDueAfter((was) => ({ ...was, [answered.card.id]: answered.due }));
       if (new Date(answered.due).getTime() - Date.now() <= LEARN_AHEAD_MS)
         setQueue((was) => [
@@ -219,7 +235,12 @@ function Round({
             )
           )}
         </Group>
-        <SessionTally correct={tally.correct} wrong={tally.wrong} leftToday={leftToday} />
+        <SessionTally
+          correct={tally.correct}
+          wrong={tally.wrong}
+          leftToday={leftToday}
+          savedOnDevice={savedOnDevice}
+        />
       </Group>
       <Progress
         value={((position + 1) / queue.length) * 100}
@@ -242,7 +263,7 @@ function Round({
             wrong: was.wrong + (correct ? 0 : 1),
           }));
           answer.mutate({
-            cardId: current.card.id,
+            card: current.card,
             body: { mode, correct, seconds: Math.max(0, (Date.now() - shownAt.current) / 1000) },
           });
         }}
