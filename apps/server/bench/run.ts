@@ -28,6 +28,8 @@
  * req/s alone and while the picture import runs again.
  * `--loads home` seeds a school of 1,500 students in 60 classes, each with paths running today, an exam ahead,
  * a result and an offered category, and measures a random student's home at --home-rate (200) req/s.
+ * `--loads offline` syncs 500 answers given offline over three days in one call, for 5 fresh learners in
+ * turn (target: under 5 s each).
  * `--loads live` plays a live game of --live-players (1,000) simulated WebSocket players and --live-questions
  * (20) questions of --live-seconds (10) s, joining at --live-join-rate (100) a second, a tenth of them
  * dropping once and coming back: each question's and leaderboard's arrival, each answer's acknowledgement,
@@ -64,6 +66,7 @@ import { HOME_P99_MS, HOME_SHAPE, type HomeDataSet, runHomePhase, seedHomeSchool
 import { liveLines, runLiveBench } from './live';
 import { type Load, type Pacing, type PhaseResult, type Practice, runPhase, Workload } from './load';
 import { memoryFitLines, runMemoryFitBench } from './memory-fit';
+import { offlineSyncLines, runOfflineSyncBench } from './offline-sync';
 import { type CatalogRun, markdownReport, type Run, textReport } from './report';
 import { runSchoolPhases, SCHOOL_SHAPE, type SchoolDataSet, type SchoolPhase, seedSchool } from './school';
 import { buildServer, cpuMillisOf, type RunningServer, startServer, startWorker } from './server';
@@ -121,6 +124,7 @@ const scenarios = [
   'guardians',
   'home',
   'memory-fit',
+  'offline',
   'import',
   'live',
 ];
@@ -173,6 +177,13 @@ if (loads.includes('memory-fit')) {
   const lines = memoryFitLines(await runMemoryFitBench(say));
   for (const line of lines) say(line);
   writeFileSync(path.join(resultsDir, `${stamp}-memory-fit.md`), `${lines.join('\n')}\n`);
+  if (loads.length === 1) process.exit(0);
+}
+
+if (loads.includes('offline')) {
+  const lines = offlineSyncLines(await runOfflineSyncBench(say), benchTarget().label);
+  for (const line of lines) say(line);
+  writeFileSync(path.join(resultsDir, `${stamp}-offline.md`), `${lines.join('\n')}\n`);
   if (loads.length === 1) process.exit(0);
 }
 

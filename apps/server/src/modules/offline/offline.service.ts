@@ -38,6 +38,7 @@ export const createOfflineService = ({
     const fresh: repo.OfflineAnswerStatus[] = [];
     if (answers.length > 0)
       await db.transaction(async (tx) => {
+        const limited = practice.dailyLimitOf(user) !== null;
         await repo.lockLearner(tx, user.id);
         const sentBefore = await repo.statusesOf(
           tx,
@@ -88,11 +89,11 @@ export const createOfflineService = ({
                 ? reviewGrade({ ...answer.review, mode: answer.mode, correct: answer.correct })
                 : undefined,
             };
-            // Past the limit the statement has raised the score already: the savepoint takes it back.
-            status = await tx
-              .transaction((answering) =>
-                practice.answerWithin(answering, user, kind, answer.card_id, field, options),
-              )
+            // Past the limit the statement has raised the score already: a savepoint takes it back. Without
+            // a limit nothing is refused, and no savepoint is needed.
+            const answering = (within: typeof tx) =>
+              practice.answerWithin(within, user, kind, answer.card_id, field, options);
+            status = await (limited ? tx.transaction(answering) : answering(tx))
               .then(
                 () => 'counted' as const,
                 (error: unknown) => {
