@@ -93,14 +93,13 @@ export const createOfflineService = ({
             // a limit nothing is refused, and no savepoint is needed.
             const answering = (within: typeof tx) =>
               practice.answerWithin(within, user, kind, answer.card_id, field, options);
-            status = await (limited ? tx.transaction(answering) : answering(tx))
-              .then(
-                () => 'counted' as const,
-                (error: unknown) => {
-                  if (error instanceof ApiError && error.statusCode === 403) return 'over_limit' as const;
-                  throw error;
-                },
-              );
+            status = await (limited ? tx.transaction(answering) : answering(tx)).then(
+              () => 'counted' as const,
+              (error: unknown) => {
+                if (error instanceof ApiError && error.statusCode === 403) return 'over_limit' as const;
+                throw error;
+              },
+            );
           }
           status ??= 'not_found';
           statuses.set(answer.id, status);
