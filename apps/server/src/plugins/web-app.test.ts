@@ -13,6 +13,8 @@ describe('web app serving', () => {
     await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
     await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await writeFile(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+    await writeFile(path.join(dist, 'manifest.webmanifest'), '{"name":"Flashcards","start_url":"/"}');
     t = await buildTestApp({ WEB_DIST_DIR: dist });
   });
   afterAll(async () => {
@@ -49,5 +51,43 @@ describe('web app serving', () => {
       expect(response.statusCode, url).toBe(404);
       expect(response.json()).toEqual({ detail: 'Not found.', code: 'not_found' });
     }
+  });
+
+  it('serves the service worker and the manifest revalidated, the manifest as a web manifest', async () => {
+    const worker = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toContain('javascript');
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.body).toContain('addEventListener');
+
+    const manifest = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toContain('application/manifest+json');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.json()).toMatchObject({ name: 'Flashcards' });
+  });
+});
+
+describe('web app serving, built without a service worker', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(tmpdir(), 'flashcards-web-'));
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
+    t = await buildTestApp({ WEB_DIST_DIR: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('answers a missing service worker or manifest with 404, not with the app', async () => {
+    for (const url of ['/sw.js', '/manifest.webmanifest', '/sw.js?v=2']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).not.toContain('text/html');
+    }
+    // Pages around them are still the app's.
+    expect((await t.app.inject({ method: 'GET', url: '/sw' })).statusCode).toBe(200);
   });
 });

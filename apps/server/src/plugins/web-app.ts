@@ -6,11 +6,19 @@ import fp from 'fastify-plugin';
 import { methodNotAllowed, notFound } from '../lib/api-error';
 
 const apiPath = /^\/(api|media)(\/|$)/;
+/**
+ * The service worker and the web manifest (apps/web/vite.config.ts, apps/web/public): revalidated on every
+ * request, so that browsers find a new release's worker at once, and never answered with index.html when
+ * missing (a browser would take the page for the worker's script or the manifest). The manifest goes out as
+ * application/manifest+json (the MIME type of its extension).
+ */
+const appFile = /^\/(sw\.js|manifest\.webmanifest)(\?|$)/;
 const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /**
  * Serves the built web app. Unknown paths outside /api and /media get index.html (the app routes them
- * and shows its own 404 page); unknown API paths get a JSON 404.
+ * and shows its own 404 page), but for the service worker and the manifest; unknown API paths get a JSON
+ * 404. Hashed assets are kept for a year; every other file, the service worker included, is revalidated.
  */
 export const webAppPlugin = fp(
   async (app: FastifyInstance, options: { distDir: string }) => {
@@ -44,7 +52,7 @@ export const webAppPlugin = fp(
         reply.header('allow', [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])].join(', '));
         throw methodNotAllowed(request.method);
       }
-      if (!hasWebApp || !isPage) throw notFound();
+      if (!hasWebApp || !isPage || appFile.test(request.url)) throw notFound();
       reply.header('cache-control', 'no-cache');
       return reply.sendFile('index.html');
     });
