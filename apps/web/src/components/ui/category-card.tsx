@@ -17,6 +17,7 @@ import {
 import {
   IconArrowMerge,
   IconCards,
+  IconCloudDownload,
   IconDeviceGamepad2,
   IconDotsVertical,
   IconEdit,
@@ -33,7 +34,7 @@ import { CatalogStatusBadge } from '../catalog/catalog-status-badge';
 import { studyAddress } from '../deck/practice-settings';
 import { ReviewDueButton } from '../review/review-due-button';
 
-export type CategoryAction = 'edit' | 'reset' | 'merge' | 'delete';
+export type CategoryAction = 'edit' | 'reset' | 'merge' | 'offline' | 'delete';
 
 /** Where a category's cards are listed and practised. */
 export function categoryLinks(category: Category) {
@@ -152,6 +153,14 @@ export function CategoryCard({
                 >
                   {t('category.merge')}
                 </Menu.Item>
+                {category.type_of_cards !== 'kids' && (
+                  <Menu.Item
+                    leftSection={<IconCloudDownload size={16} aria-hidden="true" />}
+                    onClick={() => onAction('offline', category)}
+                  >
+                    {t('offline.menu')}
+                  </Menu.Item>
+                )}
                 {category.cards_len >= LIVE_CHOICES && (
                   <Menu.Item
                     component={Link}

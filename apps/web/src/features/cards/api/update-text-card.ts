@@ -12,6 +12,9 @@ export const useUpdateTextCard = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateTextCard,
+    // Offline the call fails at once (not paused until the network is back): the form then keeps the edit
+    // on the device when the card's category is kept there.
+    networkMode: 'always',
     onSuccess: () => queryClient.invalidateQueries({ queryKey: deckKeys.all }),
   });
 };

@@ -60,7 +60,7 @@ export function useCardEntry(formRef: RefObject<HTMLFormElement | null>, { addin
 const ADDED_TOAST = 'cards-added';
 
 /** What `save` hands the create or update mutation. */
-type SaveHandlers = { onSuccess: () => void; onError: (error: Error) => void };
+export type SaveHandlers = { onSuccess: () => void; onError: (error: Error) => void };
 
 /**
  * Saving a card form, the same for every kind: the toast, then closing, or on "save and add another"

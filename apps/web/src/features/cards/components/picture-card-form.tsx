@@ -12,6 +12,7 @@ import { pictureCardForm } from '../card-forms';
 import { useCardSave } from './card-entry';
 import { CardFormFrame, TagField } from './card-entry-parts';
 import { PictureSideField } from './image-field';
+import { useOfflineEdit } from './use-offline-edit';
 
 type Values = { first_side: File | null; second_side: string; tag: string };
 
@@ -37,6 +38,7 @@ export function PictureCardForm({
     initialValues: { first_side: null, second_side: card?.second_side ?? '', tag: card?.tag ?? '' },
   });
   const { save, frame } = useCardSave(form, { editing, onDone, create, update });
+  const offline = useOfflineEdit('picture', card, onDone);
 
   const submit = form.submit((values) => {
     const fields = {
@@ -45,9 +47,14 @@ export function PictureCardForm({
       second_side: values.second_side.trim(),
       tag: values.tag.trim(),
     };
+    // Offline, only the text can wait on the device: the picture stays the card's own.
+    const change = { first_side: card?.first_side ?? '', second_side: fields.second_side, tag: fields.tag };
+    const newPicture = fields.first_side !== null;
     save(
       (handlers) =>
-        card ? update.mutate({ id: card.id, ...fields }, handlers) : create.mutate(fields, handlers),
+        card
+          ? update.mutate({ id: card.id, ...fields }, offline(change, handlers, { newPicture }))
+          : create.mutate(fields, handlers),
       // The next card of a series: a new picture and text, the rest kept.
       { next: { first_side: null, second_side: '', tag: values.tag } },
     );

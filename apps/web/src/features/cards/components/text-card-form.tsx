@@ -14,6 +14,7 @@ import { textCardForm } from '../card-forms';
 import { withClozeGap } from '../cloze-gap';
 import { FIRST_SIDE, useCardSave } from './card-entry';
 import { CardFormFrame, TagField } from './card-entry-parts';
+import { useOfflineEdit } from './use-offline-edit';
 
 /** Adds a text card to the category, or edits one: both sides and an optional tag. */
 export function TextCardForm({
@@ -39,6 +40,7 @@ export function TextCardForm({
     },
   });
   const { save, frame } = useCardSave(form, { editing: Boolean(card), onDone, create, update });
+  const offline = useOfflineEdit('text', card, onDone);
 
   // Asked once typing pauses; an edited card is not its own duplicate, nor is its unchanged side.
   const [typedFirstSide] = useDebouncedValue(form.values.first_side.trim(), 400);
@@ -72,9 +74,12 @@ export function TextCardForm({
       second_side: values.second_side.trim(),
       tag: values.tag.trim(),
     };
+    const change = { first_side: body.first_side, second_side: body.second_side, tag: body.tag };
     save(
       (handlers) =>
-        card ? update.mutate({ id: card.id, ...body }, handlers) : create.mutate(body, handlers),
+        card
+          ? update.mutate({ id: card.id, ...body }, offline(change, handlers))
+          : create.mutate(body, handlers),
       // The next card of a series: new sides, the same tag.
       { next: { first_side: '', second_side: '', tag: values.tag } },
     );

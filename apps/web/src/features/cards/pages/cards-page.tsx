@@ -25,7 +25,7 @@ import {
   IconPlus,
   IconSearch,
 } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { ReviewDueButton } from '../../../components/review/review-due-button';
@@ -55,6 +55,13 @@ import { UploadCardsModal } from '../components/upload-cards-modal';
 import { useSound } from '../components/use-sound';
 
 type CardsList = 'decks' | 'kids';
+
+// Offline study's code (IndexedDB, the media cache) comes after the page shows, in its own chunk.
+const KeepOfflineSwitch = lazy(() =>
+  import('../../../components/offline/keep-offline-switch').then((module) => ({
+    default: module.KeepOfflineSwitch,
+  })),
+);
 
 /** /my-cards/:id (text and picture categories) and /my-kids-cards/:id: the cards of one of my categories. */
 export function CardsPage({ list }: { list: CardsList }) {
@@ -345,6 +352,11 @@ function CategoryCards({ category, list }: { category: Category; list: CardsList
             </Text>
           </Group>
           {category.description && <Text size="sm">{category.description}</Text>}
+          {kind !== 'kids' && (
+            <Suspense fallback={null}>
+              <KeepOfflineSwitch category={category} />
+            </Suspense>
+          )}
         </Stack>
         <Group gap="sm">
           {category.cards_len > 0 && (

@@ -2,7 +2,7 @@ import type { Category } from '@flashcards/contract';
 import { Button, EmptyState, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFolderOpen, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
@@ -25,6 +25,13 @@ import { type CategoryList, useCategories } from '../api/get-categories';
 import { useResetCategory } from '../api/reset-category';
 import { CategoryFormModal } from '../components/category-form-modal';
 import { MergeCategoryModal } from '../components/merge-category-modal';
+
+// Offline study's code (IndexedDB, the media cache) comes once a category's menu is used.
+const KeepOfflineModal = lazy(() =>
+  import('../../../components/offline/keep-offline-modal').then((module) => ({
+    default: module.KeepOfflineModal,
+  })),
+);
 
 /** My categories (text and picture) or my kids categories: a page of 20, sorted, with their maintenance. */
 export function CategoriesPage({ list }: { list: CategoryList }) {
@@ -175,6 +182,11 @@ export function CategoriesPage({ list }: { list: CategoryList }) {
         opened={opened('merge')}
         onClose={close}
       />
+      {target && target.category.type_of_cards !== 'kids' && (
+        <Suspense fallback={null}>
+          <KeepOfflineModal category={target.category} opened={opened('offline')} onClose={close} />
+        </Suspense>
+      )}
       <ConfirmModal
         opened={opened('delete')}
         onClose={close}

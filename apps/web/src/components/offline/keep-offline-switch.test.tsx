@@ -1,0 +1,71 @@
+import 'fake-indexeddb/auto';
+import { cardRoutes } from '@flashcards/contract';
+import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { keptCategory } from '../../lib/offline/kept-categories';
+import { offlineDb } from '../../lib/offline/offline-db';
+import { clearTokens, storeTokens } from '../../lib/session';
+import { categoryFixture } from '../../test/category-fixture';
+import { fakeApi, page } from '../../test/fake-api';
+import { renderWithProviders } from '../../test/render';
+import { KeepOfflineSwitch } from './keep-offline-switch';
+
+configure({ asyncUtilTimeout: 5000 });
+afterEach(() => {
+  cleanup();
+  clearTokens();
+  vi.restoreAllMocks();
+});
+
+let accounts = 0;
+
+/** Signs in as a new account (its id in the token) and opens its database. */
+async function signedInDb() {
+  const userId = 5_000 + ++accounts;
+  const token = `header.${btoa(JSON.stringify({ user_id: userId }))}.signature`;
+  storeTokens({ access: token, refresh: token });
+  return offlineDb(userId);
+}
+
+const category = categoryFixture({ id: 4, cards_len: 0 });
+const switchOf = (name: string) => screen.getByRole('switch', { name: new RegExp(`^${name}`) });
+
+describe('keeping a category offline', () => {
+  it('downloads it and shows its size on the device; off again, forgets it', async () => {
+    const db = await signedInDb();
+    fakeApi().on(cardRoutes.category, category).on(cardRoutes.textCardsPage, page([]));
+    renderWithProviders(<KeepOfflineSwitch category={category} />);
+    const keep = switchOf('Keep offline');
+    await waitFor(() => expect(keep).not.toBeChecked());
+
+    fireEvent.click(keep);
+    expect(await screen.findByText(/^1 kB on this device$/)).toBeVisible();
+    expect(keep).toBeChecked();
+    expect(await keptCategory(db, 4)).toBeDefined();
+
+    fireEvent.click(keep);
+    await waitFor(() => expect(screen.queryByText(/on this device/)).toBeNull());
+    expect(keep).not.toBeChecked();
+    expect(await keptCategory(db, 4)).toBeUndefined();
+  });
+
+  it('offline, says to connect first and stays off', async () => {
+    const db = await signedInDb();
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    renderWithProviders(<KeepOfflineSwitch category={category} />);
+    fireEvent.click(switchOf('Keep offline'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Connect to the internet to keep this category offline.',
+    );
+    expect(switchOf('Keep offline')).not.toBeChecked();
+    expect(await keptCategory(db, 4)).toBeUndefined();
+  });
+
+  it('in Bulgarian, with the size as Bulgarian writes it', async () => {
+    const db = await signedInDb();
+    await db.put('kept', { id: 4, category, cards: [], media: [], bytes: 2.4 * 1024 * 1024, kept_at: '' });
+    renderWithProviders(<KeepOfflineSwitch category={category} />, { language: 'bg' });
+    expect(await screen.findByText('2,4 MB на това устройство')).toBeVisible();
+    expect(switchOf('Достъпна офлайн')).toBeChecked();
+  });
+});

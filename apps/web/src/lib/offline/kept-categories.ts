@@ -1,0 +1,233 @@
+import { type Category, cardRoutes, type PictureCard, type TextCard } from '@flashcards/contract';
+import { ApiError, api, isUnreachable } from '../api-client';
+import { mediaCacheName } from '../offline-cache-names';
+import { waitingEdits } from './card-edits';
+import { type CardText, isStorageFull, type KeptCategory, type OfflineDb, writing } from './offline-db';
+
+type KeptCard = TextCard | PictureCard;
+
+/** How far a keep has come, in card pages and pictures: `total` is an estimate until the cards are in. */
+export type KeepProgress = { done: number; total: number };
+
+const PAGE_SIZE = 20;
+/** Pictures downloaded at the same time. */
+const PARALLEL_DOWNLOADS = 4;
+
+export const keptCategory = (db: OfflineDb, id: number) => db.get('kept', id);
+
+export const keptCategories = (db: OfflineDb) => db.getAll('kept');
+
+/** A card with a side, sides or tag changed; a picture card's first side is its picture, never changed. */
+export const withText = <C extends KeptCard>(card: C, text: CardText): C => ({
+  ...card,
+  ...('first_side_url' in card ? {} : { first_side: text.first_side }),
+  second_side: text.second_side,
+  tag: text.tag,
+});
+
+const queues = new Map<number, Promise<unknown>>();
+
+/** Keeps and forgets of one category run one after the other, in the order asked. */
+function inTurn<T>(id: number, work: () => Promise<T>): Promise<T> {
+  const next = (queues.get(id) ?? Promise.resolve()).catch(() => undefined).then(work);
+  queues.set(id, next);
+  next
+    .finally(() => {
+      if (queues.get(id) === next) queues.delete(id);
+    })
+    .catch(() => undefined);
+  return next;
+}
+
+/** The network could not be reached: said as the API client says it. */
+const unreachable = (cause?: unknown) => new ApiError(0, null, { cause });
+
+async function downloadCards(category: Category, step: () => void): Promise<KeptCard[]> {
+  const cards = new Map<number, KeptCard>();
+  for (let page = 1; ; page++) {
+    const query = { category_id: category.id, page };
+    const found =
+      category.type_of_cards === 'text'
+        ? await api.call(cardRoutes.textCardsPage, { query })
+        : await api.call(cardRoutes.pictureCardsPage, { query });
+    for (const card of found.results) cards.set(card.id, card);
+    step();
+    if (!found.next) return [...cards.values()];
+  }
+}
+
+/** The pictures of the cards the service worker can answer: files of this site (`/media/...`). */
+const mediaOf = (cards: KeptCard[]) =>
+  [
+    ...new Set(
+      cards.flatMap((card) =>
+        'first_side_url' in card ? [card.first_side_url, card.first_side_thumbnail_url] : [],
+      ),
+    ),
+  ].filter((url) => new URL(url, location.href).origin === location.origin);
+
+const mediaCache = () => (typeof caches === 'undefined' ? null : caches.open(mediaCacheName));
+
+/**
+ * Puts the pictures into the media cache, those not there yet downloaded, and counts their bytes. A
+ * picture the server no longer has is left out. When one fails (offline, no room), the files this call
+ * added are taken out again and the error thrown.
+ */
+async function storeMedia(urls: string[], step: () => void): Promise<{ bytes: number; added: string[] }> {
+  const cache = await mediaCache();
+  if (!cache) return { bytes: 0, added: [] };
+  const added: string[] = [];
+  let bytes = 0;
+  const outcome: { failure?: { error: unknown } } = {};
+  const store = async (url: string) => {
+    const kept = await cache.match(url, { ignoreVary: true });
+    if (kept) bytes += (await kept.blob()).size;
+    else {
+      const response = await fetch(url).catch((error: unknown) => {
+        throw unreachable(error);
+      });
+      if (response.ok) {
+        const body = await response.blob();
+        if (outcome.failure) return;
+        await writing(() => cache.put(url, new Response(body, { headers: response.headers })));
+        added.push(url);
+        bytes += body.size;
+      }
+    }
+    step();
+  };
+  let next = 0;
+  const worker = async () => {
+    while (!outcome.failure && next < urls.length) {
+      const url = urls[next++]!;
+      try {
+        await store(url);
+      } catch (error) {
+        outcome.failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_DOWNLOADS, urls.length) }, worker));
+  if (outcome.failure) {
+    await dropMedia(added);
+    throw outcome.failure.error;
+  }
+  return { bytes, added };
+}
+
+async function dropMedia(urls: string[]) {
+  const cache = urls.length > 0 ? await mediaCache() : null;
+  if (cache) await Promise.all(urls.map((url) => cache.delete(url, { ignoreVary: true })));
+}
+
+/** Takes out of the media cache the files no category kept on the device uses any longer. */
+async function dropUnused(db: OfflineDb, urls: string[]) {
+  if (urls.length === 0) return;
+  const used = new Set((await keptCategories(db)).flatMap((kept) => kept.media));
+  await dropMedia(urls.filter((url) => !used.has(url)));
+}
+
+/** The cards as this device shows them: with the edits made here that are not on the server yet. */
+async function withWaitingEdits(db: OfflineDb, categoryId: number, cards: KeptCard[]) {
+  const changes = new Map(
+    (await waitingEdits(db))
+      .filter((edit) => edit.category_id === categoryId)
+      .map((edit) => [edit.card_id, edit.change]),
+  );
+  return cards.map((card) => {
+    const change = changes.get(card.id);
+    return change ? withText(card, change) : card;
+  });
+}
+
+/**
+ * Keeps a text or picture category on the device for studying offline: the category, all its cards and
+ * their pictures (into the service worker's media cache). Kept again, it replaces the copy kept before.
+ * All or nothing: offline (an ApiError of status 0), with no room left (a QuotaExceededError, also told
+ * to `onStorageFull`) or on any other failure, nothing new stays and the error is thrown.
+ */
+export const keepCategory = (
+  db: OfflineDb,
+  categoryId: number,
+  onProgress: (progress: KeepProgress) => void = () => undefined,
+): Promise<KeptCategory> =>
+  inTurn(categoryId, async () => {
+    if (!navigator.onLine) throw unreachable();
+    const category = await api.call(cardRoutes.category, { params: { id: categoryId } });
+    // A kids category's practice gives no answers to send later: it is not studied offline.
+    if (category.type_of_cards === 'kids') throw new Error('A kids category cannot be kept offline');
+
+    const pages = Math.max(1, Math.ceil(category.cards_len / PAGE_SIZE));
+    const progress = {
+      done: 0,
+      total: pages + (category.type_of_cards === 'picture' ? 2 * category.cards_len : 0),
+    };
+    const step = () => {
+      progress.done = Math.min(progress.done + 1, progress.total);
+      onProgress({ ...progress });
+    };
+    onProgress({ ...progress });
+
+    const cards = await withWaitingEdits(db, categoryId, await downloadCards(category, step));
+    const media = mediaOf(cards);
+    progress.total = progress.done + media.length;
+    onProgress({ ...progress });
+    const stored = await storeMedia(media, step);
+
+    const kept: KeptCategory = {
+      id: categoryId,
+      category,
+      cards,
+      media,
+      bytes: new TextEncoder().encode(JSON.stringify({ category, cards })).length + stored.bytes,
+      kept_at: new Date().toISOString(),
+    };
+    const before = await keptCategory(db, categoryId);
+    try {
+      await writing(() => db.put('kept', kept));
+    } catch (error) {
+      await dropMedia(stored.added);
+      throw error;
+    }
+    if (before) await dropUnused(db, before.media);
+    return kept;
+  });
+
+/** Stops keeping a category on the device: its copy and the pictures no other kept category uses. */
+export const forgetCategory = (db: OfflineDb, categoryId: number) =>
+  inTurn(categoryId, async () => {
+    const kept = await keptCategory(db, categoryId);
+    if (!kept) return;
+    await db.delete('kept', categoryId);
+    await dropUnused(db, kept.media);
+  });
+
+/** Changes a card of a kept category as this device now shows it (an edit made offline, or the one chosen). */
+export const updateKeptCard = (db: OfflineDb, categoryId: number, cardId: number, text: CardText) =>
+  writing(async () => {
+    const tx = db.transaction('kept', 'readwrite');
+    const kept = await tx.store.get(categoryId);
+    if (kept)
+      await tx.store.put({
+        ...kept,
+        cards: kept.cards.map((card) => (card.id === cardId ? withText(card, text) : card)),
+      });
+    await tx.done;
+  });
+
+/**
+ * Downloads every kept category again (after a sync: answers change the cards' memory, other devices
+ * their text). A category gone from the server is forgotten; offline or with no room left, the copies
+ * kept stay as they are.
+ */
+export async function refreshKept(db: OfflineDb): Promise<void> {
+  for (const { id } of await keptCategories(db)) {
+    try {
+      await keepCategory(db, id);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) await forgetCategory(db, id);
+      else if (isUnreachable(error) || isStorageFull(error)) return;
+      else console.error('refreshing a kept category', error);
+    }
+  }
+}
