@@ -40,6 +40,9 @@ export default defineConfig({
   ],
   use: {
     baseURL,
+    // Installing the service worker downloads the whole app shell into every context: only the offline
+    // specs ask for it (test.use({ serviceWorkers: 'allow' })).
+    serviceWorkers: 'block',
     browserName: 'chromium',
     // Debian's Chromium: Playwright never downloads a browser here.
     launchOptions: {

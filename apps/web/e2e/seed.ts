@@ -60,6 +60,11 @@ export async function dueForReview(request: APIRequestContext, cards: number[]):
   await seed(request, '/review-due', { cards });
 }
 
+/** The owner's memory state of each of these cards, in order (null: new to them). */
+export async function memoryOf(request: APIRequestContext, cards: number[]) {
+  return (await seed<{ states: (Record<string, unknown> | null)[] }>(request, '/memory', { cards })).states;
+}
+
 /** Runs the guardians' weekly summaries now (the job the server otherwise runs on Sundays). */
 export async function weeklySummaries(request: APIRequestContext): Promise<void> {
   await seed(request, '/weekly-summaries', {});

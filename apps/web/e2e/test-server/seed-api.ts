@@ -130,6 +130,23 @@ const seeders: Record<string, (context: Context, json: unknown) => Promise<unkno
     return { due: cards.length };
   },
 
+  /**
+   * The memory state of these cards, in the order given (null: new to their owner), as the owner's last
+   * read folded it (a test reads the review summary first): what two learners' answers are compared by.
+   */
+  'POST /memory': async ({ db }, json) => {
+    const { cards } = dueCards.parse(json);
+    const rows = await db.select().from(cardReviews).where(inArray(cardReviews.cardId, cards));
+    return {
+      states: cards.map((cardId) => {
+        const row = rows.find((review) => review.cardId === cardId);
+        if (!row) return null;
+        const { userId: _, cardId: __, ...state } = row;
+        return state;
+      }),
+    };
+  },
+
   /** The guardians' weekly summaries, now rather than on Sunday: the server's job queue runs the job. */
   'POST /weekly-summaries': async ({ jobs }) => ({ job: await jobs.send(sendWeeklySummaries, {}) }),
 

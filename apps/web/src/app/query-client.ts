@@ -7,6 +7,12 @@ const isWorthRetrying = (error: Error) =>
 
 export const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { retry: (failures, error) => failures < 2 && isWorthRetrying(error) },
+    // Offline, calls still go out once: the app answers them from what the device kept, or says it is
+    // offline (the default would hold them until the network returns).
+    queries: {
+      retry: (failures, error) => failures < 2 && isWorthRetrying(error),
+      networkMode: 'offlineFirst',
+    },
+    mutations: { networkMode: 'offlineFirst' },
   },
 });

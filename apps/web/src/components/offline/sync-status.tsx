@@ -1,13 +1,18 @@
-import { Badge, Group, Loader } from '@mantine/core';
+import { Badge, Button, Group, Loader } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCloudCheck, IconCloudOff, IconCloudUp } from '@tabler/icons-react';
+import { IconCloudCheck, IconCloudOff, IconCloudUp, IconGitCompare } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../lib/current-user';
 import { useFormatters } from '../../lib/format';
+import { offlineDb } from '../../lib/offline/offline-db';
 import { signedInUserId } from '../../lib/offline/reads';
 import { dismissStorageFull, startOfflineSync, syncStore } from '../../lib/offline/sync';
+
+const ConflictsModal = lazy(() =>
+  import('./conflicts-modal').then((module) => ({ default: module.ConflictsModal })),
+);
 
 /** Starts syncing for the signed-in account while the shell shows, and refreshes what a sync changed. */
 function useOfflineSync() {
@@ -19,7 +24,13 @@ function useOfflineSync() {
     return startOfflineSync({
       userId,
       timeZone: () => timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
-      synced: () => void queryClient.invalidateQueries(),
+      synced: async () => {
+        // The kept categories take the scores the server now has, then every page reads anew.
+        await import('../../lib/offline/kept-categories')
+          .then(async ({ refreshKept }) => refreshKept(await offlineDb(userId)))
+          .catch(() => undefined);
+        await queryClient.invalidateQueries();
+      },
     });
   }, [userId, timeZone, queryClient]);
 }
@@ -33,6 +44,7 @@ export function SyncStatus() {
   const { number } = useFormatters();
   useOfflineSync();
   const state = useSyncExternalStore(syncStore.subscribe, syncStore.get);
+  const [choosing, setChoosing] = useState(false);
 
   useEffect(() => {
     if (!state.synced || state.synced.counted + state.synced.overLimit === 0) return;
@@ -75,11 +87,28 @@ export function SyncStatus() {
         color={status.color}
         leftSection={status.icon}
         size="lg"
-        styles={{ root: { textTransform: 'none' } }}
+        // The tint says the state; the words keep the text's own colour, readable on every tint.
+        styles={{ root: { textTransform: 'none', color: 'var(--mantine-color-text)' } }}
       >
         {status.label}
         {!state.online && state.waiting > 0 ? ` · ${waiting}` : ''}
       </Badge>
+      {state.conflicts > 0 && (
+        <Button
+          size="compact-sm"
+          color="orange"
+          variant="light"
+          leftSection={<IconGitCompare size={16} aria-hidden="true" />}
+          onClick={() => setChoosing(true)}
+        >
+          {t('sync.conflicts', { count: state.conflicts, formatted: number(state.conflicts) })}
+        </Button>
+      )}
+      {choosing && (
+        <Suspense fallback={null}>
+          <ConflictsModal opened onClose={() => setChoosing(false)} />
+        </Suspense>
+      )}
     </Group>
   );
 }

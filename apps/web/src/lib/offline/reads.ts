@@ -1,18 +1,7 @@
-import { readTokens } from '../session';
 import { offlineDb, writing } from './offline-db';
+import { signedInUserId } from './signed-in-user';
 
-/** The signed-in account's id, read from its token (whether or not it has expired). */
-export const signedInUserId = (): number | null => {
-  const token = readTokens().refresh ?? readTokens().access;
-  const payload = token?.split('.')[1];
-  if (!payload) return null;
-  try {
-    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { user_id?: unknown };
-    return typeof claims.user_id === 'number' ? claims.user_id : null;
-  } catch {
-    return null;
-  }
-};
+export { signedInUserId };
 
 /** Keeps the answer of a call read online, so that the page shows it offline. */
 export const keepRead = async (address: string, data: unknown) => {

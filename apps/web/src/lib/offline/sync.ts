@@ -39,7 +39,7 @@ export const syncStore = {
   get: () => state,
 };
 
-type Account = { userId: number; timeZone: () => string; synced: () => void };
+type Account = { userId: number; timeZone: () => string; synced: () => unknown };
 let account: (Account & { db: Promise<OfflineDb> }) | null = null;
 
 /** Counts what waits on the device (after anything is kept, sent or chosen). */
@@ -133,7 +133,7 @@ const runSync = async () => {
     }
     for (const edit of await waitingEdits(db)) if (!edit.theirs) await sendEdit(db, edit);
     update({ synced: { counted, overLimit } });
-    current.synced();
+    await current.synced();
   } catch (error) {
     if (!isUnreachable(error)) console.error('offline sync', error);
   } finally {

@@ -1,5 +1,6 @@
 import { authRoutes } from '@flashcards/contract';
 import { api } from '../../../lib/api-client';
+import { signedInUserId } from '../../../lib/offline/signed-in-user';
 import { clearTokens, readTokens } from '../../../lib/session';
 import { forgetTypedPassword } from '../typed-password';
 
@@ -9,7 +10,14 @@ import { forgetTypedPassword } from '../typed-password';
  */
 export async function logout(): Promise<void> {
   const { refresh } = readTokens();
+  const userId = signedInUserId();
   clearTokens();
+  // What this device read and kept of the account goes with it; answers and edits not sent yet stay for
+  // the account's next sign-in here.
+  if (userId !== null)
+    void import('../../../lib/offline/offline-db')
+      .then((db) => db.forgetReads(userId))
+      .catch(() => undefined);
   forgetTypedPassword();
   if (!refresh) return;
   await api.call(authRoutes.logout, { body: { refresh } }).catch(() => undefined);
