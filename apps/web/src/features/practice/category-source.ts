@@ -1,3 +1,4 @@
+import { shuffled } from '../../components/deck/card-order';
 import { isDailyLimit } from '../../components/deck/daily-limit';
 import type { DeckKind, DeckSource } from '../../components/deck/deck-source';
 import { isUnreachable } from '../../lib/api-client';
@@ -20,7 +21,8 @@ export const categorySource = (kind: DeckKind, categoryId: number, filter: DeckF
       const { keptDeck } = await import('../../lib/offline/offline-practice');
       const kept = await keptDeck(categoryId, filter);
       if (!kept) throw error;
-      return kept;
+      // At most `quantity`, drawn at random as the server draws them.
+      return shuffled(kept).slice(0, filter.quantity ?? kept.length);
     }
   },
   answer: async (card, type, correct, session) => {

@@ -1,11 +1,9 @@
 import { OFFLINE_SYNC_MAX_ANSWERS } from '@flashcards/contract';
+import { localToday } from '../../components/activity/activity-days';
 import { type LimitFacts, type OfflineDb, type QueuedAnswer, writing } from './offline-db';
 
 /** The calendar day of `at` in the account's time zone (the day the server counts an answer on). */
-export const dayIn = (timeZone: string, at: Date) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    at,
-  );
+export const dayIn = (timeZone: string, at: Date) => localToday(at, timeZone);
 
 /** What is left of the free limit on `today`: the day's rest when known, else a whole day's; null: none. */
 export const leftOn = (facts: LimitFacts | undefined, today: string) => {

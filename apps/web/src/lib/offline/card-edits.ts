@@ -1,5 +1,16 @@
 import { type CardText, type OfflineDb, type QueuedEdit, writing } from './offline-db';
 
+/** A card's sides and tag, as the server compares them (no tag is an empty one). */
+export const cardText = (card: {
+  first_side: string;
+  second_side: string;
+  tag?: string | null;
+}): CardText => ({
+  first_side: card.first_side,
+  second_side: card.second_side,
+  tag: card.tag ?? '',
+});
+
 /**
  * Keeps a card's edit made without the network. A second edit of the same card before it is sent keeps
  * the first one's base: the server compares the card with what the device saw before any of them.

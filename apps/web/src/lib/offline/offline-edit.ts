@@ -1,20 +1,10 @@
 import type { PictureCard, TextCard } from '@flashcards/contract';
 import { accountDb } from './account-db';
-import { queueEdit } from './card-edits';
+import { cardText, queueEdit } from './card-edits';
+
 import { keptCategory, updateKeptCard } from './kept-categories';
 import type { CardText } from './offline-db';
 import { recount, syncNow } from './sync';
-
-/** A card's sides and tag, as the server compares them (no tag is an empty one). */
-export const cardText = (card: {
-  first_side: string;
-  second_side: string;
-  tag?: string | null;
-}): CardText => ({
-  first_side: card.first_side,
-  second_side: card.second_side,
-  tag: card.tag ?? '',
-});
 
 /** What became of an edit the network could not take. */
 export type OfflineEditOutcome = 'saved' | 'not-kept' | 'new-picture';

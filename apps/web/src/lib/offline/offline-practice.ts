@@ -8,20 +8,15 @@ import {
   type TextCard,
 } from '@flashcards/contract';
 import { ApiError, api } from '../api-client';
+import { accountDb } from './account-db';
 import { queueAnswer, unqueueAnswer } from './answer-queue';
-import { offlineDb, writing } from './offline-db';
-import { signedInUserId } from './reads';
+import { writing } from './offline-db';
 import { recount, syncNow } from './sync';
 
 type Card = TextCard | PictureCard;
 
 /** The server's threshold when the device has never read the site's settings (its default). */
 const DEFAULT_LEARNED_THRESHOLD = 10;
-
-const accountDb = () => {
-  const userId = signedInUserId();
-  return userId === null ? null : offlineDb(userId);
-};
 
 const learnedThreshold = () =>
   api.call(systemRoutes.site).then(
@@ -31,32 +26,22 @@ const learnedThreshold = () =>
 
 const rightField = (mode: PracticeMode): ScoreField => scoreFieldOf(mode, true);
 
-const shuffled = <T>(items: T[]) => {
-  const copy = [...items];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
-  }
-  return copy;
-};
-
 /**
- * A kept category's deck as the server would deal it: the cards not learned in the mode, with the tags
- * asked for, at most `quantity`, in random order. Null when the category is not kept on this device.
+ * A kept category's cards the server would deal: those not learned in the mode, with the tags asked for.
+ * Null when the category is not kept on this device.
  */
 export const keptDeck = async (
   categoryId: number,
-  filter: { tags: string[]; quantity: number | null; type: PracticeMode },
+  filter: { tags: string[]; type: PracticeMode },
 ): Promise<Card[] | null> => {
   const db = await accountDb();
   const kept = db && (await db.get('kept', categoryId));
   if (!kept) return null;
   const threshold = await learnedThreshold();
   const field = rightField(filter.type);
-  const deck = kept.cards.filter(
+  return kept.cards.filter(
     (card) => card[field] < threshold && (filter.tags.length === 0 || filter.tags.includes(card.tag ?? '')),
   );
-  return shuffled(deck).slice(0, filter.quantity ?? deck.length);
 };
 
 /** The last answer kept on the device in each practice session, which undo takes back. */
