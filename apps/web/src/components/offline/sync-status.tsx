@@ -4,7 +4,7 @@ import { IconCloudCheck, IconCloudOff, IconCloudUp, IconGitCompare } from '@tabl
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../lib/current-user';
+import { currentUserQuery } from '../../lib/current-user';
 import { useFormatters } from '../../lib/format';
 import { offlineDb } from '../../lib/offline/offline-db';
 import { signedInUserId } from '../../lib/offline/reads';
@@ -17,13 +17,15 @@ const ConflictsModal = lazy(() =>
 /** Starts syncing for the signed-in account while the shell shows, and refreshes what a sync changed. */
 function useOfflineSync() {
   const queryClient = useQueryClient();
-  const timeZone = useCurrentUser().data?.time_zone;
   const userId = signedInUserId();
   useEffect(() => {
     if (userId === null) return;
     return startOfflineSync({
       userId,
-      timeZone: () => timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+      // Read when needed: the account arrives after the shell, and a change of zone needs no restart.
+      timeZone: () =>
+        queryClient.getQueryData(currentUserQuery.queryKey)?.time_zone ??
+        Intl.DateTimeFormat().resolvedOptions().timeZone,
       synced: async () => {
         // The kept categories take the scores the server now has, then every page reads anew.
         await import('../../lib/offline/kept-categories')
@@ -32,7 +34,7 @@ function useOfflineSync() {
         await queryClient.invalidateQueries();
       },
     });
-  }, [userId, timeZone, queryClient]);
+  }, [userId, queryClient]);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { cardRoutes, practiceRoutes } from '@flashcards/contract';
 import { ApiError, api, isUnreachable } from '../api-client';
 import { countWaiting, dropAnswers, nextBatch, rememberLimit } from './answer-queue';
-import { dropEdit, markConflict, waitingEdits } from './card-edits';
+import { cardText, dropEdit, markConflict, waitingEdits } from './card-edits';
 import { type OfflineDb, offlineDb, onStorageFull, type QueuedEdit } from './offline-db';
 
 export type SyncState = {
@@ -51,12 +51,6 @@ export const recount = async () => {
   update({ waiting: (await countWaiting(db)) + edits.length - conflicts, conflicts });
 };
 
-const textOf = (card: { first_side: string; second_side: string; tag?: string | null }) => ({
-  first_side: card.first_side,
-  second_side: card.second_side,
-  tag: card.tag ?? '',
-});
-
 const sendEdit = async (db: OfflineDb, edit: QueuedEdit) => {
   const base = { base_second_side: edit.base.second_side, base_tag: edit.base.tag };
   const fields = { second_side: edit.change.second_side, tag: edit.change.tag, category: edit.category_id };
@@ -83,7 +77,7 @@ const sendEdit = async (db: OfflineDb, edit: QueuedEdit) => {
     if (error.status === 409) {
       const route = edit.kind === 'text' ? cardRoutes.textCard : cardRoutes.pictureCard;
       const theirs = await api.call(route, { params: { id: edit.card_id } });
-      await markConflict(db, edit.card_id, textOf(theirs));
+      await markConflict(db, edit.card_id, cardText(theirs));
     } else if (error.status === 404 || error.status === 400) {
       // The card is gone, or the change can no longer be made: nothing is left to send it to.
       await dropEdit(db, edit.card_id);
@@ -109,7 +103,12 @@ const runSync = async () => {
   const current = account;
   if (!current || !navigator.onLine) return;
   const db = await current.db;
-  update({ syncing: true, synced: null });
+  const edits = (await waitingEdits(db)).filter((edit) => !edit.theirs);
+  const sending = (await countWaiting(db)) > 0 || edits.length > 0;
+  // Nothing to send: the server is asked only for the daily limit's figures, and only by a device that
+  // keeps categories to study offline. Every page load starts here: it must cost nothing else.
+  if (!sending && (await db.count('kept')) === 0) return;
+  if (sending) update({ syncing: true, synced: null });
   let counted = 0;
   let overLimit = 0;
   try {
@@ -131,13 +130,15 @@ const runSync = async () => {
         result.results.map((answered) => answered.id),
       );
     }
-    for (const edit of await waitingEdits(db)) if (!edit.theirs) await sendEdit(db, edit);
-    update({ synced: { counted, overLimit } });
-    await current.synced();
+    for (const edit of edits) await sendEdit(db, edit);
+    if (sending) {
+      update({ synced: { counted, overLimit } });
+      await current.synced();
+    }
   } catch (error) {
     if (!isUnreachable(error)) console.error('offline sync', error);
   } finally {
-    update({ syncing: false });
+    if (sending) update({ syncing: false });
     await recount();
   }
 };

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { accountDb } from './account-db';
 import { forgetCategory, type KeepProgress, keepCategory, keptCategory } from './kept-categories';
+import { syncNow } from './sync';
 
 export const keptKey = (categoryId: number) => ['offline', 'kept', categoryId] as const;
 
@@ -35,8 +36,11 @@ export function useKeepOffline(categoryId: number) {
     networkMode: 'always',
     mutationFn: async (keep: boolean) => {
       const db = await signedInDb();
-      if (keep) await keepCategory(db, categoryId, setProgress);
-      else await forgetCategory(db, categoryId);
+      if (keep) {
+        await keepCategory(db, categoryId, setProgress);
+        // The device learns the day's free limit now, to hold it offline.
+        void syncNow();
+      } else await forgetCategory(db, categoryId);
     },
     onSettled: () => {
       setProgress(null);
