@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Loader } from '@mantine/core';
+import { Badge, Box, Button, Group, Loader } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCloudCheck, IconCloudOff, IconCloudUp, IconGitCompare } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { useFormatters } from '../../lib/format';
 import { offlineDb } from '../../lib/offline/offline-db';
 import { signedInUserId } from '../../lib/offline/reads';
 import { dismissStorageFull, startOfflineSync, syncStore } from '../../lib/offline/sync';
+import classes from './sync-status.module.css';
 
 const ConflictsModal = lazy(() =>
   import('./conflicts-modal').then((module) => ({ default: module.ConflictsModal })),
@@ -81,29 +82,37 @@ export function SyncStatus() {
         ? { icon: <IconCloudUp size={16} aria-hidden="true" />, color: 'yellow', label: waiting }
         : { icon: <IconCloudCheck size={16} aria-hidden="true" />, color: 'teal', label: t('sync.synced') };
 
+  const label = `${status.label}${!state.online && state.waiting > 0 ? ` · ${waiting}` : ''}`;
+  const conflicts = t('sync.conflicts', { count: state.conflicts, formatted: number(state.conflicts) });
+  // On a phone the top bar has room for the icons only: the words stay the elements' names.
   return (
     <Group gap={6} wrap="nowrap">
       <Badge
         role="status"
+        aria-label={label}
         variant="light"
         color={status.color}
         leftSection={status.icon}
         size="lg"
-        // The tint says the state; the words keep the text's own colour, readable on every tint.
-        styles={{ root: { textTransform: 'none', color: 'var(--mantine-color-text)' } }}
+        className={classes.state}
       >
-        {status.label}
-        {!state.online && state.waiting > 0 ? ` · ${waiting}` : ''}
+        <Box component="span" visibleFrom="sm">
+          {label}
+        </Box>
       </Badge>
       {state.conflicts > 0 && (
         <Button
           size="compact-sm"
           color="orange"
           variant="light"
+          aria-label={conflicts}
           leftSection={<IconGitCompare size={16} aria-hidden="true" />}
+          className={classes.state}
           onClick={() => setChoosing(true)}
         >
-          {t('sync.conflicts', { count: state.conflicts, formatted: number(state.conflicts) })}
+          <Box component="span" visibleFrom="sm">
+            {conflicts}
+          </Box>
         </Button>
       )}
       {choosing && (
