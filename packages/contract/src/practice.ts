@@ -113,23 +113,38 @@ export const offlineAnswerSchema = z.object({
 });
 export type OfflineAnswer = z.infer<typeof offlineAnswerSchema>;
 
+/** A kids card listened to without the network: it adds one to the card's listens, as online. */
+export const offlineListenSchema = z.object({
+  /** Made by the device (a uuid), as an answer's: applied once. */
+  id: z.uuid(),
+  card_id: z.number().int().positive().max(2_147_483_647),
+  listened_at: z.iso.datetime({ offset: true }),
+});
+export type OfflineListen = z.infer<typeof offlineListenSchema>;
+
 export const offlineSyncBody = z.object({
   /** None: only what the device needs to know of the free daily limit. */
   answers: offlineAnswerSchema.array().max(OFFLINE_SYNC_MAX_ANSWERS),
+  /** Listens of kids cards; they count towards no limit, score or activity, as online. */
+  listens: offlineListenSchema.array().max(OFFLINE_SYNC_MAX_ANSWERS).default([]),
 });
 
 /**
- * What became of an answer: `counted` (as if given online at its time), `over_limit` (past the free daily
- * limit of its day: not counted), `not_found` (no such card of mine now, or a kids card), `too_old`.
+ * What became of an answer or a listen: `counted` (as if given online at its time), `over_limit` (an answer
+ * past the free daily limit of its day: not counted), `not_found` (no such card of mine now, or a card of
+ * the other sort: an answer to a kids card, a listen of a text or picture card), `too_old`.
  */
 export const offlineAnswerStatusSchema = z.enum(['counted', 'over_limit', 'not_found', 'too_old']);
 export type OfflineAnswerStatus = z.infer<typeof offlineAnswerStatusSchema>;
 
 export const offlineSyncSchema = z.object({
-  /** One per answer sent, in the order sent; an answer sent before keeps the status it got then. */
+  /**
+   * One per answer sent, in the order sent, then one per listen; an answer or listen sent before keeps the
+   * status it got then.
+   */
   results: z
     .array(z.object({ id: z.uuid(), status: offlineAnswerStatusSchema }))
-    .max(OFFLINE_SYNC_MAX_ANSWERS),
+    .max(2 * OFFLINE_SYNC_MAX_ANSWERS),
   /** How many of this call's answers were counted now (answers sent before are not counted again). */
   counted: z.number().int().min(0),
   /** How many were past a day's free limit now. */
@@ -154,7 +169,8 @@ export const practiceRoutes = {
       'memory of the card. Answers are applied in the order of their times, each once by its `id`: a call ' +
       "sent again changes nothing and answers each id's first status. Without a subscription or trial, each " +
       "day's answers past the daily limit are not counted (`over_limit`). " +
-      `Answers older than ${OFFLINE_ANSWER_MAX_AGE_DAYS} days are not counted (\`too_old\`).`,
+      `Answers older than ${OFFLINE_ANSWER_MAX_AGE_DAYS} days are not counted (\`too_old\`). ` +
+      "Listens of kids cards count once each by their `id` too, on the card's listens only.",
     body: offlineSyncBody,
     response: offlineSyncSchema,
   }),

@@ -81,7 +81,8 @@ const REFRESH_LOCK = 'flashcards-token-refresh';
 
 /**
  * The calls whose last answer the device keeps, so that the app opens offline on the last state: the
- * site's settings, the account, the home, the categories, their cards and tags, and the review (docs/design.md, "Offline study").
+ * site's settings, the account, the home, the categories, their cards and tags, and the review's summary
+ * (docs/design.md, "Offline study"). A category's review comes offline from its kept copy.
  */
 const readsKeptOffline = new Set([
   '/api/site/',
@@ -96,7 +97,6 @@ const readsKeptOffline = new Set([
   '/api/card/card-images-tags/',
   '/api/card/card-requests/',
   '/api/review/summary/',
-  '/api/review/categories/{id}/',
 ]);
 
 /** The network could not be reached (offline, or the server down): not an answer of the server. */

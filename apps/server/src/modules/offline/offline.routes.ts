@@ -4,7 +4,7 @@ import type { Services } from '../../services';
 
 export const offlineRouteHandlers = ({ offline }: Services) => [
   route(practiceRoutes.syncOfflineAnswers, async ({ actor, body }) => {
-    const synced = await offline.sync(actor, body.answers);
+    const synced = await offline.sync(actor, body.answers, body.listens);
     return {
       results: synced.results,
       counted: synced.counted,

@@ -1,4 +1,9 @@
-import { OFFLINE_ANSWER_MAX_AGE_DAYS, type OfflineAnswer, scoreFieldOf } from '@flashcards/contract';
+import {
+  OFFLINE_ANSWER_MAX_AGE_DAYS,
+  type OfflineAnswer,
+  type OfflineListen,
+  scoreFieldOf,
+} from '@flashcards/contract';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/access';
 import { ApiError } from '../../lib/api-error';
@@ -30,27 +35,26 @@ export const createOfflineService = ({
    * scores, each day's activity, learned cards and completed categories move as the answers would have
    * moved them online; the memory of each card goes back to before its first later answer and is folded
    * again with these in their place. A free account's answers past their day's limit are not counted.
+   * Listens of kids cards add to their cards' listens, each once.
    */
-  async sync(user: Actor, answers: OfflineAnswer[]) {
+  async sync(user: Actor, answers: OfflineAnswer[], listens: OfflineListen[] = []) {
     const now = clock.now();
     const syncedAt = now;
     const statuses = new Map<string, repo.OfflineAnswerStatus>();
     const fresh: repo.OfflineAnswerStatus[] = [];
-    if (answers.length > 0)
+    if (answers.length > 0 || listens.length > 0)
       await db.transaction(async (tx) => {
         const limited = practice.dailyLimitOf(user) !== null;
         await repo.lockLearner(tx, user.id);
-        const sentBefore = await repo.statusesOf(
-          tx,
-          user.id,
-          answers.map((answer) => answer.id),
-        );
+        const sentBefore = await repo.statusesOf(tx, user.id, [
+          ...answers.map((answer) => answer.id),
+          ...listens.map((listen) => listen.id),
+        ]);
         for (const [id, status] of sentBefore) statuses.set(id, status);
-        const kinds = await repo.ownCardKinds(
-          tx,
-          user.id,
-          answers.map((answer) => answer.card_id),
-        );
+        const kinds = await repo.ownCardKinds(tx, user.id, [
+          ...answers.map((answer) => answer.card_id),
+          ...listens.map((listen) => listen.card_id),
+        ]);
         // New ids only (an id twice in one call counts once), by time. A device clock ahead of the server's
         // does not put answers in the future.
         const seen = new Set(statuses.keys());
@@ -106,11 +110,32 @@ export const createOfflineService = ({
           fresh.push(status);
           rows.push({ userId: user.id, id: answer.id, status, answeredAt: at, syncedAt });
         }
+
+        const listened: number[] = [];
+        for (const listen of listens) {
+          if (seen.has(listen.id)) continue;
+          seen.add(listen.id);
+          const given = new Date(listen.listened_at);
+          const at = given > now ? now : given;
+          const status =
+            now.getTime() - at.getTime() > MAX_AGE_MS
+              ? 'too_old'
+              : kinds.get(listen.card_id) === 'kids'
+                ? 'counted'
+                : 'not_found';
+          if (status === 'counted') listened.push(listen.card_id);
+          statuses.set(listen.id, status);
+          rows.push({ userId: user.id, id: listen.id, status, answeredAt: at, syncedAt });
+        }
+        await practice.addListensWithin(tx, listened);
         await repo.record(tx, rows);
         await memory.fold(user.id, tx);
       });
     return {
-      results: answers.map((answer) => ({ id: answer.id, status: statuses.get(answer.id) ?? 'not_found' })),
+      results: [...answers, ...listens].map((sent) => ({
+        id: sent.id,
+        status: statuses.get(sent.id) ?? 'not_found',
+      })),
       counted: fresh.filter((status) => status === 'counted').length,
       overLimit: fresh.filter((status) => status === 'over_limit').length,
       answersLeftToday: await practice.answersLeftToday(user),

@@ -361,6 +361,42 @@ describe('answers given offline', () => {
     expect(await snapshot(stranger.user.id, { ids: [], categories: [] })).toMatchObject({ activity: [] });
   });
 
+  it("counts a kids card's listens once each, and no listen of another's card or of a text card", async () => {
+    const session = await free();
+    const stranger = await premium();
+    const { ids } = await learner(session);
+    const db = t.database.db;
+    const kids = await buildCategory(db, { userId: session.user.id, typeOfCards: 'kids' });
+    const word = await buildCard(db, { categoryId: kids.id });
+    const now = t.clock.now();
+    const listen = (cardId: number, at = now) => ({
+      id: randomUUID(),
+      card_id: cardId,
+      listened_at: at.toISOString(),
+    });
+    const listens = [listen(word.id), listen(word.id), listen(word.id, new Date(now.getTime() - 31 * DAY))];
+    const call = (who: Session, sent: object[]) =>
+      who.call('POST', '/api/card/offline-answers/', { answers: [], listens: sent });
+    const first = await call(session, [...listens, listen(ids[0]!)]);
+    expect(first.statusCode).toBe(200);
+    // Listens are no answers: none counted, and the free day's answers untouched.
+    expect(first.json()).toMatchObject({ counted: 0, answers_left_today: first.json().daily_limit });
+    expect(first.json().results.map((r: { status: string }) => r.status)).toEqual([
+      'counted',
+      'counted',
+      'too_old',
+      'not_found',
+    ]);
+    const again = await Promise.all(Array.from({ length: 5 }, () => call(session, listens)));
+    for (const response of again) expect(response.json().results).toEqual(first.json().results.slice(0, 3));
+    expect((await call(stranger, [listen(word.id)])).json().results).toEqual([
+      expect.objectContaining({ status: 'not_found' }),
+    ]);
+    const [row] = await db.select({ listens: cards.listenCounts }).from(cards).where(eq(cards.id, word.id));
+    expect(row!.listens).toBe(2);
+    expect((await snapshot(session.user.id, { ids, categories: [] })).activity).toEqual([]);
+  });
+
   it('answers bad calls with 400 and applies nothing', async () => {
     const session = await premium();
     const { ids } = await learner(session);
@@ -374,6 +410,15 @@ describe('answers given offline', () => {
       Array.from({ length: 501 }, () => ({ ...good, id: randomUUID() })),
     ]) {
       const response = await sync(session, answers);
+      expect(response.statusCode).toBe(400);
+    }
+    const listen = { id: randomUUID(), card_id: ids[0], listened_at: t.clock.now().toISOString() };
+    for (const listens of [
+      [{ ...listen, id: 'x' }],
+      [{ ...listen, listened_at: 'now' }],
+      [{ ...listen, card_id: 0 }],
+    ]) {
+      const response = await session.call('POST', '/api/card/offline-answers/', { answers: [good], listens });
       expect(response.statusCode).toBe(400);
     }
     expect((await snapshot(session.user.id, { ids, categories: [] })).activity).toEqual([]);

@@ -261,10 +261,10 @@ export const findCardOwner = async (db: Executor, cardId: number) => {
   return row;
 };
 
-export const incrementListens = async (db: Executor, cardId: number) => {
+export const incrementListens = async (db: Executor, cardId: number, times = 1) => {
   const [row] = await db
     .update(cards)
-    .set({ listenCounts: sql`${cards.listenCounts} + 1` })
+    .set({ listenCounts: sql`${cards.listenCounts} + ${times}` })
     .where(eq(cards.id, cardId))
     .returning();
   return row;

@@ -180,6 +180,17 @@ export const createPracticeService = ({
       return card;
     },
 
+    /**
+     * Listens given without the network, in the caller's transaction: each card's count moves by its
+     * listens. The caller has checked that the cards are the learner's kids cards.
+     */
+    async addListensWithin(tx: Executor, cardIds: number[]) {
+      const times = new Map<number, number>();
+      for (const cardId of cardIds) times.set(cardId, (times.get(cardId) ?? 0) + 1);
+      for (const [cardId, count] of [...times].sort(([a], [b]) => a - b))
+        await repo.incrementListens(tx, cardId, count);
+    },
+
     /** Earned badges in the order of the spec's list. */
     async badges(user: Actor): Promise<Badge[]> {
       const earned = await repo.badgesOf(db, user.id, badgeThresholds);

@@ -12,10 +12,11 @@ import {
 import type { UseQueryResult } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localToday } from '../../lib/calendar-day';
 import { useCurrentUser } from '../../lib/current-user';
 import { useFormatters } from '../../lib/format';
 import { QueryState } from '../ui/query-state';
-import { activityDays, dayAxis, localToday } from './activity-days';
+import { activityDays, dayAxis } from './activity-days';
 import '../../lib/account-texts';
 
 const ActivityBars = lazy(() =>

@@ -1,6 +1,6 @@
 import type { ActivityEntry } from '@flashcards/contract';
 import { describe, expect, it } from 'vitest';
-import { activityDays, dayAxis, localToday } from './activity-days';
+import { activityDays, dayAxis } from './activity-days';
 
 const entry = (create_at: string, card_requests: number, learned = 0): ActivityEntry => ({
   create_at,
@@ -47,13 +47,6 @@ describe('activityDays', () => {
       '2026-11-01',
       '2026-11-02',
     ]);
-  });
-
-  it("takes today from the reader's calendar", () => {
-    expect(localToday(new Date(2026, 0, 31, 23, 30))).toBe('2026-01-31');
-    // The account's zone decides: 11:00 UTC is already the next day on Kiritimati (UTC+14).
-    expect(localToday(new Date('2026-01-31T11:00:00Z'), 'Pacific/Kiritimati')).toBe('2026-02-01');
-    expect(localToday(new Date('2026-01-31T11:00:00Z'), 'Etc/GMT+12')).toBe('2026-01-30');
   });
 
   it('labels the days in the language and spaces the labelled days evenly, ending today', () => {

@@ -11,18 +11,6 @@ export type ActivityDay = {
 const DAY_MS = 86_400_000;
 
 /**
- * Today's calendar day (YYYY-MM-DD) in a time zone: the account's, in which the server keeps its days; where
- * the reader is when none is given.
- */
-export const localToday = (now = new Date(), timeZone?: string) => {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone }).format(now);
-  } catch {
-    return new Intl.DateTimeFormat('en-CA').format(now);
-  }
-};
-
-/**
  * The last `span` days up to `today`, oldest first, with a zero for each day without practice, and the
  * totals of the period.
  */

@@ -23,7 +23,7 @@ export function KeepOfflineModal({
       closeButtonProps={{ 'aria-label': t('actions.close') }}
     >
       <Stack gap="md">
-        <Text size="sm">{t('offline.hint')}</Text>
+        <Text size="sm">{t(category.type_of_cards === 'kids' ? 'offline.kidsHint' : 'offline.hint')}</Text>
         <KeepOfflineSwitch category={category} />
       </Stack>
     </Modal>

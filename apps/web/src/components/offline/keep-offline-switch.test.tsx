@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { cardRoutes } from '@flashcards/contract';
+import { cardRoutes, reviewRoutes } from '@flashcards/contract';
 import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keptCategory } from '../../lib/offline/kept-categories';
@@ -33,7 +33,18 @@ const switchOf = (name: string) => screen.getByRole('switch', { name: new RegExp
 describe('keeping a category offline', () => {
   it('downloads it and shows its size on the device; off again, forgets it', async () => {
     const db = await signedInDb();
-    fakeApi().on(cardRoutes.category, category).on(cardRoutes.textCardsPage, page([]));
+    fakeApi()
+      .on(cardRoutes.category, category)
+      .on(cardRoutes.textCardsPage, page([]))
+      .on(reviewRoutes.reviewSession, {
+        category_id: 4,
+        type_of_cards: 'text',
+        due_cards_len: 0,
+        new_cards_left_today: 0,
+        next_due_at: null,
+        answers_left_today: null,
+        cards: [],
+      });
     renderWithProviders(<KeepOfflineSwitch category={category} />);
     const keep = switchOf('Keep offline');
     await waitFor(() => expect(keep).not.toBeChecked());

@@ -8,8 +8,8 @@ import { useKeepOffline } from '../../lib/offline/use-keep-offline';
 import { useOfflineErrorText } from './offline-error-text';
 
 /**
- * "Keep offline" for a text or picture category: the category, its cards and pictures downloaded to the
- * device for studying without the network, with their size once kept and the download's progress when
+ * "Keep offline" for a category: the category, its cards, pictures and sounds downloaded to the device for
+ * studying without the network, with their size once kept and the download's progress when
  * it takes more than a second.
  */
 export function KeepOfflineSwitch({ category }: { category: Category }) {

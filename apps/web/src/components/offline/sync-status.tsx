@@ -27,13 +27,16 @@ function useOfflineSync() {
       timeZone: () =>
         queryClient.getQueryData(currentUserQuery.queryKey)?.time_zone ??
         Intl.DateTimeFormat().resolvedOptions().timeZone,
-      synced: async () => {
-        // The kept categories take the scores the server now has, then every page reads anew.
-        await import('../../lib/offline/kept-categories')
-          .then(async ({ refreshKept }) => refreshKept(await offlineDb(userId)))
-          .catch(() => undefined);
-        await queryClient.invalidateQueries();
-      },
+      // The kept categories a sync changed take the scores and review the server now has; those kept
+      // longer ago than a day take what other devices changed.
+      refreshKept: (categoryIds) =>
+        import('../../lib/offline/kept-categories')
+          .then(async ({ refreshKept, staleKept }) => {
+            const db = await offlineDb(userId);
+            await refreshKept(db, [...categoryIds, ...(await staleKept(db))]);
+          })
+          .catch(() => undefined),
+      synced: () => queryClient.invalidateQueries(),
     });
   }, [userId, queryClient]);
 }

@@ -153,14 +153,12 @@ export function CategoryCard({
                 >
                   {t('category.merge')}
                 </Menu.Item>
-                {category.type_of_cards !== 'kids' && (
-                  <Menu.Item
-                    leftSection={<IconCloudDownload size={16} aria-hidden="true" />}
-                    onClick={() => onAction('offline', category)}
-                  >
-                    {t('offline.menu')}
-                  </Menu.Item>
-                )}
+                <Menu.Item
+                  leftSection={<IconCloudDownload size={16} aria-hidden="true" />}
+                  onClick={() => onAction('offline', category)}
+                >
+                  {t('offline.menu')}
+                </Menu.Item>
                 {category.cards_len >= LIVE_CHOICES && (
                   <Menu.Item
                     component={Link}

@@ -1,6 +1,13 @@
 import { OFFLINE_SYNC_MAX_ANSWERS } from '@flashcards/contract';
-import { localToday } from '../../components/activity/activity-days';
-import { type LimitFacts, type OfflineDb, type QueuedAnswer, writing } from './offline-db';
+import { localToday } from '../calendar-day';
+import {
+  type LimitFacts,
+  type OfflineDb,
+  type QueuedAnswer,
+  type QueuedItem,
+  type QueuedListen,
+  writing,
+} from './offline-db';
 
 /** The calendar day of `at` in the account's time zone (the day the server counts an answer on). */
 export const dayIn = (timeZone: string, at: Date) => localToday(at, timeZone);
@@ -33,9 +40,12 @@ export const queueAnswer = async (db: OfflineDb, answer: QueuedAnswer): Promise<
     return left === null ? null : left - 1;
   });
 
-/** The answers waiting, oldest first, at most one call's worth. */
-export const nextBatch = async (db: OfflineDb) =>
-  (await db.getAllFromIndex('answers', 'by_time', null, OFFLINE_SYNC_MAX_ANSWERS)) as QueuedAnswer[];
+/** Keeps a kids card's listen on the device, with the answers (listens have no limit). */
+export const queueListen = (db: OfflineDb, listen: QueuedListen) => writing(() => db.put('answers', listen));
+
+/** The answers and listens waiting, oldest first, at most one call's worth. */
+export const nextBatch = (db: OfflineDb): Promise<QueuedItem[]> =>
+  db.getAllFromIndex('answers', 'by_time', null, OFFLINE_SYNC_MAX_ANSWERS);
 
 export const countWaiting = (db: OfflineDb) => db.count('answers');
 
@@ -48,7 +58,8 @@ export const dropAnswers = async (db: OfflineDb, ids: string[]) => {
 /** Takes back an answer not sent yet (undo), giving its free answer back. */
 export const unqueueAnswer = async (db: OfflineDb, id: string) => {
   const tx = db.transaction(['answers', 'facts'], 'readwrite');
-  const answer = await tx.objectStore('answers').get(id);
+  const found = await tx.objectStore('answers').get(id);
+  const answer = found?.kind === 'kids' ? undefined : found;
   if (answer) {
     await tx.objectStore('answers').delete(id);
     const facts = await tx.objectStore('facts').get('limit');

@@ -1,5 +1,13 @@
 import 'fake-indexeddb/auto';
-import { cardRoutes, type PictureCard, type TextCard } from '@flashcards/contract';
+import {
+  cardRoutes,
+  type KidsCard,
+  type PictureCard,
+  type ReviewMode,
+  type ReviewSession,
+  reviewRoutes,
+  type TextCard,
+} from '@flashcards/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { categoryFixture } from '../../test/category-fixture';
 import { fakeApi, reply } from '../../test/fake-api';
@@ -13,6 +21,7 @@ import {
   keptCategories,
   keptCategory,
   refreshKept,
+  staleKept,
   updateKeptCard,
 } from './kept-categories';
 import { offlineDb, onStorageFull } from './offline-db';
@@ -42,6 +51,37 @@ const pictureCard = (id: number, picture: string, category = 8): PictureCard => 
   first_side_url: `/media/${picture}.png`,
   first_side_thumbnail_url: `/media/thumbs/${picture}.png`,
   occlusion: null,
+});
+
+const kidsCard = (id: number, picture: string, audio: string | null, category = 9): KidsCard => ({
+  id,
+  first_side: `/media/${picture}.png`,
+  first_side_url: `/media/${picture}.png`,
+  first_side_thumbnail_url: `/media/thumbs/${picture}.png`,
+  second_side: picture,
+  category,
+  language: 'en',
+  audio: audio && `/media/${audio}.mp3`,
+  audio_url: audio && `/media/${audio}.mp3`,
+  listen_counts: 0,
+  created_at: '2026-11-20T10:00:00.000Z',
+  updated_at: '2026-11-20T10:00:00.000Z',
+});
+
+/** The review the fake server deals: the category's first card due in verbal, none in typing. */
+const reviewOf = (categoryId: number, mode: ReviewMode, due: TextCard[] = []): ReviewSession => ({
+  category_id: categoryId,
+  type_of_cards: 'text',
+  due_cards_len: mode === 'verbal' ? due.length : 0,
+  new_cards_left_today: 0,
+  next_due_at: null,
+  answers_left_today: null,
+  cards:
+    mode === 'verbal' ? due.map((card) => ({ card, state: 'review', due: '2026-11-27T10:00:00.000Z' })) : [],
+});
+const reviewsOf = (categoryId: number, due: TextCard[] = []) => ({
+  verbal: reviewOf(categoryId, 'verbal', due),
+  typing: reviewOf(categoryId, 'typing', due),
 });
 
 /** The server's pages of 20 cards, as the paginated card routes answer them. */
@@ -101,7 +141,9 @@ afterEach(() => {
 
 /** The fake API, and the pictures under /media/ beside it. */
 function serve() {
-  const server = fakeApi();
+  const server = fakeApi().on(reviewRoutes.reviewSession, ({ params, query }) =>
+    reviewOf(Number(params.id), query.get('mode') as ReviewMode),
+  );
   const apiFetch = globalThis.fetch;
   vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
     if (!input.startsWith('/media/')) return apiFetch(input, init);
@@ -128,10 +170,41 @@ describe('keeping a category on the device', () => {
       ['1', '2', '3'],
     );
     expect(kept.cards.map((card) => card.id)).toEqual(cards.map((card) => card.id));
-    expect(kept).toMatchObject({ id: 4, category, media: [], bytes: jsonBytes({ category, cards }) });
+    const review = reviewsOf(4);
+    expect(kept).toMatchObject({
+      id: 4,
+      category,
+      review,
+      media: [],
+      bytes: jsonBytes({ category, cards, review }),
+    });
     expect(await keptCategory(db, 4)).toEqual(kept);
-    expect(progress.at(-1)).toEqual({ done: 3, total: 3 });
-    expect(progress.map((step) => step.done)).toEqual([0, 1, 2, 3, 3]);
+    // Three pages of cards, then the review in each mode.
+    expect(progress.at(-1)).toEqual({ done: 5, total: 5 });
+    expect(progress.map((step) => step.done)).toEqual([0, 1, 2, 3, 4, 5, 5]);
+  });
+
+  it('keeps the spaced review of both modes as the server deals it, with the edits made here', async () => {
+    const db = await freshDb();
+    const cards = [textCard(1), textCard(2)];
+    const server = serve()
+      .on(cardRoutes.category, categoryFixture({ id: 4, cards_len: 2 }))
+      .on(cardRoutes.textCardsPage, pagesOf(cards))
+      .on(reviewRoutes.reviewSession, ({ query }) =>
+        reviewOf(4, query.get('mode') as ReviewMode, [cards[1]!]),
+      );
+
+    await keepCategory(db, 4);
+    expect(
+      server.callsTo(reviewRoutes.reviewSession).map((call) => call.url.searchParams.get('mode')),
+    ).toEqual(['verbal', 'typing']);
+    await updateKeptCard(db, 4, 2, { first_side: 'front 2', second_side: 'changed here', tag: '' });
+
+    const kept = await keptCategory(db, 4);
+    expect(kept?.review?.verbal?.cards.map((dealt) => [dealt.card.id, dealt.card.second_side])).toEqual([
+      [2, 'changed here'],
+    ]);
+    expect(kept?.review?.typing?.cards).toEqual([]);
   });
 
   it('keeps the pictures of a picture category in the media cache, once each, and counts their bytes', async () => {
@@ -152,14 +225,30 @@ describe('keeping a category on the device', () => {
       '/media/thumbs/map.png',
     ]);
     expect(kept.media).toHaveLength(4);
-    expect(kept.bytes).toBe(jsonBytes({ category, cards }) + 4400);
+    expect(kept.bytes).toBe(jsonBytes({ category, cards, review: reviewsOf(8) }) + 4400);
   });
 
-  it('does not keep a kids category: its practice has no answers to send later', async () => {
+  it('keeps a kids category with its pictures and sounds, and no review', async () => {
     const db = await freshDb();
-    serve().on(cardRoutes.category, categoryFixture({ id: 9, type_of_cards: 'kids' }));
-    await expect(keepCategory(db, 9)).rejects.toThrow(/kids/);
-    expect(await keptCategories(db)).toEqual([]);
+    const category = categoryFixture({ id: 9, type_of_cards: 'kids', cards_len: 2 });
+    const cards = [kidsCard(1, 'dog', 'dog'), kidsCard(2, 'sun', null)];
+    pictures.set('/media/dog.png', 1000).set('/media/thumbs/dog.png', 100).set('/media/dog.mp3', 5000);
+    pictures.set('/media/sun.png', 2000).set('/media/thumbs/sun.png', 200);
+    const server = serve().on(cardRoutes.category, category).on(cardRoutes.kidsCardsPage, pagesOf(cards));
+
+    const kept = await keepCategory(db, 9);
+
+    expect([...cache.files.keys()].sort()).toEqual([
+      '/media/dog.mp3',
+      '/media/dog.png',
+      '/media/sun.png',
+      '/media/thumbs/dog.png',
+      '/media/thumbs/sun.png',
+    ]);
+    expect(kept.cards).toEqual(cards);
+    expect(kept.review).toBeUndefined();
+    expect(kept.bytes).toBe(jsonBytes({ category, cards }) + 8300);
+    expect(server.callsTo(reviewRoutes.reviewSession)).toEqual([]);
   });
 
   it('offline, keeps nothing and says it cannot reach the network', async () => {
@@ -266,7 +355,7 @@ describe('the copy kept on the device', () => {
     });
 
     const kept = await keepCategory(db, 4);
-    expect(kept.cards.map((card) => [card.second_side, card.tag])).toEqual([
+    expect(kept.cards.map((card) => [card.second_side, 'tag' in card && card.tag])).toEqual([
       ['back 1', ''],
       ['changed here', 'mine'],
     ]);
@@ -315,6 +404,34 @@ describe('the copy kept on the device', () => {
 
     expect((await keptCategories(db)).map((kept) => [kept.id, kept.cards[0]?.second_side])).toEqual([
       [4, 'changed elsewhere'],
+    ]);
+  });
+
+  it('downloads again only the categories named, and tells those downloaded more than a day ago', async () => {
+    const db = await freshDb();
+    let back = 'back 1';
+    const server = serve()
+      .on(cardRoutes.category, ({ params }) => categoryFixture({ id: Number(params.id), cards_len: 1 }))
+      .on(cardRoutes.textCardsPage, ({ query }) =>
+        pagesOf([{ ...textCard(1, Number(query.get('category_id'))), second_side: back }])({ query }),
+      );
+    const start = new Date('2026-11-20T08:00:00Z');
+    vi.useFakeTimers({ now: start, toFake: ['Date'] });
+    await keepCategory(db, 4);
+    vi.setSystemTime(new Date(start.getTime() + 20 * 60 * 60 * 1000));
+    await keepCategory(db, 5);
+    vi.useRealTimers();
+
+    const dayAfter = new Date(start.getTime() + 25 * 60 * 60 * 1000);
+    expect(await staleKept(db, dayAfter)).toEqual([4]);
+
+    back = 'changed elsewhere';
+    const before = server.callsTo(cardRoutes.textCardsPage).length;
+    await refreshKept(db, [5, 6]);
+    expect(server.callsTo(cardRoutes.textCardsPage).length - before).toBe(1);
+    expect((await keptCategories(db)).map((kept) => [kept.id, kept.cards[0]?.second_side])).toEqual([
+      [4, 'back 1'],
+      [5, 'changed elsewhere'],
     ]);
   });
 });

@@ -1,10 +1,28 @@
-import { type Category, cardRoutes, type PictureCard, type TextCard } from '@flashcards/contract';
+import {
+  type Category,
+  cardRoutes,
+  type PictureCard,
+  type ReviewMode,
+  type ReviewSession,
+  reviewRoutes,
+  type TextCard,
+} from '@flashcards/contract';
 import { ApiError, api, isUnreachable } from '../api-client';
 import { mediaCacheName } from '../offline-cache-names';
 import { waitingEdits } from './card-edits';
-import { type CardText, isStorageFull, type KeptCategory, type OfflineDb, writing } from './offline-db';
+import {
+  type CardText,
+  isKidsCard,
+  isStorageFull,
+  type KeptCard,
+  type KeptCategory,
+  type OfflineDb,
+  writing,
+} from './offline-db';
 
-type KeptCard = TextCard | PictureCard;
+const REVIEW_MODES: ReviewMode[] = ['verbal', 'typing'];
+/** Kept categories downloaded longer ago than this are downloaded again when the device is online. */
+export const KEPT_FRESH_FOR_MS = 24 * 60 * 60 * 1000;
 
 /** How far a keep has come, in card pages and pictures: `total` is an estimate until the cards are in. */
 export type KeepProgress = { done: number; total: number };
@@ -18,7 +36,7 @@ export const keptCategory = (db: OfflineDb, id: number) => db.get('kept', id);
 export const keptCategories = (db: OfflineDb) => db.getAll('kept');
 
 /** A card with a side, sides or tag changed; a picture card's first side is its picture, never changed. */
-export const withText = <C extends KeptCard>(card: C, text: CardText): C => ({
+export const withText = <C extends TextCard | PictureCard>(card: C, text: CardText): C => ({
   ...card,
   ...('first_side_url' in card ? {} : { first_side: text.first_side }),
   second_side: text.second_side,
@@ -49,22 +67,39 @@ async function downloadCards(category: Category, step: () => void): Promise<Kept
     const found =
       category.type_of_cards === 'text'
         ? await api.call(cardRoutes.textCardsPage, { query })
-        : await api.call(cardRoutes.pictureCardsPage, { query });
+        : category.type_of_cards === 'picture'
+          ? await api.call(cardRoutes.pictureCardsPage, { query })
+          : await api.call(cardRoutes.kidsCardsPage, { query });
     for (const card of found.results) cards.set(card.id, card);
     step();
     if (!found.next) return [...cards.values()];
   }
 }
 
-/** The pictures of the cards the service worker can answer: files of this site (`/media/...`). */
+/** The pictures and sounds of the cards the service worker can answer: files of this site (`/media/...`). */
 const mediaOf = (cards: KeptCard[]) =>
   [
     ...new Set(
-      cards.flatMap((card) =>
-        'first_side_url' in card ? [card.first_side_url, card.first_side_thumbnail_url] : [],
-      ),
+      cards.flatMap((card) => [
+        ...('first_side_url' in card ? [card.first_side_url, card.first_side_thumbnail_url] : []),
+        ...(isKidsCard(card) && card.audio_url ? [card.audio_url] : []),
+      ]),
     ),
   ].filter((url) => new URL(url, location.href).origin === location.origin);
+
+/** The category's spaced review in each mode, as the server deals it now (kids categories have none). */
+async function downloadReview(category: Category, step: () => void) {
+  if (category.type_of_cards === 'kids') return undefined;
+  const review: Partial<Record<ReviewMode, ReviewSession>> = {};
+  for (const mode of REVIEW_MODES) {
+    review[mode] = await api.call(reviewRoutes.reviewSession, {
+      params: { id: category.id },
+      query: { mode },
+    });
+    step();
+  }
+  return review;
+}
 
 const mediaCache = () => (typeof caches === 'undefined' ? null : caches.open(mediaCacheName));
 
@@ -136,13 +171,14 @@ async function withWaitingEdits(db: OfflineDb, categoryId: number, cards: KeptCa
   );
   return cards.map((card) => {
     const change = changes.get(card.id);
-    return change ? withText(card, change) : card;
+    return change && !isKidsCard(card) ? withText(card, change) : card;
   });
 }
 
 /**
- * Keeps a text or picture category on the device for studying offline: the category, all its cards and
- * their pictures (into the service worker's media cache). Kept again, it replaces the copy kept before.
+ * Keeps a category on the device for studying offline: the category, all its cards, its spaced review in
+ * both modes and the cards' pictures and sounds (into the service worker's media cache). Kept again, it
+ * replaces the copy kept before.
  * All or nothing: offline (an ApiError of status 0), with no room left (a QuotaExceededError, also told
  * to `onStorageFull`) or on any other failure, nothing new stays and the error is thrown.
  */
@@ -154,13 +190,12 @@ export const keepCategory = (
   inTurn(categoryId, async () => {
     if (!navigator.onLine) throw unreachable();
     const category = await api.call(cardRoutes.category, { params: { id: categoryId } });
-    // A kids category's practice gives no answers to send later: it is not studied offline.
-    if (category.type_of_cards === 'kids') throw new Error('A kids category cannot be kept offline');
 
     const pages = Math.max(1, Math.ceil(category.cards_len / PAGE_SIZE));
+    const reviews = category.type_of_cards === 'kids' ? 0 : REVIEW_MODES.length;
     const progress = {
       done: 0,
-      total: pages + (category.type_of_cards === 'picture' ? 2 * category.cards_len : 0),
+      total: pages + reviews + (category.type_of_cards === 'text' ? 0 : 2 * category.cards_len),
     };
     const step = () => {
       progress.done = Math.min(progress.done + 1, progress.total);
@@ -169,6 +204,7 @@ export const keepCategory = (
     onProgress({ ...progress });
 
     const cards = await withWaitingEdits(db, categoryId, await downloadCards(category, step));
+    const review = await downloadReview(category, step);
     const media = mediaOf(cards);
     progress.total = progress.done + media.length;
     onProgress({ ...progress });
@@ -178,8 +214,9 @@ export const keepCategory = (
       id: categoryId,
       category,
       cards,
+      ...(review && { review }),
       media,
-      bytes: new TextEncoder().encode(JSON.stringify({ category, cards })).length + stored.bytes,
+      bytes: new TextEncoder().encode(JSON.stringify({ category, cards, review })).length + stored.bytes,
       kept_at: new Date().toISOString(),
     };
     const before = await keptCategory(db, categoryId);
@@ -210,18 +247,44 @@ export const updateKeptCard = (db: OfflineDb, categoryId: number, cardId: number
     if (kept)
       await tx.store.put({
         ...kept,
-        cards: kept.cards.map((card) => (card.id === cardId ? withText(card, text) : card)),
+        cards: kept.cards.map((card) =>
+          card.id === cardId && !isKidsCard(card) ? withText(card, text) : card,
+        ),
+        // The review shows the card as the deck does.
+        ...(kept.review && {
+          review: Object.fromEntries(
+            Object.entries(kept.review).map(([mode, session]) => [
+              mode,
+              {
+                ...session,
+                cards: session.cards.map((dealt) =>
+                  dealt.card.id === cardId ? { ...dealt, card: withText(dealt.card, text) } : dealt,
+                ),
+              },
+            ]),
+          ),
+        }),
       });
     await tx.done;
   });
 
+/** The kept categories downloaded longer ago than `KEPT_FRESH_FOR_MS` before `now`. */
+export const staleKept = (db: OfflineDb, now = new Date()) =>
+  db.getAllKeysFromIndex(
+    'kept',
+    'by_kept_at',
+    IDBKeyRange.upperBound(new Date(now.getTime() - KEPT_FRESH_FOR_MS).toISOString()),
+  );
+
 /**
- * Downloads every kept category again (after a sync: answers change the cards' memory, other devices
- * their text). A category gone from the server is forgotten; offline or with no room left, the copies
- * kept stay as they are.
+ * Downloads kept categories again: those named (after a sync: answers change the cards' memory and
+ * review, and those stale, which other devices may have changed), or every one. A category gone from
+ * the server is forgotten; offline or with no room left, the copies kept stay as they are.
  */
-export async function refreshKept(db: OfflineDb): Promise<void> {
-  for (const { id } of await keptCategories(db)) {
+export async function refreshKept(db: OfflineDb, ids?: Iterable<number>): Promise<void> {
+  const kept = new Set<number>(await db.getAllKeys('kept'));
+  for (const id of ids ? new Set(ids) : kept) {
+    if (!kept.has(id)) continue;
     try {
       await keepCategory(db, id);
     } catch (error) {

@@ -1,8 +1,30 @@
-import type { Category, OfflineAnswer, PictureCard, TextCard } from '@flashcards/contract';
+import type {
+  Category,
+  KidsCard,
+  OfflineAnswer,
+  PictureCard,
+  ReviewMode,
+  ReviewSession,
+  TextCard,
+} from '@flashcards/contract';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 
 /** An answer given without the network, waiting to be sent (the server's offline answer and its deck). */
 export type QueuedAnswer = OfflineAnswer & { category_id: number; kind: 'text' | 'picture' };
+
+/**
+ * A kids card listened to without the network, waiting with the answers (by its time, `answered_at`); it
+ * spends none of the day's free answers.
+ */
+export type QueuedListen = {
+  id: string;
+  card_id: number;
+  category_id: number;
+  kind: 'kids';
+  answered_at: string;
+};
+
+export type QueuedItem = QueuedAnswer | QueuedListen;
 
 /** A card's sides and tag, as a device saw or changed them. */
 export type CardText = { first_side: string; second_side: string; tag: string };
@@ -21,12 +43,21 @@ export type QueuedEdit = {
   theirs: CardText | null;
 };
 
+export type KeptCard = TextCard | PictureCard | KidsCard;
+
+export const isKidsCard = (card: KeptCard): card is KidsCard => 'listen_counts' in card;
+
 /** A category kept on the device: its cards and the bytes of its pictures and sounds. */
 export type KeptCategory = {
   id: number;
   category: Category;
-  cards: (TextCard | PictureCard)[];
-  /** The addresses of its pictures, kept in the media cache. */
+  cards: KeptCard[];
+  /**
+   * Its spaced review in each mode as the server last dealt it, less the cards answered on the device
+   * since; none for a kids category (or one kept before the device kept reviews).
+   */
+  review?: Partial<Record<ReviewMode, ReviewSession>>;
+  /** The addresses of its pictures and sounds, kept in the media cache. */
   media: string[];
   bytes: number;
   kept_at: string;
@@ -36,9 +67,9 @@ export type KeptCategory = {
 export type LimitFacts = { day: string; left: number | null; perDay: number | null; timeZone: string };
 
 interface OfflineSchema extends DBSchema {
-  answers: { key: string; value: QueuedAnswer; indexes: { by_time: string } };
+  answers: { key: string; value: QueuedItem; indexes: { by_time: string } };
   edits: { key: number; value: QueuedEdit };
-  kept: { key: number; value: KeptCategory };
+  kept: { key: number; value: KeptCategory; indexes: { by_kept_at: string } };
   /** The last answer of each call the app read, by its address: what it shows offline. */
   reads: { key: string; value: { data: unknown; saved_at: string } };
   facts: { key: 'limit'; value: LimitFacts };
@@ -52,13 +83,17 @@ const opened = new Map<number, Promise<OfflineDb>>();
 export const offlineDb = (userId: number): Promise<OfflineDb> => {
   let db = opened.get(userId);
   if (!db) {
-    db = openDB<OfflineSchema>(`flashcards-offline-${userId}`, 1, {
-      upgrade(database) {
-        database.createObjectStore('answers', { keyPath: 'id' }).createIndex('by_time', 'answered_at');
-        database.createObjectStore('edits', { keyPath: 'card_id' });
-        database.createObjectStore('kept', { keyPath: 'id' });
-        database.createObjectStore('reads');
-        database.createObjectStore('facts');
+    db = openDB<OfflineSchema>(`flashcards-offline-${userId}`, 2, {
+      upgrade(database, oldVersion, _newVersion, transaction) {
+        if (oldVersion < 1) {
+          database.createObjectStore('answers', { keyPath: 'id' }).createIndex('by_time', 'answered_at');
+          database.createObjectStore('edits', { keyPath: 'card_id' });
+          database.createObjectStore('kept', { keyPath: 'id' });
+          database.createObjectStore('reads');
+          database.createObjectStore('facts');
+        }
+        // Version 2: the kept categories by the time they were downloaded, to refresh the stale ones.
+        if (oldVersion < 2) transaction.objectStore('kept').createIndex('by_kept_at', 'kept_at');
       },
     });
     opened.set(userId, db);

@@ -1,19 +1,33 @@
 import {
   type AnswerOutcome,
+  type KidsCard,
   type PictureCard,
   type PracticeMode,
+  type ReviewMode,
+  type ReviewSession,
   type ScoreField,
   scoreFieldOf,
   systemRoutes,
   type TextCard,
 } from '@flashcards/contract';
 import { ApiError, api } from '../api-client';
+import { localToday } from '../calendar-day';
 import { accountDb } from './account-db';
-import { queueAnswer, unqueueAnswer } from './answer-queue';
-import { writing } from './offline-db';
+import { leftOn, queueAnswer, queueListen, unqueueAnswer } from './answer-queue';
+import { isKidsCard, type KeptCard, type KeptCategory, writing } from './offline-db';
 import { recount, syncNow } from './sync';
 
 type Card = TextCard | PictureCard;
+
+/** The text and picture cards of a kept category, as practice deals them. */
+const studyCards = (kept: KeptCategory): Card[] =>
+  kept.cards.filter((card): card is Card => !isKidsCard(card));
+
+/** A kept category's cards with one card's score moved by `by` in `field`. */
+const withScore = (cards: KeptCard[], cardId: number, field: ScoreField, by: number) =>
+  cards.map((card) =>
+    card.id === cardId && !isKidsCard(card) ? { ...card, [field]: Math.max(0, card[field] + by) } : card,
+  );
 
 /** The server's threshold when the device has never read the site's settings (its default). */
 const DEFAULT_LEARNED_THRESHOLD = 10;
@@ -39,9 +53,77 @@ export const keptDeck = async (
   if (!kept) return null;
   const threshold = await learnedThreshold();
   const field = rightField(filter.type);
-  return kept.cards.filter(
+  return studyCards(kept).filter(
     (card) => card[field] < threshold && (filter.tags.length === 0 || filter.tags.includes(card.tag ?? '')),
   );
+};
+
+/**
+ * A kept category's spaced review as the server last dealt it, less the cards answered on this device
+ * since, with what is left of today's free answers as the device holds it. Null when the category is not
+ * kept with its review.
+ */
+export const keptReview = async (categoryId: number, mode: ReviewMode): Promise<ReviewSession | null> => {
+  const db = await accountDb();
+  const session = db && (await db.get('kept', categoryId))?.review?.[mode];
+  if (!session) return null;
+  const facts = await db.get('facts', 'limit');
+  const left = facts ? leftOn(facts, localToday(new Date(), facts.timeZone)) : session.answers_left_today;
+  return { ...session, answers_left_today: left };
+};
+
+/** A kept kids category's cards, oldest first as online; null when it is not kept. */
+export const keptKidsDeck = async (categoryId: number): Promise<KidsCard[] | null> => {
+  const db = await accountDb();
+  const kept = db && (await db.get('kept', categoryId));
+  return kept ? kept.cards.filter(isKidsCard) : null;
+};
+
+/**
+ * A kids card listened to without the network: kept on the device (sent when the network returns) and
+ * counted on the kept copy, as the server will count it.
+ */
+export const listenOffline = async (card: KidsCard): Promise<KidsCard> => {
+  const db = await accountDb();
+  if (!db) throw new ApiError(401, null);
+  await queueListen(db, {
+    id: crypto.randomUUID(),
+    card_id: card.id,
+    category_id: card.category,
+    kind: 'kids',
+    answered_at: new Date().toISOString(),
+  });
+  const kept = await db.get('kept', card.category);
+  const before = kept?.cards.find((keptCard) => keptCard.id === card.id);
+  const listened = { ...(before && isKidsCard(before) ? before : card) };
+  listened.listen_counts += 1;
+  if (kept)
+    await writing(() =>
+      db.put('kept', {
+        ...kept,
+        cards: kept.cards.map((keptCard) => (keptCard.id === card.id ? listened : keptCard)),
+      }),
+    );
+  void recount();
+  if (navigator.onLine) void syncNow();
+  return listened;
+};
+
+/** The kept review with a card answered in a review of `mode`: it is not due any longer there. */
+const withoutReviewed = (kept: KeptCategory, cardId: number, mode: ReviewMode | undefined) => {
+  const session = mode && kept.review?.[mode];
+  if (!session) return kept.review;
+  const cards = session.cards.filter((dealt) => dealt.card.id !== cardId);
+  const answered = session.cards.find((dealt) => dealt.card.id === cardId);
+  return {
+    ...kept.review,
+    [mode]: {
+      ...session,
+      cards,
+      due_cards_len: Math.max(0, session.due_cards_len - (answered && answered.state !== 'new' ? 1 : 0)),
+      new_cards_left_today: Math.max(0, session.new_cards_left_today - (answered?.state === 'new' ? 1 : 0)),
+    },
+  };
 };
 
 /** The last answer kept on the device in each practice session, which undo takes back. */
@@ -90,14 +172,18 @@ export const answerOffline = async ({
 
   const threshold = await learnedThreshold();
   const kept = await db.get('kept', categoryId);
-  const before = kept?.cards.find((keptCard) => keptCard.id === card.id) ?? card;
+  const before = (kept && studyCards(kept).find((keptCard) => keptCard.id === card.id)) ?? card;
   const answered = { ...before, [field]: before[field] + 1 };
   let completedCategory = false;
   if (kept) {
-    const cards = kept.cards.map((keptCard) => (keptCard.id === card.id ? answered : keptCard));
-    await writing(() => db.put('kept', { ...kept, cards }));
+    const cards = withScore(kept.cards, card.id, field, 1);
+    await writing(() =>
+      db.put('kept', { ...kept, cards, review: withoutReviewed(kept, card.id, review && mode) }),
+    );
     completedCategory =
-      correct && answered[field] === threshold && cards.every((keptCard) => keptCard[field] >= threshold);
+      correct &&
+      answered[field] === threshold &&
+      studyCards({ ...kept, cards }).every((keptCard) => keptCard[field] >= threshold);
   }
   void recount();
   // The server may be back already (a moment's drop): try at once.
@@ -122,12 +208,7 @@ export const undoOffline = async (session: string) => {
   lastKept.delete(session);
   if (!(await unqueueAnswer(db, last.id))) return false;
   const kept = await db.get('kept', last.categoryId);
-  if (kept) {
-    const cards = kept.cards.map((card) =>
-      card.id === last.cardId ? { ...card, [last.field]: Math.max(0, card[last.field] - 1) } : card,
-    );
-    await db.put('kept', { ...kept, cards });
-  }
+  if (kept) await db.put('kept', { ...kept, cards: withScore(kept.cards, last.cardId, last.field, -1) });
   void recount();
   return true;
 };

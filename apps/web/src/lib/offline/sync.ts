@@ -39,7 +39,14 @@ export const syncStore = {
   get: () => state,
 };
 
-type Account = { userId: number; timeZone: () => string; synced: () => unknown };
+type Account = {
+  userId: number;
+  timeZone: () => string;
+  /** Downloads again the kept categories named (those a sync sent answers or edits of) and the stale ones. */
+  refreshKept: (categoryIds: number[]) => Promise<unknown>;
+  /** After a sync that sent something: the pages read anew. */
+  synced: () => unknown;
+};
 let account: (Account & { db: Promise<OfflineDb> }) | null = null;
 
 /** Counts what waits on the device (after anything is kept, sent or chosen). */
@@ -106,16 +113,26 @@ const runSync = async () => {
   const edits = (await waitingEdits(db)).filter((edit) => !edit.theirs);
   const sending = (await countWaiting(db)) > 0 || edits.length > 0;
   // Nothing to send: the server is asked only for the daily limit's figures, and only by a device that
-  // keeps categories to study offline. Every page load starts here: it must cost nothing else.
+  // keeps categories to study offline (which then downloads again those kept more than a day ago). Every
+  // page load starts here: it must cost nothing else.
   if (!sending && (await db.count('kept')) === 0) return;
   if (sending) update({ syncing: true, synced: null });
   let counted = 0;
   let overLimit = 0;
+  const touched = new Set<number>();
   try {
     for (;;) {
       const batch = await nextBatch(db);
-      const answers = batch.map(({ category_id: _, kind: __, ...answer }) => answer);
-      const result = await api.call(practiceRoutes.syncOfflineAnswers, { body: { answers } });
+      for (const item of batch) touched.add(item.category_id);
+      const answers = batch.flatMap((item) => {
+        if (item.kind === 'kids') return [];
+        const { category_id: _, kind: __, ...answer } = item;
+        return [answer];
+      });
+      const listens = batch.flatMap((item) =>
+        item.kind === 'kids' ? [{ id: item.id, card_id: item.card_id, listened_at: item.answered_at }] : [],
+      );
+      const result = await api.call(practiceRoutes.syncOfflineAnswers, { body: { answers, listens } });
       await rememberLimit(db, {
         left: result.answers_left_today,
         perDay: result.daily_limit,
@@ -130,11 +147,13 @@ const runSync = async () => {
         result.results.map((answered) => answered.id),
       );
     }
-    for (const edit of edits) await sendEdit(db, edit);
-    if (sending) {
-      update({ synced: { counted, overLimit } });
-      await current.synced();
+    for (const edit of edits) {
+      await sendEdit(db, edit);
+      touched.add(edit.category_id);
     }
+    if (sending) update({ synced: { counted, overLimit } });
+    await current.refreshKept([...touched]);
+    if (sending) await current.synced();
   } catch (error) {
     if (!isUnreachable(error)) console.error('offline sync', error);
   } finally {

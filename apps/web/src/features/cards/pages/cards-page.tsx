@@ -352,11 +352,9 @@ function CategoryCards({ category, list }: { category: Category; list: CardsList
             </Text>
           </Group>
           {category.description && <Text size="sm">{category.description}</Text>}
-          {kind !== 'kids' && (
-            <Suspense fallback={null}>
-              <KeepOfflineSwitch category={category} />
-            </Suspense>
-          )}
+          <Suspense fallback={null}>
+            <KeepOfflineSwitch category={category} />
+          </Suspense>
         </Stack>
         <Group gap="sm">
           {category.cards_len > 0 && (

@@ -15,10 +15,10 @@ import {
 import { IconCheck, IconPencil, IconPlaylistAdd, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { localToday } from '../../../components/activity/activity-days';
 import { addPeople, PeoplePicker } from '../../../components/people/people-picker';
 import { FormError } from '../../../components/ui/form-error';
 import { useErrorMessage } from '../../../lib/api-errors';
+import { localToday } from '../../../lib/calendar-day';
 import { useFormatters } from '../../../lib/format';
 import { personName } from '../../../lib/person-name';
 import { useStudentSearch } from '../api/assign-options';

@@ -10,11 +10,11 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useParams } from 'react-router';
-import { localToday } from '../../../components/activity/activity-days';
 import { BackLink, DetailSection, FactList, missingOn404 } from '../../../components/ui/detail-page';
 import { MessagePage } from '../../../components/ui/message-page';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { QueryState } from '../../../components/ui/query-state';
+import { localToday } from '../../../lib/calendar-day';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useFormatters } from '../../../lib/format';
 import { paths } from '../../../lib/paths';

@@ -5,16 +5,32 @@ import {
   reviewRoutes,
   type TextCard,
 } from '@flashcards/contract';
-import { api } from '../../../lib/api-client';
+import { api, isUnreachable } from '../../../lib/api-client';
 
 /** Query keys of spaced review: under the decks' root, so a change of cards refreshes them too. */
 export const reviewKeys = {
   session: (categoryId: number, mode: ReviewMode) => ['decks', 'review', categoryId, mode] as const,
 };
 
-/** A review session of one of my categories: due cards oldest first, then today's new ones. */
-export const getReviewSession = (categoryId: number, mode: ReviewMode, signal?: AbortSignal) =>
-  api.call(reviewRoutes.reviewSession, { params: { id: categoryId }, query: { mode }, signal });
+/**
+ * A review session of one of my categories: due cards oldest first, then today's new ones. Without the
+ * network, a category kept on this device gives its review as last dealt, less the cards answered since.
+ */
+export const getReviewSession = async (categoryId: number, mode: ReviewMode, signal?: AbortSignal) => {
+  try {
+    return await api.call(reviewRoutes.reviewSession, {
+      params: { id: categoryId },
+      query: { mode },
+      signal,
+    });
+  } catch (error) {
+    if (!isUnreachable(error)) throw error;
+    const { keptReview } = await import('../../../lib/offline/offline-practice');
+    const kept = await keptReview(categoryId, mode);
+    if (!kept) throw error;
+    return kept;
+  }
+};
 
 /** One answer: counted as a practice answer and rescheduled; a free user past the limit gets 403. */
 export const answerReview = (cardId: number, body: ReviewAnswerBody) =>
