@@ -136,7 +136,8 @@ describe('a kids category offline', () => {
     await db.put('kept', {
       id: 9,
       category: categoryFixture({ id: 9, type_of_cards: 'kids', cards_len: 2 }),
-      cards: [kidsCard(1), kidsCard(2)],
+      // As the pages list them: the newest first.
+      cards: [{ ...kidsCard(2), created_at: '2026-11-21T10:00:00.000Z' }, kidsCard(1)],
       media: [],
       bytes: 100,
       kept_at: new Date().toISOString(),
@@ -145,7 +146,11 @@ describe('a kids category offline', () => {
 
     expect(await listenOffline(kidsCard(1))).toMatchObject({ id: 1, listen_counts: 3 });
     expect(await listenOffline(kidsCard(1))).toMatchObject({ id: 1, listen_counts: 4 });
-    expect((await keptKidsDeck(9))?.map((card) => card.listen_counts)).toEqual([4, 2]);
+    // Oldest first, as online.
+    expect((await keptKidsDeck(9))?.map((card) => [card.id, card.listen_counts])).toEqual([
+      [1, 4],
+      [2, 2],
+    ]);
     expect(await keptKidsDeck(10)).toBeNull();
     expect(await countWaiting(db)).toBe(2);
     expect(await db.get('facts', 'limit')).toMatchObject({ left: 1 });

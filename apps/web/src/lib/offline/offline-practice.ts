@@ -76,7 +76,11 @@ export const keptReview = async (categoryId: number, mode: ReviewMode): Promise<
 export const keptKidsDeck = async (categoryId: number): Promise<KidsCard[] | null> => {
   const db = await accountDb();
   const kept = db && (await db.get('kept', categoryId));
-  return kept ? kept.cards.filter(isKidsCard) : null;
+  if (!kept) return null;
+  // The kept pages list the newest first.
+  return kept.cards
+    .filter(isKidsCard)
+    .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id);
 };
 
 /**
