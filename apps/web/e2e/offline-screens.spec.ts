@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { cardsApi, signedIn } from './cards-support';
+import { cardsApi, drawnPng, signedIn, wavTone } from './cards-support';
 import { answerByKeys } from './practice-support';
 import { motionEnded, saveScreenshot, withCookieConsent, withLanguage } from './support';
 
@@ -18,6 +18,14 @@ const locale = (language: string) =>
     ),
   );
 const texts = { en: locale('en'), bg: locale('bg') };
+const practiceTexts = {
+  en: JSON.parse(
+    readFileSync(path.join(import.meta.dirname, '../../../packages/i18n/locales/en/practice.json'), 'utf8'),
+  ),
+  bg: JSON.parse(
+    readFileSync(path.join(import.meta.dirname, '../../../packages/i18n/locales/bg/practice.json'), 'utf8'),
+  ),
+};
 const status = (page: Page) => page.getByRole('banner').getByRole('status');
 
 for (const language of ['en', 'bg'] as const) {
@@ -78,5 +86,53 @@ for (const language of ['en', 'bg'] as const) {
     await expect(page.getByRole('dialog', { name: cardTexts.offline.conflicts.title })).toBeVisible();
     await motionEnded(page);
     await saveScreenshot(page, `offline-conflict-${language}`, { fullPage: false });
+  });
+}
+
+for (const language of ['en', 'bg'] as const) {
+  test(`a kids category kept offline (${language})`, async ({ page, context, request }) => {
+    const cardTexts = texts[language];
+    await withCookieConsent(page);
+    await withLanguage(page, language);
+    const account = await signedIn(page, request);
+    const cards = cardsApi(request, account);
+    const name = language === 'bg' ? 'Животни' : 'Animals';
+    const category = await cards.category(name, 'kids');
+    const word = language === 'bg' ? 'котка' : 'cat';
+    await cards.kidsCard(category.id, word, language, await drawnPng(page, '#7048e8', 'C'), wavTone());
+    await cards.kidsCard(
+      category.id,
+      language === 'bg' ? 'куче' : 'dog',
+      language,
+      await drawnPng(page, '#0c8599', 'D'),
+    );
+    const main = page.getByRole('main');
+
+    // From the kids list's menu: what is kept, for a child's category.
+    await page.goto('/kids');
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await main.getByRole('button', { name: cardTexts.category.actionsFor.replace('{{name}}', name) }).click();
+    await page.getByRole('menuitem', { name: cardTexts.offline.menu }).click();
+    const dialog = page.getByRole('dialog', { name: cardTexts.offline.modalTitle.replace('{{name}}', name) });
+    await expect(dialog.getByText(cardTexts.offline.kidsHint)).toBeVisible();
+    await dialog.getByRole('switch', { name: cardTexts.offline.keep }).check();
+    await expect(
+      dialog.getByText(/\d/).filter({ hasText: cardTexts.offline.size.replace('{{size}} ', '') }),
+    ).toBeVisible();
+    await motionEnded(page);
+    await saveScreenshot(page, `offline-kids-kept-${language}`, { fullPage: false });
+
+    // Played offline: the picture from the device, a listen waiting to be sent.
+    await context.setOffline(true);
+    await page.goto(`/flash-cards-kids/${category.id}`);
+    await expect(main.getByRole('img', { name: word })).toBeVisible();
+    await main
+      .getByRole('button', { name: practiceTexts[language].kids.listenNamed.replace('{{word}}', word) })
+      .click();
+    await expect(status(page)).toContainText('1');
+    await motionEnded(page);
+    await saveScreenshot(page, `offline-kids-practice-${language}`, { fullPage: false });
   });
 }

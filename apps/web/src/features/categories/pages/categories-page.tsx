@@ -182,7 +182,7 @@ export function CategoriesPage({ list }: { list: CategoryList }) {
         opened={opened('merge')}
         onClose={close}
       />
-      {target && target.category.type_of_cards !== 'kids' && (
+      {target && (
         <Suspense fallback={null}>
           <KeepOfflineModal category={target.category} opened={opened('offline')} onClose={close} />
         </Suspense>
