@@ -102,7 +102,6 @@ export const createServices = async ({
   const memory = createMemoryService({ db, clock, jobs });
   const practice = createPracticeService({ db, config, clock, entitlements, memory });
   const review = createReviewService({ db, clock, practice, memory });
-  const offline = createOfflineService({ db, clock, practice, memory });
   // Before the users: deleting an account cancels its subscriptions at the provider first.
   const subscriptions = createSubscriptionsService({
     db,
@@ -169,6 +168,7 @@ export const createServices = async ({
     notifications,
     memory,
   });
+  const offline = createOfflineService({ db, clock, practice, memory, learningPaths });
   const liveBus = await createLiveBus(database, log);
   const live = createLiveService({
     db,

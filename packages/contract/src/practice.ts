@@ -110,6 +110,11 @@ export const offlineAnswerSchema = z.object({
   answered_at: z.iso.datetime({ offset: true }),
   /** A spaced review's answer, with the seconds it took (they decide Hard and Easy); else practice. */
   review: z.object({ seconds: z.number().min(0).max(86_400).optional() }).optional(),
+  /**
+   * An answer of a learning path's study: `card_id` is then the path card's `id` as the path's deck gives
+   * it, and the answer counts as the path's study answer does (no free answers spent).
+   */
+  learning_path: z.literal(true).optional(),
 });
 export type OfflineAnswer = z.infer<typeof offlineAnswerSchema>;
 
@@ -132,7 +137,8 @@ export const offlineSyncBody = z.object({
 /**
  * What became of an answer or a listen: `counted` (as if given online at its time), `over_limit` (an answer
  * past the free daily limit of its day: not counted), `not_found` (no such card of mine now, or a card of
- * the other sort: an answer to a kids card, a listen of a text or picture card), `too_old`.
+ * the other sort: an answer to a kids card, a listen of a text or picture card; a path card whose path was
+ * not running that day or does not study the mode), `too_old`.
  */
 export const offlineAnswerStatusSchema = z.enum(['counted', 'over_limit', 'not_found', 'too_old']);
 export type OfflineAnswerStatus = z.infer<typeof offlineAnswerStatusSchema>;

@@ -81,8 +81,9 @@ const REFRESH_LOCK = 'flashcards-token-refresh';
 
 /**
  * The calls whose last answer the device keeps, so that the app opens offline on the last state: the
- * site's settings, the account, the home, the categories, their cards and tags, and the review's summary
- * (docs/design.md, "Offline study"). A category's review comes offline from its kept copy.
+ * site's settings, the account, the home, the categories, their cards and tags, the review's summary, and
+ * a student's paths with their progress and decks (docs/design.md, "Offline study"). A category's review
+ * comes offline from its kept copy.
  */
 const readsKeptOffline = new Set([
   '/api/site/',
@@ -97,6 +98,10 @@ const readsKeptOffline = new Set([
   '/api/card/card-images-tags/',
   '/api/card/card-requests/',
   '/api/review/summary/',
+  '/api/learning-paths/list-students/',
+  '/api/learning-paths/learning-path-progress/',
+  '/api/learning-paths/card-text-students/',
+  '/api/learning-paths/card-picture-students/',
 ]);
 
 /** The network could not be reached (offline, or the server down): not an answer of the server. */

@@ -483,6 +483,27 @@ export const answerWithin = async (
   return row;
 };
 
+/** The student's own path cards of these ids (their rows), with what the answer statement checks. */
+export const ownPathCards = async (tx: Executor, userId: number, rowIds: number[]) => {
+  if (rowIds.length === 0) return [];
+  return rowsOf(
+    tx,
+    sql`select r.id, r.card_id, u.token_version, c.type_of_cards as kind
+      from learning_path_cards r join learning_paths p on p.id = r.path_id
+      join users u on u.id = p.assigned_user_id join categories c on c.id = p.category_id
+      where r.id in (${sql.join(
+        rowIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}) and p.assigned_user_id = ${userId} and c.type_of_cards <> 'kids'`,
+    z.object({
+      id: z.number(),
+      card_id: z.number(),
+      token_version: z.number(),
+      kind: z.enum(['text', 'picture']),
+    }),
+  );
+};
+
 /** What an answer needs to know when the statement changed nothing: the row's path, and its student. */
 export const pathOfRow = async (db: Executor, rowId: number) =>
   (

@@ -516,6 +516,32 @@ export const createLearningPathsService = ({
       throw notFound();
     },
 
+    /** The student's own path cards of these ids (the ids their decks give), by id. */
+    async ownPathCards(tx: Executor, userId: number, rowIds: number[]) {
+      return new Map((await repo.ownPathCards(tx, userId, rowIds)).map((row) => [row.id, row]));
+    },
+
+    /**
+     * An answer given to a path card without the network, at its own time, in the caller's transaction:
+     * counted as the study answer counts it on the day it was given. False when that day the path was not
+     * running or did not study the mode.
+     */
+    async answerAt(
+      tx: Executor,
+      userId: number,
+      row: { id: number; token_version: number; kind: 'text' | 'picture' },
+      field: ScoreField,
+      at: Date,
+    ) {
+      const answered = await repo.answerWithin(tx, row.kind, field, {
+        rowId: row.id,
+        userId,
+        tokenVersion: row.token_version,
+        now: at,
+      });
+      return answered !== undefined;
+    },
+
     /**
      * Answers given to a card outside the paths (a live game, docs/live.md "After the game"), counted as
      * verbal answers of the students' paths holding the card, inside the caller's transaction: the path's

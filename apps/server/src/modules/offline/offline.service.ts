@@ -8,6 +8,7 @@ import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/access';
 import { ApiError } from '../../lib/api-error';
 import { type Clock, DAY } from '../../lib/clock';
+import type { LearningPathsService } from '../learning-paths/learning-paths.service';
 import type { MemoryService } from '../memory/memory.service';
 import type { PracticeService } from '../practice/practice.service';
 import { reviewGrade } from '../review/review.service';
@@ -24,11 +25,13 @@ export const createOfflineService = ({
   clock,
   practice,
   memory,
+  learningPaths,
 }: {
   db: Database;
   clock: Clock;
   practice: PracticeService;
   memory: MemoryService;
+  learningPaths: LearningPathsService;
 }) => ({
   /**
    * Applies what was not applied before, in the order of the answers' times, in one transaction: the
@@ -52,9 +55,17 @@ export const createOfflineService = ({
         ]);
         for (const [id, status] of sentBefore) statuses.set(id, status);
         const kinds = await repo.ownCardKinds(tx, user.id, [
-          ...answers.map((answer) => answer.card_id),
+          ...answers.filter((answer) => !answer.learning_path).map((answer) => answer.card_id),
           ...listens.map((listen) => listen.card_id),
         ]);
+        const pathCards = await learningPaths.ownPathCards(
+          tx,
+          user.id,
+          answers.filter((answer) => answer.learning_path).map((answer) => answer.card_id),
+        );
+        /** The card whose memory an answer moves: a path answer names its path card. */
+        const cardOf = (answer: OfflineAnswer) =>
+          answer.learning_path ? pathCards.get(answer.card_id)?.card_id : answer.card_id;
         // New ids only (an id twice in one call counts once), by time. A device clock ahead of the server's
         // does not put answers in the future.
         const seen = new Set(statuses.keys());
@@ -67,13 +78,16 @@ export const createOfflineService = ({
           .sort((a, b) => a.at.getTime() - b.at.getTime());
         const refusal = (answer: OfflineAnswer, at: Date): repo.OfflineAnswerStatus | null => {
           if (now.getTime() - at.getTime() > MAX_AGE_MS) return 'too_old';
+          if (answer.learning_path) return pathCards.has(answer.card_id) ? null : 'not_found';
           const kind = kinds.get(answer.card_id);
           return kind === 'text' || kind === 'picture' ? null : 'not_found';
         };
 
         const earliest = new Map<number, Date>();
-        for (const { answer, at } of timed)
-          if (!earliest.has(answer.card_id) && !refusal(answer, at)) earliest.set(answer.card_id, at);
+        for (const { answer, at } of timed) {
+          const cardId = cardOf(answer);
+          if (cardId !== undefined && !earliest.has(cardId) && !refusal(answer, at)) earliest.set(cardId, at);
+        }
         await memory.rewind(
           tx,
           user.id,
@@ -83,8 +97,15 @@ export const createOfflineService = ({
         const rows: Parameters<typeof repo.record>[1] = [];
         for (const { answer, at } of timed) {
           const kind = kinds.get(answer.card_id);
+          const pathCard = answer.learning_path ? pathCards.get(answer.card_id) : undefined;
           let status = refusal(answer, at);
-          if (!status && (kind === 'text' || kind === 'picture')) {
+          if (!status && pathCard) {
+            // A path's answers spend no free answers: its statement refuses only a day the path was not
+            // running, or a mode it does not study.
+            const field = scoreFieldOf(answer.mode, answer.correct);
+            const counted = await learningPaths.answerAt(tx, user.id, pathCard, field, at);
+            status = counted ? 'counted' : 'not_found';
+          } else if (!status && (kind === 'text' || kind === 'picture')) {
             const field = scoreFieldOf(answer.mode, answer.correct);
             const options = {
               at,

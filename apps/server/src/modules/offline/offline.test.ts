@@ -2,9 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-app';
-import { buildCard, buildCategory } from '../../../test/factories';
+import { buildCard, buildCategory, buildSchool } from '../../../test/factories';
 import { type Session, signIn, signInAgain } from '../../../test/session';
-import { cardReviews, cards, categoryCompletions, userActivity } from '../../db/schema';
+import {
+  cardReviews,
+  cards,
+  categoryCompletions,
+  learningPathCards,
+  learningPathProgress,
+  userActivity,
+} from '../../db/schema';
 import { DAY, HOUR } from '../../lib/clock';
 import { forgetOldOfflineAnswers } from './offline.jobs';
 
@@ -395,6 +402,114 @@ describe('answers given offline', () => {
     const [row] = await db.select({ listens: cards.listenCounts }).from(cards).where(eq(cards.id, word.id));
     expect(row!.listens).toBe(2);
     expect((await snapshot(session.user.id, { ids, categories: [] })).activity).toEqual([]);
+  });
+
+  it("counts a learning path's answers on its own rows, on the day each was given, while the path ran", async () => {
+    const db = t.database.db;
+    const school = await buildSchool(db);
+    const teacher = await signIn(t, { schoolId: school.id, isTeacher: true, isOrganizationMember: true });
+    const student = await signIn(t, {
+      schoolId: school.id,
+      isStudent: true,
+      isOrganizationMember: true,
+      timeZone: ZONE,
+      trialEndDate: null,
+    });
+    const classmate = await signIn(t, { schoolId: school.id, isStudent: true, isOrganizationMember: true });
+    const category = await buildCategory(db, { userId: teacher.user.id });
+    const words = [
+      await buildCard(db, { categoryId: category.id }),
+      await buildCard(db, { categoryId: category.id }),
+    ];
+    const now = t.clock.now();
+    const sofiaDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(at);
+    const yesterday = new Date(nextSofiaMidnight(new Date(now.getTime() - DAY)).getTime() - HOUR);
+    const path = (assigned: number) => ({
+      name: 'Rivers',
+      assigned_user: assigned,
+      category: category.id,
+      start_at: sofiaDay(yesterday),
+      end_at: sofiaDay(now),
+      learned_card_volume_verbal: 2,
+    });
+    const assigned = await teacher.call('POST', '/api/learning-paths/list-teachers/', [
+      path(student.user.id),
+      path(classmate.user.id),
+    ]);
+    expect(assigned.statusCode, assigned.body).toBe(201);
+    const [pathId, classmatePathId] = assigned.json().created as number[];
+    const deckOf = async (who: Session, id: number) =>
+      (
+        (
+          await who.call('GET', `/api/learning-paths/card-text-students/?learning_path_id=${id}&type=verbal`)
+        ).json() as { id: number; card_id: number }[]
+      ).sort((a, b) => a.card_id - b.card_id);
+    const rows = await deckOf(student, pathId!);
+    const classmateRows = await deckOf(classmate, classmatePathId!);
+    const onPath = (rowId: number, at: Date, correct = true) => ({
+      id: randomUUID(),
+      card_id: rowId,
+      mode: 'verbal',
+      correct,
+      answered_at: at.toISOString(),
+      learning_path: true,
+    });
+    const sent = [
+      onPath(rows[0]!.id, yesterday),
+      onPath(rows[1]!.id, now, false),
+      onPath(rows[0]!.id, new Date(yesterday.getTime() - DAY)),
+      onPath(classmateRows[0]!.id, now),
+      // Not a path card's id: the card itself is not the student's.
+      { ...onPath(words[0]!.id, now), learning_path: undefined },
+    ];
+    const first = await sync(student, sent);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().results.map((r: { status: string }) => r.status)).toEqual([
+      'counted',
+      'counted',
+      'not_found',
+      'not_found',
+      'not_found',
+    ]);
+    // A path's answers spend none of the free answers.
+    expect(first.json()).toMatchObject({ counted: 2, answers_left_today: first.json().daily_limit });
+    expect((await sync(student, sent)).json()).toMatchObject({ counted: 0, results: first.json().results });
+
+    const scores = await db
+      .select({
+        id: learningPathCards.id,
+        right: learningPathCards.guessesScore,
+        wrong: learningPathCards.incorrectGuessesScore,
+      })
+      .from(learningPathCards)
+      .where(
+        inArray(
+          learningPathCards.id,
+          [...rows, ...classmateRows].map((row) => row.id),
+        ),
+      )
+      .orderBy(asc(learningPathCards.id));
+    expect(scores.filter((row) => row.right + row.wrong > 0)).toEqual([
+      { id: rows[0]!.id, right: 1, wrong: 0 },
+      { id: rows[1]!.id, right: 0, wrong: 1 },
+    ]);
+    const days = await db
+      .select({ day: learningPathProgress.day, flips: learningPathProgress.flipsVerbal })
+      .from(learningPathProgress)
+      .where(eq(learningPathProgress.pathId, pathId!))
+      .orderBy(asc(learningPathProgress.day));
+    expect(days).toEqual([
+      { day: sofiaDay(yesterday), flips: 1 },
+      { day: sofiaDay(now), flips: 1 },
+    ]);
+    // The student's memory of both cards moved, as a path's study answer moves it.
+    await t.services.memory.fold(student.user.id);
+    const memory = await db
+      .select({ card: cardReviews.cardId })
+      .from(cardReviews)
+      .where(eq(cardReviews.userId, student.user.id))
+      .orderBy(asc(cardReviews.cardId));
+    expect(memory.map((row) => row.card)).toEqual(words.map((word) => word.id));
   });
 
   it('answers bad calls with 400 and applies nothing', async () => {

@@ -85,6 +85,18 @@ describe('the offline answer queue', () => {
     expect(await queueAnswer(db, answer('2026-11-28T12:03:00.000Z'))).toBe(0);
   });
 
+  it("keeps a learning path's answers whatever is left of the free answers, and spends none", async () => {
+    const db = await freshDb();
+    const now = new Date('2026-11-28T12:00:00.000Z');
+    await rememberLimit(db, { left: 0, perDay: 30, timeZone: 'UTC', now });
+    const onPath = { ...answer('2026-11-28T12:01:00.000Z'), learning_path: true as const };
+    expect(await queueAnswer(db, onPath)).toBeNull();
+    expect(await queueAnswer(db, answer('2026-11-28T12:02:00.000Z'))).toBe(false);
+    expect(await unqueueAnswer(db, onPath.id)).toBe(true);
+    expect(await db.get('facts', 'limit')).toMatchObject({ left: 0 });
+    expect(await countWaiting(db)).toBe(0);
+  });
+
   it('has no limit for an account without one', async () => {
     const db = await freshDb();
     await rememberLimit(db, { left: null, perDay: null, timeZone: 'UTC', now: new Date() });

@@ -25,6 +25,11 @@ export const leftOn = (facts: LimitFacts | undefined, today: string) => {
  */
 export const queueAnswer = async (db: OfflineDb, answer: QueuedAnswer): Promise<number | null | false> =>
   writing(async () => {
+    // A learning path's answers spend no free answers.
+    if (answer.learning_path) {
+      await db.put('answers', answer);
+      return null;
+    }
     const tx = db.transaction(['answers', 'facts'], 'readwrite');
     const facts = await tx.objectStore('facts').get('limit');
     const today = facts ? dayIn(facts.timeZone, new Date(answer.answered_at)) : null;
@@ -63,7 +68,12 @@ export const unqueueAnswer = async (db: OfflineDb, id: string) => {
   if (answer) {
     await tx.objectStore('answers').delete(id);
     const facts = await tx.objectStore('facts').get('limit');
-    if (facts && facts.left !== null && facts.day === dayIn(facts.timeZone, new Date(answer.answered_at)))
+    if (
+      !answer.learning_path &&
+      facts &&
+      facts.left !== null &&
+      facts.day === dayIn(facts.timeZone, new Date(answer.answered_at))
+    )
       await tx.objectStore('facts').put({ ...facts, left: facts.left + 1 }, 'limit');
   }
   await tx.done;

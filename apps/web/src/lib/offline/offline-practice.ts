@@ -131,7 +131,10 @@ const withoutReviewed = (kept: KeptCategory, cardId: number, mode: ReviewMode | 
 };
 
 /** The last answer kept on the device in each practice session, which undo takes back. */
-const lastKept = new Map<string, { id: string; cardId: number; categoryId: number; field: ScoreField }>();
+const lastKept = new Map<
+  string,
+  { id: string; cardId: number; categoryId: number | null; field: ScoreField }
+>();
 
 /**
  * An answer given without the network: kept on the device with its time and a new id (sent when the
@@ -147,6 +150,7 @@ export const answerOffline = async ({
   correct,
   session,
   review,
+  learningPath = false,
 }: {
   kind: 'text' | 'picture';
   categoryId: number;
@@ -156,6 +160,8 @@ export const answerOffline = async ({
   session: string;
   /** A spaced review's answer, with the seconds it took (they decide Hard and Easy). */
   review?: { seconds?: number };
+  /** A learning path's answer: `card` is the path's card (its own id and scores), of no kept category. */
+  learningPath?: boolean;
 }): Promise<Card & AnswerOutcome & { savedOnDevice: true }> => {
   const db = await accountDb();
   if (!db) throw new ApiError(401, null);
@@ -170,12 +176,13 @@ export const answerOffline = async ({
     correct,
     answered_at: new Date().toISOString(),
     ...(review && { review }),
+    ...(learningPath && { learning_path: true as const }),
   });
   if (left === false) throw new ApiError(403, { detail: '', code: 'daily_limit_exceeded' });
-  lastKept.set(session, { id, cardId: card.id, categoryId, field });
+  lastKept.set(session, { id, cardId: card.id, categoryId: learningPath ? null : categoryId, field });
 
   const threshold = await learnedThreshold();
-  const kept = await db.get('kept', categoryId);
+  const kept = learningPath ? undefined : await db.get('kept', categoryId);
   const before = (kept && studyCards(kept).find((keptCard) => keptCard.id === card.id)) ?? card;
   const answered = { ...before, [field]: before[field] + 1 };
   let completedCategory = false;
@@ -194,7 +201,8 @@ export const answerOffline = async ({
   if (navigator.onLine) void syncNow();
   return {
     ...answered,
-    learned: correct && answered[field] === threshold,
+    // A path's card is learned by the path's volume, which the server tells when the answer is sent.
+    learned: !learningPath && correct && answered[field] === threshold,
     completed_category: completedCategory,
     answers_left_today: left,
     savedOnDevice: true,
@@ -211,7 +219,7 @@ export const undoOffline = async (session: string) => {
   if (!last || !db) return false;
   lastKept.delete(session);
   if (!(await unqueueAnswer(db, last.id))) return false;
-  const kept = await db.get('kept', last.categoryId);
+  const kept = last.categoryId === null ? undefined : await db.get('kept', last.categoryId);
   if (kept) await db.put('kept', { ...kept, cards: withScore(kept.cards, last.cardId, last.field, -1) });
   void recount();
   return true;

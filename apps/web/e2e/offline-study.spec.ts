@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { cardsApi, drawnPng, wavTone } from './cards-support';
+import { dayFromToday, pathsApi, schoolWithTeacher, textCategory } from './learning-paths-support';
 import { answerByKeys, practiceApi, studyCard } from './practice-support';
 import { dueForReview, memoryOf } from './seed';
 import { createActiveUser, pageFor } from './support';
@@ -141,4 +142,66 @@ test("a kids category kept offline shows its pictures, plays its sounds and send
   await page.context().setOffline(false);
   await expect(status).toHaveText('Synced');
   expect((await practiceApi(request, account).kidsCard(cat.id)).listen_counts).toBe(2);
+});
+
+test("a student studies a learning path offline, opened online before, and the path's progress counts it once synced", async ({
+  browser,
+  request,
+}) => {
+  const { teacher, students } = await schoolWithTeacher(request, {
+    teacher: ['Teodora', 'Marinova'],
+    students: [['Ana', 'Stoyanova']],
+  });
+  const ana = students[0]!;
+  const category = await textCategory(request, teacher, 'Rivers', [
+    ['Danube', 'Дунав'],
+    ['Iskar', 'Искър'],
+    ['Maritsa', 'Марица'],
+  ]);
+  const [pathId] = (
+    await pathsApi(request, teacher).assign([
+      {
+        name: 'Rivers',
+        assigned_user: ana.id,
+        category: category.id,
+        start_at: dayFromToday(),
+        end_at: dayFromToday(7),
+        learned_card_volume_verbal: 2,
+      },
+    ])
+  ).created;
+  const page = await pageFor(browser, { account: ana });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const main = page.getByRole('main');
+  const status = page.getByRole('banner').getByRole('status');
+
+  // Online, the path's page and its deck are opened once.
+  const study = `/learning-path-cards-text/${pathId}?type=verbal`;
+  await page.goto(study);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await expect(main.getByText('Card 1 of 3')).toBeVisible();
+
+  // Offline: the same deck, three answers kept on the device.
+  await page.context().setOffline(true);
+  await page.reload();
+  await expect(main.getByText('Card 1 of 3')).toBeVisible();
+  for (const right of [true, true, false]) {
+    const card = studyCard(page);
+    await expect(card).toBeFocused();
+    await answerByKeys(page, right);
+  }
+  await expect(main.getByText('2Right answers')).toBeVisible();
+  await expect(status).toContainText('3 to send');
+
+  // Online: counted on Ana's path, today.
+  await page.context().setOffline(false);
+  await expect(status).toHaveText('Synced');
+  await expect(page.getByText('3 answers counted.')).toBeVisible();
+  const progress = await pathsApi(request, teacher).progress(pathId!);
+  expect(progress).toMatchObject({ today: { flip_cards_verbal: 3, learned_cards_verbal: 0 } });
+  expect(progress.progress).toEqual([
+    expect.objectContaining({ create_at: dayFromToday(), flip_cards_verbal: 3 }),
+  ]);
 });
