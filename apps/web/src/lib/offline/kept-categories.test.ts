@@ -3,7 +3,6 @@ import {
   cardRoutes,
   type KidsCard,
   type PictureCard,
-  type ReviewMode,
   type ReviewSession,
   reviewRoutes,
   type TextCard,
@@ -68,20 +67,15 @@ const kidsCard = (id: number, picture: string, audio: string | null, category = 
   updated_at: '2026-11-20T10:00:00.000Z',
 });
 
-/** The review the fake server deals: the category's first card due in verbal, none in typing. */
-const reviewOf = (categoryId: number, mode: ReviewMode, due: TextCard[] = []): ReviewSession => ({
+/** The review the fake server deals: these cards due. */
+const reviewOf = (categoryId: number, due: TextCard[] = []): ReviewSession => ({
   category_id: categoryId,
   type_of_cards: 'text',
-  due_cards_len: mode === 'verbal' ? due.length : 0,
+  due_cards_len: due.length,
   new_cards_left_today: 0,
   next_due_at: null,
   answers_left_today: null,
-  cards:
-    mode === 'verbal' ? due.map((card) => ({ card, state: 'review', due: '2026-11-27T10:00:00.000Z' })) : [],
-});
-const reviewsOf = (categoryId: number, due: TextCard[] = []) => ({
-  verbal: reviewOf(categoryId, 'verbal', due),
-  typing: reviewOf(categoryId, 'typing', due),
+  cards: due.map((card) => ({ card, state: 'review', due: '2026-11-27T10:00:00.000Z' })),
 });
 
 /** The server's pages of 20 cards, as the paginated card routes answer them. */
@@ -141,9 +135,7 @@ afterEach(() => {
 
 /** The fake API, and the pictures under /media/ beside it. */
 function serve() {
-  const server = fakeApi().on(reviewRoutes.reviewSession, ({ params, query }) =>
-    reviewOf(Number(params.id), query.get('mode') as ReviewMode),
-  );
+  const server = fakeApi().on(reviewRoutes.reviewSession, ({ params }) => reviewOf(Number(params.id)));
   const apiFetch = globalThis.fetch;
   vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
     if (!input.startsWith('/media/')) return apiFetch(input, init);
@@ -170,7 +162,7 @@ describe('keeping a category on the device', () => {
       ['1', '2', '3'],
     );
     expect(kept.cards.map((card) => card.id)).toEqual(cards.map((card) => card.id));
-    const review = reviewsOf(4);
+    const review = reviewOf(4);
     expect(kept).toMatchObject({
       id: 4,
       category,
@@ -179,32 +171,28 @@ describe('keeping a category on the device', () => {
       bytes: jsonBytes({ category, cards, review }),
     });
     expect(await keptCategory(db, 4)).toEqual(kept);
-    // Three pages of cards, then the review in each mode.
-    expect(progress.at(-1)).toEqual({ done: 5, total: 5 });
-    expect(progress.map((step) => step.done)).toEqual([0, 1, 2, 3, 4, 5, 5]);
+    // Three pages of cards, then the review.
+    expect(progress.at(-1)).toEqual({ done: 4, total: 4 });
+    expect(progress.map((step) => step.done)).toEqual([0, 1, 2, 3, 4, 4]);
   });
 
-  it('keeps the spaced review of both modes as the server deals it, with the edits made here', async () => {
+  it('keeps the spaced review as the server deals it, with the edits made here', async () => {
     const db = await freshDb();
     const cards = [textCard(1), textCard(2)];
     const server = serve()
       .on(cardRoutes.category, categoryFixture({ id: 4, cards_len: 2 }))
       .on(cardRoutes.textCardsPage, pagesOf(cards))
-      .on(reviewRoutes.reviewSession, ({ query }) =>
-        reviewOf(4, query.get('mode') as ReviewMode, [cards[1]!]),
-      );
+      .on(reviewRoutes.reviewSession, reviewOf(4, [cards[1]!]));
 
     await keepCategory(db, 4);
-    expect(
-      server.callsTo(reviewRoutes.reviewSession).map((call) => call.url.searchParams.get('mode')),
-    ).toEqual(['verbal', 'typing']);
+    // One memory for both modes: one review.
+    expect(server.callsTo(reviewRoutes.reviewSession)).toHaveLength(1);
     await updateKeptCard(db, 4, 2, { first_side: 'front 2', second_side: 'changed here', tag: '' });
 
     const kept = await keptCategory(db, 4);
-    expect(kept?.review?.verbal?.cards.map((dealt) => [dealt.card.id, dealt.card.second_side])).toEqual([
+    expect(kept?.review?.cards.map((dealt) => [dealt.card.id, dealt.card.second_side])).toEqual([
       [2, 'changed here'],
     ]);
-    expect(kept?.review?.typing?.cards).toEqual([]);
   });
 
   it('keeps the pictures of a picture category in the media cache, once each, and counts their bytes', async () => {
@@ -225,7 +213,7 @@ describe('keeping a category on the device', () => {
       '/media/thumbs/map.png',
     ]);
     expect(kept.media).toHaveLength(4);
-    expect(kept.bytes).toBe(jsonBytes({ category, cards, review: reviewsOf(8) }) + 4400);
+    expect(kept.bytes).toBe(jsonBytes({ category, cards, review: reviewOf(8) }) + 4400);
   });
 
   it('keeps a kids category with its pictures and sounds, and no review', async () => {

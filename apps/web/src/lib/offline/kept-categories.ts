@@ -2,8 +2,6 @@ import {
   type Category,
   cardRoutes,
   type PictureCard,
-  type ReviewMode,
-  type ReviewSession,
   reviewRoutes,
   type TextCard,
 } from '@flashcards/contract';
@@ -20,7 +18,6 @@ import {
   writing,
 } from './offline-db';
 
-const REVIEW_MODES: ReviewMode[] = ['verbal', 'typing'];
 /** Kept categories downloaded longer ago than this are downloaded again when the device is online. */
 export const KEPT_FRESH_FOR_MS = 24 * 60 * 60 * 1000;
 
@@ -87,17 +84,17 @@ const mediaOf = (cards: KeptCard[]) =>
     ),
   ].filter((url) => new URL(url, location.href).origin === location.origin);
 
-/** The category's spaced review in each mode, as the server deals it now (kids categories have none). */
+/**
+ * The category's spaced review as the server deals it now (kids categories have none). The learner's
+ * memory of a card is one for both modes: so is the review; the mode only says how it is answered.
+ */
 async function downloadReview(category: Category, step: () => void) {
   if (category.type_of_cards === 'kids') return undefined;
-  const review: Partial<Record<ReviewMode, ReviewSession>> = {};
-  for (const mode of REVIEW_MODES) {
-    review[mode] = await api.call(reviewRoutes.reviewSession, {
-      params: { id: category.id },
-      query: { mode },
-    });
-    step();
-  }
+  const review = await api.call(reviewRoutes.reviewSession, {
+    params: { id: category.id },
+    query: { mode: 'verbal' },
+  });
+  step();
   return review;
 }
 
@@ -192,7 +189,7 @@ export const keepCategory = (
     const category = await api.call(cardRoutes.category, { params: { id: categoryId } });
 
     const pages = Math.max(1, Math.ceil(category.cards_len / PAGE_SIZE));
-    const reviews = category.type_of_cards === 'kids' ? 0 : REVIEW_MODES.length;
+    const reviews = category.type_of_cards === 'kids' ? 0 : 1;
     const progress = {
       done: 0,
       total: pages + reviews + (category.type_of_cards === 'text' ? 0 : 2 * category.cards_len),
@@ -252,17 +249,12 @@ export const updateKeptCard = (db: OfflineDb, categoryId: number, cardId: number
         ),
         // The review shows the card as the deck does.
         ...(kept.review && {
-          review: Object.fromEntries(
-            Object.entries(kept.review).map(([mode, session]) => [
-              mode,
-              {
-                ...session,
-                cards: session.cards.map((dealt) =>
-                  dealt.card.id === cardId ? { ...dealt, card: withText(dealt.card, text) } : dealt,
-                ),
-              },
-            ]),
-          ),
+          review: {
+            ...kept.review,
+            cards: kept.review.cards.map((dealt) =>
+              dealt.card.id === cardId ? { ...dealt, card: withText(dealt.card, text) } : dealt,
+            ),
+          },
         }),
       });
     await tx.done;

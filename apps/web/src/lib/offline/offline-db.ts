@@ -3,7 +3,6 @@ import type {
   KidsCard,
   OfflineAnswer,
   PictureCard,
-  ReviewMode,
   ReviewSession,
   TextCard,
 } from '@flashcards/contract';
@@ -53,10 +52,10 @@ export type KeptCategory = {
   category: Category;
   cards: KeptCard[];
   /**
-   * Its spaced review in each mode as the server last dealt it, less the cards answered on the device
-   * since; none for a kids category (or one kept before the device kept reviews).
+   * Its spaced review as the server last dealt it (one memory for both modes: the same in either), less
+   * the cards answered on the device since; none for a kids category.
    */
-  review?: Partial<Record<ReviewMode, ReviewSession>>;
+  review?: ReviewSession;
   /** The addresses of its pictures and sounds, kept in the media cache. */
   media: string[];
   bytes: number;

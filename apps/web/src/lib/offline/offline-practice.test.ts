@@ -89,14 +89,14 @@ describe('reviewing a kept category offline', () => {
       id: 4,
       category: categoryFixture({ id: 4, cards_len: 2 }),
       cards: [textCard(1), textCard(2)],
-      review: { verbal: dealt, typing: { ...dealt, cards: [] } },
+      review: dealt,
       media: [],
       bytes: 100,
       kept_at: new Date().toISOString(),
     });
     await rememberLimit(db, { left: 5, perDay: 30, timeZone: 'Europe/Sofia', now: new Date() });
 
-    expect(await keptReview(4, 'verbal')).toEqual({ ...dealt, answers_left_today: 5 });
+    expect(await keptReview(4)).toEqual({ ...dealt, answers_left_today: 5 });
     await answerOffline({
       kind: 'text',
       categoryId: 4,
@@ -108,24 +108,23 @@ describe('reviewing a kept category offline', () => {
     });
 
     // Answered, the card is not due any longer; the day has one free answer less.
-    expect(await keptReview(4, 'verbal')).toEqual({
+    expect(await keptReview(4)).toEqual({
       ...dealt,
       due_cards_len: 0,
       answers_left_today: 4,
       cards: [dealt.cards[1]],
     });
-    // A practice answer (no review) leaves the review as it is; the other mode's review too.
+    // A practice answer, typed, moves the card's one memory too: the new card leaves the review.
     await answerOffline({
       kind: 'text',
       categoryId: 4,
       card: textCard(2),
-      mode: 'verbal',
-      correct: true,
+      mode: 'typing',
+      correct: false,
       session: 'practice',
     });
-    expect((await keptReview(4, 'verbal'))?.cards).toEqual([dealt.cards[1]]);
-    expect(await keptReview(4, 'typing')).toMatchObject({ cards: [] });
-    expect(await keptReview(5, 'verbal')).toBeNull();
+    expect(await keptReview(4)).toMatchObject({ cards: [], due_cards_len: 0, new_cards_left_today: 0 });
+    expect(await keptReview(5)).toBeNull();
   });
 });
 

@@ -3,7 +3,6 @@ import {
   type KidsCard,
   type PictureCard,
   type PracticeMode,
-  type ReviewMode,
   type ReviewSession,
   type ScoreField,
   scoreFieldOf,
@@ -63,9 +62,9 @@ export const keptDeck = async (
  * since, with what is left of today's free answers as the device holds it. Null when the category is not
  * kept with its review.
  */
-export const keptReview = async (categoryId: number, mode: ReviewMode): Promise<ReviewSession | null> => {
+export const keptReview = async (categoryId: number): Promise<ReviewSession | null> => {
   const db = await accountDb();
-  const session = db && (await db.get('kept', categoryId))?.review?.[mode];
+  const session = db && (await db.get('kept', categoryId))?.review;
   if (!session) return null;
   const facts = await db.get('facts', 'limit');
   const left = facts ? leftOn(facts, localToday(new Date(), facts.timeZone)) : session.answers_left_today;
@@ -113,20 +112,18 @@ export const listenOffline = async (card: KidsCard): Promise<KidsCard> => {
   return listened;
 };
 
-/** The kept review with a card answered in a review of `mode`: it is not due any longer there. */
-const withoutReviewed = (kept: KeptCategory, cardId: number, mode: ReviewMode | undefined) => {
-  const session = mode && kept.review?.[mode];
-  if (!session) return kept.review;
-  const cards = session.cards.filter((dealt) => dealt.card.id !== cardId);
-  const answered = session.cards.find((dealt) => dealt.card.id === cardId);
+/**
+ * The kept review without a card just answered: any answer, practice or review, in either mode, moves
+ * the card's one memory (online it would be scheduled anew), so the device does not deal it again.
+ */
+const withoutAnswered = (session: ReviewSession | undefined, cardId: number) => {
+  const answered = session?.cards.find((dealt) => dealt.card.id === cardId);
+  if (!session || !answered) return session;
   return {
-    ...kept.review,
-    [mode]: {
-      ...session,
-      cards,
-      due_cards_len: Math.max(0, session.due_cards_len - (answered && answered.state !== 'new' ? 1 : 0)),
-      new_cards_left_today: Math.max(0, session.new_cards_left_today - (answered?.state === 'new' ? 1 : 0)),
-    },
+    ...session,
+    cards: session.cards.filter((dealt) => dealt !== answered),
+    due_cards_len: Math.max(0, session.due_cards_len - (answered.state === 'new' ? 0 : 1)),
+    new_cards_left_today: Math.max(0, session.new_cards_left_today - (answered.state === 'new' ? 1 : 0)),
   };
 };
 
@@ -188,9 +185,7 @@ export const answerOffline = async ({
   let completedCategory = false;
   if (kept) {
     const cards = withScore(kept.cards, card.id, field, 1);
-    await writing(() =>
-      db.put('kept', { ...kept, cards, review: withoutReviewed(kept, card.id, review && mode) }),
-    );
+    await writing(() => db.put('kept', { ...kept, cards, review: withoutAnswered(kept.review, card.id) }));
     completedCategory =
       correct &&
       answered[field] === threshold &&

@@ -26,7 +26,7 @@ export const getReviewSession = async (categoryId: number, mode: ReviewMode, sig
   } catch (error) {
     if (!isUnreachable(error)) throw error;
     const { keptReview } = await import('../../../lib/offline/offline-practice');
-    const kept = await keptReview(categoryId, mode);
+    const kept = await keptReview(categoryId);
     if (!kept) throw error;
     return kept;
   }
