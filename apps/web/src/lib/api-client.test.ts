@@ -1,7 +1,7 @@
 import { authRoutes, defineRoute, filePart, noContent } from '@flashcards/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, createApiClient } from './api-client';
+import { ApiError, createApiClient, orOnDevice } from './api-client';
 import { readTokens, storeTokens } from './session';
 
 /** An unsigned JWT-shaped token expiring after the given seconds (negative: already expired). */
@@ -278,5 +278,43 @@ describe('api client', () => {
       detail: 'Try again in one hour!',
       message: 'Try again in one hour!',
     });
+  });
+});
+
+describe('the server, or what the device gives instead', () => {
+  const unreachable = new ApiError(0, null);
+
+  it("gives the server's answer, and asks the device nothing", async () => {
+    const onDevice = vi.fn(async () => 'kept');
+    expect(await orOnDevice(async () => 'served', onDevice)).toBe('served');
+    expect(onDevice).not.toHaveBeenCalled();
+  });
+
+  it('gives what the device has when the server cannot be reached', async () => {
+    expect(
+      await orOnDevice(
+        () => Promise.reject(unreachable),
+        async () => 'kept',
+      ),
+    ).toBe('kept');
+  });
+
+  it("keeps the call's error when the device has nothing, and any answer of the server", async () => {
+    await expect(
+      orOnDevice(
+        () => Promise.reject(unreachable),
+        async () => null,
+      ),
+    ).rejects.toBe(unreachable);
+    await expect(
+      orOnDevice(
+        () => Promise.reject(unreachable),
+        async () => undefined,
+      ),
+    ).rejects.toBe(unreachable);
+    const refused = new ApiError(403, { detail: 'No.' });
+    const onDevice = vi.fn(async () => 'kept');
+    await expect(orOnDevice(() => Promise.reject(refused), onDevice)).rejects.toBe(refused);
+    expect(onDevice).not.toHaveBeenCalled();
   });
 });

@@ -107,6 +107,24 @@ const readsKeptOffline = new Set([
 /** The network could not be reached (offline, or the server down): not an answer of the server. */
 export const isUnreachable = (error: unknown) => error instanceof ApiError && error.status === 0;
 
+/**
+ * The server's answer, or, when the server cannot be reached, what the device gives instead (a kept copy,
+ * an answer kept to send later). When the device has nothing either, the error of the call stands.
+ */
+export async function orOnDevice<T>(
+  call: () => Promise<T>,
+  onDevice: () => Promise<T | null | undefined>,
+): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!isUnreachable(error)) throw error;
+    const instead = await onDevice();
+    if (instead === null || instead === undefined) throw error;
+    return instead;
+  }
+}
+
 export function createApiClient({ fetch, language }: ApiClientOptions) {
   let refreshing: Promise<string | null> | null = null;
 
@@ -193,21 +211,20 @@ export function createApiClient({ fetch, language }: ApiClientOptions) {
     if (route.method !== 'GET' || !readsKeptOffline.has(route.path)) return callServer(route, options);
     const address = urlOf(route, options);
     const reads = () => import('./offline/reads');
-    try {
-      const data = await callServer(route, options);
-      void reads()
-        .then((kept) => kept.keepRead(address, data))
-        .catch(() => undefined);
-      return data;
-    } catch (error) {
-      if (!isUnreachable(error)) throw error;
-      const kept = await reads()
-        .then((read) => read.keptRead(address))
-        .catch(() => undefined);
-      if (kept === undefined) throw error;
-      // Kept as the call resolved it: checked against the schema then.
-      return kept as ResponseOf<R>;
-    }
+    return orOnDevice(
+      async () => {
+        const data = await callServer(route, options);
+        void reads()
+          .then((kept) => kept.keepRead(address, data))
+          .catch(() => undefined);
+        return data;
+      },
+      () =>
+        reads()
+          // Kept as the call resolved it: checked against the schema then.
+          .then((read) => read.keptRead(address) as Promise<ResponseOf<R> | undefined>)
+          .catch(() => undefined),
+    );
   }
 
   async function callServer<R extends RouteDefinition>(

@@ -4,9 +4,10 @@ import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queueEdit, waitingEdits } from '../../lib/offline/card-edits';
 import { keptCategory } from '../../lib/offline/kept-categories';
-import { type CardText, offlineDb } from '../../lib/offline/offline-db';
-import { clearTokens, storeTokens } from '../../lib/session';
+import type { CardText } from '../../lib/offline/offline-db';
+import { clearTokens } from '../../lib/session';
 import { categoryFixture } from '../../test/category-fixture';
+import { signedInOffline } from '../../test/offline-account';
 import { renderWithProviders } from '../../test/render';
 import { ConflictsModal } from './conflicts-modal';
 
@@ -15,16 +16,6 @@ afterEach(() => {
   cleanup();
   clearTokens();
 });
-
-let accounts = 0;
-
-/** Signs in as a new account (its id in the token, as the server writes it) and opens its database. */
-async function signedInDb() {
-  const userId = 3_000 + ++accounts;
-  const token = `header.${btoa(JSON.stringify({ user_id: userId }))}.signature`;
-  storeTokens({ access: token, refresh: token });
-  return offlineDb(userId);
-}
 
 const card = (id: number, text: CardText): TextCard => ({
   id,
@@ -42,7 +33,7 @@ const base = (id: number): CardText => ({ first_side: `Capital ${id}`, second_si
 
 /** Two cards changed here and elsewhere, and one changed here only (waiting, not a conflict). */
 async function twoConflicts() {
-  const db = await signedInDb();
+  const { db } = await signedInOffline();
   const mine = { first_side: 'Capital of Bulgaria', second_side: 'Sofia', tag: 'europe' };
   const theirs = { first_side: 'Capital of Bulgaria', second_side: 'София', tag: 'europe' };
   const other = { first_side: 'Capital of France', second_side: 'Paris', tag: '' };
@@ -138,7 +129,7 @@ describe('the choice between two versions of a card', () => {
   });
 
   it('with no conflict, says that nothing waits', async () => {
-    await signedInDb();
+    await signedInOffline();
     show();
     expect(await screen.findByText('No cards are waiting for your choice.')).toBeVisible();
   });

@@ -3,10 +3,10 @@ import { cardRoutes, reviewRoutes } from '@flashcards/contract';
 import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keptCategory } from '../../lib/offline/kept-categories';
-import { offlineDb } from '../../lib/offline/offline-db';
-import { clearTokens, storeTokens } from '../../lib/session';
+import { clearTokens } from '../../lib/session';
 import { categoryFixture } from '../../test/category-fixture';
 import { fakeApi, page } from '../../test/fake-api';
+import { signedInOffline } from '../../test/offline-account';
 import { renderWithProviders } from '../../test/render';
 import { KeepOfflineSwitch } from './keep-offline-switch';
 
@@ -17,22 +17,12 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-let accounts = 0;
-
-/** Signs in as a new account (its id in the token) and opens its database. */
-async function signedInDb() {
-  const userId = 5_000 + ++accounts;
-  const token = `header.${btoa(JSON.stringify({ user_id: userId }))}.signature`;
-  storeTokens({ access: token, refresh: token });
-  return offlineDb(userId);
-}
-
 const category = categoryFixture({ id: 4, cards_len: 0 });
 const switchOf = (name: string) => screen.getByRole('switch', { name: new RegExp(`^${name}`) });
 
 describe('keeping a category offline', () => {
   it('downloads it and shows its size on the device; off again, forgets it', async () => {
-    const db = await signedInDb();
+    const { db } = await signedInOffline();
     fakeApi()
       .on(cardRoutes.category, category)
       .on(cardRoutes.textCardsPage, page([]))
@@ -61,7 +51,7 @@ describe('keeping a category offline', () => {
   });
 
   it('offline, says to connect first and stays off', async () => {
-    const db = await signedInDb();
+    const { db } = await signedInOffline();
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     renderWithProviders(<KeepOfflineSwitch category={category} />);
     fireEvent.click(switchOf('Keep offline'));
@@ -73,7 +63,7 @@ describe('keeping a category offline', () => {
   });
 
   it('in Bulgarian, with the size as Bulgarian writes it', async () => {
-    const db = await signedInDb();
+    const { db } = await signedInOffline();
     await db.put('kept', { id: 4, category, cards: [], media: [], bytes: 2.4 * 1024 * 1024, kept_at: '' });
     renderWithProviders(<KeepOfflineSwitch category={category} />, { language: 'bg' });
     expect(await screen.findByText('2,4 MB на това устройство')).toBeVisible();

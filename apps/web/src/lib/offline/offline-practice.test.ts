@@ -10,9 +10,9 @@ import {
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { categoryFixture } from '../../test/category-fixture';
 import { fakeApi } from '../../test/fake-api';
-import { clearTokens, storeTokens } from '../session';
+import { signedInOffline } from '../../test/offline-account';
+import { clearTokens } from '../session';
 import { countWaiting, nextBatch, rememberLimit } from './answer-queue';
-import { offlineDb } from './offline-db';
 import { answerOffline, keptKidsDeck, keptReview, listenOffline } from './offline-practice';
 import { startOfflineSync, syncNow } from './sync';
 
@@ -21,16 +21,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
-
-let accounts = 0;
-
-/** Signs in as a new account (its id in the token) and opens its database. */
-async function signedIn() {
-  const userId = 5_000 + ++accounts;
-  const token = `header.${btoa(JSON.stringify({ user_id: userId }))}.signature`;
-  storeTokens({ access: token, refresh: token });
-  return { userId, db: await offlineDb(userId) };
-}
 
 const offline = () => vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
 
@@ -79,7 +69,7 @@ const dealt: ReviewSession = {
 
 describe('reviewing a kept category offline', () => {
   it('deals the review kept, less the cards answered on the device, with the free answers the device holds', async () => {
-    const { db } = await signedIn();
+    const { db } = await signedInOffline();
     offline();
     // The server cannot be reached: the site's learned threshold is its default.
     fakeApi().on(systemRoutes.site, () => {
@@ -130,7 +120,7 @@ describe('reviewing a kept category offline', () => {
 
 describe('a kids category offline', () => {
   it('deals the kept cards, and keeps each listen to send, counted on the kept copy, spending no free answer', async () => {
-    const { userId, db } = await signedIn();
+    const { userId, db } = await signedInOffline();
     offline();
     await db.put('kept', {
       id: 9,

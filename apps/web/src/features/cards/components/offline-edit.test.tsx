@@ -4,10 +4,10 @@ import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitingEdits } from '../../../lib/offline/card-edits';
 import { keptCategory } from '../../../lib/offline/kept-categories';
-import { offlineDb } from '../../../lib/offline/offline-db';
-import { clearTokens, storeTokens } from '../../../lib/session';
+import { clearTokens } from '../../../lib/session';
 import { categoryFixture } from '../../../test/category-fixture';
 import { fakeApi } from '../../../test/fake-api';
+import { signedInOffline } from '../../../test/offline-account';
 import { renderWithProviders } from '../../../test/render';
 import { PictureCardForm } from './picture-card-form';
 import { TextCardForm } from './text-card-form';
@@ -17,16 +17,6 @@ afterEach(() => {
   cleanup();
   clearTokens();
 });
-
-let accounts = 0;
-
-/** Signs in as a new account (its id in the token) and opens its database. */
-async function signedInDb() {
-  const userId = 4_000 + ++accounts;
-  const token = `header.${btoa(JSON.stringify({ user_id: userId }))}.signature`;
-  storeTokens({ access: token, refresh: token });
-  return offlineDb(userId);
-}
 
 const scores = {
   guesses_score: 0,
@@ -66,7 +56,11 @@ function unreachable() {
     .on(cardRoutes.updatePictureCard, offline);
 }
 
-async function keep(db: Awaited<ReturnType<typeof signedInDb>>, category: Category, card: TextCard) {
+async function keep(
+  db: Awaited<ReturnType<typeof signedInOffline>>['db'],
+  category: Category,
+  card: TextCard,
+) {
   await db.put('kept', { id: category.id, category, cards: [card], media: [], bytes: 1, kept_at: '' });
 }
 
@@ -75,7 +69,7 @@ const type = (label: RegExp, value: string) =>
 
 describe('editing a card without the network', () => {
   it('keeps the edit on the device when the category is kept there, and says so', async () => {
-    const db = await signedInDb();
+    const { db } = await signedInOffline();
     const category = categoryFixture({ id: 5 });
     await keep(db, category, textCard);
     unreachable();
@@ -106,7 +100,7 @@ describe('editing a card without the network', () => {
   });
 
   it('of a category not kept on the device, says it is offline and keeps nothing', async () => {
-    const db = await signedInDb();
+    const { db } = await signedInOffline();
     unreachable();
     const onDone = vi.fn();
     renderWithProviders(
@@ -121,7 +115,7 @@ describe('editing a card without the network', () => {
   });
 
   it('keeps only the text of a picture card; a new picture waits for the network', async () => {
-    const db = await signedInDb();
+    const { db } = await signedInOffline();
     const category = categoryFixture({ id: 6, type_of_cards: 'picture' });
     await keep(db, category, pictureCard);
     unreachable();

@@ -1,7 +1,7 @@
 import { type LearningPath, learningPathRoutes, scoreFieldOf } from '@flashcards/contract';
 import type { DeckCard, DeckSource } from '../../../components/deck/deck-source';
 import type { LearningType } from '../../../components/deck/practice-settings';
-import { ApiError, api, isUnreachable } from '../../../lib/api-client';
+import { ApiError, api, orOnDevice } from '../../../lib/api-client';
 import { pathKeys } from './path-keys';
 
 /** The path refused the deck or the answer: outside its days, or a mode it does not study. */
@@ -25,32 +25,32 @@ export const pathSource = (path: LearningPath, type: LearningType): DeckSource =
         query: { learning_path_id: path.id, type },
         signal,
       }) as Promise<DeckCard[]>,
-    answer: async (card, answerType, correct, session) => {
+    answer: (card, answerType, correct, session) => {
       const field = scoreFieldOf(answerType, correct);
-      try {
-        const answered = (await api.call(
-          picture ? learningPathRoutes.answerPathPictureCard : learningPathRoutes.answerPathTextCard,
-          {
-            params: { id: card.id },
-            body: { [field]: card[field] + 1, ...(session && { session }) },
-            encoding: 'json',
-          },
-        )) as DeckCard;
-        void offlinePractice().then((offline) => offline.answeredOnline(session));
-        return answered;
-      } catch (error) {
-        if (!isUnreachable(error)) throw error;
-        const { answerOffline } = await offlinePractice();
-        return answerOffline({
-          kind: picture ? 'picture' : 'text',
-          categoryId: path.category.id,
-          card,
-          mode: answerType,
-          correct,
-          session,
-          learningPath: true,
-        });
-      }
+      return orOnDevice(
+        async () => {
+          const answered = (await api.call(
+            picture ? learningPathRoutes.answerPathPictureCard : learningPathRoutes.answerPathTextCard,
+            {
+              params: { id: card.id },
+              body: { [field]: card[field] + 1, ...(session && { session }) },
+              encoding: 'json',
+            },
+          )) as DeckCard;
+          void offlinePractice().then((offline) => offline.answeredOnline(session));
+          return answered;
+        },
+        async () =>
+          (await offlinePractice()).answerOffline({
+            kind: picture ? 'picture' : 'text',
+            categoryId: path.category.id,
+            card,
+            mode: answerType,
+            correct,
+            session,
+            learningPath: true,
+          }),
+      );
     },
     // "Undo" and "I was right" take back the session's last answer, as in practice: on the device while
     // it waits there.

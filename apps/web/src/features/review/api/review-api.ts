@@ -5,7 +5,7 @@ import {
   reviewRoutes,
   type TextCard,
 } from '@flashcards/contract';
-import { api, isUnreachable } from '../../../lib/api-client';
+import { api, orOnDevice } from '../../../lib/api-client';
 
 /** Query keys of spaced review: under the decks' root, so a change of cards refreshes them too. */
 export const reviewKeys = {
@@ -16,21 +16,11 @@ export const reviewKeys = {
  * A review session of one of my categories: due cards oldest first, then today's new ones. Without the
  * network, a category kept on this device gives its review as last dealt, less the cards answered since.
  */
-export const getReviewSession = async (categoryId: number, mode: ReviewMode, signal?: AbortSignal) => {
-  try {
-    return await api.call(reviewRoutes.reviewSession, {
-      params: { id: categoryId },
-      query: { mode },
-      signal,
-    });
-  } catch (error) {
-    if (!isUnreachable(error)) throw error;
-    const { keptReview } = await import('../../../lib/offline/offline-practice');
-    const kept = await keptReview(categoryId);
-    if (!kept) throw error;
-    return kept;
-  }
-};
+export const getReviewSession = (categoryId: number, mode: ReviewMode, signal?: AbortSignal) =>
+  orOnDevice(
+    () => api.call(reviewRoutes.reviewSession, { params: { id: categoryId }, query: { mode }, signal }),
+    () => import('../../../lib/offline/offline-practice').then((offline) => offline.keptReview(categoryId)),
+  );
 
 /** One answer: counted as a practice answer and rescheduled; a free user past the limit gets 403. */
 export const answerReview = (cardId: number, body: ReviewAnswerBody) =>
