@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { configure } from '@testing-library/react';
 // The texts that the router loads with every page but the home page, for components rendered on their own.
 import './lib/page-texts';
 
@@ -25,3 +26,6 @@ Object.defineProperty(document, 'fonts', {
   configurable: true,
   value: { addEventListener: () => {}, removeEventListener: () => {} },
 });
+
+// What a test waits for (`findBy…`, `waitFor`) can take a few seconds when the two cores are busy.
+configure({ asyncUtilTimeout: 5000 });

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import type { TextCard } from '@flashcards/contract';
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queueEdit, waitingEdits } from '../../lib/offline/card-edits';
 import { keptCategory } from '../../lib/offline/kept-categories';
@@ -11,7 +11,6 @@ import { signedInOffline } from '../../test/offline-account';
 import { renderWithProviders } from '../../test/render';
 import { ConflictsModal } from './conflicts-modal';
 
-configure({ asyncUtilTimeout: 5000 });
 afterEach(() => {
   cleanup();
   clearTokens();

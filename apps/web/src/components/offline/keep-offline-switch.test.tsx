@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { cardRoutes, reviewRoutes } from '@flashcards/contract';
-import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keptCategory } from '../../lib/offline/kept-categories';
 import { clearTokens } from '../../lib/session';
@@ -10,7 +10,6 @@ import { signedInOffline } from '../../test/offline-account';
 import { renderWithProviders } from '../../test/render';
 import { KeepOfflineSwitch } from './keep-offline-switch';
 
-configure({ asyncUtilTimeout: 5000 });
 afterEach(() => {
   cleanup();
   clearTokens();

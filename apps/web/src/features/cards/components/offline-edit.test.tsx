@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { type Category, cardRoutes, type PictureCard, type TextCard } from '@flashcards/contract';
-import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitingEdits } from '../../../lib/offline/card-edits';
 import { keptCategory } from '../../../lib/offline/kept-categories';
@@ -12,7 +12,6 @@ import { renderWithProviders } from '../../../test/render';
 import { PictureCardForm } from './picture-card-form';
 import { TextCardForm } from './text-card-form';
 
-configure({ asyncUtilTimeout: 5000 });
 afterEach(() => {
   cleanup();
   clearTokens();

@@ -1,12 +1,11 @@
 import { type Category, cardRoutes } from '@flashcards/contract';
-import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { TextCardForm } from './text-card-form';
 
 // Whole forms and pages against a fake server: generous limits keep them steady on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 afterEach(cleanup);
 

@@ -1,5 +1,5 @@
 import { marketRoutes } from '@flashcards/contract';
-import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { categoryFixture } from '../../../test/category-fixture';
@@ -9,7 +9,6 @@ import { PublishPanel } from './publish-panel';
 import { UpdateNotice } from './update-notice';
 
 // These render whole pages with Mantine's dialogs: generous limits keep them steady on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(cleanup);

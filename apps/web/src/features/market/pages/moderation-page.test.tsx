@@ -1,5 +1,5 @@
 import { marketRoutes } from '@flashcards/contract';
-import { cleanup, configure, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../lib/paths';
@@ -8,7 +8,6 @@ import { renderWithProviders } from '../../../test/render';
 import { ModerationPage } from './moderation-page';
 
 // These render whole pages with Mantine's dialogs: generous limits keep them steady on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(cleanup);

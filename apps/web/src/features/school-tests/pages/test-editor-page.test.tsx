@@ -1,5 +1,5 @@
 import { testRoutes } from '@flashcards/contract';
-import { cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeApi, reply } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
@@ -7,7 +7,6 @@ import '../test-texts';
 import { TestEditorPage } from './test-editor-page';
 
 // These render whole pages with Mantine's dialogs: generous limits keep them steady on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 afterEach(cleanup);
 

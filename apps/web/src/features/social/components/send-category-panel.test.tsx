@@ -5,7 +5,7 @@ import {
   type User,
   userGroupRoutes,
 } from '@flashcards/contract';
-import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { categoryFixture } from '../../../test/category-fixture';
@@ -13,7 +13,6 @@ import { fakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { SendCategoryPanel } from './send-category-panel';
 
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(cleanup);

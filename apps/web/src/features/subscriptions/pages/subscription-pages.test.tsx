@@ -1,5 +1,5 @@
 import { subscriptionRoutes, systemRoutes } from '@flashcards/contract';
-import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n';
@@ -16,7 +16,6 @@ vi.mock('../leave-to', () => ({ leaveTo: vi.fn() }));
 beforeEach(() => vi.mocked(leaveTo).mockClear());
 
 // Whole forms and pages against a fake server: generous limits keep them steady on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
